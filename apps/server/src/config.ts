@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
+      message: `must start with ${protocols.join(': or ')}:`,
+    });
+
+/** Every setting the server reads, from the environment, with its default. */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  MQTT_URL: url(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']).optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** Service credentials the cloud's own MQTT clients use (embedded broker or external one). */
+  MQTT_SERVICE_USER: z.string().min(1).default('pvstar-service'),
+  MQTT_SERVICE_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  DEMO: bool.optional(),
+  DEMO_PASSWORD: z.string().min(6).default('Demo1234'),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().default('PVSTAR <no-reply@pvstar.local>'),
+  APP_TITLE: z.string().min(1).max(40).default('PVSTAR'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app lives; served at `/`. */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Trust X-Forwarded-For from a proxy in front (for rate limits per IP). */
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { demo: boolean; production: boolean };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const production = parsed.data.NODE_ENV === 'production';
+  return { ...parsed.data, production, demo: parsed.data.DEMO ?? !production };
+}

@@ -1,0 +1,5 @@
+export * from './menu.ts';
+export * from './org.ts';
+export * from './role.ts';
+export * from './system.ts';
+export * from './user.ts';

@@ -1,0 +1,42 @@
+import type { DataScope, OrgType } from '@pvstar/contract/enums';
+import type { Lang } from '@pvstar/contract/lang';
+
+/**
+ * What a route requires. Every route declares one (a test walks the route table):
+ * - `public`: anyone, no token;
+ * - `signedIn`: any signed-in user (their own account);
+ * - `perm`: one of these permission codes (menu or button codes).
+ * `write` marks a route that changes something: read-only accounts (the demo login) get 403.
+ */
+export type Access =
+  | { public: true }
+  | { signedIn: true; write?: boolean }
+  | { perm: string | readonly string[]; write?: boolean };
+
+export interface Caller {
+  userId: number;
+  username: string;
+  orgId: number;
+  orgPath: string;
+  orgType: OrgType;
+  perms: Set<string>;
+  dataScope: DataScope;
+  readOnly: boolean;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    caller: Caller | null;
+  }
+}
+
+/** The caller of a route that is not public (the auth hook guarantees it is set). */
+export function callerOf(req: { caller: Caller | null }): Caller {
+  if (!req.caller) throw new Error('route without a signed-in caller');
+  return req.caller;
+}

@@ -1,0 +1,169 @@
+import { resolveLang } from '@pvstar/contract/lang';
+import { isMessageKey, translate } from '@pvstar/contract/messages';
+import { parseMessage } from '@pvstar/contract/validation';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.ts';
+import { resolveCaller } from '../modules/auth/session.ts';
+import type { Access } from './access.ts';
+import { AppError } from './errors.ts';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+/** Routes added by plugins we do not write (the API docs, the web app's static files): public by nature. */
+export const isPluginRoute = (url: string) => url === '/*' || url === '/docs' || url.startsWith('/docs/');
+
+type ZodLikeIssue = {
+  code?: string;
+  message?: string;
+  path?: (string | number)[];
+  instancePath?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+};
+
+/** Which catalogue message a zod issue stands for: our own key if the schema gave one, else by issue code. */
+function issueMessage(issue: ZodLikeIssue): { key: string; params: Record<string, string | number> } {
+  if (issue.message) {
+    const parsed = parseMessage(issue.message);
+    if (isMessageKey(parsed.key)) return parsed;
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return {
+        key: /received (undefined|null)$/.test(issue.message ?? '')
+          ? 'validation.required'
+          : 'validation.type',
+        params: {},
+      };
+    case 'too_small':
+      return issue.origin === 'string'
+        ? { key: 'validation.length', params: { min: Number(issue.minimum ?? 0), max: '…' } }
+        : { key: 'validation.tooSmall', params: { min: Number(issue.minimum ?? 0) } };
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { key: 'validation.length', params: { min: 0, max: Number(issue.maximum ?? 0) } }
+        : { key: 'validation.tooBig', params: { max: Number(issue.maximum ?? 0) } };
+    case 'invalid_value':
+    case 'invalid_union':
+      return { key: 'validation.enum', params: {} };
+    case 'unrecognized_keys':
+      return { key: 'validation.unknownField', params: {} };
+    default:
+      return { key: 'validation.invalid', params: {} };
+  }
+}
+
+function fieldLabel(lang: Parameters<typeof translate>[0], field: string) {
+  const last =
+    field
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? field;
+  const key = `field.${last}`;
+  return isMessageKey(key) ? translate(lang, key) : field;
+}
+
+export function installPipeline(app: FastifyInstance, db: Db) {
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.decorateRequest('lang', 'de-DE');
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.config?.access && isPluginRoute(route.url))
+      route.config = { ...route.config, access: { public: true } };
+    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const langHeader = req.headers.lang;
+    req.lang = resolveLang(Array.isArray(langHeader) ? langHeader[0] : langHeader);
+    const access = req.routeOptions.config?.access;
+    if (!access) {
+      // A route that forgot to declare its access is closed, never open.
+      if (req.routeOptions.url === undefined) return;
+      throw new AppError(403, 'auth.forbidden');
+    }
+    if ('public' in access) return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const caller = token ? await resolveCaller(db, token) : null;
+    if (!caller) throw new AppError(401, token ? 'auth.sessionExpired' : 'auth.unauthorized');
+    req.caller = caller;
+    if ('perm' in access) {
+      const codes = typeof access.perm === 'string' ? [access.perm] : access.perm;
+      if (!codes.some((c) => caller.perms.has(c))) throw new AppError(403, 'auth.forbidden');
+    }
+    if (access.write && caller.readOnly) throw new AppError(403, 'auth.readOnly');
+  });
+
+  // Success answers carry a catalogue key in `msg`; translate it into the caller's language.
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    if (payload && typeof payload === 'object' && 'msg' in payload && 'code' in payload) {
+      const env = payload as { msg: string };
+      if (isMessageKey(env.msg)) env.msg = translate(req.lang, env.msg);
+    }
+    return payload;
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ code: 404, msg: translate(req.lang, 'routeNotFound'), data: null });
+  });
+
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = req.lang ?? 'de-DE';
+    if (err instanceof AppError) {
+      const fields = err.fields.map((f) => ({
+        field: f.field,
+        message: `${fieldLabel(lang, f.field)}: ${translate(lang, f.key, f.params ?? {})}`,
+      }));
+      const msg = fields[0]?.message ?? translate(lang, err.key, err.params);
+      return reply.code(err.status).send({ code: err.status, msg, data: fields.length ? { fields } : null });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const field = path || 'body';
+        const { key, params } = issueMessage({
+          ...(v.params as ZodLikeIssue),
+          code: v.keyword,
+          message: v.message,
+        });
+        return { field, message: `${fieldLabel(lang, field)}: ${translate(lang, key, params)}` };
+      });
+      return reply.code(400).send({
+        code: 400,
+        msg: fields[0]?.message ?? translate(lang, 'validation.invalid'),
+        data: { fields },
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429)
+      return reply.code(429).send({ code: 429, msg: translate(lang, 'auth.tryLater'), data: null });
+    if (status === 413)
+      return reply.code(413).send({ code: 413, msg: translate(lang, 'payloadTooLarge'), data: null });
+    if (status === 415)
+      return reply.code(415).send({ code: 415, msg: translate(lang, 'unsupportedMediaType'), data: null });
+    if (status >= 400 && status < 500)
+      return reply.code(400).send({
+        code: 400,
+        msg: `${translate(lang, 'validation.invalid')} (${err.code ?? 'bad request'})`,
+        data: null,
+      });
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 500, msg: translate(lang, 'serviceFail'), data: null });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}

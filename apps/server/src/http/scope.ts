@@ -1,0 +1,44 @@
+import { DATA_SCOPES, type DataScope } from '@pvstar/contract/enums';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { Caller } from './access.ts';
+
+/** Escapes LIKE wildcards so a path is matched literally. */
+const likePrefix = (path: string) => `${path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The one place a caller becomes a predicate. `orgPath` is the materialised path column of the row's
+ * organisation, `orgId` its organisation id, `ownerId` the user the row belongs to (for "self").
+ */
+export function scopePredicate(
+  caller: Caller,
+  cols: { orgPath: AnyColumn | SQL; orgId: AnyColumn | SQL; ownerId: AnyColumn | SQL },
+): SQL {
+  switch (caller.dataScope) {
+    case 'ALL':
+      return sql`TRUE`;
+    case 'ORG_AND_SUB':
+      return sql`${cols.orgPath} LIKE ${likePrefix(caller.orgPath)}`;
+    case 'ORG':
+      return sql`${cols.orgId} = ${caller.orgId}`;
+    case 'SELF':
+      return sql`${cols.ownerId} = ${caller.userId}`;
+  }
+}
+
+/** Whether an organisation (by path) is within reach for managing it (SELF reaches only its own org). */
+export function orgInScope(caller: Caller, org: { id: number; path: string }): boolean {
+  switch (caller.dataScope) {
+    case 'ALL':
+      return true;
+    case 'ORG_AND_SUB':
+      return org.path.startsWith(caller.orgPath);
+    case 'ORG':
+    case 'SELF':
+      return org.id === caller.orgId;
+  }
+}
+
+export const scopeRank = (s: DataScope) => DATA_SCOPES.indexOf(s);
+/** The widest scope among several roles. */
+export const widestScope = (scopes: DataScope[]): DataScope =>
+  scopes.reduce<DataScope>((w, s) => (scopeRank(s) < scopeRank(w) ? s : w), 'SELF');

@@ -1,0 +1,29 @@
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+import type { Caller } from '../http/access.ts';
+
+export interface AuditEntry {
+  action: string;
+  targetType?: string;
+  targetId?: string | number;
+  detail?: Record<string, unknown>;
+  ip?: string;
+}
+
+/** Appends to the audit log (sign-ins, permission changes, contact reveals, device settings). */
+export async function audit(
+  db: Db,
+  who: Pick<Caller, 'userId' | 'username' | 'orgId'> | null,
+  entry: AuditEntry,
+) {
+  await db.insert(auditLog).values({
+    userId: who?.userId ?? null,
+    username: who?.username ?? null,
+    orgId: who?.orgId ?? null,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    detail: entry.detail ?? null,
+    ip: entry.ip?.slice(0, 64) ?? null,
+  });
+}

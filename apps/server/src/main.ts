@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { seed } from './db/seed/seed.ts';
+import { createOutboxWorker } from './lib/mailer.ts';
+import { startEmbeddedBroker } from './mqtt/broker.ts';
+import { connectCloudClient } from './mqtt/client.ts';
+
+/** Which parts this process runs: all by default; `--role api|ingest|jobs` (repeatable) splits them. */
+function parseRoles(argv: string[]): Set<'api' | 'ingest' | 'jobs'> {
+  const roles = new Set<'api' | 'ingest' | 'jobs'>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = arg.startsWith('--role=') ? arg.slice(7) : arg === '--role' ? argv[++i] : undefined;
+    for (const role of value?.split(',') ?? []) {
+      if (role !== 'api' && role !== 'ingest' && role !== 'jobs')
+        throw new ConfigError(`--role: unknown role "${role}" (api, ingest, jobs)`);
+      roles.add(role);
+    }
+  }
+  return roles.size ? roles : new Set(['api', 'ingest', 'jobs']);
+}
+
+async function main() {
+  const config = loadConfig();
+  const roles = parseRoles(process.argv.slice(2));
+  const log = pino({
+    level: config.LOG_LEVEL,
+    ...(process.stdout.isTTY && !config.production
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+      : {}),
+  });
+
+  const dataDir = path.resolve(config.DATA_DIR);
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(dataDir, 'db'),
+    onError: (err) => log.warn({ err: err.message }, 'database connection lost'),
+  });
+  await database.migrate();
+  const seeded = await seed(database.db, config);
+
+  // The embedded broker runs unless an external one is configured.
+  const servicePassword = config.MQTT_SERVICE_PASSWORD ?? randomBytes(18).toString('base64url');
+  const broker = config.MQTT_URL
+    ? null
+    : await startEmbeddedBroker({
+        port: config.MQTT_PORT,
+        serviceUser: config.MQTT_SERVICE_USER,
+        servicePassword,
+        log,
+      });
+  const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
+  const mqttClient = connectCloudClient({
+    url: mqttUrl,
+    username: config.MQTT_SERVICE_USER,
+    password: config.MQTT_URL ? config.MQTT_SERVICE_PASSWORD : servicePassword,
+    clientId: `pvstar-${[...roles].join('-')}-${process.pid}`,
+    log,
+  });
+
+  const outbox = createOutboxWorker({
+    db: database.db,
+    log,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+  });
+  const ctx: AppContext = {
+    db: database.db,
+    database,
+    config,
+    log,
+    outbox,
+    brokerReady: () => mqttClient.connected,
+  };
+  if (roles.has('jobs')) outbox.start();
+
+  const app = roles.has('api') ? await buildApp(ctx) : null;
+  if (app) await app.listen({ port: config.PORT, host: config.HOST });
+
+  const url = `http://localhost:${config.PORT}`;
+  const lines = [
+    '',
+    `  ${config.APP_TITLE} is running${app ? ` at ${url}` : ''}   (roles: ${[...roles].join(', ')})`,
+    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  MQTT:     ${broker ? `embedded broker on port ${broker.port}` : 'external broker (MQTT_URL)'}`,
+    app ? `  API docs: ${url}/docs` : '',
+    '',
+    '  Sign-in accounts:',
+    ...seeded.accounts.map(
+      (a) =>
+        `    ${a.username.padEnd(18)} ${a.password ? `password ${a.password}`.padEnd(28) : ''.padEnd(28)} ${a.note}`,
+    ),
+    '',
+  ].filter((l) => l !== undefined);
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await app?.close();
+    await outbox.stop();
+    await mqttClient.endAsync(true).catch(() => {});
+    await broker?.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`Start-up failed: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import type { BindInfoBody, UpdateAccountNameBody, UpdatePasswordBody } from '@pvstar/contract/auth';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
+import { audit } from '../../lib/audit.ts';
+import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { consumeCode } from './codes.ts';
+import { revokeUserSessions } from './session.ts';
+
+/** What a signed-in user does to their own account (personal centre). "Who" is always the session. */
+export function createAccountService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function me(caller: Caller) {
+    const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
+    if (!user) throw new AppError(401, 'auth.sessionExpired');
+    return user;
+  }
+
+  async function checkPassword(caller: Caller, md5Hex: string, field: string) {
+    const user = await me(caller);
+    if (!(await verifyPassword(user.passwordHash, md5Hex)))
+      throw new AppError(400, 'auth.wrongPassword', {}, [{ field, key: 'auth.wrongPassword' }]);
+    return user;
+  }
+
+  return {
+    async updateName(caller: Caller, body: UpdateAccountNameBody) {
+      await db
+        .update(users)
+        .set({ nickname: body.nickname, name: body.name ?? null, updatedAt: new Date() })
+        .where(eq(users.id, caller.userId));
+    },
+
+    /** Binding a contact needs a code sent to that contact, on top of the current session. */
+    async bindContact(caller: Caller, body: BindInfoBody, ip: string) {
+      const contact = await consumeCode(db, {
+        contactType: body.contactType,
+        contact: body.contact,
+        purpose: 'BIND',
+        code: body.code,
+      });
+      const column = body.contactType === 'EMAIL' ? users.email : users.phone;
+      const [holder] = await db.select({ id: users.id }).from(users).where(eq(column, contact));
+      if (holder && holder.id !== caller.userId)
+        throw new AppError(409, 'auth.contactTaken', {}, [{ field: 'contact', key: 'auth.contactTaken' }]);
+      await db
+        .update(users)
+        .set(
+          body.contactType === 'EMAIL'
+            ? { email: contact, updatedAt: new Date() }
+            : { phone: contact, updatedAt: new Date() },
+        )
+        .where(eq(users.id, caller.userId));
+      await audit(db, caller, {
+        action: 'account.bindContact',
+        targetType: 'user',
+        targetId: caller.userId,
+        detail: { contactType: body.contactType },
+        ip,
+      });
+    },
+
+    /** Ends every other session of the user. */
+    async updatePassword(caller: Caller, body: UpdatePasswordBody, ip: string) {
+      await checkPassword(caller, body.oldPassword, 'oldPassword');
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
+        .where(eq(users.id, caller.userId));
+      await revokeUserSessions(db, caller.userId, caller.sessionId);
+      await audit(db, caller, {
+        action: 'account.passwordChanged',
+        targetType: 'user',
+        targetId: caller.userId,
+        ip,
+      });
+    },
+
+    /** Account cancellation: removes the user and their sessions. The provider's staff cannot cancel themselves here. */
+    async cancel(caller: Caller, password: string, ip: string) {
+      await checkPassword(caller, password, 'password');
+      if (caller.orgType === 'PROVIDER') throw forbidden();
+      await audit(db, caller, {
+        action: 'account.cancelled',
+        targetType: 'user',
+        targetId: caller.userId,
+        ip,
+      });
+      await db.delete(users).where(eq(users.id, caller.userId));
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import type { DataScope, OrgType } from '@pvstar/contract/enums';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { menus, organizations, roleMenus, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { widestScope } from '../../http/scope.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  days: number,
+  meta: { ip?: string; userAgent?: string | undefined },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: sha256(token),
+    ip: meta.ip?.slice(0, 64) ?? null,
+    userAgent: meta.userAgent?.slice(0, 255) ?? null,
+    expiresAt: new Date(Date.now() + days * 86_400_000),
+  });
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, or all but one (after a password change). */
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`),
+    );
+}
+
+/** Permissions and data scope of a user: the union of their enabled roles' codes, the widest scope. */
+export async function loadGrants(db: Db, userId: number) {
+  const roleRows = await db
+    .select({ id: roles.id, roleType: roles.roleType, dataScope: roles.dataScope })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.status, 'ENABLED')))
+    .orderBy(roles.id);
+  const codes = roleRows.length
+    ? await db
+        .select({ roleId: roleMenus.roleId, code: menus.permCode })
+        .from(roleMenus)
+        .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+        .where(
+          inArray(
+            roleMenus.roleId,
+            roleRows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const rolePermList = roleRows.map((r) => ({
+    roleType: r.roleType as OrgType,
+    permList: codes.filter((c) => c.roleId === r.id).map((c) => c.code),
+  }));
+  const perms = new Set(rolePermList.flatMap((r) => r.permList));
+  const dataScope = roleRows.length ? widestScope(roleRows.map((r) => r.dataScope as DataScope)) : 'SELF';
+  return { rolePermList, perms, dataScope };
+}
+
+/**
+ * Turns a bearer token into the caller, or null when the token is unknown, expired, or its account or
+ * organisation is no longer in good standing (whose sessions then end at once).
+ */
+export async function resolveCaller(db: Db, token: string): Promise<Caller | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      username: users.username,
+      status: users.status,
+      readOnly: users.readOnly,
+      orgId: organizations.id,
+      orgPath: organizations.path,
+      orgType: organizations.type,
+      orgStatus: organizations.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row) return null;
+  if (row.expiresAt.getTime() < Date.now()) {
+    await revokeSession(db, row.sessionId);
+    return null;
+  }
+  if (row.status !== 'NORMAL' || row.orgStatus !== 'NORMAL') {
+    await revokeUserSessions(db, row.userId);
+    return null;
+  }
+  // Touch at most once a minute: a hot session must not write on every request.
+  if (Date.now() - row.lastSeenAt.getTime() > 60_000)
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  const { perms, dataScope } = await loadGrants(db, row.userId);
+  return {
+    userId: row.userId,
+    username: row.username,
+    orgId: row.orgId,
+    orgPath: row.orgPath,
+    orgType: row.orgType as OrgType,
+    perms,
+    dataScope,
+    readOnly: row.readOnly,
+    sessionId: row.sessionId,
+  };
+}
+
+export async function purgeExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,34 @@
+import type { DataScope } from '@pvstar/contract/enums';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { menus, organizations, roleMenus, roles } from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { scopeRank } from '../../http/scope.ts';
+
+/** Roles a caller can see: those owned by organisations in its reach, and the built-in ones. */
+export function visibleRoles(caller: Caller) {
+  if (caller.dataScope === 'ALL') return sql`TRUE`;
+  const own =
+    caller.dataScope === 'ORG_AND_SUB'
+      ? sql`${roles.orgId} IN (SELECT id FROM ${organizations} WHERE path LIKE ${`${caller.orgPath}%`})`
+      : eq(roles.orgId, caller.orgId);
+  return or(own, eq(roles.builtin, true))!;
+}
+
+/** Permission codes per role. */
+export async function rolePerms(db: Db, roleIds: number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>(roleIds.map((id) => [id, []]));
+  if (!roleIds.length) return map;
+  const rows = await db
+    .select({ roleId: roleMenus.roleId, code: menus.permCode })
+    .from(roleMenus)
+    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+    .where(inArray(roleMenus.roleId, roleIds));
+  for (const r of rows) map.get(r.roleId)?.push(r.code);
+  return map;
+}
+
+/** No escalation: a caller hands out only codes it holds and a data scope no wider than its own. */
+export function canGrant(caller: Caller, perms: string[], scope: DataScope): boolean {
+  return perms.every((c) => caller.perms.has(c)) && scopeRank(scope) >= scopeRank(caller.dataScope);
+}

@@ -1,0 +1,301 @@
+import type { PageQuery, PageResult } from '@pvstar/contract/api';
+import type { ContactType, DataScope, OrgType, Status } from '@pvstar/contract/enums';
+import { translate } from '@pvstar/contract/messages';
+import { PERM } from '@pvstar/contract/perm';
+import type { UserAddBody, UserEditBody, UserPageBody, UserRow } from '@pvstar/contract/user';
+import { maskContact } from '@pvstar/contract/validation';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context.ts';
+import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.ts';
+import { scopePredicate } from '../../http/scope.ts';
+import { audit } from '../../lib/audit.ts';
+import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
+import { queueMessage } from '../../lib/mailer.ts';
+import { normalizeContact } from '../auth/codes.ts';
+import { revokeUserSessions } from '../auth/session.ts';
+import { getScopedOrg } from '../org/org.service.ts';
+import { canGrant, rolePerms, visibleRoles } from '../role/role-access.ts';
+
+const creator = alias(users, 'creator');
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users a caller can see: by the organisation they belong to (SELF: only themselves). */
+export const userScope = (caller: Caller): SQL =>
+  scopePredicate(caller, { orgPath: organizations.path, orgId: users.orgId, ownerId: users.id });
+
+export function createUserService(ctx: AppContext) {
+  const { db, config } = ctx;
+
+  async function getScopedUser(caller: Caller, id: number) {
+    const [row] = await db
+      .select({ user: users })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.orgId))
+      .where(and(eq(users.id, id), userScope(caller)));
+    if (!row) throw notFound();
+    return row.user;
+  }
+
+  /** The roles must be visible, enabled, grantable by the caller and fit the organisation's type. */
+  async function checkRoles(caller: Caller, roleIds: number[], orgType: OrgType) {
+    const found = await db
+      .select()
+      .from(roles)
+      .where(and(inArray(roles.id, roleIds), visibleRoles(caller), eq(roles.status, 'ENABLED')));
+    if (found.length !== new Set(roleIds).size) throw invalidField('roleIds', 'user.roleNotAssignable', 403);
+    const perms = await rolePerms(db, roleIds);
+    for (const role of found) {
+      const fits = role.roleType === orgType || role.roleType === 'GUEST';
+      if (!fits || !canGrant(caller, perms.get(role.id) ?? [], role.dataScope as DataScope))
+        throw invalidField('roleIds', 'user.roleNotAssignable', 403);
+    }
+  }
+
+  async function checkUnique(
+    fields: { username?: string; email?: string | null; phone?: string | null },
+    exceptId?: number,
+  ) {
+    const notSelf = exceptId ? sql`${users.id} <> ${exceptId}` : undefined;
+    if (fields.username) {
+      const [t] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = ${fields.username.toLowerCase()}`, notSelf));
+      if (t) throw conflict('auth.usernameTaken', 'username');
+    }
+    if (fields.email) {
+      const [t] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, fields.email), notSelf));
+      if (t) throw conflict('auth.contactTaken', 'email');
+    }
+    if (fields.phone) {
+      const [t] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.phone, fields.phone), notSelf));
+      if (t) throw conflict('auth.contactTaken', 'phone');
+    }
+  }
+
+  /** Sends a password to the user's e-mail (preferred) or phone, in the caller's language. */
+  async function sendPassword(
+    user: { username: string; email: string | null; phone: string | null },
+    password: string,
+    lang: Parameters<typeof translate>[0],
+    kind: 'welcome' | 'reset',
+  ) {
+    const recipient = user.email ?? user.phone;
+    if (!recipient) throw new AppError(409, 'user.noContact');
+    await queueMessage(db, {
+      channel: user.email ? 'EMAIL' : 'SMS',
+      recipient,
+      subject: translate(lang, `mail.${kind}Subject`, { title: config.APP_TITLE }),
+      body: translate(lang, `mail.${kind}Body`, { password, username: user.username }),
+    });
+  }
+
+  const contacts = (b: { email?: string | null; phone?: string | null }) => ({
+    email: b.email ? normalizeContact('EMAIL', b.email) : null,
+    phone: b.phone ? normalizeContact('MOBILE', b.phone) : null,
+  });
+
+  return {
+    getScopedUser,
+
+    async page(caller: Caller, q: PageQuery, f: UserPageBody): Promise<PageResult<UserRow>> {
+      const where = and(
+        userScope(caller),
+        f.username ? ilike(users.username, `%${escapeLike(f.username)}%`) : undefined,
+        f.name
+          ? or(ilike(users.name, `%${escapeLike(f.name)}%`), ilike(users.nickname, `%${escapeLike(f.name)}%`))
+          : undefined,
+        f.orgId ? eq(users.orgId, f.orgId) : undefined,
+        f.status ? eq(users.status, f.status) : undefined,
+        f.roleId
+          ? sql`${users.id} IN (SELECT user_id FROM user_roles WHERE role_id = ${f.roleId})`
+          : undefined,
+      );
+      const [{ total }] = (await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.orgId))
+        .where(where)) as [{ total: number }];
+      const rows = await db
+        .select({ user: users, orgName: organizations.name, createBy: creator.username })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.orgId))
+        .leftJoin(creator, eq(creator.id, users.createdBy))
+        .where(where)
+        .orderBy(asc(users.id))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      const ids = rows.map((r) => r.user.id);
+      const roleRows = ids.length
+        ? await db
+            .select({ userId: userRoles.userId, id: roles.id, roleName: roles.roleName })
+            .from(userRoles)
+            .innerJoin(roles, eq(roles.id, userRoles.roleId))
+            .where(inArray(userRoles.userId, ids))
+        : [];
+      return {
+        total,
+        list: rows.map(({ user: u, orgName, createBy }) => ({
+          id: u.id,
+          username: u.username,
+          nickname: u.nickname,
+          name: u.name,
+          orgId: u.orgId,
+          orgName,
+          email: maskContact(u.email),
+          phone: maskContact(u.phone),
+          roles: roleRows.filter((r) => r.userId === u.id).map((r) => ({ id: r.id, roleName: r.roleName })),
+          status: u.status as Status,
+          readOnly: u.readOnly,
+          createBy: createBy ?? null,
+          createTime: u.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async add(caller: Caller, body: UserAddBody, lang: Parameters<typeof translate>[0], ip: string) {
+      const org = await getScopedOrg(db, caller, body.orgId).catch(() => {
+        throw invalidField('orgId', 'notFound', 404);
+      });
+      await checkRoles(caller, body.roleIds, org.type as OrgType);
+      const c = contacts(body);
+      await checkUnique({ username: body.username, ...c });
+      const generated = body.password ? null : generatePassword();
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            orgId: org.id,
+            username: body.username,
+            nickname: body.nickname,
+            name: body.name || null,
+            ...c,
+            passwordHash: await hashPassword(body.password ?? md5(generated!)),
+            createdBy: caller.userId,
+          })
+          .returning({ id: users.id });
+        await tx
+          .insert(userRoles)
+          .values([...new Set(body.roleIds)].map((roleId) => ({ userId: row!.id, roleId })));
+        return row!.id;
+      });
+      if (generated) await sendPassword({ username: body.username, ...c }, generated, lang, 'welcome');
+      await audit(db, caller, {
+        action: 'user.add',
+        targetType: 'user',
+        targetId: id,
+        detail: { username: body.username, roleIds: body.roleIds },
+        ip,
+      });
+      return { id };
+    },
+
+    async edit(caller: Caller, body: UserEditBody, ip: string) {
+      const user = await getScopedUser(caller, body.id);
+      const org = await getScopedOrg(db, caller, body.orgId).catch(() => {
+        throw invalidField('orgId', 'notFound', 404);
+      });
+      await checkRoles(caller, body.roleIds, org.type as OrgType);
+      // Contacts left empty keep what is stored (the form shows them masked).
+      const c = contacts(body);
+      await checkUnique(c, user.id);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            orgId: org.id,
+            nickname: body.nickname,
+            name: body.name || null,
+            email: c.email ?? user.email,
+            phone: c.phone ?? user.phone,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, user.id));
+        await tx.delete(userRoles).where(eq(userRoles.userId, user.id));
+        await tx
+          .insert(userRoles)
+          .values([...new Set(body.roleIds)].map((roleId) => ({ userId: user.id, roleId })));
+      });
+      await audit(db, caller, {
+        action: 'user.edit',
+        targetType: 'user',
+        targetId: user.id,
+        detail: { roleIds: body.roleIds, orgId: org.id },
+        ip,
+      });
+    },
+
+    async remove(caller: Caller, id: number, ip: string) {
+      if (id === caller.userId) throw new AppError(400, 'user.cannotDeleteSelf');
+      const user = await getScopedUser(caller, id);
+      await db.delete(users).where(eq(users.id, id));
+      await audit(db, caller, {
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: id,
+        detail: { username: user.username },
+        ip,
+      });
+    },
+
+    async resetPassword(caller: Caller, id: number, lang: Parameters<typeof translate>[0], ip: string) {
+      const user = await getScopedUser(caller, id);
+      if (user.readOnly) throw forbidden();
+      const password = generatePassword();
+      await sendPassword(user, password, lang, 'reset');
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(md5(password)), updatedAt: new Date() })
+        .where(eq(users.id, id));
+      await revokeUserSessions(db, id);
+      await audit(db, caller, { action: 'user.resetPassword', targetType: 'user', targetId: id, ip });
+    },
+
+    async setStatus(caller: Caller, id: number, status: Status, ip: string) {
+      if (id === caller.userId) throw new AppError(400, 'user.cannotDeleteSelf');
+      const user = await getScopedUser(caller, id);
+      await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+      if (status !== 'NORMAL') await revokeUserSessions(db, id);
+      await audit(db, caller, {
+        action: 'user.status',
+        targetType: 'user',
+        targetId: id,
+        detail: { from: user.status, to: status },
+        ip,
+      });
+    },
+
+    /** Reveals a masked contact: one's own always; another's with the reveal code and in scope. Audited. */
+    async revealContact(
+      caller: Caller,
+      viewType: ContactType,
+      id: number,
+      ip: string,
+    ): Promise<string | null> {
+      if (
+        id !== caller.userId &&
+        ![PERM.userRevealContact, PERM.ownerRevealContact].some((c) => caller.perms.has(c))
+      )
+        throw forbidden();
+      const user = await getScopedUser(caller, id);
+      await audit(db, caller, {
+        action: 'user.revealContact',
+        targetType: 'user',
+        targetId: id,
+        detail: { viewType },
+        ip,
+      });
+      return viewType === 'EMAIL' ? user.email : user.phone;
+    },
+  };
+}
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { CodePurposeSchema, ContactTypeSchema, DataScopeSchema, OrgTypeSchema } from './enums.ts';
+import { codeSchema, emailSchema, md5Schema, nameSchema, phoneSchema, usernameSchema } from './validation.ts';
+
+export const LoginBodySchema = z
+  .object({
+    account: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { message: 'validation.required' })
+      .max(254),
+    password: md5Schema.optional(),
+    code: codeSchema.optional(),
+    loginType: z.enum(['password', 'code']).default('password'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.loginType === 'password' && !body.password)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'validation.required' });
+    if (body.loginType === 'code' && !body.code)
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'validation.required' });
+  });
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+const consent = z.literal(true, { error: 'validation.consent' });
+
+export const RegisterBodySchema = z
+  .object({
+    username: usernameSchema,
+    nickname: nameSchema.optional(),
+    contactType: ContactTypeSchema,
+    contact: z.string().trim().min(1, { message: 'validation.required' }).max(254),
+    code: codeSchema,
+    password: md5Schema,
+    confirmPassword: md5Schema,
+    agree: consent,
+  })
+  .superRefine(checkContact)
+  .refine((b) => b.password === b.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordMismatch',
+  });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const ForgetBodySchema = z
+  .object({
+    contactType: ContactTypeSchema,
+    contact: z.string().trim().min(1, { message: 'validation.required' }).max(254),
+    code: codeSchema,
+    password: md5Schema,
+    confirmPassword: md5Schema,
+  })
+  .superRefine(checkContact)
+  .refine((b) => b.password === b.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordMismatch',
+  });
+export type ForgetBody = z.infer<typeof ForgetBodySchema>;
+
+export const SendCodeBodySchema = z
+  .object({
+    contactType: ContactTypeSchema,
+    contact: z.string().trim().min(1, { message: 'validation.required' }).max(254),
+    purpose: CodePurposeSchema,
+  })
+  .superRefine(checkContact);
+export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;
+
+export const UpdateAccountNameBodySchema = z.object({
+  nickname: nameSchema,
+  name: nameSchema.optional().nullable(),
+});
+export type UpdateAccountNameBody = z.infer<typeof UpdateAccountNameBodySchema>;
+
+export const BindInfoBodySchema = z
+  .object({
+    contactType: ContactTypeSchema,
+    contact: z.string().trim().min(1, { message: 'validation.required' }).max(254),
+    code: codeSchema,
+  })
+  .superRefine(checkContact);
+export type BindInfoBody = z.infer<typeof BindInfoBodySchema>;
+
+export const UpdatePasswordBodySchema = z
+  .object({ oldPassword: md5Schema, password: md5Schema, confirmPassword: md5Schema })
+  .refine((b) => b.password === b.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordMismatch',
+  });
+export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
+
+export const CancelAccountBodySchema = z.object({ password: md5Schema });
+export type CancelAccountBody = z.infer<typeof CancelAccountBodySchema>;
+
+export const RolePermSchema = z.object({ roleType: OrgTypeSchema, permList: z.array(z.string()) });
+
+export const UserInfoSchema = z.object({
+  user: z.object({
+    id: z.number(),
+    username: z.string(),
+    nickname: z.string().nullable(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    orgId: z.number(),
+    orgName: z.string(),
+    orgType: OrgTypeSchema,
+    readOnly: z.boolean(),
+    createTime: z.string(),
+  }),
+  rolePermList: z.array(RolePermSchema),
+  dataScope: DataScopeSchema,
+  appTitle: z.string(),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+export const MyContactBodySchema = z.object({ viewType: ContactTypeSchema });
+
+function checkContact(b: { contactType: 'MOBILE' | 'EMAIL'; contact: string }, ctx: z.RefinementCtx) {
+  const ok = (b.contactType === 'EMAIL' ? emailSchema : phoneSchema).safeParse(b.contact).success;
+  if (!ok)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['contact'],
+      message: b.contactType === 'EMAIL' ? 'validation.email' : 'validation.phone',
+    });
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Field rules shared by the server's validation and the web's forms. Messages are keys of the
+ * `common` catalogue (`validation.*`); `{min}`/`{max}` come from the issue itself.
+ */
+/** A message key with parameters, carried in a zod issue message: `validation.length|{"min":3,"max":30}`. */
+export const withParams = (key: string, params: Record<string, string | number>) =>
+  `${key}|${JSON.stringify(params)}`;
+export function parseMessage(message: string): { key: string; params: Record<string, string | number> } {
+  const bar = message.indexOf('|');
+  if (bar < 0) return { key: message, params: {} };
+  try {
+    return { key: message.slice(0, bar), params: JSON.parse(message.slice(bar + 1)) };
+  } catch {
+    return { key: message.slice(0, bar), params: {} };
+  }
+}
+
+export const MD5_HEX = /^[a-f0-9]{32}$/i;
+export const md5Schema = z
+  .string({ error: 'validation.required' })
+  .regex(MD5_HEX, { message: 'validation.invalid' });
+
+export const requiredText = (min: number, max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .min(min, { message: withParams('validation.length', { min, max }) })
+    .max(max, { message: withParams('validation.length', { min, max }) });
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: withParams('validation.length', { min: 0, max }) })
+    .optional()
+    .nullable();
+
+export const usernameSchema = requiredText(3, 30).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, {
+  message: 'validation.alphanumeric',
+});
+export const nameSchema = requiredText(1, 64).regex(/^[^<>{}\\]*$/, { message: 'validation.specialChars' });
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, { message: withParams('validation.length', { min: 3, max: 254 }) })
+  .email({ message: 'validation.email' });
+/** International format: optional +, 6–15 digits (area code included). */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9]{6,15}$/, { message: 'validation.phone' });
+export const codeSchema = z.string().regex(/^[0-9]{6}$/, { message: 'validation.digits' });
+
+/** What a user types as a new password (checked before it is hashed on the client). */
+export const PLAIN_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z]).{6,64}$/;
+
+export const isExternal = (path: string) => /^(https?:|mailto:|tel:)/.test(path);
+export const isNumeric = (value: string) => /^-?\d+(\.\d+)?$/.test(value);
+
+/** Masks a contact for display: 49170****567, ma***@example.com. */
+export function maskContact(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const at = value.indexOf('@');
+  if (at > 0) return `${value.slice(0, Math.min(2, at))}***${value.slice(at)}`;
+  if (value.length <= 6) return '*'.repeat(value.length);
+  return `${value.slice(0, value.length - 7)}****${value.slice(-3)}`;
+}
