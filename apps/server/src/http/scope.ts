@@ -1,9 +1,7 @@
 import { DATA_SCOPES, type DataScope } from '@pvstar/contract/enums';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Caller } from './access.ts';
-
-/** Escapes LIKE wildcards so a path is matched literally. */
-const likePrefix = (path: string) => `${path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { prefixPattern } from './filters.ts';
 
 /**
  * The one place a caller becomes a predicate. `orgPath` is the materialised path column of the row's
@@ -17,7 +15,7 @@ export function scopePredicate(
     case 'ALL':
       return sql`TRUE`;
     case 'ORG_AND_SUB':
-      return sql`${cols.orgPath} LIKE ${likePrefix(caller.orgPath)}`;
+      return sql`${cols.orgPath} LIKE ${prefixPattern(caller.orgPath)}`;
     case 'ORG':
       return sql`${cols.orgId} = ${caller.orgId}`;
     case 'SELF':

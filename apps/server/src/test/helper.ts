@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '@pvstar/contract/lang';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { outbox } from '../db/schema/index.ts';
-import { seed } from '../db/seed/seed.ts';
+import { organizations, outbox, users } from '../db/schema/index.ts';
+import { createUser, seed } from '../db/seed/seed.ts';
 import { md5 } from '../lib/crypto.ts';
 import { createOutboxWorker } from '../lib/mailer.ts';
 
@@ -53,8 +53,17 @@ export interface TestApp {
   call(
     method: 'GET' | 'POST',
     url: string,
-    opts?: { token?: string; body?: unknown; lang?: Lang; query?: Record<string, string | number> },
+    opts?: {
+      token?: string;
+      body?: unknown;
+      lang?: Lang;
+      query?: Record<string, string | number>;
+      /** The caller's address (per-IP rate limits); 127.0.0.1 unless given. */
+      ip?: string;
+    },
   ): Promise<{ status: number; body: { code: number; msg: string; data: any } }>;
+  /** The raw text of every answer `call` received, oldest first (to check nothing secret leaks). */
+  responses: string[];
   /** Messages waiting in the outbox to a recipient, newest first. */
   outboxFor(recipient: string): Promise<{ subject: string; body: string }[]>;
   close(): Promise<void>;
@@ -84,10 +93,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const app = await buildApp(ctx);
   await app.ready();
 
+  const responses: string[] = [];
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const res = await app.inject({
       method,
       url,
+      remoteAddress: opts.ip ?? '127.0.0.1',
       query: opts.query
         ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))
         : undefined,
@@ -97,6 +108,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       },
       ...(method === 'POST' ? { payload: (opts.body ?? {}) as object } : {}),
     });
+    responses.push(res.body);
     return { status: res.statusCode, body: res.json() };
   };
 
@@ -104,10 +116,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     ctx,
     call,
+    responses,
     async login(account, password) {
       const pw = password ?? (account === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
+      // A fresh address per sign-in: fixtures must not run into the per-IP limit of the login route.
       const res = await call('POST', '/auth/user/login', {
         body: { account, password: md5(pw), loginType: 'password' },
+        ip: nextIp(),
       });
       if (res.status !== 200) throw new Error(`login ${account} failed: ${res.status} ${res.body.msg}`);
       return res.body.data as string;
@@ -133,4 +148,71 @@ export async function latestCode(t: TestApp, recipient: string): Promise<string>
   const code = msg?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code sent to ${recipient}`);
   return code;
+}
+
+let ipCounter = 0;
+/** A caller address not used before in this process (each gets its own per-IP rate-limit budget). */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+let uniqueCounter = 0;
+/** A short name unique within this process, for users, orgs and roles that tests create. */
+export function unique(prefix: string): string {
+  uniqueCounter += 1;
+  return `${prefix}${Date.now().toString(36).slice(-4)}${uniqueCounter}`;
+}
+
+/** The id of a seeded or created organisation, by its name. */
+export async function orgIdByName(t: TestApp, name: string): Promise<number> {
+  const [row] = await t.ctx.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.name, name));
+  if (!row) throw new Error(`no organisation ${name}`);
+  return row.id;
+}
+
+/** The id of a user, by user name. */
+export async function userIdByName(t: TestApp, username: string): Promise<number> {
+  const [row] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!row) throw new Error(`no user ${username}`);
+  return row.id;
+}
+
+/**
+ * A fresh user straight in the database (a fixture, not the behaviour under test): unique user name and
+ * e-mail, password DEMO_PASSWORD unless given, with the given built-in or custom role codes.
+ */
+export async function addUser(
+  t: TestApp,
+  opts: { org: string | number; roles: string[]; prefix?: string; password?: string; phone?: string },
+): Promise<{ id: number; username: string; email: string; password: string }> {
+  const username = unique(opts.prefix ?? 'u');
+  const email = `${username}@test.pvstar.local`;
+  const password = opts.password ?? DEMO_PASSWORD;
+  const orgId = typeof opts.org === 'number' ? opts.org : await orgIdByName(t, opts.org);
+  const id = await createUser(
+    t.ctx.db,
+    { orgId, username, nickname: username, password, email, ...(opts.phone ? { phone: opts.phone } : {}) },
+    opts.roles,
+  );
+  return { id, username, email, password };
+}
+
+/** Asks for a verification code (from a fresh address) and returns it, read from the outbox. */
+export async function requestCode(
+  t: TestApp,
+  contact: string,
+  purpose: 'LOGIN' | 'REGISTER' | 'FORGET' | 'BIND',
+  contactType: 'EMAIL' | 'MOBILE' = 'EMAIL',
+): Promise<string> {
+  const res = await t.call('POST', '/system/smsEmail/send', {
+    body: { contactType, contact, purpose },
+    ip: nextIp(),
+  });
+  if (res.status !== 200)
+    throw new Error(`sending a code to ${contact} failed: ${res.status} ${res.body.msg}`);
+  return latestCode(t, contactType === 'EMAIL' ? contact.toLowerCase() : contact);
 }

@@ -2,7 +2,7 @@ import type { PageQuery, PageResult } from '@pvstar/contract/api';
 import { CHILD_ORG_TYPES, type OrgType, type Status } from '@pvstar/contract/enums';
 import type { OrgAddBody, OrgEditBody, OrgPageBody, OrgRow, OrgTreeNode } from '@pvstar/contract/org';
 import { PERM } from '@pvstar/contract/perm';
-import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,11 +10,11 @@ import { organizations, sessions, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
+import { contains, pageWindow, prefixPattern } from '../../http/filters.ts';
 import { orgInScope, scopePredicate } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
 
 const parent = alias(organizations, 'parent');
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Which button code manages organisations of a type (dealers on one page, installers on the other). */
 export function orgPerm(type: OrgType, action: 'Add' | 'Edit' | 'Delete' | 'Status' | 'Employee'): string[] {
@@ -114,7 +114,7 @@ export function createOrgService(ctx: AppContext) {
     async page(caller: Caller, q: PageQuery, f: OrgPageBody): Promise<PageResult<OrgRow>> {
       const where = and(
         orgScope(caller),
-        f.name ? ilike(organizations.name, `%${escapeLike(f.name)}%`) : undefined,
+        contains(organizations.name, f.name),
         f.type ? eq(organizations.type, f.type) : undefined,
         f.status ? eq(organizations.status, f.status) : undefined,
         f.parentId ? eq(organizations.parentId, f.parentId) : undefined,
@@ -125,8 +125,8 @@ export function createOrgService(ctx: AppContext) {
         .where(where)) as [{ total: number }];
       const list = await selectRows(where)
         .orderBy(asc(organizations.name), asc(organizations.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+        .limit(pageWindow(q).limit)
+        .offset(pageWindow(q).offset);
       return { total, list: list.map(toRow) };
     },
 
@@ -190,7 +190,7 @@ export function createOrgService(ctx: AppContext) {
           const newPath = `${target.path}${org.id}/`;
           await tx.execute(sql`
             UPDATE organizations SET path = ${newPath} || substr(path, ${org.path.length + 1})
-            WHERE path LIKE ${`${escapeLike(org.path)}%`}`);
+            WHERE path LIKE ${prefixPattern(org.path)}`);
           await tx.update(organizations).set({ parentId: target.id }).where(eq(organizations.id, org.id));
         } else if (!isRoot) {
           const p = await tx
@@ -257,7 +257,7 @@ export function createOrgService(ctx: AppContext) {
       if (status !== 'NORMAL')
         await db.execute(sql`
           DELETE FROM ${sessions} WHERE user_id IN (
-            SELECT u.id FROM users u JOIN organizations o ON o.id = u.org_id WHERE o.path LIKE ${`${escapeLike(org.path)}%`})`);
+            SELECT u.id FROM users u JOIN organizations o ON o.id = u.org_id WHERE o.path LIKE ${prefixPattern(org.path)})`);
       await audit(db, caller, {
         action: 'org.status',
         targetType: 'org',

@@ -3,6 +3,7 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { menus, organizations, roleMenus, roles } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
+import { prefixPattern } from '../../http/filters.ts';
 import { scopeRank } from '../../http/scope.ts';
 
 /** Roles a caller can see: those owned by organisations in its reach, and the built-in ones. */
@@ -10,7 +11,7 @@ export function visibleRoles(caller: Caller) {
   if (caller.dataScope === 'ALL') return sql`TRUE`;
   const own =
     caller.dataScope === 'ORG_AND_SUB'
-      ? sql`${roles.orgId} IN (SELECT id FROM ${organizations} WHERE path LIKE ${`${caller.orgPath}%`})`
+      ? sql`${roles.orgId} IN (SELECT id FROM ${organizations} WHERE path LIKE ${prefixPattern(caller.orgPath)})`
       : eq(roles.orgId, caller.orgId);
   return or(own, eq(roles.builtin, true))!;
 }

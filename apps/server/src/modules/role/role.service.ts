@@ -1,16 +1,15 @@
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
 import type { DataScope, OrgType, RoleStatus } from '@pvstar/contract/enums';
 import type { RoleAddBody, RoleDetail, RoleEditBody, RolePageBody, RoleRow } from '@pvstar/contract/role';
-import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { menus, organizations, roleMenus, roles, userRoles } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
+import { contains, pageWindow } from '../../http/filters.ts';
 import { orgInScope } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
 import { canGrant, rolePerms, visibleRoles } from './role-access.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createRoleService(ctx: AppContext) {
   const { db } = ctx;
@@ -82,7 +81,7 @@ export function createRoleService(ctx: AppContext) {
     async page(caller: Caller, q: PageQuery, f: RolePageBody): Promise<PageResult<RoleRow>> {
       const where: SQL | undefined = and(
         visibleRoles(caller),
-        f.roleName ? ilike(roles.roleName, `%${escapeLike(f.roleName)}%`) : undefined,
+        contains(roles.roleName, f.roleName),
         f.roleType ? eq(roles.roleType, f.roleType) : undefined,
         f.status ? eq(roles.status, f.status) : undefined,
       );
@@ -96,8 +95,8 @@ export function createRoleService(ctx: AppContext) {
         .innerJoin(organizations, eq(organizations.id, roles.orgId))
         .where(where)
         .orderBy(asc(roles.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+        .limit(pageWindow(q).limit)
+        .offset(pageWindow(q).offset);
       return { total, list: rows.map(toRow) };
     },
 

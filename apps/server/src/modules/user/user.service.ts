@@ -4,12 +4,13 @@ import { translate } from '@pvstar/contract/messages';
 import { PERM } from '@pvstar/contract/perm';
 import type { UserAddBody, UserEditBody, UserPageBody, UserRow } from '@pvstar/contract/user';
 import { maskContact } from '@pvstar/contract/validation';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.ts';
+import { contains, pageWindow } from '../../http/filters.ts';
 import { scopePredicate } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
@@ -20,7 +21,6 @@ import { getScopedOrg } from '../org/org.service.ts';
 import { canGrant, rolePerms, visibleRoles } from '../role/role-access.ts';
 
 const creator = alias(users, 'creator');
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Users a caller can see: by the organisation they belong to (SELF: only themselves). */
 export const userScope = (caller: Caller): SQL =>
@@ -110,10 +110,8 @@ export function createUserService(ctx: AppContext) {
     async page(caller: Caller, q: PageQuery, f: UserPageBody): Promise<PageResult<UserRow>> {
       const where = and(
         userScope(caller),
-        f.username ? ilike(users.username, `%${escapeLike(f.username)}%`) : undefined,
-        f.name
-          ? or(ilike(users.name, `%${escapeLike(f.name)}%`), ilike(users.nickname, `%${escapeLike(f.name)}%`))
-          : undefined,
+        contains(users.username, f.username),
+        f.name ? or(contains(users.name, f.name), contains(users.nickname, f.name)) : undefined,
         f.orgId ? eq(users.orgId, f.orgId) : undefined,
         f.status ? eq(users.status, f.status) : undefined,
         f.roleId
@@ -132,8 +130,8 @@ export function createUserService(ctx: AppContext) {
         .leftJoin(creator, eq(creator.id, users.createdBy))
         .where(where)
         .orderBy(asc(users.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+        .limit(pageWindow(q).limit)
+        .offset(pageWindow(q).offset);
       const ids = rows.map((r) => r.user.id);
       const roleRows = ids.length
         ? await db

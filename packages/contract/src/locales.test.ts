@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LANG, LANGS, resolveLang } from './lang.ts';
+import { COMMON_MESSAGES, translate } from './messages.ts';
+import { flattenMenu, MENU_TREE, PERM } from './perm.ts';
+
+type Tree = { [key: string]: string | Tree };
+const leaves = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('common message catalogue', () => {
+  const source = new Map(leaves(COMMON_MESSAGES['en-GB']));
+
+  it.each(LANGS)('%s has every key of en-GB, with the same placeholders, and nothing else', (lang) => {
+    const entries = new Map(leaves(COMMON_MESSAGES[lang]));
+    expect([...entries.keys()].sort()).toEqual([...source.keys()].sort());
+    for (const [key, text] of entries) {
+      expect(text.trim(), `${lang} ${key}`).not.toBe('');
+      expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(source.get(key)!));
+    }
+  });
+
+  it('is translated, not copied, in every language but English', () => {
+    for (const lang of LANGS.filter((l) => l !== 'en-GB')) {
+      const same = leaves(COMMON_MESSAGES[lang]).filter(([k, v]) => v === source.get(k) && v.length > 12);
+      expect(same.map(([k]) => k), lang).toEqual([]);
+    }
+  });
+
+  it('translates with parameters and falls back to the key', () => {
+    expect(translate('en-GB', 'validation.length', { min: 3, max: 30 })).toBe('Length between 3 and 30 characters');
+    expect(translate('de-DE', 'no.such.key')).toBe('no.such.key');
+  });
+});
+
+describe('languages', () => {
+  it('falls back to German for anything unknown', () => {
+    expect(DEFAULT_LANG).toBe('de-DE');
+    expect(resolveLang('xx-YY')).toBe('de-DE');
+    expect(resolveLang(undefined)).toBe('de-DE');
+    expect(resolveLang('en')).toBe('en-GB');
+    expect(resolveLang('ZH-cn')).toBe('zh-CN');
+  });
+});
+
+describe('menu table', () => {
+  it('has unique codes, each nested under its parent code', () => {
+    const nodes = flattenMenu();
+    expect(new Set(nodes.map((n) => n.code)).size).toBe(nodes.length);
+    for (const n of nodes) if (n.parentCode) expect(n.code.startsWith(n.parentCode), n.code).toBe(true);
+  });
+
+  it('covers every gated route of the spec with its code', () => {
+    const byPath = new Map(flattenMenu().flatMap((n) => [[n.path, n.code], ...(n.alsoPaths ?? []).map((a) => [a.path, n.code])]));
+    expect(byPath.get('/station/monitor')).toBe('2001001');
+    expect(byPath.get('/station/monitor/info')).toBe('2001001003');
+    expect(byPath.get('/device-center/dongle')).toBe('2002001');
+    expect(byPath.get('/upgrade/upgrade-detail')).toBe('2009001002');
+    expect(byPath.get('/organization/anergy/2')).toBe('2005002');
+    expect(byPath.get('/system/menu')).toBe('2007003');
+    expect(byPath.get('/report')).toBe('2008');
+    expect(MENU_TREE.map((n) => n.code).sort()).toEqual(['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009']);
+  });
+
+  it('names in PERM exist in the table', () => {
+    const codes = new Set(flattenMenu().map((n) => n.code));
+    for (const [name, code] of Object.entries(PERM)) expect(codes.has(code), name).toBe(true);
+  });
+});
