@@ -5,7 +5,9 @@ import { flattenMenu, MENU_TREE, PERM } from './perm.ts';
 
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree, prefix = ''): [string, string][] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
+  );
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('common message catalogue', () => {
@@ -23,12 +25,17 @@ describe('common message catalogue', () => {
   it('is translated, not copied, in every language but English', () => {
     for (const lang of LANGS.filter((l) => l !== 'en-GB')) {
       const same = leaves(COMMON_MESSAGES[lang]).filter(([k, v]) => v === source.get(k) && v.length > 12);
-      expect(same.map(([k]) => k), lang).toEqual([]);
+      expect(
+        same.map(([k]) => k),
+        lang,
+      ).toEqual([]);
     }
   });
 
   it('translates with parameters and falls back to the key', () => {
-    expect(translate('en-GB', 'validation.length', { min: 3, max: 30 })).toBe('Length between 3 and 30 characters');
+    expect(translate('en-GB', 'validation.length', { min: 3, max: 30 })).toBe(
+      'Length between 3 and 30 characters',
+    );
     expect(translate('de-DE', 'no.such.key')).toBe('no.such.key');
   });
 });
@@ -51,7 +58,9 @@ describe('menu table', () => {
   });
 
   it('covers every gated route of the spec with its code', () => {
-    const byPath = new Map(flattenMenu().flatMap((n) => [[n.path, n.code], ...(n.alsoPaths ?? []).map((a) => [a.path, n.code])]));
+    const byPath = new Map(
+      flattenMenu().flatMap((n) => [[n.path, n.code], ...(n.alsoPaths ?? []).map((a) => [a.path, n.code])]),
+    );
     expect(byPath.get('/station/monitor')).toBe('2001001');
     expect(byPath.get('/station/monitor/info')).toBe('2001001003');
     expect(byPath.get('/device-center/dongle')).toBe('2002001');
@@ -59,7 +68,17 @@ describe('menu table', () => {
     expect(byPath.get('/organization/anergy/2')).toBe('2005002');
     expect(byPath.get('/system/menu')).toBe('2007003');
     expect(byPath.get('/report')).toBe('2008');
-    expect(MENU_TREE.map((n) => n.code).sort()).toEqual(['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009']);
+    expect(MENU_TREE.map((n) => n.code).sort()).toEqual([
+      '2001',
+      '2002',
+      '2003',
+      '2004',
+      '2005',
+      '2006',
+      '2007',
+      '2008',
+      '2009',
+    ]);
   });
 
   it('names in PERM exist in the table', () => {

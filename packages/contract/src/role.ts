@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './api.ts';
-import { DataScopeSchema, OrgTypeSchema, RoleStatusSchema } from './enums.ts';
+import { DATA_SCOPES, DataScopeSchema, OrgTypeSchema, RoleStatusSchema } from './enums.ts';
 import { nameSchema, optionalText, requiredText } from './validation.ts';
 
 const roleFields = {
@@ -9,7 +9,7 @@ const roleFields = {
   roleType: OrgTypeSchema,
   roleDesc: optionalText(255),
   status: RoleStatusSchema.default('ENABLED'),
-  dataScope: DataScopeSchema.optional().refine((v) => v !== undefined, { message: 'role.dataRequired' }),
+  dataScope: z.enum(DATA_SCOPES, { error: 'role.dataRequired' }),
   permCodes: z.array(z.string().max(20)).max(500).min(1, { message: 'role.permsRequired' }),
 };
 

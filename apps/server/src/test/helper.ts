@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { organizations, outbox, users } from '../db/schema/index.ts';
+import { organizations, outbox, roles, users } from '../db/schema/index.ts';
 import { createUser, seed } from '../db/seed/seed.ts';
 import { md5 } from '../lib/crypto.ts';
 import { createOutboxWorker } from '../lib/mailer.ts';
@@ -215,4 +215,23 @@ export async function requestCode(
   if (res.status !== 200)
     throw new Error(`sending a code to ${contact} failed: ${res.status} ${res.body.msg}`);
   return latestCode(t, contactType === 'EMAIL' ? contact.toLowerCase() : contact);
+}
+
+/** The id of a role, by its code. */
+export async function roleIdByCode(t: TestApp, code: string): Promise<number> {
+  const [row] = await t.ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.roleCode, code));
+  if (!row) throw new Error(`no role ${code}`);
+  return row.id;
+}
+
+let phoneCounter = Math.floor(Math.random() * 1_000_000);
+/** A German mobile number not used before in this process, in the stored (normalised) form. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  return `+49170${String(phoneCounter).padStart(7, '0')}`;
+}
+
+/** The answers seen so far that carry a password hash or a hash column (should be none). */
+export function leakedSecrets(t: TestApp): string[] {
+  return t.responses.filter((r) => /\$argon2|passwordHash|password_hash|codeHash|tokenHash/i.test(r));
 }

@@ -75,9 +75,10 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<string> {
-      const key = accountKey(body.account);
-      if (await isLocked(db, key)) throw new AppError(429, 'auth.tryLater');
       const user = await findUserByAccount(db, body.account);
+      // The lock belongs to the account, whichever of its identifiers (name, e-mail, phone) is typed.
+      const key = accountKey(user ? user.username : body.account);
+      if (await isLocked(db, key)) throw new AppError(429, 'auth.tryLater');
       let ok = false;
       if (body.loginType === 'code') {
         try {

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { organizations, sessions, users } from '../../db/schema/index.ts';
+import { organizations, roles, sessions, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
@@ -238,12 +238,20 @@ export function createOrgService(ctx: AppContext) {
         .from(users)
         .where(eq(users.orgId, id))) as [{ members: number }];
       if (members > 0) throw new AppError(409, 'org.hasUsers');
-      await db.delete(organizations).where(eq(organizations.id, id));
+      // The organisation's own roles go with it (they reference it; without this the delete fails).
+      const removedRoles = await db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(roles)
+          .where(eq(roles.orgId, id))
+          .returning({ roleCode: roles.roleCode });
+        await tx.delete(organizations).where(eq(organizations.id, id));
+        return gone.map((r) => r.roleCode);
+      });
       await audit(db, caller, {
         action: 'org.delete',
         targetType: 'org',
         targetId: id,
-        detail: { name: org.name },
+        detail: { name: org.name, ...(removedRoles.length ? { roles: removedRoles } : {}) },
         ip,
       });
     },

@@ -63,10 +63,10 @@ export function createRoleService(ctx: AppContext) {
     return rows.map((r) => r.id);
   }
 
-  function checkGrant(caller: Caller, body: { permCodes: string[]; dataScope?: DataScope | undefined }) {
+  function checkGrant(caller: Caller, body: { permCodes: string[]; dataScope: DataScope }) {
     if (!body.permCodes.every((c) => caller.perms.has(c)))
       throw invalidField('permCodes', 'role.permNotHeld', 403);
-    if (!canGrant(caller, [], body.dataScope!)) throw invalidField('dataScope', 'role.scopeTooWide', 403);
+    if (!canGrant(caller, [], body.dataScope)) throw invalidField('dataScope', 'role.scopeTooWide', 403);
   }
 
   async function checkCode(code: string, exceptId?: number) {
@@ -128,9 +128,9 @@ export function createRoleService(ctx: AppContext) {
     },
 
     async add(caller: Caller, body: RoleAddBody, ip: string) {
+      const ids = await menuIds(body.permCodes);
       checkGrant(caller, body);
       await checkCode(body.roleCode);
-      const ids = await menuIds(body.permCodes);
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(roles)
@@ -141,7 +141,7 @@ export function createRoleService(ctx: AppContext) {
             roleType: body.roleType,
             roleDesc: body.roleDesc ?? null,
             status: body.status,
-            dataScope: body.dataScope!,
+            dataScope: body.dataScope,
             createdBy: caller.userId,
           })
           .returning({ id: roles.id });
@@ -160,9 +160,9 @@ export function createRoleService(ctx: AppContext) {
 
     async edit(caller: Caller, body: RoleEditBody, ip: string) {
       const role = await getManageable(caller, body.id);
+      const ids = await menuIds(body.permCodes);
       checkGrant(caller, body);
       await checkCode(body.roleCode, role.id);
-      const ids = await menuIds(body.permCodes);
       const before = (await rolePerms(db, [role.id])).get(role.id) ?? [];
       await db.transaction(async (tx) => {
         await tx
@@ -173,7 +173,7 @@ export function createRoleService(ctx: AppContext) {
             roleType: role.builtin ? role.roleType : body.roleType,
             roleDesc: body.roleDesc ?? null,
             status: body.status,
-            dataScope: body.dataScope!,
+            dataScope: body.dataScope,
             updatedAt: new Date(),
           })
           .where(eq(roles.id, role.id));

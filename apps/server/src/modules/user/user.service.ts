@@ -223,6 +223,8 @@ export function createUserService(ctx: AppContext) {
           .insert(userRoles)
           .values([...new Set(body.roleIds)].map((roleId) => ({ userId: user.id, roleId })));
       });
+      // A move to another organisation starts over: its standing (frozen or not) applies from the next sign-in.
+      if (org.id !== user.orgId) await revokeUserSessions(db, user.id);
       await audit(db, caller, {
         action: 'user.edit',
         targetType: 'user',

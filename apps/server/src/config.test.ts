@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The error loadConfig throws for an environment, or fails the test when it throws nothing. */
+function errorFor(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('refuses a PORT that is not a number, naming the variable and the value', () => {
+    const err = errorFor({ PORT: 'abc' });
+    expect(err.message).toMatch(/\bPORT\b/);
+    expect(err.message).toContain('"abc"');
+    expect(errorFor({ PORT: '70000' }).message).toMatch(/\bPORT\b/);
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL, naming the variable', () => {
+    const err = errorFor({ DATABASE_URL: 'mysql://x' });
+    expect(err.message).toMatch(/\bDATABASE_URL\b/);
+    expect(err.message).not.toMatch(/\bPORT\b/);
+    expect(errorFor({ DATABASE_URL: 'not a url' }).message).toMatch(/\bDATABASE_URL\b/);
+  });
+
+  it('refuses a DEMO that is not a yes/no value, naming the variable', () => {
+    const err = errorFor({ DEMO: 'maybe' });
+    expect(err.message).toMatch(/\bDEMO\b/);
+    expect(err.message).toContain('"maybe"');
+  });
+
+  it('names every bad variable at once', () => {
+    const err = errorFor({ PORT: 'abc', DEMO: 'maybe', SMTP_URL: 'http://mail' });
+    for (const name of ['PORT', 'DEMO', 'SMTP_URL']) expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('has defaults: port 8080, title PVSTAR, demo on in development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 8080,
+      APP_TITLE: 'PVSTAR',
+      SESSION_DAYS: 7,
+      TRUST_PROXY: false,
+      demo: true,
+      production: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('turns demo mode off by default in production, and DEMO overrides either way', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ demo: false, production: true });
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+    expect(loadConfig({ DEMO: 'no' }).demo).toBe(false);
+    expect(loadConfig({ DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('reads given values and treats empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      APP_TITLE: 'SolarX',
+      DATABASE_URL: 'postgres://u@db:5432/pv',
+      SMTP_URL: 'smtp://mail:25',
+      DEMO: '',
+    });
+    expect(config).toMatchObject({
+      PORT: 9090,
+      APP_TITLE: 'SolarX',
+      DATABASE_URL: 'postgres://u@db:5432/pv',
+      SMTP_URL: 'smtp://mail:25',
+      demo: true,
+    });
+  });
+});

@@ -1,0 +1,179 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { createOutboxWorker, queueMessage } from './mailer.ts';
+
+interface Received {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+let t: TestApp;
+let smtp: SMTPServer;
+let port: number;
+const received: Received[] = [];
+/** Recipients the SMTP server refuses (to test a failed delivery). */
+const refused = new Set<string>();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address)) return callback(new Error('550 mailbox unavailable'));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  port = (smtp.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await t.close();
+});
+
+const rowsTo = (recipient: string) => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+
+describe('the outbox worker', () => {
+  it('delivers queued e-mail through SMTP and marks it SENT', async () => {
+    const worker = createOutboxWorker({
+      db: t.ctx.db,
+      log: pino({ level: 'silent' }),
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'PVSTAR <no-reply@pvstar.local>',
+    });
+    try {
+      await queueMessage(t.ctx.db, {
+        channel: 'EMAIL',
+        recipient: 'anna@test.pvstar.local',
+        subject: 'PVSTAR verification code',
+        body: 'Your verification code is 123456.',
+      });
+      expect((await rowsTo('anna@test.pvstar.local'))[0]!.status).toBe('PENDING');
+      expect(await worker.flush()).toBeGreaterThanOrEqual(1);
+    } finally {
+      await worker.stop();
+    }
+    const mail = received.find((m) => m.to.includes('anna@test.pvstar.local'));
+    expect(mail).toBeDefined();
+    expect(mail!.to).toEqual(['anna@test.pvstar.local']);
+    expect(mail!.from).toBe('no-reply@pvstar.local');
+    expect(mail!.raw).toMatch(/^Subject: PVSTAR verification code\r?$/m);
+    expect(mail!.raw).toContain('Your verification code is 123456.');
+    const [row] = await rowsTo('anna@test.pvstar.local');
+    expect(row).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps a message PENDING with the error when SMTP refuses it, and gives up after five tries', async () => {
+    refused.add('bounce@test.pvstar.local');
+    const worker = createOutboxWorker({
+      db: t.ctx.db,
+      log: pino({ level: 'silent' }),
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'PVSTAR <no-reply@pvstar.local>',
+    });
+    try {
+      await queueMessage(t.ctx.db, {
+        channel: 'EMAIL',
+        recipient: 'bounce@test.pvstar.local',
+        subject: 'Welcome',
+        body: 'Hello',
+      });
+      await worker.flush();
+      const [row] = await rowsTo('bounce@test.pvstar.local');
+      expect(row).toMatchObject({ status: 'PENDING', attempts: 1 });
+      expect(row!.lastError).toMatch(/mailbox unavailable/);
+      for (let i = 0; i < 4; i++) await worker.flush();
+      expect((await rowsTo('bounce@test.pvstar.local'))[0]).toMatchObject({ status: 'FAILED', attempts: 5 });
+      await worker.flush();
+      expect((await rowsTo('bounce@test.pvstar.local'))[0]!.attempts).toBe(5);
+    } finally {
+      await worker.stop();
+    }
+    expect(received.some((m) => m.to.includes('bounce@test.pvstar.local'))).toBe(false);
+  });
+
+  it('without SMTP writes the message to the log and marks it SENT', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const worker = createOutboxWorker({ db: t.ctx.db, log: pino({ level: 'info' }, sink), from: 'x@y.z' });
+    const before = received.length;
+    try {
+      await queueMessage(t.ctx.db, {
+        channel: 'EMAIL',
+        recipient: 'logged@test.pvstar.local',
+        subject: 'PVSTAR verification code',
+        body: 'Your verification code is 654321.',
+      });
+      await queueMessage(t.ctx.db, {
+        channel: 'SMS',
+        recipient: '+4917000000001',
+        subject: 'PVSTAR verification code',
+        body: 'Your verification code is 111222.',
+      });
+      await worker.flush();
+    } finally {
+      await worker.stop();
+    }
+    const logged = lines.find((l) => l.to === 'logged@test.pvstar.local');
+    expect(logged).toMatchObject({
+      channel: 'EMAIL',
+      subject: 'PVSTAR verification code',
+      body: 'Your verification code is 654321.',
+    });
+    expect(lines.find((l) => l.to === '+4917000000001')).toMatchObject({ channel: 'SMS' });
+    expect((await rowsTo('logged@test.pvstar.local'))[0]).toMatchObject({ status: 'SENT', attempts: 1 });
+    expect((await rowsTo('+4917000000001'))[0]!.status).toBe('SENT');
+    expect(received.length).toBe(before);
+  });
+
+  it('delivers the codes the API queues (send code → outbox → SMTP)', async () => {
+    const worker = createOutboxWorker({
+      db: t.ctx.db,
+      log: pino({ level: 'silent' }),
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'PVSTAR <no-reply@pvstar.local>',
+    });
+    try {
+      const res = await t.call('POST', '/system/smsEmail/send', {
+        body: { contactType: 'EMAIL', contact: 'New.User@Test.pvstar.local', purpose: 'REGISTER' },
+        lang: 'de-DE',
+      });
+      expect(res.status).toBe(200);
+      await worker.flush();
+    } finally {
+      await worker.stop();
+    }
+    const mail = received.find((m) => m.to.includes('new.user@test.pvstar.local'));
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toMatch(/Subject: =\?UTF-8\?|Subject: PVSTAR/);
+    expect(mail!.raw).toMatch(/\b\d{6}\b/);
+    expect((await rowsTo('new.user@test.pvstar.local'))[0]!.status).toBe('SENT');
+  });
+});
