@@ -58,8 +58,11 @@ describe('menu table', () => {
   });
 
   it('covers every gated route of the spec with its code', () => {
-    const byPath = new Map(
-      flattenMenu().flatMap((n) => [[n.path, n.code], ...(n.alsoPaths ?? []).map((a) => [a.path, n.code])]),
+    const byPath = new Map<string | undefined, string>(
+      flattenMenu().flatMap((n) => [
+        [n.path, n.code] as const,
+        ...(n.alsoPaths ?? []).map((a) => [a.path, n.code] as const),
+      ]),
     );
     expect(byPath.get('/station/monitor')).toBe('2001001');
     expect(byPath.get('/station/monitor/info')).toBe('2001001003');

@@ -326,7 +326,7 @@ export const VIEW_PERM_CODES: string[] = flattenMenu()
 const isUnder = (code: string, prefixes: string[]) => prefixes.some((p) => code.startsWith(p));
 export const DEFAULT_ROLE_PERMS: Record<OrgType, string[]> = {
   PROVIDER: ALL_PERM_CODES,
-  DEALER: ALL_PERM_CODES.filter((c) => !isUnder(c, ['2006', '2007002', '2007003', '2005001'])),
+  DEALER: ALL_PERM_CODES.filter((c) => !isUnder(c, ['2006', '2007003', '2005001'])),
   INSTALLER: ALL_PERM_CODES.filter((c) => !isUnder(c, ['2006', '2007002', '2007003', '2005', '2009'])),
   OWNER: VIEW_PERM_CODES.filter((c) => isUnder(c, ['2001', '2004', '2002', '2008'])),
   GUEST: VIEW_PERM_CODES.filter((c) => !isUnder(c, ['2006', '2007', '2005', '2009'])),

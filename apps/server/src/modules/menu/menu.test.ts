@@ -190,9 +190,13 @@ describe('menu administration by a non-admin', () => {
       await post('/system/menu/add', dealer, menuBody()),
       await post('/system/menu/edit', dealer, { ...menuBody(), id }),
       await t.call('GET', '/system/menu/delete', { token: dealer, query: { menuId: id } }),
-      await t.call('GET', '/system/menu/grantable', { token: dealer }),
+      await t.call('GET', '/system/menu/tree', { token: dealer }),
     ];
     for (const res of results) expect(res.status).toBe(403);
+    // The dealer manages roles, so it may see what it can grant: only its own codes.
+    const grantable = await t.call('GET', '/system/menu/grantable', { token: dealer });
+    expect(grantable.status).toBe(200);
+    expect(JSON.stringify(grantable.body.data)).not.toContain(`"${PERM.systemMenu}"`);
     expect((await menuRow(id))!.permCode).toBe(PERM.report);
   });
 

@@ -149,10 +149,25 @@ describe('adding roles', () => {
     expect(long.status).toBe(400);
   });
 
-  it('refuses the dealer without role management (403)', async () => {
+  it('refuses an installer, which has no role management (403)', async () => {
+    const installer = await t.login('demo-installer-a');
+    expect((await post('/system/role/add', installer, roleBody())).status).toBe(403);
+    expect((await t.call('POST', '/system/role/page', { token: installer, body: {} })).status).toBe(403);
+  });
+
+  it('lets the dealer manage roles within its own permissions', async () => {
     const dealer = await t.login('demo-dealer');
-    expect((await post('/system/role/add', dealer, roleBody())).status).toBe(403);
-    expect((await t.call('POST', '/system/role/page', { token: dealer, body: {} })).status).toBe(403);
+    const ok = await post(
+      '/system/role/add',
+      dealer,
+      roleBody({ permCodes: [PERM.station, PERM.stationMonitor], dataScope: 'ORG' }),
+    );
+    expect(ok.status).toBe(200);
+    const tooWide = await post('/system/role/add', dealer, roleBody({ dataScope: 'ALL' }));
+    expect(tooWide.status).toBe(403);
+    expect(tooWide.body.data.fields[0].field).toBe('dataScope');
+    const menuCode = await post('/system/role/add', dealer, roleBody({ permCodes: [PERM.systemMenu] }));
+    expect(menuCode.status).toBe(403);
   });
 });
 
