@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { DeviceKindSchema } from './metrics.ts';
+
+/**
+ * The device protocol (ARCHITECTURE §6). Topics are per data collector (dongle) serial number; the cloud
+ * subscribes to `up/…` of every dongle and publishes commands on each dongle's `down/cmd`.
+ */
+export const TOPIC_PREFIX = 'pvstar/v1';
+export const topics = {
+  telemetry: (sn: string) => `${TOPIC_PREFIX}/${sn}/up/telemetry`,
+  event: (sn: string) => `${TOPIC_PREFIX}/${sn}/up/event`,
+  status: (sn: string) => `${TOPIC_PREFIX}/${sn}/up/status`,
+  cmdResult: (sn: string) => `${TOPIC_PREFIX}/${sn}/up/cmd-result`,
+  cmd: (sn: string) => `${TOPIC_PREFIX}/${sn}/down/cmd`,
+  /** What ingest subscribes to (`$share/ingest/` is put in front on brokers that share). */
+  allUp: `${TOPIC_PREFIX}/+/up/+`,
+} as const;
+
+/** `pvstar/v1/{sn}/{up|down}/{kind}` → its parts, or null for anything else. */
+export function parseTopic(topic: string): { sn: string; direction: 'up' | 'down'; kind: string } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 5 || `${parts[0]}/${parts[1]}` !== TOPIC_PREFIX) return null;
+  const [, , sn, direction, kind] = parts as [string, string, string, string, string];
+  if (!SERIAL.test(sn) || (direction !== 'up' && direction !== 'down')) return null;
+  return { sn, direction, kind };
+}
+
+/** Serial numbers: letters, digits and dashes, 6–32 characters. */
+export const SERIAL = /^[A-Z0-9][A-Z0-9-]{5,31}$/;
+export const SerialSchema = z.string().trim().toUpperCase().regex(SERIAL, { message: 'validation.serial' });
+
+/** Largest payload ingest reads; anything bigger is dropped unread. */
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/** How far in the future a device clock may be before its samples are refused. */
+export const MAX_CLOCK_SKEW_MS = 10 * 60_000;
+
+const timestamp = z.number().int().positive().max(4_102_444_800_000);
+
+export const TelemetryPayloadSchema = z.object({
+  msgId: z.string().min(1).max(64),
+  ts: timestamp,
+  devices: z
+    .array(
+      z.object({
+        sn: SerialSchema,
+        kind: DeviceKindSchema,
+        data: z.record(z.string().max(40), z.number().finite()).refine((d) => Object.keys(d).length <= 200),
+      }),
+    )
+    .min(1)
+    .max(16),
+});
+export type TelemetryPayload = z.infer<typeof TelemetryPayloadSchema>;
+
+export const EventPayloadSchema = z.object({
+  msgId: z.string().min(1).max(64),
+  ts: timestamp,
+  deviceSn: SerialSchema,
+  faultCode: z.string().min(1).max(32),
+  state: z.enum(['raised', 'cleared']),
+});
+export type EventPayload = z.infer<typeof EventPayloadSchema>;
+
+export const StatusPayloadSchema = z.enum(['online', 'offline']);
+
+export const CommandTypeSchema = z.enum(['params.read', 'params.write', 'firmware.upgrade']);
+export type CommandType = z.infer<typeof CommandTypeSchema>;
+
+export const CommandPayloadSchema = z.object({
+  cmdId: z.string().min(1).max(64),
+  type: CommandTypeSchema,
+  /** params.read: { deviceSn, keys? }; params.write: { deviceSn, values }; firmware.upgrade: { deviceSn, url, size, sha256, version, firmwareType }. */
+  body: z.record(z.string(), z.unknown()),
+  expiresAt: timestamp,
+});
+export type CommandPayload = z.infer<typeof CommandPayloadSchema>;
+
+export const CommandResultPayloadSchema = z.object({
+  cmdId: z.string().min(1).max(64),
+  status: z.enum(['accepted', 'progress', 'succeeded', 'failed']),
+  progress: z.number().min(0).max(100).optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().max(500).optional(),
+});
+export type CommandResultPayload = z.infer<typeof CommandResultPayloadSchema>;
