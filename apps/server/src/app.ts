@@ -79,8 +79,19 @@ export async function buildApp(ctx: AppContext) {
       prefix: '/',
       preCompressed: true,
       wildcard: true,
-      index: 'index.html',
+      index: false,
+      // Hashed bundles never change; the page that names them must always be fresh.
+      cacheControl: false,
+      setHeaders: (reply, file) =>
+        reply.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     });
+    // The directory index does not look for pre-compressed files; the app's page is served explicitly.
+    app.get('/', { config: { access: { public: true } }, schema: { hide: true } }, (_req, reply) =>
+      reply.sendFile('index.html'),
+    );
   } else {
     app.get('/', { config: { access: { public: true } }, schema: { hide: true } }, async (_req, reply) =>
       reply

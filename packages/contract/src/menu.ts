@@ -33,6 +33,8 @@ export type MenuRow = {
   icon: string | null;
   visible: boolean;
   sort: number;
+  /** Seeded from the contract's table: code, route and page cannot change, nor can it be deleted. */
+  builtin: boolean;
   children: MenuRow[];
 };
 export const MenuRowSchema: z.ZodType<MenuRow> = z.lazy(() =>
@@ -48,6 +50,7 @@ export const MenuRowSchema: z.ZodType<MenuRow> = z.lazy(() =>
     icon: z.string().nullable(),
     visible: z.boolean(),
     sort: z.number(),
+    builtin: z.boolean(),
     children: z.array(MenuRowSchema),
   }),
 );

@@ -120,11 +120,8 @@ export function installPipeline(app: FastifyInstance, db: Db) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'de-DE';
     if (err instanceof AppError) {
-      const fields = err.fields.map((f) => ({
-        field: f.field,
-        message: `${fieldLabel(lang, f.field)}: ${translate(lang, f.key, f.params ?? {})}`,
-      }));
-      const msg = fields[0]?.message ?? translate(lang, err.key, err.params);
+      const fields = err.fields.map((f) => ({ field: f.field, message: translate(lang, f.key, f.params ?? {}) }));
+      const msg = fields[0] ? `${fieldLabel(lang, fields[0].field)}: ${fields[0].message}` : translate(lang, err.key, err.params);
       return reply.code(err.status).send({ code: err.status, msg, data: fields.length ? { fields } : null });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -136,11 +133,11 @@ export function installPipeline(app: FastifyInstance, db: Db) {
           code: v.keyword,
           message: v.message,
         });
-        return { field, message: `${fieldLabel(lang, field)}: ${translate(lang, key, params)}` };
+        return { field, message: translate(lang, key, params) };
       });
       return reply.code(400).send({
         code: 400,
-        msg: fields[0]?.message ?? translate(lang, 'validation.invalid'),
+        msg: fields[0] ? `${fieldLabel(lang, fields[0].field)}: ${fields[0].message}` : translate(lang, 'validation.invalid'),
         data: { fields },
       });
     }

@@ -129,7 +129,7 @@ describe('login with a password', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe(400);
     expect(missing.body.msg).toBe('Account: Required');
-    expect(missing.body.data.fields).toEqual([{ field: 'account', message: 'Account: Required' }]);
+    expect(missing.body.data.fields).toEqual([{ field: 'account', message: 'Required' }]);
     const notHashed = await publicPost('/auth/user/login', { account: 'admin', password: 'plain' });
     expect(notHashed.status).toBe(400);
     expect(notHashed.body.msg).toBe('Password: Invalid value');
@@ -315,7 +315,7 @@ describe('sending verification codes', () => {
     });
     expect(email.status).toBe(400);
     expect(email.body.msg).toBe('Contact: Invalid e-mail format');
-    expect(email.body.data.fields).toEqual([{ field: 'contact', message: 'Contact: Invalid e-mail format' }]);
+    expect(email.body.data.fields).toEqual([{ field: 'contact', message: 'Invalid e-mail format' }]);
     const phone = await publicPost(
       '/system/smsEmail/send',
       { contactType: 'MOBILE', contact: 'abc', purpose: 'LOGIN' },

@@ -25,6 +25,7 @@ function toTree(rows: MenuRecord[]): MenuRow[] {
         icon: m.icon,
         visible: m.visible,
         sort: m.sort,
+        builtin: m.builtin,
         children: [],
       },
     ]),
