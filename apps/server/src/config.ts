@@ -34,6 +34,9 @@ const ConfigSchema = z.object({
   /** Where the built web app lives; served at `/`. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Per-IP limits per minute on sign-in style routes and on sending codes (a shared office NAT may need more). */
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  CODE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Trust X-Forwarded-For from a proxy in front (for rate limits per IP). */
   TRUST_PROXY: bool.default(false),
 });

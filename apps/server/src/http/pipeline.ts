@@ -120,8 +120,13 @@ export function installPipeline(app: FastifyInstance, db: Db) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'de-DE';
     if (err instanceof AppError) {
-      const fields = err.fields.map((f) => ({ field: f.field, message: translate(lang, f.key, f.params ?? {}) }));
-      const msg = fields[0] ? `${fieldLabel(lang, fields[0].field)}: ${fields[0].message}` : translate(lang, err.key, err.params);
+      const fields = err.fields.map((f) => ({
+        field: f.field,
+        message: translate(lang, f.key, f.params ?? {}),
+      }));
+      const msg = fields[0]
+        ? `${fieldLabel(lang, fields[0].field)}: ${fields[0].message}`
+        : translate(lang, err.key, err.params);
       return reply.code(err.status).send({ code: err.status, msg, data: fields.length ? { fields } : null });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -137,7 +142,9 @@ export function installPipeline(app: FastifyInstance, db: Db) {
       });
       return reply.code(400).send({
         code: 400,
-        msg: fields[0] ? `${fieldLabel(lang, fields[0].field)}: ${fields[0].message}` : translate(lang, 'validation.invalid'),
+        msg: fields[0]
+          ? `${fieldLabel(lang, fields[0].field)}: ${fields[0].message}`
+          : translate(lang, 'validation.invalid'),
         data: { fields },
       });
     }

@@ -20,12 +20,12 @@ import { revokeSession } from './session.ts';
 
 const nothing = envelopeSchema(z.null());
 const token = envelopeSchema(z.string());
-/** Per-IP limits on top of the per-account lock-out. */
-const loginLimit = { max: 20, timeWindow: '1 minute' };
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // Per-IP limit on top of the per-account lock-out.
+    const loginLimit = { max: ctx.config.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' };
     const auth = createAuthService(ctx);
     const account = createAccountService(ctx);
     const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({

@@ -114,7 +114,7 @@ describe('adding roles', () => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('Function permissions: Choose at least one function permission');
     expect(res.body.data.fields).toEqual([
-      { field: 'permCodes', message: 'Function permissions: Choose at least one function permission' },
+      { field: 'permCodes', message: 'Choose at least one function permission' },
     ]);
     const de = await t.call('POST', '/system/role/add', {
       token: rm1,

@@ -51,7 +51,10 @@ export const systemRoutes =
     app.post(
       '/system/smsEmail/send',
       {
-        config: { access: { public: true }, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: {
+          access: { public: true },
+          rateLimit: { max: ctx.config.CODE_RATE_PER_MINUTE, timeWindow: '1 minute' },
+        },
         schema: {
           tags: ['system'],
           operationId: 'sendCode',

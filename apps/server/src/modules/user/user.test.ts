@@ -273,7 +273,7 @@ describe('adding users', () => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('E-mail: Phone and e-mail cannot both be empty');
     expect(res.body.data.fields).toEqual([
-      { field: 'email', message: 'E-mail: Phone and e-mail cannot both be empty' },
+      { field: 'email', message: 'Phone and e-mail cannot both be empty' },
     ]);
     const de = await post('/system/user/add', instA, addBody({ email: undefined }), 'de-DE');
     expect(de.body.msg).toBe('E-Mail: Telefon und E-Mail dürfen nicht beide leer sein');

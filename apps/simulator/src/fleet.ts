@@ -1,0 +1,98 @@
+import {
+  Dongle,
+  type DongleDef,
+  type DongleOptions,
+  type DongleSnapshot,
+  type FleetStats,
+  newStats,
+  type SimLog,
+} from './dongle.ts';
+
+export interface FleetOptions
+  extends Omit<DongleOptions, 'stats' | 'log' | 'resume' | 'brokerUrl' | 'interval'> {
+  brokerUrl: string;
+  dongles: readonly DongleDef[];
+  /** Seconds between telemetry messages of each dongle. */
+  interval: number;
+  log?: SimLog;
+  /** New connections per second while starting, so 500 dongles do not hit the broker at once. */
+  connectRate?: number;
+  /** Lifetime counters to resume from, by dongle serial number. */
+  resume?: Record<string, DongleSnapshot>;
+}
+
+export interface FleetSnapshot extends FleetStats {
+  dongles: number;
+  connected: number;
+  offline: number;
+}
+
+export interface Fleet {
+  stop(): Promise<void>;
+  stats(): FleetSnapshot;
+  snapshot(): Record<string, DongleSnapshot>;
+  /** The dongles started so far. */
+  dongles: readonly Dongle[];
+}
+
+/**
+ * Runs many dongles on one timer. Starts are spread over the interval so the broker sees an even
+ * stream rather than a burst every minute; connections are opened at `connectRate` per second.
+ */
+export function startFleet(opts: FleetOptions): Fleet {
+  const { dongles: defs, resume, connectRate, log: givenLog, ...common } = opts;
+  const stats = newStats();
+  const log = givenLog ?? { info: () => {}, warn: () => {} };
+  const start = Date.now();
+  const intervalMs = opts.interval * 1000;
+  const connectGapMs = 1000 / (connectRate ?? 50);
+  const count = Math.max(1, defs.length);
+  // Dongles are built when their turn to connect comes: each runs up to two days of model first.
+  const dongles: Dongle[] = [];
+  let next = 0;
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      while (next < defs.length && start + next * connectGapMs <= now) {
+        const i = next++;
+        const def = defs[i]!;
+        const dongleOpts: DongleOptions = { ...common, stats, log };
+        const snapshot = resume?.[def.sn];
+        if (snapshot) dongleOpts.resume = snapshot;
+        try {
+          const dongle = new Dongle(def, dongleOpts, now);
+          dongles.push(dongle);
+          dongle.start(Math.max(now, start + (i * intervalMs) / count + 1000));
+        } catch (err) {
+          // A broken definition must not take the fleet down; skip it and say so.
+          stats.errors++;
+          log.warn(`${def.sn}: not started: ${(err as Error).message}`);
+        }
+      }
+      for (const dongle of dongles) {
+        try {
+          dongle.tick(now);
+        } catch (err) {
+          stats.errors++;
+          log.warn(`${dongle.sn}: ${(err as Error).message}`);
+        }
+      }
+    },
+    Math.max(50, Math.min(1000, intervalMs / 4)),
+  );
+
+  return {
+    dongles,
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(dongles.map((d) => d.stop()));
+    },
+    stats: () => ({
+      ...stats,
+      dongles: defs.length,
+      connected: dongles.filter((d) => d.connected).length,
+      offline: dongles.filter((d) => d.offline).length,
+    }),
+    snapshot: () => Object.fromEntries(dongles.map((d) => [d.sn, d.snapshot()])),
+  };
+}

@@ -1,0 +1,73 @@
+import { rand01, valueNoise } from './rng.ts';
+import type { LocalTime } from './time.ts';
+
+/**
+ * Household electricity use without EV charger and heat pump: a base load (fridge, router, standby)
+ * plus activity peaks that follow the daily routine, and appliance spikes (kettle, oven, washing
+ * machine). Tuned to ~3,000–4,500 kWh a year for a family house, more in winter (lighting, being home).
+ */
+export interface Household {
+  seed: number;
+  /** Night-time base load in W. */
+  baseW: number;
+  /** Size of the household relative to a family of four. */
+  scale: number;
+}
+
+export function householdOf(seed: number): Household {
+  return { seed, baseW: 140 + 140 * rand01(seed, 'base'), scale: 0.7 + 0.6 * rand01(seed, 'scale') };
+}
+
+/** [centre hour, width in hours, height in W] of the routine's peaks. */
+type Peak = readonly [number, number, number];
+const WEEKDAY: readonly Peak[] = [
+  [6.9, 0.7, 520],
+  [12.5, 1.6, 180],
+  [19.2, 1.7, 720],
+  [22.4, 0.7, 180],
+];
+// Weekends start later, cook at noon and spread the day out.
+const WEEKEND: readonly Peak[] = [
+  [8.9, 1.1, 560],
+  [12.7, 1.3, 480],
+  [16.0, 2.0, 200],
+  [19.2, 1.7, 760],
+];
+
+function routine(hour: number, weekend: boolean): number {
+  let w = 0;
+  for (const [centre, width, height] of weekend ? WEEKEND : WEEKDAY) {
+    const d = Math.abs(hour - centre);
+    const dist = Math.min(d, 24 - d);
+    w += height * Math.exp(-(dist * dist) / (2 * width * width));
+  }
+  return w;
+}
+
+const SPIKE_STEP = 5 * 60_000;
+
+/** An appliance spike sits on one five-minute knot; likelier when people are active. */
+function spikeAt(h: Household, knot: number, hour: number, weekend: boolean): number {
+  const p = 0.006 + 0.07 * (routine((hour + 24) % 24, weekend) / 700);
+  if (rand01(h.seed, 'spike', knot) >= p) return 0;
+  return (900 + 1600 * rand01(h.seed, 'spike-w', knot)) * Math.min(1.2, h.scale);
+}
+
+export function householdPower(h: Household, t: number, local: LocalTime): number {
+  const weekend = local.weekday === 0 || local.weekday === 6;
+  const winter = 0.5 + 0.5 * Math.cos((2 * Math.PI * (local.dayOfYear - 10)) / 365.25);
+  const base = h.baseW * (1 + 0.1 * winter) * (1 + 0.12 * valueNoise(h.seed ^ 0xba5e, t, SPIKE_STEP));
+  const activity =
+    routine(local.hour, weekend) *
+    h.scale *
+    (1 + 0.25 * winter) *
+    (1 + 0.25 * valueNoise(h.seed ^ 0xac7, t, 15 * 60_000));
+  // Spikes are joined linearly between knots, like every other noise here (see valueNoise).
+  const k = Math.floor(t / SPIKE_STEP);
+  const f = (t - k * SPIKE_STEP) / SPIKE_STEP;
+  const knotHour = local.hour - (f * SPIKE_STEP) / 3.6e6;
+  const spike =
+    (1 - f) * spikeAt(h, k, knotHour, weekend) +
+    f * spikeAt(h, k + 1, knotHour + SPIKE_STEP / 3.6e6, weekend);
+  return Math.max(60, base + Math.max(0, activity) + spike);
+}

@@ -1,0 +1,87 @@
+import SunCalc from 'suncalc';
+
+/**
+ * PV generation from the sun's position.
+ *
+ * Azimuth convention: degrees clockwise from SOUTH seen from above — 0 = south, 90 = west, 180 = north,
+ * 270 = east (so -90 and 270 both mean east). SPEC §5 enters angles as positive values with 0 = south;
+ * this is also suncalc 1.9's sun azimuth (radians from south towards west), so no conversion is needed.
+ * Tilt is degrees from horizontal (0 = flat, 90 = a vertical balcony railing).
+ */
+export interface PvArray {
+  latitude: number;
+  longitude: number;
+  tilt: number;
+  azimuth: number;
+  capacityKwp: number;
+}
+
+export interface Irradiance {
+  /** Sun altitude in degrees (negative below the horizon). */
+  altitude: number;
+  /** Clear-sky irradiance on the module plane, split by where it comes from, W/m². */
+  beam: number;
+  diffuse: number;
+  ground: number;
+}
+
+const SOLAR_CONSTANT = 1361;
+const ALBEDO = 0.2;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/**
+ * Clear-sky plane-of-array irradiance: Kasten–Young air mass, Meinel's beam attenuation
+ * (DNI = 1361·0.7^(AM^0.678)), diffuse sky at a tenth of the beam (isotropic on the tilted plane),
+ * ground reflection with albedo 0.2, and the ASHRAE incidence-angle loss of the glass.
+ */
+export function clearSkyIrradiance(t: number, array: PvArray): Irradiance {
+  const sun = SunCalc.getPosition(new Date(t), array.latitude, array.longitude);
+  const altitude = (sun.altitude * 180) / Math.PI;
+  if (altitude <= 0) return { altitude, beam: 0, diffuse: 0, ground: 0 };
+  const airMass = 1 / (Math.sin(sun.altitude) + 0.50572 * (altitude + 6.07995) ** -1.6364);
+  const dni = SOLAR_CONSTANT * 0.7 ** (airMass ** 0.678);
+  const dhi = 0.1 * dni;
+  const ghi = dni * Math.sin(sun.altitude) + dhi;
+  const tilt = rad(array.tilt);
+  const cosIncidence =
+    Math.sin(sun.altitude) * Math.cos(tilt) +
+    Math.cos(sun.altitude) * Math.sin(tilt) * Math.cos(sun.azimuth - rad(array.azimuth));
+  const iam = cosIncidence > 0.05 ? Math.max(0, 1 - 0.05 * (1 / cosIncidence - 1)) : 0;
+  return {
+    altitude,
+    beam: dni * Math.max(0, cosIncidence) * iam,
+    diffuse: (dhi * (1 + Math.cos(tilt))) / 2,
+    ground: (ghi * ALBEDO * (1 - Math.cos(tilt))) / 2,
+  };
+}
+
+/**
+ * Irradiance on the plane under a cloud factor (0.05 … 1.05). Clouds take the beam first; the diffuse
+ * part shrinks less, so an overcast day still gives 10–20 % and orientation matters less.
+ */
+export function planeIrradiance(clear: Irradiance, cloud: number): number {
+  return clear.beam * cloud ** 1.2 + (clear.diffuse + clear.ground) * (0.45 + 0.55 * cloud);
+}
+
+/** DC losses before the inverter (soiling, mismatch, wiring, light-induced degradation). */
+const DC_PERFORMANCE = 0.83;
+const TEMP_COEFFICIENT = -0.0037;
+export const INVERTER_EFFICIENCY = 0.97;
+
+/** Cell temperature (°C) from air temperature and irradiance; roof mounts run ~30 K above air at 1000 W/m². */
+export const cellTemperature = (ambient: number, poa: number) => ambient + 0.03 * poa;
+
+/** Array DC power in W at the maximum power point. */
+export function pvDcPower(poa: number, ambient: number, capacityKwp: number): number {
+  if (poa <= 0) return 0;
+  const thermal = 1 + TEMP_COEFFICIENT * (cellTemperature(ambient, poa) - 25);
+  // Efficiency drops at low light (≈ -4 % at 200 W/m²), which flattens dawn and dusk.
+  const lowLight = 1 + 0.025 * Math.log(Math.min(poa, 1000) / 1000);
+  return Math.max(0, capacityKwp * poa * DC_PERFORMANCE * thermal * lowLight);
+}
+
+/** AC power the inverter delivers: conversion loss, clipping at its rating, and a start threshold. */
+export function pvAcPower(dcW: number, ratedW: number): number {
+  const ac = Math.min(dcW * INVERTER_EFFICIENCY, ratedW);
+  return ac < Math.max(5, ratedW * 0.004) ? 0 : ac;
+}

@@ -1,0 +1,125 @@
+import { CLIENT_HEADERS, type Envelope, REQUEST_TIMEOUT_MS } from '@pvstar/contract/api';
+import { message } from 'antd';
+import i18n from '../i18n/index.ts';
+import { tokenStore } from '../stores/session.ts';
+import { useSettings } from '../stores/settings.ts';
+
+/** One UUID per browser session (the `sn` header). */
+const sessionSn = (() => {
+  const existing = sessionStorage.getItem('sn');
+  if (existing) return existing;
+  const sn = crypto.randomUUID();
+  sessionStorage.setItem('sn', sn);
+  return sn;
+})();
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+  /** Field errors of a 400/422 answer, by field name. */
+  get fields(): Record<string, string> {
+    const list = (this.data as { fields?: { field: string; message: string }[] } | null)?.fields ?? [];
+    return Object.fromEntries(list.map((f) => [f.field, f.message]));
+  }
+}
+
+/** Called on 401: the guard resets to /login. Set by the router. */
+let onUnauthorized: () => void = () => {};
+export const setUnauthorizedHandler = (fn: () => void) => {
+  onUnauthorized = fn;
+};
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Show no toast on failure (the caller shows the error itself, e.g. in a form). */
+  silent?: boolean;
+  /** Expect a file (xlsx/bin): resolves with a Blob, the envelope is not read. */
+  blob?: boolean;
+  signal?: AbortSignal;
+}
+
+const SPREADSHEET = /(spreadsheetml|ms-excel|octet-stream)/;
+
+/**
+ * The HTTP client of SPEC §7/§8: headers, 50 s timeout, envelope, 401 → /login, other codes → toast
+ * of `msg` (or 'service fail'), spreadsheets passed through, network errors named.
+ */
+export async function request<T>(method: 'GET' | 'POST', url: string, opts: RequestOptions = {}): Promise<T> {
+  const t = i18n.t.bind(i18n);
+  const qs = opts.query
+    ? `?${new URLSearchParams(
+        Object.entries(opts.query)
+          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      )}`
+    : '';
+  const headers: Record<string, string> = {
+    fromType: CLIENT_HEADERS.fromType,
+    sn: sessionSn,
+    lang: useSettings.getState().language,
+  };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json;charset=utf-8';
+
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(url + qs, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal,
+    });
+  } catch (err) {
+    const name = (err as Error).name;
+    const text =
+      name === 'TimeoutError'
+        ? t('common:http.timeout')
+        : name === 'AbortError'
+          ? t('common:http.aborted')
+          : t('common:http.network');
+    if (!opts.silent && name !== 'AbortError') message.error(text);
+    throw new ApiError(0, text);
+  }
+
+  const type = res.headers.get('content-type') ?? '';
+  if (res.ok && (opts.blob || SPREADSHEET.test(type))) return (await res.blob()) as T;
+
+  let envelope: Envelope<unknown> | null = null;
+  try {
+    envelope = (await res.json()) as Envelope<unknown>;
+  } catch {
+    envelope = null;
+  }
+  const code = envelope?.code ?? res.status;
+  if (code === 200) return envelope?.data as T;
+  const text = envelope?.msg || t('common:serviceFail');
+  if (code === 401) {
+    tokenStore.clear();
+    onUnauthorized();
+  } else if (!opts.silent) {
+    message.error(text);
+  }
+  throw new ApiError(code, text, envelope?.data ?? null);
+}
+
+export const get = <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, opts);
+export const post = <T>(url: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) =>
+  request<T>('POST', url, { ...opts, body: body ?? {} });
+
+/** Saves a Blob as a file (exports). */
+export function saveBlob(blob: Blob, filename: string) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}

@@ -1,0 +1,111 @@
+import type { UserInfo } from '@pvstar/contract/auth';
+import { message } from 'antd';
+import { useSyncExternalStore } from 'react';
+import { createHashRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { ApiError, get, setUnauthorizedHandler } from '../api/http.ts';
+import i18n from '../i18n/index.ts';
+import { tokenStore, useSession } from '../stores/session.ts';
+import { queryClient } from './providers.tsx';
+import { buildRoutes, WHITELIST } from './routes.tsx';
+
+type Router = ReturnType<typeof createHashRouter>;
+
+/**
+ * The one data router, rebuilt when the permissions become known (or are forgotten): its routes are
+ * made from the user's permissions at run time (SPEC §2). `version` keys the RouterProvider.
+ */
+let current: { router: Router; version: number; withPerms: boolean } | null = null;
+const listeners = new Set<() => void>();
+
+export function installRouter(perms: readonly string[] | null, to?: string) {
+  // Navigation is repeated with replace: the new router starts at the target instead of the old one.
+  if (to !== undefined) window.history.replaceState(null, '', `#${to}`);
+  const previous = current;
+  const router = createHashRouter(
+    buildRoutes(perms, guard),
+    // The guard has just passed for this location; the new router need not run it again.
+    perms ? { hydrationData: { loaderData: { root: null } } } : undefined,
+  );
+  current = { router, version: (previous?.version ?? 0) + 1, withPerms: perms !== null };
+  previous?.router.dispose();
+  for (const listener of listeners) listener();
+}
+
+export function useRouter() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current!,
+  );
+}
+
+/** Forgets the session and shows /login, without the routes of the old permissions. */
+function resetToLogin() {
+  tokenStore.clear();
+  useSession.getState().reset();
+  // Nothing fetched for the old session may show in the next one.
+  queryClient.clear();
+  if (current?.withPerms) installRouter(null, '/login');
+  else void current?.router.navigate('/login', { replace: true });
+}
+
+/**
+ * The navigation guard (SPEC §2), run before every navigation. A redirect thrown here replaces the
+ * navigation that was asked for.
+ */
+async function guard({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const path = url.pathname;
+  const token = tokenStore.get();
+  if (!token) {
+    if (WHITELIST.includes(path)) return null;
+    throw redirect('/login');
+  }
+  if (path === '/login') throw redirect('/');
+
+  const session = useSession.getState();
+  if (!session.userInfo) {
+    let perms: string[];
+    try {
+      const info = await get<UserInfo | null>('/auth/user/getUserInfo', {
+        silent: true,
+        signal: request.signal,
+      });
+      if (!info) throw new Error(i18n.t('common:auth.sessionExpired'));
+      session.setUserInfo(info);
+      perms = useSession.getState().perms;
+    } catch (err) {
+      if (request.signal.aborted) return null;
+      // A 401 has already been handled (session cleared, /login shown); anything else ends the session here.
+      if (!(err instanceof ApiError && err.code === 401)) {
+        message.error((err as Error).message || i18n.t('common:auth.sessionExpired'));
+        tokenStore.clear();
+        useSession.getState().reset();
+      }
+      throw redirect('/login');
+    }
+    if (perms.length === 0) throw redirect('/401');
+    try {
+      installRouter(perms, path + url.search);
+    } catch (err) {
+      console.error(err);
+      tokenStore.clear();
+      useSession.getState().reset();
+      throw redirect('/login');
+    }
+    return null;
+  }
+  if (session.perms.length === 0 && path !== '/401' && !WHITELIST.includes(path)) throw redirect('/401');
+  return null;
+}
+
+setUnauthorizedHandler(() => {
+  const signedIn = useSession.getState().userInfo !== null;
+  const path = current?.router.state.location.pathname ?? '';
+  // A public page's own call answered 401 (e.g. a failed sign-in): that page shows the message.
+  if (!signedIn && WHITELIST.includes(path)) return;
+  if (signedIn) message.warning(i18n.t('common:auth.sessionExpired'));
+  resetToLogin();
+});

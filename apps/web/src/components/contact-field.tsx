@@ -1,0 +1,128 @@
+import type { CrcEntry } from '@pvstar/contract/dict';
+import type { ContactType } from '@pvstar/contract/enums';
+import { emailSchema } from '@pvstar/contract/validation';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Form, type FormInstance, type FormRule, Input, Radio, Select, Space } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { get } from '../api/http.ts';
+import i18n from '../i18n/index.ts';
+import { useSettings } from '../stores/settings.ts';
+import type { CodeTarget } from './send-code-button.tsx';
+import { zodRule } from './zod-rule.ts';
+
+export const crcQuery = queryOptions({
+  queryKey: ['system', 'crc'],
+  queryFn: ({ signal }) => get<CrcEntry[]>('/system/crc/selectAll', { silent: true, signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+const SEPARATORS = /[\s()/-]/g;
+
+/** The stored form of a contact: an e-mail as typed, a phone as +<area code><number without leading 0>. */
+export function toContact(contactType: ContactType, contact: string, phoneCode?: string | null): string {
+  if (contactType === 'EMAIL') return contact.trim();
+  const digits = contact.replace(SEPARATORS, '');
+  if (digits.startsWith('+')) return digits;
+  return `${phoneCode ?? ''}${digits.replace(/^0+/, '')}`;
+}
+
+/** A national number (or a full one with +); the server checks the combined number again. */
+const phoneRule: FormRule = {
+  required: true,
+  validator: async (_rule, value: string | undefined) => {
+    const digits = (value ?? '').replace(SEPARATORS, '');
+    if (!digits) throw new Error(i18n.t('common:validation.phoneBlank'));
+    if (!/^\+?[0-9]{4,15}$/.test(digits)) throw new Error(i18n.t('common:validation.phone'));
+  },
+};
+
+/** Validates the contact fields of a form and gives what a code is sent to, or null. */
+export async function readCodeTarget(
+  form: FormInstance,
+  fixedType?: ContactType,
+): Promise<CodeTarget | null> {
+  try {
+    const names = fixedType ? ['phoneCode', 'contact'] : ['contactType', 'phoneCode', 'contact'];
+    await form.validateFields(names);
+    const contactType: ContactType = fixedType ?? form.getFieldValue('contactType');
+    return {
+      contactType,
+      contact: toContact(contactType, form.getFieldValue('contact') ?? '', form.getFieldValue('phoneCode')),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** E-mail or mobile, as a radio choice (form field `contactType`). */
+export function ContactTypeField({ disabled }: { disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="contactType" label={t('common:field.contactType')} initialValue="EMAIL">
+      <Radio.Group
+        disabled={disabled}
+        optionType="button"
+        options={[
+          { value: 'EMAIL', label: t('common:field.email') },
+          { value: 'MOBILE', label: t('common:field.phone') },
+        ]}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * The contact input (form field `contact`); for a phone with the country calling code in front
+ * (form field `phoneCode`, preset from the interface language).
+ */
+export function ContactField({ contactType, disabled }: { contactType: ContactType; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const language = useSettings((s) => s.language);
+  const crc = useQuery({ ...crcQuery, enabled: contactType === 'MOBILE' });
+
+  useEffect(() => {
+    if (contactType !== 'MOBILE' || !crc.data?.length || form.getFieldValue('phoneCode')) return;
+    const country = language.split('-')[1];
+    const preset = crc.data.find((c) => c.countryCode === country) ?? crc.data[0];
+    form.setFieldValue('phoneCode', preset?.phoneCode);
+  }, [contactType, crc.data, form, language]);
+
+  const countryName = (c: CrcEntry) => (language === 'zh-CN' ? c.countryRegionZh : c.countryRegionEn);
+  const codes = [...new Map((crc.data ?? []).map((c) => [`${c.phoneCode} ${countryName(c)}`, c])).entries()];
+
+  return (
+    <Form.Item label={contactType === 'EMAIL' ? t('common:field.email') : t('common:field.phone')} required>
+      <Space.Compact block>
+        {contactType === 'MOBILE' && (
+          <Form.Item name="phoneCode" noStyle>
+            <Select
+              disabled={disabled}
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={crc.isLoading}
+              style={{ width: 120 }}
+              popupMatchSelectWidth={260}
+              aria-label={t('contact.phoneCode')}
+              labelRender={({ value }) => String(value ?? '')}
+              options={codes.map(([label, c]) => ({ value: c.phoneCode, label, key: label }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="contact"
+          noStyle
+          rules={contactType === 'EMAIL' ? [zodRule(emailSchema, { required: true })] : [phoneRule]}
+        >
+          <Input
+            disabled={disabled}
+            data-testid="contact-input"
+            inputMode={contactType === 'EMAIL' ? 'email' : 'tel'}
+            autoComplete={contactType === 'EMAIL' ? 'email' : 'tel-national'}
+            placeholder={contactType === 'EMAIL' ? 'name@example.com' : t('contact.phonePlaceholder')}
+          />
+        </Form.Item>
+      </Space.Compact>
+    </Form.Item>
+  );
+}

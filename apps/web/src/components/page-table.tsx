@@ -1,0 +1,63 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageResult } from '@pvstar/contract/api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { post } from '../api/http.ts';
+
+export interface PageTableProps<Row, Filter>
+  extends Omit<TableProps<Row>, 'dataSource' | 'pagination' | 'loading'> {
+  /** POST endpoint taking `pageNum`/`pageSize` in the query and the filter as body. */
+  url: string;
+  filter: Filter;
+  /** Part of the query key so that mutations can invalidate it: ['page', queryKey, …]. */
+  queryKey: string;
+}
+
+/**
+ * A server-paged table with the spec's pagination: sizes 10/20/30/40/50/100, default 10, layout
+ * total–sizes–prev–pager–next, 7 pager buttons, column minimum width 80.
+ */
+export function PageTable<Row extends object, Filter>({
+  url,
+  filter,
+  queryKey,
+  columns,
+  ...rest
+}: PageTableProps<Row, Filter>) {
+  const { t } = useTranslation('common');
+  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const filterKey = JSON.stringify(filter);
+  const [lastFilter, setLastFilter] = useState(filterKey);
+  if (lastFilter !== filterKey) {
+    setLastFilter(filterKey);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+  }
+  const query = useQuery({
+    queryKey: ['page', queryKey, filter, page],
+    queryFn: ({ signal }) => post<PageResult<Row>>(url, filter, { query: page, signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Table<Row>
+      rowKey={'id' as never}
+      scroll={{ x: 'max-content' }}
+      {...rest}
+      columns={columns?.map((c) => ({ minWidth: 80, ...c }))}
+      dataSource={query.data?.list ?? []}
+      loading={query.isFetching}
+      locale={{ emptyText: t('noData') }}
+      pagination={{
+        current: page.pageNum,
+        pageSize: page.pageSize,
+        total: query.data?.total ?? 0,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showSizeChanger: true,
+        showTotal: (total) => t('table.total', { total }),
+        showLessItems: false,
+        onChange: (pageNum, pageSize) =>
+          setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,170 @@
+import { ExperimentOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { ContactType } from '@pvstar/contract/enums';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Checkbox, Divider, Flex, Form, Input, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/http.ts';
+import { appConfigQuery } from '../../components/app-config.ts';
+import { CodeField } from '../../components/code-field.tsx';
+import {
+  ContactField,
+  ContactTypeField,
+  readCodeTarget,
+  toContact,
+} from '../../components/contact-field.tsx';
+import { md5, requiredRule } from '../../components/password.ts';
+import { tokenStore } from '../../stores/session.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { demoLogin, login } from './api/auth-api.ts';
+import { AuthLayout } from './components/auth-layout.tsx';
+import { ConsentField } from './components/consent-field.tsx';
+
+type Mode = 'password' | 'code';
+
+interface LoginValues {
+  account?: string;
+  password?: string;
+  contactType?: ContactType;
+  phoneCode?: string;
+  contact?: string;
+  code?: string;
+  remember?: boolean;
+  agree?: boolean;
+}
+
+/** Sign-in by password (user name, e-mail or phone) or by a code sent to an e-mail or phone. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<LoginValues>();
+  const [mode, setMode] = useState<Mode>('password');
+  const [busy, setBusy] = useState<'login' | 'demo' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const remembered = useSettings((s) => s.rememberedAccount);
+  const config = useQuery(appConfigQuery);
+  const contactType = Form.useWatch('contactType', form) ?? 'EMAIL';
+
+  const signIn = async (kind: 'login' | 'demo', call: () => Promise<string>) => {
+    setError(null);
+    setBusy(kind);
+    try {
+      const token = await call();
+      tokenStore.set(token);
+      message.success(t('login.welcome'));
+      navigate('/', { replace: true });
+    } catch (err) {
+      const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
+      // In the code form the account is the contact field.
+      const rename = (name: string) =>
+        (mode === 'code' && name === 'account' ? 'contact' : name) as keyof LoginValues;
+      if (fields.length > 0)
+        form.setFields(fields.map(([name, text]) => ({ name: rename(name), errors: [text] })));
+      else setError((err as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onFinish = (v: LoginValues) => {
+    if (mode === 'password') {
+      const account = (v.account ?? '').trim();
+      useSettings.getState().setRememberedAccount(v.remember ? account : null);
+      return signIn('login', () =>
+        login({ account, password: md5(v.password ?? ''), loginType: 'password' }),
+      );
+    }
+    const account = toContact(v.contactType ?? 'EMAIL', v.contact ?? '', v.phoneCode);
+    return signIn('login', () => login({ account, code: v.code ?? '', loginType: 'code' }));
+  };
+
+  const onDemo = async () => {
+    try {
+      await form.validateFields(['agree']);
+    } catch {
+      return;
+    }
+    await signIn('demo', demoLogin);
+  };
+
+  return (
+    <AuthLayout title={t('login.title')}>
+      <Tabs
+        centered
+        activeKey={mode}
+        onChange={(key) => {
+          setMode(key as Mode);
+          setError(null);
+        }}
+        items={[
+          { key: 'password', label: t('login.byPassword') },
+          { key: 'code', label: t('login.byCode') },
+        ]}
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        onValuesChange={() => setError(null)}
+        initialValues={{ account: remembered ?? '', remember: !!remembered, agree: false }}
+      >
+        {mode === 'password' ? (
+          <>
+            <Form.Item name="account" label={t('common:field.account')} rules={[requiredRule]}>
+              <Input
+                prefix={<UserOutlined />}
+                placeholder={t('login.accountHint')}
+                autoComplete="username"
+                data-testid="login-account"
+              />
+            </Form.Item>
+            <Form.Item name="password" label={t('common:field.password')} rules={[requiredRule]}>
+              <Input.Password
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                data-testid="login-password"
+              />
+            </Form.Item>
+            <Form.Item name="remember" valuePropName="checked" style={{ marginBottom: 8 }}>
+              <Checkbox>{t('login.remember')}</Checkbox>
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <ContactTypeField />
+            <ContactField contactType={contactType} />
+            <CodeField purpose="LOGIN" getTarget={() => readCodeTarget(form)} />
+          </>
+        )}
+        <ConsentField testId="login-agree" />
+        {error && (
+          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+        )}
+        <Button type="primary" htmlType="submit" block loading={busy === 'login'} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+        {config.data?.demo && (
+          <Button
+            block
+            icon={<ExperimentOutlined />}
+            style={{ marginTop: 12 }}
+            loading={busy === 'demo'}
+            onClick={onDemo}
+            data-testid="login-demo"
+          >
+            {t('login.demo')}
+          </Button>
+        )}
+      </Form>
+      <Divider plain style={{ margin: '20px 0 12px' }} />
+      <Flex justify="space-between" wrap gap={8}>
+        <Link to="/register">{t('login.toRegister')}</Link>
+        <Link to="/regPassword">{t('login.toForget')}</Link>
+        <Link to="/downloadApp">{t('login.toDownload')}</Link>
+      </Flex>
+    </AuthLayout>
+  );
+}

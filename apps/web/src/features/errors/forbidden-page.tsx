@@ -1,0 +1,27 @@
+import { Button, Result, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSignOutConfirm } from '../../components/sign-out.ts';
+
+/** 401: the account holds no permission (SPEC §6). */
+export default function ForbiddenPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const confirmSignOut = useSignOutConfirm();
+  return (
+    <Result
+      status="403"
+      title="401"
+      subTitle={t('common:auth.forbidden')}
+      data-testid="page-401"
+      extra={
+        <Space>
+          <Button onClick={() => navigate(-1)}>{t('action.back')}</Button>
+          <Button type="primary" onClick={confirmSignOut}>
+            {t('signOut.title')}
+          </Button>
+        </Space>
+      }
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import type {
+  BindInfoBody,
+  UpdateAccountNameBody,
+  UpdatePasswordBody,
+  UserInfo,
+} from '@pvstar/contract/auth';
+import { get, post } from '../../../api/http.ts';
+import { useSession } from '../../../stores/session.ts';
+
+/** Calls of the personal centre; each is silent so the forms can show field errors themselves. */
+export const updateAccountName = (body: UpdateAccountNameBody) =>
+  post<null>('/auth/user/updateAccountName', body, { silent: true });
+export const bindInfo = (body: BindInfoBody) => post<null>('/auth/user/bindInfo', body, { silent: true });
+export const updatePassword = (body: UpdatePasswordBody) =>
+  post<null>('/auth/user/updatePassword', body, { silent: true });
+export const cancelAccount = (password: string) =>
+  post<null>('/auth/user/cancel', { password }, { silent: true });
+
+/** Reloads the signed-in user after a change of name or contact. */
+export async function refreshUserInfo() {
+  const info = await get<UserInfo>('/auth/user/getUserInfo');
+  if (info) useSession.getState().setUserInfo(info);
+}

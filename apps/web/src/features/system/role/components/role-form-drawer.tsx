@@ -1,0 +1,194 @@
+import {
+  DATA_SCOPES,
+  type DataScope,
+  type OrgType,
+  OrgTypeSchema,
+  type RoleStatus,
+} from '@pvstar/contract/enums';
+import { type RoleAddBody, RoleAddBodySchema, type RoleEditBody } from '@pvstar/contract/role';
+import { nameSchema } from '@pvstar/contract/validation';
+import { Button, Drawer, Form, Input, message, Radio, Select, Space, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../../../components/zod-rule.ts';
+import { useSession } from '../../../../stores/session.ts';
+import { useGrantableMenus } from '../../menu/api/menus.ts';
+import { showSaveError } from '../../shared/form-errors.ts';
+import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../../shared/labels.ts';
+import { useRoleDetail, useSaveRole } from '../api/roles.ts';
+import { PermTree } from './perm-tree.tsx';
+
+interface RoleFormValues {
+  roleName?: string;
+  roleCode?: string;
+  roleType?: OrgType;
+  roleDesc?: string;
+  status?: RoleStatus;
+  permCodes?: string[];
+  dataScope?: DataScope;
+}
+
+/**
+ * Add or edit a role: its names, type, status, function permissions (menus and buttons the caller
+ * holds) and data permissions (no wider than the caller's own). Both permissions are required.
+ */
+export function RoleFormDrawer({
+  open,
+  roleId,
+  onClose,
+}: {
+  open: boolean;
+  roleId: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RoleFormValues>();
+  const isEdit = roleId !== null;
+  const detail = useRoleDetail(open ? roleId : null);
+  const grantable = useGrantableMenus();
+  const save = useSaveRole();
+  const ownScope = useSession((s) => s.userInfo?.dataScope ?? 'SELF');
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (!isEdit) form.setFieldsValue({ status: 'ENABLED', permCodes: [] });
+    else if (detail.data) {
+      const d = detail.data;
+      form.setFieldsValue({
+        roleName: d.roleName,
+        roleCode: d.roleCode,
+        roleType: d.roleType,
+        roleDesc: d.roleDesc ?? '',
+        status: d.status,
+        permCodes: d.permCodes,
+        dataScope: d.dataScope,
+      });
+    }
+  }, [open, isEdit, detail.data, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const fields = {
+      roleName: v.roleName!,
+      roleCode: v.roleCode!,
+      roleType: v.roleType!,
+      roleDesc: v.roleDesc || null,
+      status: v.status ?? 'ENABLED',
+      permCodes: v.permCodes ?? [],
+      dataScope: v.dataScope!,
+    };
+    const body: RoleAddBody | RoleEditBody = isEdit ? { id: roleId, ...fields } : fields;
+    try {
+      await save.mutateAsync(body);
+      message.success(t('common:saved'));
+      onClose();
+    } catch (err) {
+      showSaveError(form, err);
+    }
+  };
+
+  const ownRank = DATA_SCOPES.indexOf(ownScope);
+  const loading = (isEdit && detail.isLoading) || grantable.isLoading;
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={640}
+      destroyOnHidden
+      forceRender
+      title={isEdit ? t('system:role.editTitle') : t('system:role.addTitle')}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('system:action.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={submit} data-testid="role-form-save">
+            {t('system:action.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Spin spinning={loading}>
+        <Form<RoleFormValues> form={form} name="role-form" layout="vertical" data-testid="role-form">
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+              columnGap: 16,
+            }}
+          >
+            <Form.Item
+              name="roleName"
+              label={t('common:field.roleName')}
+              rules={[zodRule(nameSchema, { required: true })]}
+            >
+              <Input data-testid="role-form-name" maxLength={64} />
+            </Form.Item>
+            <Form.Item
+              name="roleCode"
+              label={t('common:field.roleCode')}
+              rules={[zodRule(RoleAddBodySchema.shape.roleCode, { required: true })]}
+            >
+              <Input data-testid="role-form-code" maxLength={40} />
+            </Form.Item>
+            <Form.Item
+              name="roleType"
+              label={t('common:field.roleType')}
+              rules={[{ required: true, message: t('common:validation.required') }]}
+            >
+              <Select
+                data-testid="role-form-type"
+                options={OrgTypeSchema.options.map((o) => ({ value: o, label: orgTypeLabel(t, o) }))}
+              />
+            </Form.Item>
+            <Form.Item name="status" label={t('common:field.status')}>
+              <Radio.Group
+                options={(['ENABLED', 'DISABLED'] as const).map((s) => ({
+                  value: s,
+                  label: roleStatusLabel(t, s),
+                }))}
+              />
+            </Form.Item>
+          </div>
+          <Form.Item
+            name="roleDesc"
+            label={t('common:field.description')}
+            rules={[zodRule(RoleAddBodySchema.shape.roleDesc)]}
+          >
+            <Input.TextArea rows={2} maxLength={255} showCount />
+          </Form.Item>
+          <Form.Item
+            name="permCodes"
+            label={t('common:field.permCodes')}
+            required
+            rules={[
+              {
+                validator: async (_r, value: string[] | undefined) => {
+                  if (!value || value.length === 0) throw new Error(t('common:role.permsRequired'));
+                },
+              },
+            ]}
+          >
+            <PermTree menus={grantable.data ?? []} />
+          </Form.Item>
+          <Form.Item
+            name="dataScope"
+            label={t('common:field.dataScope')}
+            rules={[{ required: true, message: t('common:role.dataRequired') }]}
+            extra={t('system:role.dataScopeHint')}
+          >
+            <Radio.Group
+              data-testid="role-form-data-scope"
+              style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+              options={DATA_SCOPES.map((s, i) => ({
+                value: s,
+                label: dataScopeLabel(t, s),
+                disabled: i < ownRank,
+              }))}
+            />
+          </Form.Item>
+        </Form>
+      </Spin>
+    </Drawer>
+  );
+}

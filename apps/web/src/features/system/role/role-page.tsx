@@ -1,0 +1,200 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { OrgTypeSchema, RoleStatusSchema } from '@pvstar/contract/enums';
+import { PERM } from '@pvstar/contract/perm';
+import type { RolePageBody, RoleRow } from '@pvstar/contract/role';
+import type { ButtonProps, TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTable } from '../../../components/page-table.tsx';
+import { Perm, usePerm } from '../../../permissions/perm.tsx';
+import { EllipsisText } from '../shared/ellipsis-text.tsx';
+import { FilterBar } from '../shared/filter-bar.tsx';
+import { formatDateTime } from '../shared/format.ts';
+import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../shared/labels.ts';
+import { ListLayout } from '../shared/list-layout.tsx';
+import { OrgTypeTag } from '../shared/tags.tsx';
+import { ROLE_PAGE_KEY, useDeleteRole, useRoleStatus } from './api/roles.ts';
+import { RoleFormDrawer } from './components/role-form-drawer.tsx';
+
+/** System → roles (2007002): roles with their function and data permissions. */
+export default function RolePage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<RolePageBody>({});
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [modal, contextHolder] = Modal.useModal();
+  const canChangeStatus = usePerm([PERM.roleStatus]);
+  const canAct = usePerm([PERM.roleEdit, PERM.roleDelete]);
+  const setStatus = useRoleStatus();
+  const remove = useDeleteRole();
+
+  const confirmDelete = (row: RoleRow) =>
+    modal.confirm({
+      title: t('system:role.deleteTitle', { name: row.roleName }),
+      content: t('system:role.deleteWarning'),
+      okText: t('system:action.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+      cancelText: t('system:action.cancel'),
+      onOk: () => remove.mutateAsync(row.id).then(() => message.success(t('common:deleted'))),
+    });
+
+  const columns: TableColumnsType<RoleRow> = [
+    {
+      title: t('common:field.roleName'),
+      dataIndex: 'roleName',
+      key: 'roleName',
+      fixed: 'left',
+      render: (v: string, row) => (
+        <Space size={4}>
+          <EllipsisText text={v} maxWidth={180} />
+          {row.builtin && <Tag color="gold">{t('system:role.builtin')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('common:field.roleCode'),
+      dataIndex: 'roleCode',
+      key: 'roleCode',
+      render: (v: string) => <EllipsisText text={v} maxWidth={140} />,
+    },
+    {
+      title: t('common:field.roleType'),
+      dataIndex: 'roleType',
+      key: 'roleType',
+      render: (v) => <OrgTypeTag type={v} />,
+    },
+    {
+      title: t('common:field.description'),
+      dataIndex: 'roleDesc',
+      key: 'roleDesc',
+      render: (v: string | null) => <EllipsisText text={v} maxWidth={200} />,
+    },
+    {
+      title: t('common:field.dataScope'),
+      dataIndex: 'dataScope',
+      key: 'dataScope',
+      render: (v: RoleRow['dataScope']) => <EllipsisText text={dataScopeLabel(t, v)} maxWidth={260} />,
+    },
+    {
+      title: t('common:field.status'),
+      key: 'status',
+      render: (_, row) =>
+        canChangeStatus ? (
+          <Switch
+            size="small"
+            checked={row.status === 'ENABLED'}
+            checkedChildren={roleStatusLabel(t, 'ENABLED')}
+            unCheckedChildren={roleStatusLabel(t, 'DISABLED')}
+            loading={setStatus.isPending && setStatus.variables?.id === row.id}
+            onChange={(on) =>
+              setStatus
+                .mutateAsync({ id: row.id, status: on ? 'ENABLED' : 'DISABLED' })
+                .then(() => message.success(t('common:success')))
+            }
+          />
+        ) : (
+          <Tag color={row.status === 'ENABLED' ? 'success' : 'default'}>{roleStatusLabel(t, row.status)}</Tag>
+        ),
+    },
+    { title: t('system:role.userCount'), dataIndex: 'userCount', key: 'userCount', align: 'right' },
+    {
+      title: t('system:role.owner'),
+      dataIndex: 'orgName',
+      key: 'orgName',
+      render: (v: string) => <EllipsisText text={v} maxWidth={160} />,
+    },
+    {
+      title: t('system:role.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+    },
+    {
+      title: t('system:action.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          <Perm codes={[PERM.roleEdit]}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setEditing({ id: row.id })}
+            >
+              {t('system:action.edit')}
+            </Button>
+          </Perm>
+          <Perm codes={[PERM.roleDelete]}>
+            <Tooltip title={row.builtin ? t('common:role.builtin') : t('system:action.delete')}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('system:action.delete')}
+                disabled={row.builtin}
+                onClick={() => confirmDelete(row)}
+                data-testid="role-delete"
+              />
+            </Tooltip>
+          </Perm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {contextHolder}
+      <ListLayout
+        title={t('system:role.title')}
+        filter={
+          <FilterBar<RolePageBody> name="role-filter" onSearch={setFilter}>
+            <Form.Item name="roleName" label={t('common:field.roleName')}>
+              <Input allowClear style={{ width: 180 }} data-testid="filter-role-name" />
+            </Form.Item>
+            <Form.Item name="roleType" label={t('common:field.roleType')}>
+              <Select
+                allowClear
+                style={{ width: 170 }}
+                popupMatchSelectWidth={false}
+                options={OrgTypeSchema.options.map((o) => ({ value: o, label: orgTypeLabel(t, o) }))}
+                placeholder={t('system:filter.all')}
+              />
+            </Form.Item>
+            <Form.Item name="status" label={t('common:field.status')}>
+              <Select
+                allowClear
+                style={{ width: 130 }}
+                options={RoleStatusSchema.options.map((s) => ({ value: s, label: roleStatusLabel(t, s) }))}
+                placeholder={t('system:filter.all')}
+              />
+            </Form.Item>
+          </FilterBar>
+        }
+        extra={
+          <Perm codes={[PERM.roleAdd]}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ id: null })}
+              data-testid="role-add"
+            >
+              {t('system:role.add')}
+            </Button>
+          </Perm>
+        }
+      >
+        <PageTable<RoleRow, RolePageBody>
+          url="/system/role/page"
+          queryKey={ROLE_PAGE_KEY}
+          filter={filter}
+          columns={canAct ? columns : columns.filter((c) => c.key !== 'actions')}
+          data-testid="role-table"
+        />
+      </ListLayout>
+      <RoleFormDrawer open={editing !== null} roleId={editing?.id ?? null} onClose={() => setEditing(null)} />
+    </>
+  );
+}

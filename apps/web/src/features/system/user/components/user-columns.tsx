@@ -1,0 +1,81 @@
+import { PERM } from '@pvstar/contract/perm';
+import type { UserRow } from '@pvstar/contract/user';
+import type { TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContactReveal } from '../../../../components/contact-reveal.tsx';
+import { usePerm } from '../../../../permissions/perm.tsx';
+import { EllipsisText } from '../../shared/ellipsis-text.tsx';
+import { formatDateTime } from '../../shared/format.ts';
+import { StatusTag } from '../../shared/tags.tsx';
+import { RoleTags } from './role-tags.tsx';
+
+/**
+ * The columns a user list shares with the organisation page's employee list. Phone and e-mail come
+ * masked; users holding the reveal permission get the eye toggle.
+ */
+export function useUserColumns(options: {
+  showOrg: boolean;
+  /** Replaces the status tag (the status menu, for those allowed to change it); null keeps the tag. */
+  statusControl?: (row: UserRow) => ReactNode;
+}): TableColumnsType<UserRow> {
+  const { t } = useTranslation();
+  const canReveal = usePerm([PERM.userRevealContact]);
+  const contact = (value: string | null, viewType: 'MOBILE' | 'EMAIL', id: number) =>
+    canReveal ? <ContactReveal value={value} viewType={viewType} id={id} /> : (value ?? '—');
+  const columns: TableColumnsType<UserRow> = [
+    {
+      title: t('common:field.username'),
+      dataIndex: 'username',
+      key: 'username',
+      fixed: 'left',
+      render: (v: string) => <EllipsisText text={v} maxWidth={160} />,
+    },
+    {
+      title: t('common:field.nickname'),
+      dataIndex: 'nickname',
+      key: 'nickname',
+      render: (v: string | null) => <EllipsisText text={v} maxWidth={140} />,
+    },
+    {
+      title: t('common:field.name'),
+      dataIndex: 'name',
+      key: 'name',
+      render: (v: string | null) => <EllipsisText text={v} maxWidth={140} />,
+    },
+  ];
+  if (options.showOrg)
+    columns.push({
+      title: t('common:field.orgId'),
+      dataIndex: 'orgName',
+      key: 'orgName',
+      render: (v: string) => <EllipsisText text={v} maxWidth={180} />,
+    });
+  columns.push(
+    { title: t('common:field.roleIds'), key: 'roles', render: (_, row) => <RoleTags roles={row.roles} /> },
+    {
+      title: t('common:field.status'),
+      key: 'status',
+      render: (_, row) => options.statusControl?.(row) ?? <StatusTag status={row.status} />,
+    },
+    {
+      title: t('common:field.phone'),
+      key: 'phone',
+      render: (_, row) => contact(row.phone, 'MOBILE', row.id),
+    },
+    { title: t('common:field.email'), key: 'email', render: (_, row) => contact(row.email, 'EMAIL', row.id) },
+    {
+      title: t('system:user.createBy'),
+      dataIndex: 'createBy',
+      key: 'createBy',
+      render: (v: string | null) => <EllipsisText text={v} maxWidth={120} />,
+    },
+    {
+      title: t('system:user.registerDate'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+    },
+  );
+  return columns;
+}

@@ -1,0 +1,284 @@
+import type { UserAddBody, UserEditBody, UserRow } from '@pvstar/contract/user';
+import {
+  emailSchema,
+  nameSchema,
+  PLAIN_PASSWORD,
+  phoneSchema,
+  usernameSchema,
+} from '@pvstar/contract/validation';
+import { Alert, Form, Input, Modal, message, Select, Tag, TreeSelect } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import SparkMD5 from 'spark-md5';
+import { zodRule } from '../../../../components/zod-rule.ts';
+import { showSaveError } from '../../shared/form-errors.ts';
+import { orgTypeLabel } from '../../shared/labels.ts';
+import { findOrg, toOrgSelectData, useOrgTree } from '../../shared/org-tree.ts';
+import { useRoleOptions, useSaveUser } from '../api/users.ts';
+
+interface UserFormValues {
+  orgId?: number;
+  username?: string;
+  nickname?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  roleIds?: number[];
+  password?: string;
+  confirmPassword?: string;
+}
+
+export interface UserFormModalProps {
+  open: boolean;
+  /** The user to edit; absent to add one. */
+  user?: UserRow | null;
+  /** Adds the user to this organisation through the organisation page's employee endpoints. */
+  employeeOfOrg?: number;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a user. Phone and e-mail of an existing user are only shown masked; left empty they
+ * keep what is stored. A first password may be set; without one the server generates and sends it.
+ */
+export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<UserFormValues>();
+  const isEdit = !!user;
+  const employee = employeeOfOrg !== undefined;
+  const save = useSaveUser(employee);
+  const tree = useOrgTree();
+  const roleOptions = useRoleOptions();
+  const orgId = Form.useWatch('orgId', form);
+  const orgType = orgId && tree.data ? findOrg(tree.data, orgId)?.type : undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      user
+        ? {
+            orgId: user.orgId,
+            nickname: user.nickname ?? '',
+            name: user.name ?? '',
+            roleIds: user.roles.map((r) => r.id),
+          }
+        : { orgId: employeeOfOrg },
+    );
+  }, [open, user, employeeOfOrg, form]);
+
+  // A user may hold the roles made for their organisation's type, and guest roles.
+  const roles = useMemo(
+    () =>
+      (roleOptions.data ?? [])
+        .filter((r) => !orgType || r.roleType === orgType || r.roleType === 'GUEST')
+        .map((r) => ({
+          value: r.id,
+          label: (
+            <span>
+              {r.roleName}{' '}
+              <Tag variant="filled" style={{ marginInlineStart: 4 }}>
+                {orgTypeLabel(t, r.roleType)}
+              </Tag>
+            </span>
+          ),
+          title: r.roleName,
+        })),
+    [roleOptions.data, orgType, t],
+  );
+  // Roles already held stay listed while editing even when the caller cannot hand them out.
+  const roleSelectOptions = useMemo(() => {
+    const known = new Set(roles.map((r) => r.value));
+    const held = (user?.roles ?? [])
+      .filter((r) => !known.has(r.id))
+      .map((r) => ({ value: r.id, label: r.roleName, title: r.roleName }));
+    return [...roles, ...held];
+  }, [roles, user]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const common = {
+      orgId: v.orgId!,
+      nickname: v.nickname!,
+      name: v.name || null,
+      email: v.email || undefined,
+      phone: v.phone || undefined,
+      roleIds: v.roleIds ?? [],
+    };
+    const body: UserAddBody | UserEditBody = isEdit
+      ? { id: user.id, ...common }
+      : { ...common, username: v.username!, password: v.password ? SparkMD5.hash(v.password) : undefined };
+    try {
+      await save.mutateAsync(body);
+      message.success(t('common:saved'));
+      onClose();
+    } catch (err) {
+      showSaveError(form, err);
+    }
+  };
+
+  const contactPlaceholder = (masked: string | null | undefined) =>
+    isEdit && masked ? t('system:user.keepContact', { value: masked }) : undefined;
+
+  return (
+    <Modal
+      open={open}
+      title={
+        isEdit
+          ? t('system:user.editTitle')
+          : employee
+            ? t('system:user.addEmployeeTitle')
+            : t('system:user.addTitle')
+      }
+      okText={t('system:action.save')}
+      cancelText={t('system:action.cancel')}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      width={640}
+      forceRender
+    >
+      <Form<UserFormValues>
+        form={form}
+        name={employee ? 'employee-form' : 'user-form'}
+        layout="vertical"
+        data-testid="user-form"
+        requiredMark
+      >
+        <Form.Item
+          name="orgId"
+          label={t('common:field.orgId')}
+          rules={[{ required: true, message: t('common:validation.required') }]}
+        >
+          <TreeSelect
+            data-testid="user-form-org"
+            treeData={toOrgSelectData(tree.data ?? [])}
+            loading={tree.isLoading}
+            disabled={employee}
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            treeDefaultExpandAll
+            placeholder={t('system:user.chooseOrg')}
+            popupMatchSelectWidth={false}
+            onChange={() => form.setFieldValue('roleIds', [])}
+          />
+        </Form.Item>
+        {!isEdit && (
+          <Form.Item
+            name="username"
+            label={t('common:field.username')}
+            rules={[zodRule(usernameSchema, { required: true })]}
+          >
+            <Input data-testid="user-form-username" autoComplete="off" maxLength={30} />
+          </Form.Item>
+        )}
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+            columnGap: 16,
+          }}
+        >
+          <Form.Item
+            name="nickname"
+            label={t('common:field.nickname')}
+            rules={[zodRule(nameSchema, { required: true })]}
+          >
+            <Input data-testid="user-form-nickname" maxLength={64} />
+          </Form.Item>
+          <Form.Item name="name" label={t('common:field.name')} rules={[zodRule(nameSchema)]}>
+            <Input data-testid="user-form-name" maxLength={64} />
+          </Form.Item>
+          <Form.Item
+            name="email"
+            label={t('common:field.email')}
+            dependencies={['phone']}
+            rules={[
+              zodRule(emailSchema),
+              ({ getFieldValue }) => ({
+                validator: async (_r, value) => {
+                  if (!isEdit && !value && !getFieldValue('phone'))
+                    throw new Error(t('common:validation.phoneOrEmail'));
+                },
+              }),
+            ]}
+          >
+            <Input
+              data-testid="user-form-email"
+              placeholder={contactPlaceholder(user?.email)}
+              autoComplete="off"
+            />
+          </Form.Item>
+          <Form.Item
+            name="phone"
+            label={t('common:field.phone')}
+            dependencies={['email']}
+            rules={[zodRule(phoneSchema)]}
+          >
+            <Input
+              data-testid="user-form-phone"
+              placeholder={contactPlaceholder(user?.phone)}
+              autoComplete="off"
+            />
+          </Form.Item>
+        </div>
+        <Form.Item
+          name="roleIds"
+          label={t('common:field.roleIds')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('common:validation.required') }]}
+          extra={orgType ? t('system:user.rolesHint', { type: orgTypeLabel(t, orgType) }) : undefined}
+        >
+          <Select
+            data-testid="user-form-roles"
+            mode="multiple"
+            options={roleSelectOptions}
+            loading={roleOptions.isLoading}
+            showSearch={{ optionFilterProp: 'title' }}
+            placeholder={t('system:user.chooseRoles')}
+            notFoundContent={t('common:noData')}
+          />
+        </Form.Item>
+        {!isEdit && (
+          <>
+            <Alert type="info" showIcon title={t('system:user.passwordHint')} style={{ marginBottom: 16 }} />
+            <div
+              style={{
+                display: 'grid',
+                gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+                columnGap: 16,
+              }}
+            >
+              <Form.Item
+                name="password"
+                label={t('common:field.password')}
+                rules={[{ pattern: PLAIN_PASSWORD, message: t('common:validation.password') }]}
+              >
+                <Input.Password data-testid="user-form-password" autoComplete="new-password" maxLength={64} />
+              </Form.Item>
+              <Form.Item
+                name="confirmPassword"
+                label={t('common:field.confirmPassword')}
+                dependencies={['password']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: async (_r, value) => {
+                      const password = getFieldValue('password');
+                      if ((password || value) && password !== value)
+                        throw new Error(t('common:validation.passwordMismatch'));
+                    },
+                  }),
+                ]}
+              >
+                <Input.Password
+                  data-testid="user-form-confirm-password"
+                  autoComplete="new-password"
+                  maxLength={64}
+                />
+              </Form.Item>
+            </div>
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,200 @@
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { StatusSchema } from '@pvstar/contract/enums';
+import { PERM } from '@pvstar/contract/perm';
+import type { UserPageBody, UserRow } from '@pvstar/contract/user';
+import type { ButtonProps } from 'antd';
+import { Button, Form, Input, Modal, message, Select, Space, Tooltip, TreeSelect, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTable } from '../../../components/page-table.tsx';
+import { Perm, usePerm } from '../../../permissions/perm.tsx';
+import { useSession } from '../../../stores/session.ts';
+import { FilterBar } from '../shared/filter-bar.tsx';
+import { statusLabel } from '../shared/labels.ts';
+import { ListLayout } from '../shared/list-layout.tsx';
+import { toOrgSelectData, useOrgTree } from '../shared/org-tree.ts';
+import { StatusDropdown } from '../shared/status-dropdown.tsx';
+import {
+  USER_PAGE_KEY,
+  useDeleteUser,
+  useResetPassword,
+  useRoleOptions,
+  useUserStatus,
+} from './api/users.ts';
+import { useUserColumns } from './components/user-columns.tsx';
+import { UserFormModal } from './components/user-form-modal.tsx';
+
+/** System → users (2007001): the users within the caller's data scope. */
+export default function UserPage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<UserPageBody>({});
+  const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
+  const [modal, contextHolder] = Modal.useModal();
+  const selfId = useSession((s) => s.userInfo?.user.id);
+  const tree = useOrgTree();
+  const roleOptions = useRoleOptions();
+  const canChangeStatus = usePerm([PERM.userStatus]);
+  const canAct = usePerm([PERM.userEdit, PERM.userResetPassword, PERM.userDelete]);
+  const setStatus = useUserStatus();
+  const remove = useDeleteUser();
+  const reset = useResetPassword();
+
+  const columns = useUserColumns({
+    showOrg: true,
+    statusControl: (row) =>
+      canChangeStatus && row.id !== selfId ? (
+        <StatusDropdown
+          current={row.status}
+          subject={row.username}
+          onChange={(status) =>
+            setStatus.mutateAsync({ userId: row.id, status }).then(() => message.success(t('common:success')))
+          }
+        />
+      ) : null,
+  });
+
+  const confirmReset = (row: UserRow) =>
+    modal.confirm({
+      title: t('system:user.resetTitle'),
+      content: (
+        <Space orientation="vertical">
+          <span>{t('system:user.resetConfirm')}</span>
+          <Typography.Text type="secondary">
+            {t('system:user.resetHint', { name: row.username })}
+          </Typography.Text>
+        </Space>
+      ),
+      okText: t('system:action.confirm'),
+      cancelText: t('system:action.cancel'),
+      onOk: () => reset.mutateAsync(row.id).then(() => message.success(t('common:user.passwordSent'))),
+    });
+
+  const confirmDelete = (row: UserRow) =>
+    modal.confirm({
+      title: t('system:user.deleteTitle', { name: row.username }),
+      content: t('system:user.deleteWarning'),
+      okText: t('system:action.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+      cancelText: t('system:action.cancel'),
+      onOk: () => remove.mutateAsync(row.id).then(() => message.success(t('common:deleted'))),
+    });
+
+  // Users holding none of the row actions get no empty Actions column.
+  if (canAct)
+    columns.push({
+      title: t('system:action.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          <Perm codes={[PERM.userEdit]}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setEditing({ user: row })}
+            >
+              {t('system:action.edit')}
+            </Button>
+          </Perm>
+          <Perm codes={[PERM.userResetPassword]}>
+            <Tooltip title={t('system:user.resetPassword')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<KeyOutlined />}
+                aria-label={t('system:user.resetPassword')}
+                onClick={() => confirmReset(row)}
+                data-testid="user-reset-password"
+              />
+            </Tooltip>
+          </Perm>
+          <Perm codes={[PERM.userDelete]}>
+            <Tooltip
+              title={row.id === selfId ? t('common:user.cannotDeleteSelf') : t('system:action.delete')}
+            >
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('system:action.delete')}
+                disabled={row.id === selfId}
+                onClick={() => confirmDelete(row)}
+                data-testid="user-delete"
+              />
+            </Tooltip>
+          </Perm>
+        </Space>
+      ),
+    });
+
+  return (
+    <>
+      {contextHolder}
+      <ListLayout
+        title={t('system:user.title')}
+        filter={
+          <FilterBar<UserPageBody> name="user-filter" onSearch={setFilter}>
+            <Form.Item name="username" label={t('common:field.username')}>
+              <Input allowClear style={{ width: 160 }} data-testid="filter-username" />
+            </Form.Item>
+            <Form.Item name="name" label={t('common:field.name')}>
+              <Input allowClear style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="orgId" label={t('common:field.orgId')}>
+              <TreeSelect
+                allowClear
+                style={{ width: 200 }}
+                treeData={toOrgSelectData(tree.data ?? [])}
+                showSearch={{ treeNodeFilterProp: 'title' }}
+                treeDefaultExpandAll
+                popupMatchSelectWidth={false}
+                placeholder={t('system:filter.all')}
+              />
+            </Form.Item>
+            <Form.Item name="roleId" label={t('common:field.roleIds')}>
+              <Select
+                allowClear
+                style={{ width: 160 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(roleOptions.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
+                placeholder={t('system:filter.all')}
+                popupMatchSelectWidth={false}
+              />
+            </Form.Item>
+            <Form.Item name="status" label={t('common:field.status')}>
+              <Select
+                allowClear
+                style={{ width: 130 }}
+                options={StatusSchema.options.map((s) => ({ value: s, label: statusLabel(t, s) }))}
+                placeholder={t('system:filter.all')}
+              />
+            </Form.Item>
+          </FilterBar>
+        }
+        extra={
+          <Perm codes={[PERM.userAdd]}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ user: null })}
+              data-testid="user-add"
+            >
+              {t('system:user.add')}
+            </Button>
+          </Perm>
+        }
+      >
+        <PageTable<UserRow, UserPageBody>
+          url="/system/user/queryUserPage"
+          queryKey={USER_PAGE_KEY}
+          filter={filter}
+          columns={columns}
+          data-testid="user-table"
+        />
+      </ListLayout>
+      <UserFormModal open={editing !== null} user={editing?.user} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LANGS } from '@pvstar/contract/lang';
+import { flattenMenu } from '@pvstar/contract/perm';
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: string | Tree };
+const leaves = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
+  );
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+const localesDir = path.join(import.meta.dirname, 'locales');
+const namespaces = fs.readdirSync(path.join(localesDir, 'en-GB')).map((f) => f.replace('.json', ''));
+const read = (lang: string, ns: string): Tree =>
+  JSON.parse(fs.readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8'));
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'locales' ? [] : sourceFiles(full);
+    return /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+describe('web locales', () => {
+  it('has the same namespaces in every language', () => {
+    for (const lang of LANGS)
+      expect(fs.readdirSync(path.join(localesDir, lang)).sort(), lang).toEqual(
+        [...namespaces].map((n) => `${n}.json`).sort(),
+      );
+  });
+
+  it.each(namespaces)(
+    'namespace %s: every key in every language, with the same placeholders, translated',
+    (ns) => {
+      const source = new Map(leaves(read('en-GB', ns)));
+      for (const lang of LANGS) {
+        const entries = new Map(leaves(read(lang, ns)));
+        expect([...entries.keys()].sort(), `${lang}/${ns}`).toEqual([...source.keys()].sort());
+        for (const [key, text] of entries) {
+          expect(text.trim(), `${lang}/${ns} ${key}`).not.toBe('');
+          expect(placeholders(text), `${lang}/${ns} ${key}`).toEqual(placeholders(source.get(key)!));
+        }
+      }
+    },
+  );
+
+  it('is translated, not copied from English', () => {
+    for (const ns of namespaces) {
+      const source = new Map(leaves(read('en-GB', ns)));
+      for (const lang of LANGS.filter((l) => l !== 'en-GB')) {
+        const copied = leaves(read(lang, ns)).filter(
+          ([k, v]) => v === source.get(k) && /[a-z]{4,}\s+[a-z]{4,}/i.test(v),
+        );
+        expect(
+          copied.map(([k]) => k),
+          `${lang}/${ns}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('uses every key somewhere (a key no code uses is dead weight)', () => {
+    const code = sourceFiles(path.join(import.meta.dirname, '..'))
+      .map((f) => fs.readFileSync(f, 'utf8'))
+      .join('\n');
+    // Menu titles are looked up by the contract's table (`menu:${title}`).
+    const menuTitles = new Set(
+      flattenMenu().flatMap((n) => [n.title, ...(n.alsoPaths ?? []).map((a) => a.title)]),
+    );
+    const unused: string[] = [];
+    for (const ns of namespaces) {
+      for (const [key] of leaves(read('en-GB', ns))) {
+        if (ns === 'menu' && menuTitles.has(key)) continue;
+        const last = key.split('.').pop()!;
+        const parent = key.slice(0, key.length - last.length);
+        // Used literally, or through a dynamic lookup under its parent (`status.${value}`) of a known value.
+        const literal =
+          code.includes(`'${key}'`) ||
+          code.includes(`"${key}"`) ||
+          code.includes(`\`${key}\``) ||
+          code.includes(`${ns}:${key}`);
+        const dynamic = parent !== '' && code.includes(`${parent}\${`) && code.includes(`'${last}'`);
+        if (!literal && !dynamic) unused.push(`${ns}:${key}`);
+      }
+    }
+    expect(unused).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { resolveLang } from '@pvstar/contract/lang';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppRouter } from './app/app-router.tsx';
+import { loadUiLocale } from './app/locales.ts';
+import { Providers } from './app/providers.tsx';
+import { installRouter } from './app/router.tsx';
+import './app/styles.css';
+import { initI18n } from './i18n/index.ts';
+import { useSettings } from './stores/settings.ts';
+
+async function start() {
+  const lang = resolveLang(useSettings.getState().language);
+  if (lang !== useSettings.getState().language) useSettings.getState().setLanguage(lang);
+  const [, locale] = await Promise.all([initI18n(lang), loadUiLocale(lang)]);
+  installRouter(null);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers locale={locale}>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

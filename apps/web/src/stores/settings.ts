@@ -1,0 +1,35 @@
+import { type Lang, resolveLang } from '@pvstar/contract/lang';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+export type Size = 'small' | 'middle' | 'large';
+
+/** UI settings kept in local storage (SPEC §3: size, language, sidebarStatus). */
+interface SettingsState {
+  language: Lang;
+  size: Size;
+  sidebarOpened: boolean;
+  device: 'desktop' | 'mobile';
+  rememberedAccount: string | null;
+  setLanguage(lang: Lang): void;
+  setSize(size: Size): void;
+  toggleSidebar(): void;
+  setRememberedAccount(account: string | null): void;
+}
+
+export const useSettings = create<SettingsState>()(
+  persist(
+    (set) => ({
+      language: resolveLang(null),
+      size: 'middle',
+      sidebarOpened: false,
+      device: 'desktop',
+      rememberedAccount: null,
+      setLanguage: (language) => set({ language }),
+      setSize: (size) => set({ size }),
+      toggleSidebar: () => set((s) => ({ sidebarOpened: !s.sidebarOpened })),
+      setRememberedAccount: (rememberedAccount) => set({ rememberedAccount }),
+    }),
+    { name: 'pvstar-settings' },
+  ),
+);

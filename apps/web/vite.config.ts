@@ -1,0 +1,9 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  server: { proxy: { '^/(auth|system|station|iot|file|health|ready|docs)': 'http://localhost:8080' } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200 },
+});
