@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/seed.ts';
 import { createOutboxWorker } from './lib/mailer.ts';
+import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
 

@@ -98,3 +98,115 @@ describe.runIf(process.env.MQTT_URL)('external broker (MQTT_URL, e.g. Mosquitto)
     await client.endAsync();
   });
 });
+
+describe('dongles on the embedded broker', () => {
+  let broker: EmbeddedBroker;
+  // The device registry's answer for two registered dongles (its database side is tested with the registry).
+  const secrets = new Map([
+    ['DONGLE-A-0001', 'secret-of-dongle-a-0001'],
+    ['DONGLE-B-0002', 'secret-of-dongle-b-0002'],
+  ]);
+  beforeAll(async () => {
+    broker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      ...service,
+      verifyDongle: async (sn, secret) => secrets.get(sn) === secret,
+      log,
+    });
+  });
+  afterAll(() => broker.close());
+
+  const dongle = (sn: string, password = secrets.get(sn) ?? '', clientId = sn) =>
+    mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+      username: sn,
+      password,
+      clientId,
+      reconnectPeriod: 0,
+      protocolVersion: 4,
+      connectTimeout: 3000,
+    });
+  const serviceClient = () =>
+    mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+      username: service.serviceUser,
+      password: service.servicePassword,
+      reconnectPeriod: 0,
+      protocolVersion: 4,
+    });
+  const settle = () => new Promise((r) => setTimeout(r, 300));
+
+  it('lets a dongle in with its own secret, and nobody with a wrong, derived or borrowed one', async () => {
+    const a = await dongle('DONGLE-A-0001');
+    expect(a.connected).toBe(true);
+    await a.endAsync();
+    await expect(dongle('DONGLE-A-0001', 'wrong-secret-wrong-secret')).rejects.toThrow(
+      /Bad username or password/i,
+    );
+    await expect(dongle('DONGLE-A-0001', 'DONGLE-A-0001')).rejects.toThrow(/Bad username or password/i);
+    await expect(dongle('DONGLE-A-0001', secrets.get('DONGLE-B-0002'))).rejects.toThrow(
+      /Bad username or password/i,
+    );
+    await expect(dongle('DONGLE-A-0001', secrets.get('DONGLE-A-0001'), 'someone-else')).rejects.toThrow(
+      /Bad username or password/i,
+    );
+    await expect(dongle('UNKNOWN-0003', 'secret-of-nobody-at-all')).rejects.toThrow(
+      /Bad username or password/i,
+    );
+  });
+
+  it('delivers what a dongle publishes under its own topics', async () => {
+    const cloud = await serviceClient();
+    const seen: string[] = [];
+    cloud.on('message', (topic) => seen.push(topic));
+    await cloud.subscribeAsync('pvstar/v1/+/up/+', { qos: 1 });
+    const a = await dongle('DONGLE-A-0001');
+    await a.publishAsync('pvstar/v1/DONGLE-A-0001/up/telemetry', '{}', { qos: 1 });
+    await settle();
+    expect(seen).toEqual(['pvstar/v1/DONGLE-A-0001/up/telemetry']);
+    await Promise.all([a.endAsync(), cloud.endAsync()]);
+  });
+
+  it('refuses a dongle publishing as another, on down topics, or retaining telemetry', async () => {
+    const cloud = await serviceClient();
+    const seen: string[] = [];
+    cloud.on('message', (topic) => seen.push(topic));
+    await cloud.subscribeAsync('pvstar/v1/#', { qos: 1 });
+    for (const [topic, retain] of [
+      ['pvstar/v1/DONGLE-B-0002/up/telemetry', false],
+      ['pvstar/v1/DONGLE-B-0002/down/cmd', false],
+      ['pvstar/v1/DONGLE-A-0001/down/cmd', false],
+      ['pvstar/v1/DONGLE-A-0001/up/telemetry', true],
+      ['other/topic', false],
+    ] as const) {
+      // The broker answers an unauthorised publish by closing the connection (MQTT 3.1.1 has no NACK).
+      const a = await dongle('DONGLE-A-0001');
+      a.publish(topic, '{}', { qos: 0, retain });
+      await settle();
+      a.end(true);
+    }
+    await settle();
+    expect(seen).toEqual([]);
+    await cloud.endAsync();
+  });
+
+  it('lets a dongle subscribe to its own commands only, never to # or another dongle', async () => {
+    const a = await dongle('DONGLE-A-0001');
+    await a.subscribeAsync('pvstar/v1/DONGLE-A-0001/down/cmd', { qos: 1 });
+    for (const filter of [
+      '#',
+      'pvstar/v1/+/up/+',
+      'pvstar/v1/DONGLE-B-0002/down/cmd',
+      'pvstar/v1/+/down/cmd',
+    ])
+      await expect(a.subscribeAsync(filter, { qos: 1 }), filter).rejects.toThrow(/Subscribe error/);
+    // The refusals left the connection up, and only its own command reaches it.
+    const got: string[] = [];
+    a.on('message', (topic) => got.push(topic));
+    const cloud = await serviceClient();
+    await cloud.publishAsync('pvstar/v1/DONGLE-B-0002/down/cmd', '{}', { qos: 1 });
+    await cloud.publishAsync('pvstar/v1/DONGLE-A-0001/down/cmd', '{}', { qos: 1 });
+    await settle();
+    expect(got).toEqual(['pvstar/v1/DONGLE-A-0001/down/cmd']);
+    await Promise.all([a.endAsync(), cloud.endAsync()]);
+  });
+});

@@ -1,7 +1,9 @@
 import net from 'node:net';
-import { Aedes, type AuthenticateError } from 'aedes';
+import { SERIAL } from '@pvstar/contract/mqtt';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { safeEqual } from '../lib/crypto.ts';
+import { type MqttIdentity, mayPublish, maySubscribe } from './acl.ts';
 
 export interface EmbeddedBroker {
   port: number;
@@ -31,28 +33,54 @@ function listen(server: net.Server, port: number, host: string): Promise<number>
 }
 
 /**
- * The in-process MQTT broker of the embedded default. Only the cloud's service account may connect
- * until dongles are registered (their credentials and topic ACL come with the device registry).
+ * The in-process MQTT broker of the embedded default. The cloud's clients sign in with the service
+ * account; each dongle with its serial number and its own secret, and the topic ACL keeps it to its own
+ * topics.
  */
 export async function startEmbeddedBroker(opts: {
   port: number;
   host?: string;
   serviceUser: string;
   servicePassword: string;
+  /** Checks a dongle's credentials (the device registry); absent: no dongle may connect. */
+  verifyDongle?: (sn: string, secret: string) => Promise<boolean>;
   log: Logger;
 }): Promise<EmbeddedBroker> {
+  const identities = new WeakMap<Client, MqttIdentity>();
   const broker = await Aedes.createBroker({
-    authenticate: (_client, username, password, done) => {
-      const ok =
-        username === opts.serviceUser && !!password && safeEqual(password.toString(), opts.servicePassword);
-      if (ok) done(null, true);
-      else done(refuse(4), false);
+    authenticate: (client, username, password, done) => {
+      const secret = password?.toString() ?? '';
+      if (username === opts.serviceUser) {
+        if (secret && safeEqual(secret, opts.servicePassword)) {
+          identities.set(client, { kind: 'service' });
+          return done(null, true);
+        }
+        return done(refuse(4), false);
+      }
+      // A dongle connects as itself: the client id must be its serial number too.
+      if (!username || !SERIAL.test(username) || client.id !== username || !opts.verifyDongle)
+        return done(refuse(4), false);
+      opts
+        .verifyDongle(username, secret)
+        .then((ok) => {
+          if (!ok) return done(refuse(4), false);
+          identities.set(client, { kind: 'dongle', sn: username });
+          done(null, true);
+        })
+        .catch((err) => {
+          opts.log.warn({ err: (err as Error).message }, 'dongle authentication failed');
+          done(refuse(3), false);
+        });
     },
-    // Nothing the broker relays may be retained as a command: a later dongle must never act on a stale one.
-    authorizePublish: (_client, packet, callback) => {
-      if (packet.retain && packet.topic.includes('/down/'))
-        return callback(new Error('retained commands are refused'));
+    authorizePublish: (client, packet, callback) => {
+      const who = client ? identities.get(client) : undefined;
+      if (!who || !mayPublish(who, packet.topic, packet.retain)) return callback(new Error('not authorised'));
       callback(null);
+    },
+    authorizeSubscribe: (client, sub, callback) => {
+      const who = identities.get(client);
+      // A refused filter gets a failure code in the SUBACK (128); the connection stays up.
+      callback(null, who && maySubscribe(who, sub.topic) ? sub : null);
     },
   });
   const server = net.createServer(broker.handle);

@@ -1,5 +1,6 @@
 export * from './menu.ts';
 export * from './org.ts';
+export * from './plant.ts';
 export * from './role.ts';
 export * from './system.ts';
 export * from './user.ts';
