@@ -164,8 +164,12 @@ test('every language translates the menu', async ({ page }) => {
   await login(page, 'admin', ADMIN_PASSWORD);
   await openSidebar(page);
   for (const lang of LANGS) {
-    await page.getByTestId('lang-switch').click();
-    await page.getByTestId(`lang-${lang}`).click();
+    // Switching reloads the page; on a busy machine the first click can land while the menu still opens.
+    await expect(async () => {
+      await page.getByTestId('lang-switch').click();
+      await page.getByTestId(`lang-${lang}`).click({ timeout: 3000 });
+      await expect(page.locator('html')).toHaveAttribute('lang', lang, { timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
     await page.waitForLoadState('load');
     const titles = menuTitles(lang);
     const sidebar = page.getByTestId('sidebar');

@@ -53,6 +53,7 @@ async function main() {
         port: config.MQTT_PORT,
         serviceUser: config.MQTT_SERVICE_USER,
         servicePassword,
+        verifyDongle: (sn, secret) => verifyDongleSecret(database.db, sn, secret),
         log,
       });
   const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;

@@ -1,16 +1,9 @@
 import type { OrgType } from '@pvstar/contract/enums';
 import { useTranslation } from 'react-i18next';
+import { orgTypeLabel } from './labels.ts';
 
-const ORG_TYPE_KEYS: Record<OrgType, string> = {
-  PROVIDER: 'orgType.PROVIDER',
-  DEALER: 'orgType.DEALER',
-  INSTALLER: 'orgType.INSTALLER',
-  OWNER: 'orgType.OWNER',
-  GUEST: 'orgType.GUEST',
-};
-
-/** The translated name of an organisation or role type. */
+/** The translated name of an organisation or role type (one wording everywhere: `labels.ts`). */
 export function useOrgTypeLabel() {
   const { t } = useTranslation();
-  return (type: OrgType | null | undefined) => (type ? t(ORG_TYPE_KEYS[type]) : '');
+  return (type: OrgType | null | undefined) => (type ? orgTypeLabel(t, type) : '');
 }

@@ -41,6 +41,7 @@ export function PageTable<Row extends object, Filter>({
   return (
     <Table<Row>
       rowKey={'id' as never}
+      className="pv-page-table"
       scroll={{ x: 'max-content' }}
       {...rest}
       columns={columns?.map((c) => ({ minWidth: 80, ...c }))}

@@ -11,11 +11,19 @@ describe('dongle credentials', () => {
     t = await buildTestApp();
     const [plant] = await t.ctx.db
       .insert(plants)
-      .values({ plantNo: 'P-TEST-1', orgId: 3, name: 'Test plant', type: 'PHOTOVOLTAIC', installedCapacity: 9.9 })
+      .values({
+        plantNo: 'P-TEST-1',
+        orgId: 3,
+        name: 'Test plant',
+        type: 'PHOTOVOLTAIC',
+        installedCapacity: 9.9,
+      })
       .returning({ id: plants.id });
     const issued = issueDongleSecret();
     secret = issued.secret;
-    await t.ctx.db.insert(dongles).values({ sn: 'DGL-000001', plantId: plant!.id, secretHash: issued.secretHash });
+    await t.ctx.db
+      .insert(dongles)
+      .values({ sn: 'DGL-000001', plantId: plant!.id, secretHash: issued.secretHash });
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import type { ContactType } from '@pvstar/contract/enums';
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,7 +11,8 @@ import {
   toContact,
 } from '../../components/contact-field.tsx';
 import { showFormError } from '../../components/form-errors.ts';
-import { confirmPasswordRules, md5, newPasswordRules } from '../../components/password.ts';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
+import { md5 } from '../../components/password.ts';
 import { forgetPassword } from './api/auth-api.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
@@ -58,22 +59,7 @@ export default function RegPasswordPage() {
         <ContactTypeField />
         <ContactField contactType={contactType} />
         <CodeField purpose="FORGET" getTarget={() => readCodeTarget(form)} />
-        <Form.Item
-          name="password"
-          label={t('forget.newPassword')}
-          rules={newPasswordRules}
-          extra={t('password.hint')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('common:field.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmPasswordRules()}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label={t('forget.newPassword')} />
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('forget.submit')}
         </Button>

@@ -12,7 +12,8 @@ import {
   toContact,
 } from '../../components/contact-field.tsx';
 import { showFormError } from '../../components/form-errors.ts';
-import { confirmPasswordRules, md5, newPasswordRules } from '../../components/password.ts';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
+import { md5 } from '../../components/password.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { register } from './api/auth-api.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
@@ -77,22 +78,7 @@ export default function RegisterPage() {
         <ContactTypeField />
         <ContactField contactType={contactType} />
         <CodeField purpose="REGISTER" getTarget={() => readCodeTarget(form)} />
-        <Form.Item
-          name="password"
-          label={t('common:field.password')}
-          rules={newPasswordRules}
-          extra={t('password.hint')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('common:field.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmPasswordRules()}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label={t('common:field.password')} />
         <ConsentField testId="register-agree" />
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('register.submit')}

@@ -2,7 +2,8 @@ import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../components/form-errors.ts';
-import { confirmPasswordRules, md5, newPasswordRules, requiredRule } from '../../components/password.ts';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
+import { md5, requiredRule } from '../../components/password.ts';
 import { updatePassword } from './api/me-api.ts';
 
 interface PasswordValues {
@@ -44,22 +45,7 @@ export function PasswordTab({ readOnly }: { readOnly: boolean }) {
       <Form.Item name="oldPassword" label={t('common:field.oldPassword')} rules={[requiredRule]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('forget.newPassword')}
-        rules={newPasswordRules}
-        extra={t('password.hint')}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('common:field.confirmPassword')}
-        dependencies={['password']}
-        rules={confirmPasswordRules()}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields label={t('forget.newPassword')} />
       <Button type="primary" htmlType="submit" loading={busy}>
         {t('me.changePassword')}
       </Button>

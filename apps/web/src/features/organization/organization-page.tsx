@@ -6,16 +6,17 @@ import { Button, Flex, Form, Input, message, Select, Space, Tooltip, Typography 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { FilterBar } from '../../components/filter-bar.tsx';
+import { formatDateTime } from '../../components/format.ts';
+import { statusLabel } from '../../components/labels.ts';
+import { ListLayout } from '../../components/list-layout.tsx';
+import { useOrgTree } from '../../components/org-tree.ts';
 import { PageTable } from '../../components/page-table.tsx';
+import { StatusDropdown } from '../../components/status-dropdown.tsx';
+import { OrgTypeTag, StatusTag } from '../../components/status-tags.tsx';
+import { findNode } from '../../components/tree.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { EllipsisText } from '../system/shared/ellipsis-text.tsx';
-import { FilterBar } from '../system/shared/filter-bar.tsx';
-import { formatDateTime } from '../system/shared/format.ts';
-import { statusLabel } from '../system/shared/labels.ts';
-import { ListLayout } from '../system/shared/list-layout.tsx';
-import { findOrg, useOrgTree } from '../system/shared/org-tree.ts';
-import { StatusDropdown } from '../system/shared/status-dropdown.tsx';
-import { OrgTypeTag, StatusTag } from '../system/shared/tags.tsx';
 import { ORG_PAGE_KEY, useOrgStatus } from './api/orgs.ts';
 import { OrgDeleteModal } from './components/org-delete-modal.tsx';
 import { OrgEmployeesDrawer } from './components/org-employees-drawer.tsx';
@@ -69,7 +70,7 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
   const canAct = usePerm([mode.perm.edit, mode.perm.employee, mode.perm.delete]);
   const pageFilter: OrgPageBody = { ...filter, type: mode.type, parentId };
 
-  const selectedNode = parentId !== undefined && tree.data ? findOrg(tree.data, parentId) : undefined;
+  const selectedNode = parentId !== undefined && tree.data ? findNode(tree.data, parentId) : undefined;
   const defaultParent =
     selectedNode && CHILD_ORG_TYPES[selectedNode.type].includes(mode.type) ? selectedNode.id : undefined;
 

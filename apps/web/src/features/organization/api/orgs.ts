@@ -2,7 +2,7 @@ import type { Status } from '@pvstar/contract/enums';
 import type { OrgAddBody, OrgEditBody } from '@pvstar/contract/org';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../api/http.ts';
-import { ORG_TREE_KEY } from '../../system/shared/org-tree.ts';
+import { ORG_TREE_KEY } from '../../../components/org-tree.ts';
 
 export const ORG_PAGE_KEY = 'orgs';
 

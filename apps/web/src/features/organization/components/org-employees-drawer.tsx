@@ -5,10 +5,10 @@ import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTable } from '../../../components/page-table.tsx';
+import { useUserColumns } from '../../../components/users/user-columns.tsx';
+import { UserFormModal } from '../../../components/users/user-form-modal.tsx';
+import { EMPLOYEE_PAGE_KEY } from '../../../components/users/users-api.ts';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
-import { EMPLOYEE_PAGE_KEY } from '../../system/user/api/users.ts';
-import { useUserColumns } from '../../system/user/components/user-columns.tsx';
-import { UserFormModal } from '../../system/user/components/user-form-modal.tsx';
 
 /** The users of one organisation, with adding and editing them as its employees. */
 export function OrgEmployeesDrawer({

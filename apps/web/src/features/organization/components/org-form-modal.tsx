@@ -10,10 +10,11 @@ import { emailSchema, phoneSchema } from '@pvstar/contract/validation';
 import { Form, Input, Modal, message, Select, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../components/form-errors.ts';
+import { FormGrid } from '../../../components/form-grid.tsx';
+import { orgTypeLabel, statusLabel } from '../../../components/labels.ts';
+import { toOrgSelectData } from '../../../components/org-tree.ts';
 import { zodRule } from '../../../components/zod-rule.ts';
-import { showSaveError } from '../../system/shared/form-errors.ts';
-import { orgTypeLabel, statusLabel } from '../../system/shared/labels.ts';
-import { toOrgSelectData } from '../../system/shared/org-tree.ts';
 import { useSaveOrg } from '../api/orgs.ts';
 import type { OrgMode } from '../org-mode.ts';
 
@@ -91,7 +92,7 @@ export function OrgFormModal({
       message.success(t('common:saved'));
       onClose();
     } catch (err) {
-      showSaveError(form, err);
+      showFormError(form, err);
     }
   };
 
@@ -109,13 +110,7 @@ export function OrgFormModal({
       width={680}
     >
       <Form<OrgFormValues> form={form} name="org-form" layout="vertical" data-testid="org-form">
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
-            columnGap: 16,
-          }}
-        >
+        <FormGrid minColumnWidth={260}>
           <Form.Item
             name="name"
             label={t('common:field.name')}
@@ -168,7 +163,7 @@ export function OrgFormModal({
           <Form.Item name="address" label={t('common:field.address')} rules={[zodRule(fields.address)]}>
             <Input maxLength={255} />
           </Form.Item>
-        </div>
+        </FormGrid>
         <Form.Item
           name="description"
           label={t('common:field.description')}

@@ -1,13 +1,15 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MenuRow } from '@pvstar/contract/menu';
 import { PERM } from '@pvstar/contract/perm';
-import type { ButtonProps, TableColumnsType } from 'antd';
-import { Button, Card, Modal, message, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Button, Card, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { MENU_TYPE_COLOR, menuTypeLabel } from '../../../components/labels.ts';
+import { findNode } from '../../../components/tree.ts';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
-import { EllipsisText } from '../shared/ellipsis-text.tsx';
-import { MENU_TYPE_COLOR, menuTypeLabel } from '../shared/labels.ts';
+import { confirmDelete } from '../shared/confirm-delete.ts';
 import { menuTitle } from '../shared/menu-title.ts';
 import { useDeleteMenu, useMenuTree } from './api/menus.ts';
 import { MenuFormModal, type MenuFormTarget } from './components/menu-form-modal.tsx';
@@ -31,25 +33,6 @@ export default function MenuPage() {
   const canAct = usePerm([PERM.menuAdd, PERM.menuEdit, PERM.menuDelete]);
   const rows = useMemo(() => toTableRows(tree.data ?? []), [tree.data]);
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
-
-  const findRow = (id: number, list: MenuRow[] = tree.data ?? []): MenuRow | undefined => {
-    for (const r of list) {
-      if (r.id === id) return r;
-      const found = findRow(id, r.children);
-      if (found) return found;
-    }
-    return undefined;
-  };
-
-  const confirmDelete = (row: MenuTableRow) =>
-    modal.confirm({
-      title: t('system:menu.deleteTitle', { name: menuTitle(i18n, row) }),
-      content: t('system:menu.deleteWarning'),
-      okText: t('system:action.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
-      cancelText: t('system:action.cancel'),
-      onOk: () => remove.mutateAsync(row.id).then(() => message.success(t('common:deleted'))),
-    });
 
   const columns: TableColumnsType<MenuTableRow> = [
     {
@@ -120,7 +103,7 @@ export default function MenuPage() {
               size="small"
               icon={<EditOutlined />}
               onClick={() => {
-                const menu = findRow(row.id);
+                const menu = findNode(tree.data ?? [], row.id);
                 if (menu) setTarget({ menu });
               }}
             >
@@ -136,7 +119,13 @@ export default function MenuPage() {
                 icon={<DeleteOutlined />}
                 aria-label={t('system:action.delete')}
                 disabled={!!row.children}
-                onClick={() => confirmDelete(row)}
+                onClick={() =>
+                  confirmDelete(modal, t, {
+                    title: t('system:menu.deleteTitle', { name: menuTitle(i18n, row) }),
+                    content: t('system:menu.deleteWarning'),
+                    onDelete: () => remove.mutateAsync(row.id),
+                  })
+                }
                 data-testid="menu-delete"
               />
             </Tooltip>

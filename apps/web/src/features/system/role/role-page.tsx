@@ -2,18 +2,19 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { OrgTypeSchema, RoleStatusSchema } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import type { RolePageBody, RoleRow } from '@pvstar/contract/role';
-import type { ButtonProps, TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { formatDateTime } from '../../../components/format.ts';
+import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../../../components/labels.ts';
+import { ListLayout } from '../../../components/list-layout.tsx';
 import { PageTable } from '../../../components/page-table.tsx';
+import { OrgTypeTag } from '../../../components/status-tags.tsx';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
-import { EllipsisText } from '../shared/ellipsis-text.tsx';
-import { FilterBar } from '../shared/filter-bar.tsx';
-import { formatDateTime } from '../shared/format.ts';
-import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../shared/labels.ts';
-import { ListLayout } from '../shared/list-layout.tsx';
-import { OrgTypeTag } from '../shared/tags.tsx';
+import { confirmDelete } from '../shared/confirm-delete.ts';
 import { ROLE_PAGE_KEY, useDeleteRole, useRoleStatus } from './api/roles.ts';
 import { RoleFormDrawer } from './components/role-form-drawer.tsx';
 
@@ -27,16 +28,6 @@ export default function RolePage() {
   const canAct = usePerm([PERM.roleEdit, PERM.roleDelete]);
   const setStatus = useRoleStatus();
   const remove = useDeleteRole();
-
-  const confirmDelete = (row: RoleRow) =>
-    modal.confirm({
-      title: t('system:role.deleteTitle', { name: row.roleName }),
-      content: t('system:role.deleteWarning'),
-      okText: t('system:action.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
-      cancelText: t('system:action.cancel'),
-      onOk: () => remove.mutateAsync(row.id).then(() => message.success(t('common:deleted'))),
-    });
 
   const columns: TableColumnsType<RoleRow> = [
     {
@@ -134,7 +125,13 @@ export default function RolePage() {
                 icon={<DeleteOutlined />}
                 aria-label={t('system:action.delete')}
                 disabled={row.builtin}
-                onClick={() => confirmDelete(row)}
+                onClick={() =>
+                  confirmDelete(modal, t, {
+                    title: t('system:role.deleteTitle', { name: row.roleName }),
+                    content: t('system:role.deleteWarning'),
+                    onDelete: () => remove.mutateAsync(row.id),
+                  })
+                }
                 data-testid="role-delete"
               />
             </Tooltip>

@@ -2,27 +2,27 @@ import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-de
 import { StatusSchema } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import type { UserPageBody, UserRow } from '@pvstar/contract/user';
-import type { ButtonProps } from 'antd';
 import { Button, Form, Input, Modal, message, Select, Space, Tooltip, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { statusLabel } from '../../../components/labels.ts';
+import { ListLayout } from '../../../components/list-layout.tsx';
+import { toOrgSelectData, useOrgTree } from '../../../components/org-tree.ts';
 import { PageTable } from '../../../components/page-table.tsx';
-import { Perm, usePerm } from '../../../permissions/perm.tsx';
-import { useSession } from '../../../stores/session.ts';
-import { FilterBar } from '../shared/filter-bar.tsx';
-import { statusLabel } from '../shared/labels.ts';
-import { ListLayout } from '../shared/list-layout.tsx';
-import { toOrgSelectData, useOrgTree } from '../shared/org-tree.ts';
-import { StatusDropdown } from '../shared/status-dropdown.tsx';
+import { StatusDropdown } from '../../../components/status-dropdown.tsx';
+import { useUserColumns } from '../../../components/users/user-columns.tsx';
+import { UserFormModal } from '../../../components/users/user-form-modal.tsx';
 import {
   USER_PAGE_KEY,
   useDeleteUser,
   useResetPassword,
   useRoleOptions,
   useUserStatus,
-} from './api/users.ts';
-import { useUserColumns } from './components/user-columns.tsx';
-import { UserFormModal } from './components/user-form-modal.tsx';
+} from '../../../components/users/users-api.ts';
+import { Perm, usePerm } from '../../../permissions/perm.tsx';
+import { useSession } from '../../../stores/session.ts';
+import { confirmDelete } from '../shared/confirm-delete.ts';
 
 /** System → users (2007001): the users within the caller's data scope. */
 export default function UserPage() {
@@ -69,16 +69,6 @@ export default function UserPage() {
       onOk: () => reset.mutateAsync(row.id).then(() => message.success(t('common:user.passwordSent'))),
     });
 
-  const confirmDelete = (row: UserRow) =>
-    modal.confirm({
-      title: t('system:user.deleteTitle', { name: row.username }),
-      content: t('system:user.deleteWarning'),
-      okText: t('system:action.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
-      cancelText: t('system:action.cancel'),
-      onOk: () => remove.mutateAsync(row.id).then(() => message.success(t('common:deleted'))),
-    });
-
   // Users holding none of the row actions get no empty Actions column.
   if (canAct)
     columns.push({
@@ -120,7 +110,13 @@ export default function UserPage() {
                 icon={<DeleteOutlined />}
                 aria-label={t('system:action.delete')}
                 disabled={row.id === selfId}
-                onClick={() => confirmDelete(row)}
+                onClick={() =>
+                  confirmDelete(modal, t, {
+                    title: t('system:user.deleteTitle', { name: row.username }),
+                    content: t('system:user.deleteWarning'),
+                    onDelete: () => remove.mutateAsync(row.id),
+                  })
+                }
                 data-testid="user-delete"
               />
             </Tooltip>

@@ -4,9 +4,10 @@ import type { TreeSelectProps } from 'antd';
 import { Form, Input, InputNumber, Modal, message, Radio, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../../components/form-errors.ts';
+import { FormGrid } from '../../../../components/form-grid.tsx';
+import { menuTypeLabel } from '../../../../components/labels.ts';
 import { zodRule } from '../../../../components/zod-rule.ts';
-import { showSaveError } from '../../shared/form-errors.ts';
-import { menuTypeLabel } from '../../shared/labels.ts';
 import { menuTitle } from '../../shared/menu-title.ts';
 import { useSaveMenu } from '../api/menus.ts';
 
@@ -104,7 +105,7 @@ export function MenuFormModal({
       onSaved?.(body.parentId ?? null);
       onClose();
     } catch (err) {
-      showSaveError(form, err);
+      showFormError(form, err);
     }
   };
 
@@ -143,13 +144,7 @@ export function MenuFormModal({
             popupMatchSelectWidth={false}
           />
         </Form.Item>
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-            columnGap: 16,
-          }}
-        >
+        <FormGrid>
           <Form.Item
             name="name"
             label={t('system:menu.name')}
@@ -197,7 +192,7 @@ export function MenuFormModal({
           <Form.Item name="visible" label={t('system:menu.visible')} valuePropName="checked">
             <Switch checkedChildren={t('system:menu.shown')} unCheckedChildren={t('system:menu.hidden')} />
           </Form.Item>
-        </div>
+        </FormGrid>
       </Form>
     </Modal>
   );

@@ -10,11 +10,12 @@ import { nameSchema } from '@pvstar/contract/validation';
 import { Button, Drawer, Form, Input, message, Radio, Select, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showFormError } from '../../../../components/form-errors.ts';
+import { FormGrid } from '../../../../components/form-grid.tsx';
+import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../../../../components/labels.ts';
 import { zodRule } from '../../../../components/zod-rule.ts';
 import { useSession } from '../../../../stores/session.ts';
 import { useGrantableMenus } from '../../menu/api/menus.ts';
-import { showSaveError } from '../../shared/form-errors.ts';
-import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../../shared/labels.ts';
 import { useRoleDetail, useSaveRole } from '../api/roles.ts';
 import { PermTree } from './perm-tree.tsx';
 
@@ -84,7 +85,7 @@ export function RoleFormDrawer({
       message.success(t('common:saved'));
       onClose();
     } catch (err) {
-      showSaveError(form, err);
+      showFormError(form, err);
     }
   };
 
@@ -110,13 +111,7 @@ export function RoleFormDrawer({
     >
       <Spin spinning={loading}>
         <Form<RoleFormValues> form={form} name="role-form" layout="vertical" data-testid="role-form">
-          <div
-            style={{
-              display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-              columnGap: 16,
-            }}
-          >
+          <FormGrid>
             <Form.Item
               name="roleName"
               label={t('common:field.roleName')}
@@ -149,7 +144,7 @@ export function RoleFormDrawer({
                 }))}
               />
             </Form.Item>
-          </div>
+          </FormGrid>
           <Form.Item
             name="roleDesc"
             label={t('common:field.description')}

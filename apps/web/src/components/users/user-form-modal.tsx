@@ -9,12 +9,14 @@ import {
 import { Alert, Form, Input, Modal, message, Select, Tag, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import SparkMD5 from 'spark-md5';
-import { zodRule } from '../../../../components/zod-rule.ts';
-import { showSaveError } from '../../shared/form-errors.ts';
-import { orgTypeLabel } from '../../shared/labels.ts';
-import { findOrg, toOrgSelectData, useOrgTree } from '../../shared/org-tree.ts';
-import { useRoleOptions, useSaveUser } from '../api/users.ts';
+import { showFormError } from '../form-errors.ts';
+import { FormGrid } from '../form-grid.tsx';
+import { orgTypeLabel } from '../labels.ts';
+import { toOrgSelectData, useOrgTree } from '../org-tree.ts';
+import { md5 } from '../password.ts';
+import { findNode } from '../tree.ts';
+import { zodRule } from '../zod-rule.ts';
+import { useRoleOptions, useSaveUser } from './users-api.ts';
 
 interface UserFormValues {
   orgId?: number;
@@ -50,7 +52,7 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
   const tree = useOrgTree();
   const roleOptions = useRoleOptions();
   const orgId = Form.useWatch('orgId', form);
-  const orgType = orgId && tree.data ? findOrg(tree.data, orgId)?.type : undefined;
+  const orgType = orgId && tree.data ? findNode(tree.data, orgId)?.type : undefined;
 
   useEffect(() => {
     if (!open) return;
@@ -107,13 +109,13 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
     };
     const body: UserAddBody | UserEditBody = isEdit
       ? { id: user.id, ...common }
-      : { ...common, username: v.username!, password: v.password ? SparkMD5.hash(v.password) : undefined };
+      : { ...common, username: v.username!, password: v.password ? md5(v.password) : undefined };
     try {
       await save.mutateAsync(body);
       message.success(t('common:saved'));
       onClose();
     } catch (err) {
-      showSaveError(form, err);
+      showFormError(form, err);
     }
   };
 
@@ -172,13 +174,7 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
             <Input data-testid="user-form-username" autoComplete="off" maxLength={30} />
           </Form.Item>
         )}
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-            columnGap: 16,
-          }}
-        >
+        <FormGrid>
           <Form.Item
             name="nickname"
             label={t('common:field.nickname')}
@@ -221,7 +217,7 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
               autoComplete="off"
             />
           </Form.Item>
-        </div>
+        </FormGrid>
         <Form.Item
           name="roleIds"
           label={t('common:field.roleIds')}
@@ -241,13 +237,7 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
         {!isEdit && (
           <>
             <Alert type="info" showIcon title={t('system:user.passwordHint')} style={{ marginBottom: 16 }} />
-            <div
-              style={{
-                display: 'grid',
-                gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-                columnGap: 16,
-              }}
-            >
+            <FormGrid>
               <Form.Item
                 name="password"
                 label={t('common:field.password')}
@@ -275,7 +265,7 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
                   maxLength={64}
                 />
               </Form.Item>
-            </div>
+            </FormGrid>
           </>
         )}
       </Form>

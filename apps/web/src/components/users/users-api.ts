@@ -1,7 +1,7 @@
 import type { DataScope, OrgType, Status } from '@pvstar/contract/enums';
 import type { UserAddBody, UserEditBody } from '@pvstar/contract/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../../../../api/http.ts';
+import { get, post } from '../../api/http.ts';
 
 export const USER_PAGE_KEY = 'users';
 /** The employees list of the organisation page shows the same rows. */
@@ -77,7 +77,3 @@ export function useUserStatus() {
     onSuccess: invalidate,
   });
 }
-
-/** The unmasked phone or e-mail of a user (for editing them). */
-export const fetchContact = (viewType: 'MOBILE' | 'EMAIL', id: number) =>
-  post<string | null>('/system/user/getMobileOrEmail', { viewType, id }, { silent: true });

@@ -3,11 +3,11 @@ import type { UserRow } from '@pvstar/contract/user';
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactReveal } from '../../../../components/contact-reveal.tsx';
-import { usePerm } from '../../../../permissions/perm.tsx';
-import { EllipsisText } from '../../shared/ellipsis-text.tsx';
-import { formatDateTime } from '../../shared/format.ts';
-import { StatusTag } from '../../shared/tags.tsx';
+import { usePerm } from '../../permissions/perm.tsx';
+import { ContactReveal } from '../contact-reveal.tsx';
+import { EllipsisText } from '../ellipsis-text.tsx';
+import { formatDateTime } from '../format.ts';
+import { StatusTag } from '../status-tags.tsx';
 import { RoleTags } from './role-tags.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import type { OrgType } from '@pvstar/contract/enums';
 import type { OrgTreeNode } from '@pvstar/contract/org';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { post } from '../../../api/http.ts';
+import { post } from '../api/http.ts';
 
 /** The organisations within the caller's reach, as a tree (POST /system/org/tree), optionally of some types only. */
 export const fetchOrgTree = (types?: OrgType[]) =>
@@ -37,13 +37,4 @@ export function toOrgSelectData(
     disabled: selectable ? !selectable(n) : undefined,
     children: toOrgSelectData(n.children, selectable),
   }));
-}
-
-export function findOrg(nodes: OrgTreeNode[], id: number): OrgTreeNode | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const found = findOrg(n.children, id);
-    if (found) return found;
-  }
-  return undefined;
 }

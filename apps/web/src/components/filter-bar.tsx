@@ -2,7 +2,16 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanFilter } from './form-errors.ts';
+
+/** Drops empty strings and trims text so that optional filters are left out of the request. */
+export function cleanFilter<T extends object>(values: T): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    const value = typeof v === 'string' ? v.trim() : v;
+    if (value !== '' && value !== undefined && value !== null) out[k] = value;
+  }
+  return out as Partial<T>;
+}
 
 /** The filter row above a list: fields given as children, then search and reset. */
 export function FilterBar<T extends object>({

@@ -1,0 +1,170 @@
+import net from 'node:net';
+import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
+
+/**
+ * A subscriber that acknowledges each QoS 1 message only once its handler's promise settles, in the
+ * order the messages arrived (MQTT requires it), while further messages keep flowing in. MQTT.js reads
+ * one packet at a time until the previous handler finishes, which would mean one database commit per
+ * message; see docs/decisions/002-ingest-acknowledgement.md.
+ */
+export interface AckSubscriberOptions {
+  url: string;
+  clientId: string;
+  username?: string;
+  password?: string;
+  /** Topic filter, subscribed with QoS 1. */
+  filter: string;
+  keepaliveSeconds?: number;
+  /** Called for every message; resolve when it is safely stored, reject to leave it unacknowledged. */
+  onMessage(topic: string, payload: Buffer, dup: boolean): Promise<void>;
+  onStateChange?(connected: boolean, reason?: string): void;
+}
+
+export interface AckSubscriber {
+  readonly connected: boolean;
+  /** Messages handed over and not yet acknowledged. */
+  readonly inFlight: number;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  messageId: number;
+  settled: boolean;
+  ok: boolean;
+}
+
+export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
+  const target = new URL(opts.url);
+  const keepalive = opts.keepaliveSeconds ?? 30;
+  let socket: net.Socket | null = null;
+  let connected = false;
+  let closing = false;
+  let retryMs = 500;
+  let pingTimer: NodeJS.Timeout | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let pending: Pending[] = [];
+
+  const send = (packet: Packet) => {
+    if (socket && !socket.destroyed) socket.write(mqttPacket.generate(packet));
+  };
+
+  /** Sends the acknowledgements that are due, in arrival order; a failed message stops the line (redelivered later). */
+  function drainAcks() {
+    while (pending.length && pending[0]!.settled) {
+      const head = pending.shift()!;
+      if (!head.ok) {
+        // Without its PUBACK the broker keeps the message for our persistent session and sends it again on
+        // reconnect; reconnecting now also resends everything after it, which is idempotent downstream.
+        socket?.destroy(new Error('a message could not be stored'));
+        return;
+      }
+      send({ cmd: 'puback', messageId: head.messageId });
+    }
+  }
+
+  function onPublish(packet: IPublishPacket) {
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    if (packet.qos === 0) {
+      opts.onMessage(packet.topic, payload, false).catch(() => {});
+      return;
+    }
+    const entry: Pending = { messageId: packet.messageId!, settled: false, ok: false };
+    pending.push(entry);
+    const generation = pending;
+    opts.onMessage(packet.topic, payload, packet.dup).then(
+      () => {
+        entry.settled = true;
+        entry.ok = true;
+        if (generation === pending) drainAcks();
+      },
+      () => {
+        entry.settled = true;
+        if (generation === pending) drainAcks();
+      },
+    );
+  }
+
+  function connect() {
+    if (closing) return;
+    const parser = mqttPacket.parser({ protocolVersion: 4 });
+    const sock = net.connect({ host: target.hostname, port: Number(target.port || 1883) });
+    socket = sock;
+    pending = [];
+    sock.setNoDelay(true);
+    sock.on('connect', () => {
+      send({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clientId: opts.clientId,
+        clean: false,
+        keepalive,
+        ...(opts.username ? { username: opts.username } : {}),
+        ...(opts.password ? { password: Buffer.from(opts.password) } : {}),
+      });
+    });
+    sock.on('data', (chunk) => parser.parse(chunk));
+    parser.on('packet', (packet: Packet) => {
+      switch (packet.cmd) {
+        case 'connack':
+          if (packet.returnCode !== 0) {
+            sock.destroy(new Error(`connection refused (${packet.returnCode})`));
+            return;
+          }
+          send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: opts.filter, qos: 1 }] });
+          break;
+        case 'suback':
+          if (packet.granted.some((g) => (typeof g === 'number' ? g : (g as { qos: number }).qos) >= 0x80)) {
+            sock.destroy(new Error(`subscription to ${opts.filter} refused`));
+            return;
+          }
+          connected = true;
+          retryMs = 500;
+          opts.onStateChange?.(true);
+          pingTimer = setInterval(() => send({ cmd: 'pingreq' }), (keepalive * 1000) / 2);
+          break;
+        case 'publish':
+          onPublish(packet);
+          break;
+        default:
+          break;
+      }
+    });
+    parser.on('error', (err) => sock.destroy(err));
+    sock.on('error', () => {});
+    sock.on('close', () => {
+      const was = connected;
+      connected = false;
+      clearInterval(pingTimer);
+      pending = [];
+      if (was) opts.onStateChange?.(false, 'connection closed');
+      if (!closing) {
+        reconnectTimer = setTimeout(connect, retryMs);
+        retryMs = Math.min(retryMs * 2, 10_000);
+      }
+    });
+  }
+
+  connect();
+  return {
+    get connected() {
+      return connected;
+    },
+    get inFlight() {
+      return pending.length;
+    },
+    async close() {
+      closing = true;
+      clearTimeout(reconnectTimer);
+      clearInterval(pingTimer);
+      if (!socket || socket.destroyed) return;
+      const sock = socket;
+      await new Promise<void>((resolve) => {
+        sock.once('close', () => resolve());
+        send({ cmd: 'disconnect' });
+        sock.end();
+        setTimeout(() => sock.destroy(), 1000).unref();
+      });
+    },
+  };
+}

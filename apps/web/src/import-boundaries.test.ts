@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Imports flow one way (shared → features → app): a feature never imports another, shared code no feature. */
+const root = import.meta.dirname;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+
+/** Each relative import of the tree, as [importing file, imported file], both relative to src/. */
+const imports = sourceFiles(root).flatMap((file) =>
+  [...fs.readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)].map(
+    (m) => [path.relative(root, file), path.relative(root, path.resolve(path.dirname(file), m[1]!))] as const,
+  ),
+);
+const featureOf = (file: string) => (file.startsWith('features/') ? file.split('/')[1] : null);
+
+describe('import boundaries', () => {
+  it('no feature imports another feature', () => {
+    const crossing = imports.filter(([from, to]) => {
+      const source = featureOf(from);
+      const target = featureOf(to);
+      return source !== null && target !== null && source !== target;
+    });
+    expect(crossing).toEqual([]);
+  });
+
+  it('shared code imports neither features nor the app', () => {
+    const shared = ['api/', 'components/', 'i18n/', 'permissions/', 'stores/'];
+    const upward = imports.filter(
+      ([from, to]) =>
+        shared.some((dir) => from.startsWith(dir)) && (to.startsWith('features/') || to.startsWith('app/')),
+    );
+    expect(upward).toEqual([]);
+  });
+});
