@@ -1,0 +1,222 @@
+import { topics } from '@pvstar/contract/mqtt';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deviceEnergyDaily,
+  deviceLatest,
+  devices,
+  dongles,
+  plantEnergyDaily,
+  plants,
+  telemetrySamples,
+} from '../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { derived, revenueOf } from './energy.ts';
+import { createIngest, type Ingest } from './ingest.ts';
+
+const log = pino({ level: 'silent' });
+let t: TestApp;
+let ingest: Ingest;
+let plantId: number;
+let inverterId: number;
+let clock = 0;
+
+/** 2026-06-21 in Berlin (UTC+2). */
+const at = (hhmm: string, day = '2026-06-21') => Date.parse(`${day}T${hhmm}:00+02:00`);
+const telemetry = (
+  ts: number,
+  data: Record<string, number>,
+  opts: { dongle?: string; device?: string; msgId?: string } = {},
+) =>
+  Buffer.from(
+    JSON.stringify({
+      msgId: opts.msgId ?? `m-${ts}`,
+      ts,
+      devices: [{ sn: opts.device ?? 'INV-000001', kind: 'INVERTER', data }],
+    }),
+  );
+const send = (payload: Buffer, dongle = 'DGL-000001', kind: 'telemetry' | 'status' = 'telemetry') =>
+  ingest.handle(kind === 'status' ? topics.status(dongle) : topics.telemetry(dongle), payload);
+const count = async () =>
+  (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(telemetrySamples))[0]!.n;
+const plantDay = async (day: string) =>
+  (
+    await t.ctx.db
+      .select()
+      .from(plantEnergyDaily)
+      .where(sql`${plantEnergyDaily.plantId} = ${plantId} AND ${plantEnergyDaily.day} = ${day}`)
+  )[0];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.ctx.db;
+  const [plant] = await db
+    .insert(plants)
+    .values({
+      plantNo: 'P-ING-1',
+      orgId: 3,
+      name: 'Ingest plant',
+      type: 'ENERGY_STORAGE',
+      installedCapacity: 10,
+      feedInPrice: 0.08,
+      purchasePrice: 0.3,
+      timezone: 'Europe/Berlin',
+    })
+    .returning({ id: plants.id });
+  plantId = plant!.id;
+  const [other] = await db
+    .insert(plants)
+    .values({ plantNo: 'P-ING-2', orgId: 4, name: 'Other plant', type: 'PHOTOVOLTAIC', installedCapacity: 5 })
+    .returning({ id: plants.id });
+  const [dA] = await db
+    .insert(dongles)
+    .values({ sn: 'DGL-000001', plantId, secretHash: 'x' })
+    .returning({ id: dongles.id });
+  const [dB] = await db
+    .insert(dongles)
+    .values({ sn: 'DGL-000002', plantId: other!.id, secretHash: 'y' })
+    .returning({ id: dongles.id });
+  const [inv] = await db
+    .insert(devices)
+    .values({ sn: 'INV-000001', dongleId: dA!.id, plantId, kind: 'INVERTER' })
+    .returning({ id: devices.id });
+  inverterId = inv!.id;
+  await db.insert(devices).values({ sn: 'BAT-000001', dongleId: dA!.id, plantId, kind: 'BATTERY' });
+  await db
+    .insert(devices)
+    .values({ sn: 'INV-000002', dongleId: dB!.id, plantId: other!.id, kind: 'INVERTER' });
+  clock = at('23:59', '2026-06-22');
+  ingest = createIngest({ db, log, flushMs: 5, now: () => clock });
+});
+afterAll(() => t.close());
+
+describe('ingest', () => {
+  it('stores a sample and its latest values, and marks device, dongle and plant online', async () => {
+    await send(telemetry(at('10:00'), { power: 4200, pvPower: 4300, dailyGeneration: 10 }));
+    expect(await count()).toBe(1);
+    const [latest] = await t.ctx.db.select().from(deviceLatest).where(eq(deviceLatest.deviceId, inverterId));
+    expect(latest!.data).toMatchObject({ power: 4200, dailyGeneration: 10 });
+    const [device] = await t.ctx.db.select().from(devices).where(eq(devices.id, inverterId));
+    expect(device!.status).toBe('ONLINE');
+    const [plant] = await t.ctx.db.select().from(plants).where(eq(plants.id, plantId));
+    expect(plant!.status).toBe('NORMAL');
+    const [dongle] = await t.ctx.db.select().from(dongles).where(eq(dongles.sn, 'DGL-000001'));
+    expect(dongle!.status).toBe('ONLINE');
+  });
+
+  it('changes nothing when the same message comes twice (a QoS 1 redelivery)', async () => {
+    const before = await count();
+    const msg = telemetry(at('11:00'), { power: 5000, dailyGeneration: 14 });
+    await send(msg);
+    const energy = await plantDay('2026-06-21');
+    await send(msg);
+    expect(await count()).toBe(before + 1);
+    expect(await plantDay('2026-06-21')).toEqual(energy);
+    expect(ingest.stats().duplicates).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps the newest values when samples arrive out of order, and counts late ones into their day', async () => {
+    await send(telemetry(at('12:30'), { power: 6100, dailyGeneration: 21 }));
+    await send(telemetry(at('12:00'), { power: 5800, dailyGeneration: 19 }));
+    const [latest] = await t.ctx.db.select().from(deviceLatest).where(eq(deviceLatest.deviceId, inverterId));
+    expect(latest!.data.power).toBe(6100);
+    expect((await plantDay('2026-06-21'))!.generation).toBe(21);
+  });
+
+  it('puts a counter reset at local midnight into the next day', async () => {
+    await send(telemetry(at('23:55'), { dailyGeneration: 41.5, dailyConsumption: 22 }));
+    await send(telemetry(at('00:05', '2026-06-22'), { dailyGeneration: 0, dailyConsumption: 0.2 }));
+    // A late sample of the old day, after the reset, still lands in the old day.
+    await send(telemetry(at('23:58'), { dailyGeneration: 41.6, dailyConsumption: 22.1 }));
+    expect((await plantDay('2026-06-21'))!.generation).toBe(41.6);
+    expect((await plantDay('2026-06-22'))!.consumption).toBe(0.2);
+  });
+
+  it('drops, counts and survives malformed, oversized, wrong-typed, foreign and future messages', async () => {
+    const before = await count();
+    const stats = () => ingest.stats().dropped;
+    await send(Buffer.from('{not json'));
+    await send(Buffer.from(JSON.stringify({ msgId: 'x', ts: 'yesterday', devices: [] })));
+    await send(Buffer.alloc(70 * 1024, 0x20));
+    await send(telemetry(at('13:00'), { power: 1 }, { device: 'INV-000002' }));
+    await send(telemetry(at('13:00'), { power: 1 }, { device: 'NOPE-00001' }));
+    await send(telemetry(Date.parse('2027-01-01T00:00:00Z'), { power: 1 }));
+    await ingest.handle('pvstar/v1/DGL-000001/down/cmd', telemetry(at('13:00'), { power: 1 }));
+    await ingest.handle(`pvstar/v1/${'A'.repeat(5000)}/up/telemetry`, telemetry(at('13:00'), { power: 1 }));
+    expect(await count()).toBe(before);
+    expect(stats()).toMatchObject({
+      json: 1,
+      schema: 1,
+      oversized: 1,
+      foreignDevice: 1,
+      unknownDevice: 1,
+      future: 1,
+      topic: 2,
+    });
+  });
+
+  it('keeps the valid metrics of a sample and drops unknown or implausible ones', async () => {
+    await send(telemetry(at('14:00'), { power: 3000, temperature: 999, madeUp: 1 }));
+    const [row] = await t.ctx.db
+      .select()
+      .from(telemetrySamples)
+      .where(
+        sql`${telemetrySamples.deviceId} = ${inverterId} AND ${telemetrySamples.ts} = ${new Date(at('14:00')).toISOString()}`,
+      );
+    expect(row!.data).toEqual({ power: 3000 });
+    expect(ingest.stats().dropped.metric).toBeGreaterThanOrEqual(2);
+  });
+
+  it('marks the dongle, its devices and the plant offline when it says so', async () => {
+    await send(Buffer.from('offline'), 'DGL-000001', 'status');
+    const [device] = await t.ctx.db.select().from(devices).where(eq(devices.id, inverterId));
+    expect(device!.status).toBe('OFFLINE');
+    expect((await t.ctx.db.select().from(plants).where(eq(plants.id, plantId)))[0]!.status).toBe('OFFLINE');
+    await send(telemetry(at('15:00'), { power: 100 }));
+    expect((await t.ctx.db.select().from(plants).where(eq(plants.id, plantId)))[0]!.status).toBe('NORMAL');
+  });
+});
+
+describe('energy of a simulated day', () => {
+  it('equals the hand-computed figures, revenue included', async () => {
+    const day = '2026-06-23';
+    clock = Date.parse('2026-06-24T12:00:00Z');
+    // A day of five-minute samples whose counters end at known values.
+    const end = {
+      dailyGeneration: 40,
+      dailyConsumption: 20,
+      dailyCharge: 4,
+      dailyDischarge: 3,
+      dailyFeedIn: 25,
+      dailyPurchase: 5,
+    };
+    const steps = 12 * 24;
+    for (let i = 1; i <= steps; i++) {
+      const ts = Date.parse(`${day}T00:00:00+02:00`) + i * 5 * 60_000 - 60_000;
+      const share = i / steps;
+      const data = Object.fromEntries(
+        Object.entries(end).map(([k, v]) => [k, Math.round(v * share * 1000) / 1000]),
+      );
+      await send(telemetry(ts, data, { msgId: `day-${i}` }));
+    }
+    const row = (await plantDay(day))!;
+    expect(row).toMatchObject({
+      generation: 40,
+      consumption: 20,
+      charge: 4,
+      discharge: 3,
+      feedIn: 25,
+      purchase: 5,
+    });
+    // Hand-computed: self-consumption 40 − 25 = 15 kWh; revenue 25 × 0.08 + 15 × 0.30 = 6.50; self-sufficiency (20 − 5) / 20.
+    expect(row.revenue).toBeCloseTo(6.5, 9);
+    expect(revenueOf(row, { feedIn: 0.08, purchase: 0.3 })).toBeCloseTo(6.5, 9);
+    expect(derived(row)).toEqual({ selfConsumption: 15, selfSufficiency: 0.75 });
+    const [deviceDay] = await t.ctx.db
+      .select()
+      .from(deviceEnergyDaily)
+      .where(sql`${deviceEnergyDaily.deviceId} = ${inverterId} AND ${deviceEnergyDaily.day} = ${day}`);
+    expect(deviceDay!.generation).toBe(40);
+  });
+});

@@ -1,0 +1,348 @@
+import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
+import {
+  MAX_CLOCK_SKEW_MS,
+  MAX_PAYLOAD_BYTES,
+  parseTopic,
+  StatusPayloadSchema,
+  TelemetryPayloadSchema,
+} from '@pvstar/contract/mqtt';
+import { inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import { devices, dongles, plants } from '../db/schema/index.ts';
+import { DAILY_COUNTERS, type DayEnergy } from './energy.ts';
+import { localDay } from './local-day.ts';
+
+interface DeviceInfo {
+  id: number;
+  kind: DeviceKind;
+  dongleSn: string;
+  plantId: number;
+  timezone: string;
+}
+
+interface Sample {
+  deviceId: number;
+  plantId: number;
+  kind: DeviceKind;
+  ts: number;
+  day: string;
+  data: Record<string, number>;
+}
+
+interface Batch {
+  samples: Sample[];
+  statuses: { sn: string; online: boolean; ts: number }[];
+  waiters: { resolve: () => void; reject: (err: unknown) => void }[];
+}
+
+export type DropReason =
+  | 'oversized'
+  | 'topic'
+  | 'json'
+  | 'schema'
+  | 'future'
+  | 'unknownDevice'
+  | 'foreignDevice'
+  | 'metric';
+
+/**
+ * Telemetry into the database: validates each message against the contract, batches many messages
+ * into one transaction, and resolves each message's promise only when its batch has committed (the
+ * subscriber acknowledges then). Idempotent on (device, ts); energy comes from the daily counters as the
+ * largest value seen per local day, so repeats, gaps and late samples never double-count.
+ */
+export function createIngest(deps: {
+  db: Db;
+  log: Logger;
+  now?: () => number;
+  flushMs?: number;
+  maxBatch?: number;
+  /** Fault events and command results go to the alarm and remote-control parts. */
+  onOtherMessage?: (sn: string, kind: string, payload: unknown) => Promise<void>;
+}) {
+  const now = deps.now ?? Date.now;
+  const flushMs = deps.flushMs ?? 25;
+  const maxBatch = deps.maxBatch ?? 500;
+  const cache = new Map<string, { info: DeviceInfo | null; until: number }>();
+  const counters = {
+    received: 0,
+    stored: 0,
+    duplicates: 0,
+    dropped: {} as Partial<Record<DropReason, number>>,
+  };
+  let batch: Batch = { samples: [], statuses: [], waiters: [] };
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  const drop = (reason: DropReason, detail?: Record<string, unknown>) => {
+    counters.dropped[reason] = (counters.dropped[reason] ?? 0) + 1;
+    deps.log.warn({ reason, ...detail }, 'telemetry dropped');
+  };
+
+  async function lookup(sns: string[]): Promise<Map<string, DeviceInfo | null>> {
+    const t = now();
+    const out = new Map<string, DeviceInfo | null>();
+    const missing: string[] = [];
+    for (const sn of sns) {
+      const hit = cache.get(sn);
+      if (hit && hit.until > t) out.set(sn, hit.info);
+      else missing.push(sn);
+    }
+    if (missing.length) {
+      const rows = await deps.db
+        .select({
+          id: devices.id,
+          sn: devices.sn,
+          kind: devices.kind,
+          plantId: devices.plantId,
+          dongleSn: dongles.sn,
+          timezone: plants.timezone,
+        })
+        .from(devices)
+        .innerJoin(dongles, sql`${dongles.id} = ${devices.dongleId}`)
+        .innerJoin(plants, sql`${plants.id} = ${devices.plantId}`)
+        .where(inArray(devices.sn, missing));
+      for (const sn of missing) {
+        const row = rows.find((r) => r.sn === sn);
+        const info = row
+          ? {
+              id: row.id,
+              kind: row.kind as DeviceKind,
+              dongleSn: row.dongleSn,
+              plantId: row.plantId,
+              timezone: row.timezone,
+            }
+          : null;
+        cache.set(sn, { info, until: t + 60_000 });
+        out.set(sn, info);
+      }
+    }
+    return out;
+  }
+
+  /** Keeps only catalogue metrics of the device's kind within their plausible range. */
+  function cleanData(kind: DeviceKind, data: Record<string, number>): Record<string, number> {
+    const out: Record<string, number> = {};
+    let bad = 0;
+    for (const [key, value] of Object.entries(data)) {
+      const def = metricDef(kind, key);
+      if (def && value >= def.min && value <= def.max) out[key] = value;
+      else bad++;
+    }
+    if (bad) counters.dropped.metric = (counters.dropped.metric ?? 0) + bad;
+    return out;
+  }
+
+  function enqueue(add: (b: Batch) => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      add(batch);
+      batch.waiters.push({ resolve, reject });
+      if (batch.samples.length >= maxBatch) void flush();
+      else timer ??= setTimeout(() => void flush(), flushMs);
+    });
+  }
+
+  async function handle(topic: string, payload: Buffer): Promise<void> {
+    counters.received++;
+    if (payload.length > MAX_PAYLOAD_BYTES)
+      return drop('oversized', { topic: topic.slice(0, 100), bytes: payload.length });
+    const parsed = parseTopic(topic);
+    if (!parsed || parsed.direction !== 'up') return drop('topic', { topic: topic.slice(0, 100) });
+    let body: unknown;
+    try {
+      body = parsed.kind === 'status' ? payload.toString() : JSON.parse(payload.toString());
+    } catch {
+      return drop('json', { topic });
+    }
+    if (parsed.kind === 'status') {
+      const status = StatusPayloadSchema.safeParse(body);
+      if (!status.success) return drop('schema', { topic });
+      return enqueue((b) => b.statuses.push({ sn: parsed.sn, online: status.data === 'online', ts: now() }));
+    }
+    if (parsed.kind !== 'telemetry') {
+      await deps.onOtherMessage?.(parsed.sn, parsed.kind, body);
+      return;
+    }
+    const msg = TelemetryPayloadSchema.safeParse(body);
+    if (!msg.success) return drop('schema', { topic, issue: msg.error.issues[0]?.message });
+    if (msg.data.ts > now() + MAX_CLOCK_SKEW_MS) return drop('future', { topic, ts: msg.data.ts });
+    const infos = await lookup(msg.data.devices.map((d) => d.sn));
+    const samples: Sample[] = [];
+    for (const d of msg.data.devices) {
+      const info = infos.get(d.sn);
+      if (!info) {
+        drop('unknownDevice', { topic, device: d.sn });
+        continue;
+      }
+      // A dongle speaks only for its own devices.
+      if (info.dongleSn !== parsed.sn || info.kind !== d.kind) {
+        drop('foreignDevice', { topic, device: d.sn });
+        continue;
+      }
+      samples.push({
+        deviceId: info.id,
+        plantId: info.plantId,
+        kind: info.kind,
+        ts: msg.data.ts,
+        day: localDay(msg.data.ts, info.timezone),
+        data: cleanData(info.kind, d.data),
+      });
+    }
+    if (!samples.length) return;
+    return enqueue((b) => {
+      b.samples.push(...samples);
+      b.statuses.push({ sn: parsed.sn, online: true, ts: msg.data.ts });
+    });
+  }
+
+  async function write(b: Batch) {
+    const samples = b.samples;
+    // The newest sample per device, and the largest daily counters per device and day.
+    const latest = new Map<number, Sample>();
+    const energy = new Map<string, { deviceId: number; day: string } & DayEnergy>();
+    for (const s of samples) {
+      const cur = latest.get(s.deviceId);
+      if (!cur || cur.ts < s.ts) latest.set(s.deviceId, s);
+      if (s.kind !== 'INVERTER' || !('dailyGeneration' in s.data)) continue;
+      const key = `${s.deviceId}|${s.day}`;
+      const e = energy.get(key) ?? {
+        deviceId: s.deviceId,
+        day: s.day,
+        generation: 0,
+        consumption: 0,
+        charge: 0,
+        discharge: 0,
+        feedIn: 0,
+        purchase: 0,
+      };
+      for (const [field, metric] of Object.entries(DAILY_COUNTERS) as [keyof DayEnergy, string][])
+        e[field] = Math.max(e[field], s.data[metric] ?? 0);
+      energy.set(key, e);
+    }
+    const onlineDongles = [...new Set(b.statuses.filter((s) => s.online).map((s) => s.sn))];
+    const offlineDongles = [...new Set(b.statuses.filter((s) => !s.online).map((s) => s.sn))].filter(
+      (sn) => !onlineDongles.includes(sn),
+    );
+
+    await deps.db.transaction(async (tx) => {
+      if (samples.length) {
+        const rows = JSON.stringify(
+          samples.map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString(), v: s.data })),
+        );
+        const inserted = await tx.execute(sql`
+          INSERT INTO telemetry_samples (device_id, ts, data)
+          SELECT r.d, r.t, r.v FROM jsonb_to_recordset(${rows}::jsonb) AS r(d int, t timestamptz, v jsonb)
+          ON CONFLICT DO NOTHING`);
+        const count =
+          (inserted as { rowCount?: number; affectedRows?: number }).rowCount ??
+          (inserted as { affectedRows?: number }).affectedRows ??
+          0;
+        counters.stored += count;
+        counters.duplicates += samples.length - count;
+
+        const latestRows = JSON.stringify(
+          [...latest.values()].map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString(), v: s.data })),
+        );
+        await tx.execute(sql`
+          INSERT INTO device_latest (device_id, ts, data)
+          SELECT r.d, r.t, r.v FROM jsonb_to_recordset(${latestRows}::jsonb) AS r(d int, t timestamptz, v jsonb)
+          ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, data = excluded.data
+          WHERE device_latest.ts < excluded.ts`);
+        await tx.execute(sql`
+          UPDATE devices SET
+            last_seen_at = GREATEST(coalesce(last_seen_at, r.t), r.t),
+            status = CASE WHEN status IN ('NOT_CONNECTED', 'OFFLINE') THEN 'ONLINE' ELSE status END
+          FROM jsonb_to_recordset(${latestRows}::jsonb) AS r(d int, t timestamptz)
+          WHERE devices.id = r.d`);
+      }
+      if (energy.size) {
+        const energyRows = JSON.stringify([...energy.values()]);
+        await tx.execute(sql`
+          INSERT INTO device_energy_daily (device_id, day, generation, consumption, charge, discharge, feed_in, purchase)
+          SELECT r."deviceId", r.day, r.generation, r.consumption, r.charge, r.discharge, r."feedIn", r.purchase
+          FROM jsonb_to_recordset(${energyRows}::jsonb) AS r("deviceId" int, day date, generation float8, consumption float8,
+            charge float8, discharge float8, "feedIn" float8, purchase float8)
+          ON CONFLICT (device_id, day) DO UPDATE SET
+            generation = GREATEST(device_energy_daily.generation, excluded.generation),
+            consumption = GREATEST(device_energy_daily.consumption, excluded.consumption),
+            charge = GREATEST(device_energy_daily.charge, excluded.charge),
+            discharge = GREATEST(device_energy_daily.discharge, excluded.discharge),
+            feed_in = GREATEST(device_energy_daily.feed_in, excluded.feed_in),
+            purchase = GREATEST(device_energy_daily.purchase, excluded.purchase)`);
+        // The plant's day is the sum of its inverters' days, with the revenue at its prices.
+        await tx.execute(sql`
+          INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue)
+          SELECT d.plant_id, e.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),
+            sum(e.feed_in) * coalesce(max(p.feed_in_price), 0)
+              + GREATEST(sum(e.generation) - sum(e.feed_in), 0) * coalesce(max(p.purchase_price), 0)
+          FROM device_energy_daily e
+          JOIN devices d ON d.id = e.device_id
+          JOIN plants p ON p.id = d.plant_id
+          WHERE (d.plant_id, e.day) IN (
+            SELECT DISTINCT dv.plant_id, r.day FROM jsonb_to_recordset(${energyRows}::jsonb) AS r("deviceId" int, day date)
+            JOIN devices dv ON dv.id = r."deviceId")
+            AND d.kind = 'INVERTER'
+          GROUP BY d.plant_id, e.day
+          ON CONFLICT (plant_id, day) DO UPDATE SET
+            generation = excluded.generation, consumption = excluded.consumption, charge = excluded.charge,
+            discharge = excluded.discharge, feed_in = excluded.feed_in, purchase = excluded.purchase, revenue = excluded.revenue`);
+      }
+      if (onlineDongles.length)
+        await tx.execute(sql`
+          UPDATE dongles SET status = 'ONLINE', last_seen_at = now()
+          WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(onlineDongles)}::jsonb))`);
+      if (offlineDongles.length) {
+        await tx.execute(sql`
+          UPDATE dongles SET status = 'OFFLINE'
+          WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb))`);
+        await tx.execute(sql`
+          UPDATE devices SET status = 'OFFLINE'
+          WHERE status = 'ONLINE' AND dongle_id IN (
+            SELECT id FROM dongles WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb)))`);
+      }
+      const touchedPlants = [...new Set(samples.map((s) => s.plantId))];
+      if (touchedPlants.length || offlineDongles.length)
+        await tx.execute(sql`
+          UPDATE plants p SET status = s.status FROM (
+            SELECT plant_id, CASE
+              WHEN bool_or(status = 'FAULT') THEN 'FAULT'
+              WHEN bool_or(status = 'ABNORMAL') THEN 'WARNING'
+              WHEN bool_or(status = 'ONLINE') THEN 'NORMAL'
+              ELSE 'OFFLINE' END AS status
+            FROM devices
+            WHERE plant_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(touchedPlants)}::jsonb)::int)
+               OR dongle_id IN (SELECT id FROM dongles WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb)))
+            GROUP BY plant_id) s
+          WHERE p.id = s.plant_id AND p.status <> s.status`);
+    });
+  }
+
+  function flush(): Promise<void> {
+    clearTimeout(timer);
+    timer = undefined;
+    const current = batch;
+    batch = { samples: [], statuses: [], waiters: [] };
+    if (!current.waiters.length) return flushing;
+    // Batches commit one after another, in arrival order.
+    flushing = flushing.then(async () => {
+      try {
+        await write(current);
+        for (const w of current.waiters) w.resolve();
+      } catch (err) {
+        deps.log.warn({ err: (err as Error).message }, 'telemetry batch not stored; it will be redelivered');
+        for (const w of current.waiters) w.reject(err);
+      }
+    });
+    return flushing;
+  }
+
+  return {
+    handle,
+    flush,
+    stats: () => structuredClone(counters),
+    /** Forget cached device lookups (after devices are registered or moved). */
+    invalidate: (sn?: string) => (sn ? cache.delete(sn) : cache.clear()),
+  };
+}
+export type Ingest = ReturnType<typeof createIngest>;
