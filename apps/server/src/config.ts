@@ -24,6 +24,11 @@ const ConfigSchema = z.object({
   /** Service credentials the cloud's own MQTT clients use (embedded broker or external one). */
   MQTT_SERVICE_USER: z.string().min(1).default('pvstar-service'),
   MQTT_SERVICE_PASSWORD: z.string().min(8).optional(),
+  /** Names this ingest process's persistent MQTT session; give each ingest process its own. */
+  INGEST_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .default('1'),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(6).default('Demo1234'),

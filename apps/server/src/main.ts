@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/seed.ts';
+import { startIngest } from './ingest/start-ingest.ts';
 import { createOutboxWorker } from './lib/mailer.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { startEmbeddedBroker } from './mqtt/broker.ts';
@@ -65,6 +66,19 @@ async function main() {
     log,
   });
 
+  // A fixed client id per process keeps the persistent session (unacknowledged messages) across restarts.
+  const ingestRole = roles.has('ingest')
+    ? startIngest({
+        db: database.db,
+        log,
+        url: mqttUrl,
+        username: config.MQTT_SERVICE_USER,
+        password: config.MQTT_URL ? config.MQTT_SERVICE_PASSWORD : servicePassword,
+        shared: !!config.MQTT_URL,
+        clientId: `pvstar-ingest-${config.INGEST_ID}`,
+      })
+    : null;
+
   const outbox = createOutboxWorker({
     db: database.db,
     log,
@@ -77,7 +91,7 @@ async function main() {
     config,
     log,
     outbox,
-    brokerReady: () => mqttClient.connected,
+    brokerReady: () => mqttClient.connected && (ingestRole?.subscriber.connected ?? true),
   };
   if (roles.has('jobs')) outbox.start();
 
@@ -108,6 +122,8 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app?.close();
     await outbox.stop();
+    await ingestRole?.subscriber.close();
+    await ingestRole?.ingest.flush();
     await mqttClient.endAsync(true).catch(() => {});
     await broker?.close();
     await database.close();

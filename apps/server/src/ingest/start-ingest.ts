@@ -1,0 +1,34 @@
+import { topics } from '@pvstar/contract/mqtt';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import { type AckSubscriber, startAckSubscriber } from '../mqtt/ack-subscriber.ts';
+import { createIngest, type Ingest } from './ingest.ts';
+
+/**
+ * Connects ingest to the broker. Against an external broker several ingest processes share the load
+ * through a shared subscription; the embedded broker has none, and one subscriber carries it all.
+ */
+export function startIngest(opts: {
+  db: Db;
+  log: Logger;
+  url: string;
+  username?: string;
+  password?: string;
+  shared: boolean;
+  clientId: string;
+}): { ingest: Ingest; subscriber: AckSubscriber } {
+  const ingest = createIngest({ db: opts.db, log: opts.log });
+  const subscriber = startAckSubscriber({
+    url: opts.url,
+    clientId: opts.clientId,
+    username: opts.username,
+    password: opts.password,
+    filter: opts.shared ? `$share/ingest/${topics.allUp}` : topics.allUp,
+    onMessage: (topic, payload) => ingest.handle(topic, payload),
+    onStateChange: (up, reason) =>
+      up
+        ? opts.log.info('ingest subscribed')
+        : opts.log.warn({ reason }, 'ingest disconnected, reconnecting'),
+  });
+  return { ingest, subscriber };
+}
