@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/seed.ts';
 import { startIngest } from './ingest/start-ingest.ts';
+import { startStatusSweeper } from './ingest/status-sweeper.ts';
 import { createOutboxWorker } from './lib/mailer.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { startEmbeddedBroker } from './mqtt/broker.ts';
@@ -94,6 +95,7 @@ async function main() {
     brokerReady: () => mqttClient.connected && (ingestRole?.subscriber.connected ?? true),
   };
   if (roles.has('jobs')) outbox.start();
+  const sweeper = roles.has('jobs') ? startStatusSweeper(database.db, log) : null;
 
   const app = roles.has('api') ? await buildApp(ctx) : null;
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
@@ -121,6 +123,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     await app?.close();
+    sweeper?.stop();
     await outbox.stop();
     await ingestRole?.subscriber.close();
     await ingestRole?.ingest.flush();

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+
+/** Missed intervals after which a silent device counts as offline (SPEC §3–4). */
+export const MISSED_INTERVALS = 3;
+
+/**
+ * Marks dongles and devices that stayed silent for three of their reporting intervals OFFLINE, and
+ * re-derives the status of the plants concerned. Returns how many devices went offline.
+ */
+export async function sweepStale(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      UPDATE dongles SET status = 'OFFLINE'
+      WHERE status = 'ONLINE' AND last_seen_at < ${now.toISOString()}::timestamptz - make_interval(secs => interval_seconds * ${MISSED_INTERVALS})`);
+    const gone = await tx.execute(sql`
+      UPDATE devices d SET status = 'OFFLINE'
+      FROM dongles g
+      WHERE g.id = d.dongle_id AND d.status = 'ONLINE'
+        AND (d.last_seen_at IS NULL OR d.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS}))
+      RETURNING d.plant_id`);
+    const plantIds = [...new Set((gone.rows as { plant_id: number }[]).map((r) => r.plant_id))];
+    if (plantIds.length)
+      await tx.execute(sql`
+        UPDATE plants p SET status = s.status FROM (
+          SELECT plant_id, CASE
+            WHEN bool_or(status = 'FAULT') THEN 'FAULT'
+            WHEN bool_or(status = 'ABNORMAL') THEN 'WARNING'
+            WHEN bool_or(status = 'ONLINE') THEN 'NORMAL'
+            ELSE 'OFFLINE' END AS status
+          FROM devices WHERE plant_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(plantIds)}::jsonb)::int)
+          GROUP BY plant_id) s
+        WHERE p.id = s.plant_id AND p.status <> s.status`);
+    return gone.rows.length;
+  });
+}
+
+export function startStatusSweeper(db: Db, log: Logger, everyMs = 30_000) {
+  const timer = setInterval(() => {
+    sweepStale(db).catch((err) => log.warn({ err: (err as Error).message }, 'status sweep failed'));
+  }, everyMs);
+  return { stop: () => clearInterval(timer) };
+}
