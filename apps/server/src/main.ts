@@ -75,7 +75,7 @@ async function main() {
         url: mqttUrl,
         username: config.MQTT_SERVICE_USER,
         password: config.MQTT_URL ? config.MQTT_SERVICE_PASSWORD : servicePassword,
-        shared: !!config.MQTT_URL,
+        shareGroup: config.MQTT_URL ? 'ingest' : null,
         clientId: `pvstar-ingest-${config.INGEST_ID}`,
       })
     : null;

@@ -72,7 +72,9 @@ describe.each([['embedded'], ...(process.env.MQTT_URL ? [['MQTT_URL']] : [])])(
         url,
         username: kind === 'embedded' ? service.serviceUser : process.env.MQTT_SERVICE_USER,
         password: kind === 'embedded' ? service.servicePassword : process.env.MQTT_SERVICE_PASSWORD,
-        shared: kind !== 'embedded',
+        // A group of its own, and no session left behind: other runs on the same broker must not share our messages.
+        shareGroup: kind === 'embedded' ? null : `ingest-test-${process.pid}`,
+        persistent: false,
         clientId: `pvstar-ingest-test-${process.pid}-${kind}`,
       });
       await waitFor(async () => pipeline.subscriber.connected);

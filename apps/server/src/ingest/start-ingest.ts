@@ -14,8 +14,10 @@ export function startIngest(opts: {
   url: string;
   username?: string;
   password?: string;
-  shared: boolean;
+  /** Shared-subscription group on brokers that have them (Mosquitto, EMQX); null on the embedded broker. */
+  shareGroup: string | null;
   clientId: string;
+  persistent?: boolean;
 }): { ingest: Ingest; subscriber: AckSubscriber } {
   const ingest = createIngest({ db: opts.db, log: opts.log });
   const subscriber = startAckSubscriber({
@@ -23,7 +25,8 @@ export function startIngest(opts: {
     clientId: opts.clientId,
     username: opts.username,
     password: opts.password,
-    filter: opts.shared ? `$share/ingest/${topics.allUp}` : topics.allUp,
+    filter: opts.shareGroup ? `$share/${opts.shareGroup}/${topics.allUp}` : topics.allUp,
+    persistent: opts.persistent ?? true,
     onMessage: (topic, payload) => ingest.handle(topic, payload),
     onStateChange: (up, reason) =>
       up

@@ -69,6 +69,7 @@ describe.each(brokers)('acknowledging after the handler (%s broker)', (_name, st
       username: broker.user,
       password: broker.password,
       filter: `${topicRoot}/a/+`,
+      persistent: false,
       onMessage: async (topic, payload) => {
         inHandler.add(payload.toString());
         maxConcurrent = Math.max(maxConcurrent, inHandler.size);
@@ -113,5 +114,15 @@ describe.each(brokers)('acknowledging after the handler (%s broker)', (_name, st
     expect(attempts).toBe(2);
     expect(stored).toEqual(['flaky']);
     await Promise.all([sub.close(), pub.endAsync()]);
+    // Leave no session behind on a shared broker.
+    const cleanup = await mqtt.connectAsync(broker.url, {
+      clientId: `ack-test-b-${process.pid}`,
+      clean: true,
+      username: broker.user,
+      password: broker.password,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    await cleanup.endAsync();
   });
 });

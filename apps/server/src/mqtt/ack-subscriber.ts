@@ -15,6 +15,8 @@ export interface AckSubscriberOptions {
   /** Topic filter, subscribed with QoS 1. */
   filter: string;
   keepaliveSeconds?: number;
+  /** Keep the session (and the unacknowledged messages) across reconnects; false only for throw-away subscribers. */
+  persistent?: boolean;
   /** Called for every message; resolve when it is safely stored, reject to leave it unacknowledged. */
   onMessage(topic: string, payload: Buffer, dup: boolean): Promise<void>;
   onStateChange?(connected: boolean, reason?: string): void;
@@ -97,7 +99,7 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
         protocolId: 'MQTT',
         protocolVersion: 4,
         clientId: opts.clientId,
-        clean: false,
+        clean: opts.persistent === false,
         keepalive,
         ...(opts.username ? { username: opts.username } : {}),
         ...(opts.password ? { password: Buffer.from(opts.password) } : {}),
