@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
 import { DAILY_COUNTERS, type DayEnergy } from './energy.ts';
 import { localDay } from './local-day.ts';
+import { plantsIn, refreshPlantStatus } from './plant-status.ts';
 
 interface DeviceInfo {
   id: number;
@@ -303,18 +304,11 @@ export function createIngest(deps: {
       }
       const touchedPlants = [...new Set(samples.map((s) => s.plantId))];
       if (touchedPlants.length || offlineDongles.length)
-        await tx.execute(sql`
-          UPDATE plants p SET status = s.status FROM (
-            SELECT plant_id, CASE
-              WHEN bool_or(status = 'FAULT') THEN 'FAULT'
-              WHEN bool_or(status = 'ABNORMAL') THEN 'WARNING'
-              WHEN bool_or(status = 'ONLINE') THEN 'NORMAL'
-              ELSE 'OFFLINE' END AS status
-            FROM devices
-            WHERE plant_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(touchedPlants)}::jsonb)::int)
-               OR dongle_id IN (SELECT id FROM dongles WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb)))
-            GROUP BY plant_id) s
-          WHERE p.id = s.plant_id AND p.status <> s.status`);
+        await refreshPlantStatus(
+          tx,
+          sql`${plantsIn(touchedPlants)} OR dongle_id IN (
+            SELECT id FROM dongles WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb)))`,
+        );
     });
   }
 

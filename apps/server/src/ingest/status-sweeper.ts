@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import { plantsIn, refreshPlantStatus } from './plant-status.ts';
 
 /** Missed intervals after which a silent device counts as offline (SPEC §3–4). */
 export const MISSED_INTERVALS = 3;
@@ -21,17 +22,7 @@ export async function sweepStale(db: Db, now = new Date()): Promise<number> {
         AND (d.last_seen_at IS NULL OR d.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS}))
       RETURNING d.plant_id`);
     const plantIds = [...new Set((gone.rows as { plant_id: number }[]).map((r) => r.plant_id))];
-    if (plantIds.length)
-      await tx.execute(sql`
-        UPDATE plants p SET status = s.status FROM (
-          SELECT plant_id, CASE
-            WHEN bool_or(status = 'FAULT') THEN 'FAULT'
-            WHEN bool_or(status = 'ABNORMAL') THEN 'WARNING'
-            WHEN bool_or(status = 'ONLINE') THEN 'NORMAL'
-            ELSE 'OFFLINE' END AS status
-          FROM devices WHERE plant_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(plantIds)}::jsonb)::int)
-          GROUP BY plant_id) s
-        WHERE p.id = s.plant_id AND p.status <> s.status`);
+    if (plantIds.length) await refreshPlantStatus(tx, plantsIn(plantIds));
     return gone.rows.length;
   });
 }
