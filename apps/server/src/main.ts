@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/seed.ts';
 import { startIngest } from './ingest/start-ingest.ts';
 import { startStatusSweeper } from './ingest/status-sweeper.ts';
+import { startHousekeeping } from './lib/housekeeping.ts';
 import { createOutboxWorker } from './lib/mailer.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { startEmbeddedBroker } from './mqtt/broker.ts';
@@ -96,6 +97,7 @@ async function main() {
   };
   if (roles.has('jobs')) outbox.start();
   const sweeper = roles.has('jobs') ? startStatusSweeper(database.db, log) : null;
+  const housekeeping = roles.has('jobs') ? startHousekeeping(database.db, log) : null;
 
   const app = roles.has('api') ? await buildApp(ctx) : null;
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
@@ -124,6 +126,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app?.close();
     sweeper?.stop();
+    housekeeping?.stop();
     await outbox.stop();
     await ingestRole?.subscriber.close();
     await ingestRole?.ingest.flush();

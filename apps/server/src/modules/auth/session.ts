@@ -1,5 +1,5 @@
 import type { DataScope, OrgType } from '@pvstar/contract/enums';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { menus, organizations, roleMenus, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
@@ -116,8 +116,4 @@ export async function resolveCaller(db: Db, token: string): Promise<Caller | nul
     readOnly: row.readOnly,
     sessionId: row.sessionId,
   };
-}
-
-export async function purgeExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }

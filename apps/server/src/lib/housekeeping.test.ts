@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAttempts, sessions, verificationCodes } from '../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { purgeStale } from './housekeeping.ts';
+
+describe('housekeeping', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('removes expired sessions, day-old attempts and spent codes, and keeps the rest', async () => {
+    const live = await t.login('demo-dealer');
+    const now = new Date();
+    const dayAgo = new Date(now.getTime() - 25 * 3_600_000);
+    await t.ctx.db
+      .insert(sessions)
+      .values({ userId: 1, tokenHash: 'expired-session-hash', expiresAt: new Date(now.getTime() - 1000) });
+    await t.ctx.db.insert(loginAttempts).values([
+      { accountKey: 'old', success: false, createdAt: dayAgo },
+      { accountKey: 'recent', success: false },
+    ]);
+    await t.ctx.db.insert(verificationCodes).values([
+      { contact: 'old@x.test', purpose: 'LOGIN', codeHash: 'h', expiresAt: dayAgo },
+      { contact: 'used@x.test', purpose: 'LOGIN', codeHash: 'h', expiresAt: now, usedAt: dayAgo },
+      {
+        contact: 'fresh@x.test',
+        purpose: 'LOGIN',
+        codeHash: 'h',
+        expiresAt: new Date(now.getTime() + 600_000),
+      },
+    ]);
+    const removed = await purgeStale(t.ctx.db, now);
+    expect(removed).toEqual({ sessions: 1, loginAttempts: 1, codes: 2 });
+    const contacts = (await t.ctx.db.select({ c: verificationCodes.contact }).from(verificationCodes)).map(
+      (r) => r.c,
+    );
+    expect(contacts).toEqual(['fresh@x.test']);
+    const keys = (
+      await t.ctx.db
+        .select({ k: loginAttempts.accountKey })
+        .from(loginAttempts)
+        .where(sql`account_key IN ('old', 'recent')`)
+    ).map((r) => r.k);
+    expect(keys).toEqual(['recent']);
+    expect((await t.call('GET', '/auth/user/getUserInfo', { token: live })).status).toBe(200);
+  });
+});

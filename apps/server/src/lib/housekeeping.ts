@@ -1,0 +1,38 @@
+import { lt, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import { loginAttempts, sessions, verificationCodes } from '../db/schema/index.ts';
+
+/** Sign-in attempts older than this no longer matter to any lock-out window. */
+const ATTEMPTS_KEPT_MS = 24 * 3_600_000;
+
+/** Deletes what has served its purpose: expired sessions, old sign-in attempts, used or expired codes. */
+export async function purgeStale(db: Db, now = new Date()) {
+  const old = new Date(now.getTime() - ATTEMPTS_KEPT_MS);
+  const s = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  const a = await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.createdAt, old))
+    .returning({ id: loginAttempts.id });
+  // Codes stay a day after use or expiry: the per-contact sending limits count them.
+  const c = await db
+    .delete(verificationCodes)
+    .where(
+      or(
+        lt(verificationCodes.expiresAt, old),
+        sql`${verificationCodes.usedAt} < ${old.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return { sessions: s.length, loginAttempts: a.length, codes: c.length };
+}
+
+export function startHousekeeping(db: Db, log: Logger, everyMs = 3_600_000) {
+  const run = () =>
+    purgeStale(db)
+      .then((n) => log.debug(n, 'housekeeping done'))
+      .catch((err) => log.warn({ err: (err as Error).message }, 'housekeeping failed'));
+  const timer = setInterval(run, everyMs);
+  void run();
+  return { stop: () => clearInterval(timer) };
+}
