@@ -32,3 +32,39 @@ export const CHILD_ORG_TYPES: Record<OrgType, OrgType[]> = {
   OWNER: [],
   GUEST: [],
 };
+
+// Monitoring (SPEC §3).
+export const StationTypeSchema = z.enum(['ENERGY_STORAGE', 'PHOTOVOLTAIC', 'BALCONY_PHOTOVOLTAICS']);
+export type StationType = z.infer<typeof StationTypeSchema>;
+
+/** A plant's status, derived from its devices (and, later, its alarms): ingest/plant-status.ts. */
+export const PlantStatusSchema = z.enum(['OFFLINE', 'NORMAL', 'WARNING', 'FAULT']);
+export type PlantStatus = z.infer<typeof PlantStatusSchema>;
+
+/** ONLINE is shown as "normal"; NOT_CONNECTED until the first message; OFFLINE after three missed intervals. */
+export const DeviceStatusSchema = z.enum(['ONLINE', 'OFFLINE', 'NOT_CONNECTED', 'FAULT', 'ABNORMAL']);
+export type DeviceStatus = z.infer<typeof DeviceStatusSchema>;
+
+export const InverterTypeSchema = z.enum(['SINGLE_PHASE', 'THREE_PHASE']);
+export type InverterType = z.infer<typeof InverterTypeSchema>;
+
+export const NetworkingModeSchema = z.enum(['WIFI', 'ETHERNET']);
+export type NetworkingMode = z.infer<typeof NetworkingModeSchema>;
+
+/** Statistics granularity: one row per day, month or year, or the lifetime total. */
+export const DateTypeSchema = z.enum(['date', 'month', 'year', 'total']);
+export type DateType = z.infer<typeof DateTypeSchema>;
+
+/** The energy figures every statistic, dashboard and report speaks of (kWh; revenue in the plant's currency). */
+export const ENERGY_FIGURES = [
+  'generation',
+  'consumption',
+  'charge',
+  'discharge',
+  'feedIn',
+  'purchase',
+  'selfConsumption',
+  'selfSufficiency',
+  'revenue',
+] as const;
+export type EnergyFigure = (typeof ENERGY_FIGURES)[number];

@@ -1,0 +1,74 @@
+import i18n from '../i18n/index.ts';
+
+/**
+ * Figures as the user's language writes them, with 1–2 decimals (SPEC §9) and a unit that keeps the
+ * number short (kWh → MWh → GWh, W → kW → MW). '—' for a missing value.
+ */
+const current = () => i18n.language || 'de-DE';
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function fmt(lang: string, max: number, min = 0): Intl.NumberFormat {
+  const key = `${lang}|${max}|${min}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(lang, { maximumFractionDigits: max, minimumFractionDigits: min });
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+const missing = (v: number | null | undefined): v is null | undefined =>
+  v === null || v === undefined || !Number.isFinite(v);
+
+export function formatNumber(value: number | null | undefined, decimals = 2, lang = current()): string {
+  return missing(value) ? '—' : fmt(lang, decimals).format(value);
+}
+
+function scaled(value: number, units: [number, string][], lang: string): string {
+  const abs = Math.abs(value);
+  const [factor, unit] = units.find(([f]) => abs >= f) ?? units[units.length - 1]!;
+  return `${fmt(lang, 2).format(value / factor)} ${unit}`;
+}
+
+export function formatEnergy(kWh: number | null | undefined, lang = current()): string {
+  if (missing(kWh)) return '—';
+  return scaled(
+    kWh,
+    [
+      [1e6, 'GWh'],
+      [1e3, 'MWh'],
+      [1, 'kWh'],
+    ],
+    lang,
+  );
+}
+
+export function formatPower(watts: number | null | undefined, lang = current()): string {
+  if (missing(watts)) return '—';
+  if (Math.abs(watts) < 1000) return `${fmt(lang, 0).format(watts)} W`;
+  return scaled(
+    watts,
+    [
+      [1e6, 'MW'],
+      [1e3, 'kW'],
+    ],
+    lang,
+  );
+}
+
+/** kWp of installed PV (or kWh of storage): no scaling, installers think in kWp. */
+export const formatCapacity = (
+  kW: number | null | undefined,
+  unit: 'kWp' | 'kWh' = 'kWp',
+  lang = current(),
+) => (missing(kW) ? '—' : `${fmt(lang, 2).format(kW)} ${unit}`);
+
+export function formatMoney(value: number | null | undefined, currency = 'EUR', lang = current()): string {
+  if (missing(value)) return '—';
+  return new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
+}
+
+/** A ratio 0..1 as a percentage with one decimal. */
+export function formatPercent(ratio: number | null | undefined, lang = current()): string {
+  if (missing(ratio)) return '—';
+  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+}
