@@ -178,6 +178,29 @@ describe('ingest', () => {
   });
 });
 
+describe('reporting interval', () => {
+  const intervalOf = async (sn: string) =>
+    (await t.ctx.db.select().from(dongles).where(eq(dongles.sn, sn)))[0]!.intervalSeconds;
+  const at2 = (s: number) => Date.parse('2026-06-22T08:00:00+02:00') + s * 1000;
+  const beat = (s: number) =>
+    send(telemetry(at2(s), { power: 100 }, { dongle: 'DGL-000002', device: 'INV-000002' }), 'DGL-000002');
+
+  it('is learnt from the spacing of the messages, and an outage or a late message does not reset it', async () => {
+    expect(await intervalOf('DGL-000002')).toBe(60);
+    for (let s = 0; s <= 300; s += 10) await beat(s);
+    const learnt = await intervalOf('DGL-000002');
+    expect(learnt).toBeLessThanOrEqual(12);
+    // Two hours of silence count as at most four intervals.
+    await beat(300 + 7200);
+    const afterOutage = await intervalOf('DGL-000002');
+    expect(afterOutage).toBeGreaterThan(learnt);
+    expect(afterOutage).toBeLessThanOrEqual(Math.round(0.7 * learnt + 0.3 * 4 * learnt) + 1);
+    // A late message from before the newest one teaches nothing.
+    await beat(250);
+    expect(await intervalOf('DGL-000002')).toBe(afterOutage);
+  });
+});
+
 describe('energy of a simulated day', () => {
   it('equals the hand-computed figures, revenue included', async () => {
     const day = '2026-06-23';

@@ -31,9 +31,15 @@ interface Sample {
   data: Record<string, number>;
 }
 
+/** Bounds of a learnt reporting interval, seconds. */
+const MIN_INTERVAL_S = 5;
+const MAX_INTERVAL_S = 3600;
+
 interface Batch {
   samples: Sample[];
   statuses: { sn: string; online: boolean; ts: number }[];
+  /** Device time of each telemetry message, by dongle. */
+  telemetry: { sn: string; ts: number }[];
   waiters: { resolve: () => void; reject: (err: unknown) => void }[];
 }
 
@@ -72,7 +78,7 @@ export function createIngest(deps: {
     duplicates: 0,
     dropped: {} as Partial<Record<DropReason, number>>,
   };
-  let batch: Batch = { samples: [], statuses: [], waiters: [] };
+  let batch: Batch = { samples: [], statuses: [], telemetry: [], waiters: [] };
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
 
@@ -149,7 +155,7 @@ export function createIngest(deps: {
     if (payload.length > MAX_PAYLOAD_BYTES)
       return drop('oversized', { topic: topic.slice(0, 100), bytes: payload.length });
     const parsed = parseTopic(topic);
-    if (!parsed || parsed.direction !== 'up') return drop('topic', { topic: topic.slice(0, 100) });
+    if (parsed?.direction !== 'up') return drop('topic', { topic: topic.slice(0, 100) });
     let body: unknown;
     try {
       body = parsed.kind === 'status' ? payload.toString() : JSON.parse(payload.toString());
@@ -194,6 +200,7 @@ export function createIngest(deps: {
     return enqueue((b) => {
       b.samples.push(...samples);
       b.statuses.push({ sn: parsed.sn, online: true, ts: msg.data.ts });
+      b.telemetry.push({ sn: parsed.sn, ts: msg.data.ts });
     });
   }
 
@@ -293,6 +300,7 @@ export function createIngest(deps: {
         await tx.execute(sql`
           UPDATE dongles SET status = 'ONLINE', last_seen_at = now()
           WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(onlineDongles)}::jsonb))`);
+      if (samples.length) await learnIntervals(tx, b);
       if (offlineDongles.length) {
         await tx.execute(sql`
           UPDATE dongles SET status = 'OFFLINE'
@@ -312,11 +320,49 @@ export function createIngest(deps: {
     });
   }
 
+  /**
+   * Each dongle's reporting interval, learnt from the spacing of its messages (device time), so that
+   * "offline after three missed intervals" fits a dongle sending every 10 s as well as every 5 min.
+   * A moving average that counts a gap at most four intervals long: an outage nudges it, it does not
+   * reset it; a late or repeated message (older than the newest) teaches nothing.
+   */
+  async function learnIntervals(tx: Pick<Db, 'execute'>, b: Batch) {
+    const byDongle = new Map<string, { first: number; last: number; times: Set<number> }>();
+    for (const s of b.telemetry) {
+      const d = byDongle.get(s.sn) ?? { first: s.ts, last: s.ts, times: new Set<number>() };
+      d.first = Math.min(d.first, s.ts);
+      d.last = Math.max(d.last, s.ts);
+      d.times.add(s.ts);
+      byDongle.set(s.sn, d);
+    }
+    const rows = JSON.stringify(
+      [...byDongle].map(([sn, d]) => ({
+        sn,
+        first: new Date(d.first).toISOString(),
+        last: new Date(d.last).toISOString(),
+        n: d.times.size,
+      })),
+    );
+    await tx.execute(sql`
+      UPDATE dongles d SET
+        interval_seconds = CASE WHEN x.gap IS NULL OR x.gap < 1 THEN d.interval_seconds
+          ELSE LEAST(${MAX_INTERVAL_S}, GREATEST(${MIN_INTERVAL_S},
+            round(0.7 * d.interval_seconds + 0.3 * LEAST(x.gap, 4 * d.interval_seconds))))::int END,
+        last_telemetry_at = GREATEST(d.last_telemetry_at, x.last)
+      FROM (
+        SELECT dg.id, r.last, CASE
+          WHEN dg.last_telemetry_at < r.first THEN extract(epoch FROM r.last - dg.last_telemetry_at) / r.n
+          WHEN r.n > 1 THEN extract(epoch FROM r.last - r.first) / (r.n - 1) END AS gap
+        FROM jsonb_to_recordset(${rows}::jsonb) AS r(sn text, first timestamptz, last timestamptz, n int)
+        JOIN dongles dg ON dg.sn = r.sn) x
+      WHERE d.id = x.id`);
+  }
+
   function flush(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
     const current = batch;
-    batch = { samples: [], statuses: [], waiters: [] };
+    batch = { samples: [], statuses: [], telemetry: [], waiters: [] };
     if (!current.waiters.length) return flushing;
     // Batches commit one after another, in arrival order.
     flushing = flushing.then(async () => {

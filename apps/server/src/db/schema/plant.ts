@@ -77,6 +77,8 @@ export const dongles = pgTable(
     /** Seconds between telemetry messages, as observed; offline after three missed. */
     intervalSeconds: integer('interval_seconds').notNull().default(60),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Device time of the newest telemetry message: the gap to the next one feeds `intervalSeconds`. */
+    lastTelemetryAt: timestamp('last_telemetry_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('dongles_sn_uq').on(t.sn), index('dongles_plant_idx').on(t.plantId)],

@@ -1,0 +1,1 @@
+ALTER TABLE "dongles" ADD COLUMN "last_telemetry_at" timestamp with time zone;
