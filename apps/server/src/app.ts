@@ -15,9 +15,15 @@ import {
 import type { AppContext } from './context.ts';
 import { installPipeline } from './http/pipeline.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { deviceRoutes } from './modules/device/device.routes.ts';
+import { fileRoutes } from './modules/file/file.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { ownerRoutes } from './modules/owner/owner.routes.ts';
+import { plantDataRoutes } from './modules/plant-data/plant-data.routes.ts';
 import { roleRoutes } from './modules/role/role.routes.ts';
+import { stationRoutes } from './modules/station/station.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 
@@ -41,7 +47,8 @@ export async function buildApp(ctx: AppContext) {
         scriptSrc: ["'self'"],
         // antd writes its styles at run time (CSS-in-JS); scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // OpenStreetMap tiles for the plant location map.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -106,5 +113,11 @@ export async function buildApp(ctx: AppContext) {
   await app.register(userRoutes(ctx));
   await app.register(roleRoutes(ctx));
   await app.register(menuRoutes(ctx));
+  await app.register(deviceRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
+  await app.register(ownerRoutes(ctx));
+  await app.register(plantDataRoutes(ctx));
+  await app.register(stationRoutes(ctx));
+  await app.register(fileRoutes(ctx));
   return app;
 }

@@ -61,6 +61,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO: '1' }).demo).toBe(true);
   });
 
+  it('has demo fleet defaults (20 plants every 10 s) and names a bad DEMO_PLANTS', () => {
+    expect(loadConfig({})).toMatchObject({ DEMO_PLANTS: 20, DEMO_INTERVAL_SECONDS: 10, DEMO_FLEET: true });
+    expect(loadConfig({ DEMO_PLANTS: '0', DEMO_FLEET: 'false' })).toMatchObject({
+      DEMO_PLANTS: 0,
+      DEMO_FLEET: false,
+    });
+    expect(errorFor({ DEMO_PLANTS: '-1' }).message).toMatch(/\bDEMO_PLANTS\b/);
+    expect(errorFor({ DEMO_INTERVAL_SECONDS: '0' }).message).toMatch(/\bDEMO_INTERVAL_SECONDS\b/);
+  });
+
   it('reads given values and treats empty ones as unset', () => {
     const config = loadConfig({
       PORT: '9090',

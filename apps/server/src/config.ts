@@ -32,6 +32,12 @@ const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(6).default('Demo1234'),
+  /** Demo mode: how many simulated plants (spread over installers A and B, some owned by demo-owner). */
+  DEMO_PLANTS: z.coerce.number().int().min(0).max(1000).default(20),
+  /** Demo mode: seconds between the simulated dongles' telemetry messages. */
+  DEMO_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Demo mode: run the simulated dongles inside the server (false: demo plants and their history only). */
+  DEMO_FLEET: bool.default(true),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('PVSTAR <no-reply@pvstar.local>'),
   APP_TITLE: z.string().min(1).max(40).default('PVSTAR'),

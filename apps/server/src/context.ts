@@ -12,4 +12,11 @@ export interface AppContext {
   outbox: OutboxWorker;
   /** Whether the MQTT side is connected (for /ready). */
   brokerReady: () => boolean;
+  /** The embedded broker's actual port (MQTT_PORT may be 0 = any free one); absent with an external broker. */
+  mqttPort?: number | null;
+  /**
+   * Ends the MQTT connections of dongles that were removed or got a new secret (embedded broker; an
+   * external broker checks credentials only at connect, see docs/operations.md).
+   */
+  disconnectDongles?: (sns: readonly string[]) => void;
 }

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/seed.ts';
+import { prepareDemo } from './demo/demo-fleet.ts';
 import { startIngest } from './ingest/start-ingest.ts';
 import { startStatusSweeper } from './ingest/status-sweeper.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
@@ -13,6 +14,7 @@ import { createOutboxWorker } from './lib/mailer.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
+import { lockDataDir } from './scripts/data-dir-lock.ts';
 
 /** Which parts this process runs: all by default; `--role api|ingest|jobs` (repeatable) splits them. */
 function parseRoles(argv: string[]): Set<'api' | 'ingest' | 'jobs'> {
@@ -40,6 +42,7 @@ async function main() {
   });
 
   const dataDir = path.resolve(config.DATA_DIR);
+  const dbLock = config.DATABASE_URL ? null : lockDataDir(path.join(dataDir, 'db'));
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(dataDir, 'db'),
@@ -47,6 +50,16 @@ async function main() {
   });
   await database.migrate();
   const seeded = await seed(database.db, config);
+  // The simulated demo plants (demo mode): created before the API answers, live data and history after.
+  const demo =
+    config.demo && config.DEMO_PLANTS > 0 && roles.has('jobs')
+      ? await prepareDemo(database.db, {
+          count: config.DEMO_PLANTS,
+          intervalSeconds: config.DEMO_INTERVAL_SECONDS,
+          fleet: config.DEMO_FLEET,
+          log,
+        })
+      : null;
 
   // The embedded broker runs unless an external one is configured.
   const servicePassword = config.MQTT_SERVICE_PASSWORD ?? randomBytes(18).toString('base64url');
@@ -94,6 +107,8 @@ async function main() {
     log,
     outbox,
     brokerReady: () => mqttClient.connected && (ingestRole?.subscriber.connected ?? true),
+    mqttPort: broker?.port ?? null,
+    disconnectDongles: (sns) => broker?.disconnect(sns),
   };
   if (roles.has('jobs')) outbox.start();
   const sweeper = roles.has('jobs') ? startStatusSweeper(database.db, log) : null;
@@ -101,6 +116,7 @@ async function main() {
 
   const app = roles.has('api') ? await buildApp(ctx) : null;
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
+  demo?.start({ brokerUrl: mqttUrl });
 
   const url = `http://localhost:${config.PORT}`;
   const lines = [
@@ -109,6 +125,9 @@ async function main() {
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  MQTT:     ${broker ? `embedded broker on port ${broker.port}` : 'external broker (MQTT_URL)'}`,
     app ? `  API docs: ${url}/docs` : '',
+    demo
+      ? `  demo:     ${demo.members.length} plants${config.DEMO_FLEET ? `, simulated dongles reporting every ${config.DEMO_INTERVAL_SECONDS} s` : ''}`
+      : '',
     '',
     '  Sign-in accounts:',
     ...seeded.accounts.map(
@@ -125,6 +144,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     await app?.close();
+    await demo?.stop();
     sweeper?.stop();
     housekeeping?.stop();
     await outbox.stop();
@@ -133,6 +153,7 @@ async function main() {
     await mqttClient.endAsync(true).catch(() => {});
     await broker?.close();
     await database.close();
+    dbLock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

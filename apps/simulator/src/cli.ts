@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DongleSnapshot } from './dongle.ts';
 import { startFleet } from './fleet.ts';
@@ -32,6 +33,9 @@ function number(value: string | undefined, name: string, fallback: number, min: 
   if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number in ${min}..${max}`);
   return n;
 }
+
+/** npm runs workspace scripts in the workspace's folder; a relative path means where the command was typed. */
+const here = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 
 function writeAtomic(path: string, text: string): void {
   writeFileSync(`${path}.tmp`, text);
@@ -71,7 +75,7 @@ const seed = number(values.seed, 'seed', 1, 0, 2 ** 32 - 1);
 if (values.generate !== undefined) {
   const n = number(values.generate, 'generate', 0, 1, 100_000);
   if (!values.out) fail('--generate needs --out FILE');
-  writeAtomic(values.out, `${JSON.stringify(generateFleet(n, seed), null, 2)}\n`);
+  writeAtomic(here(values.out), `${JSON.stringify(generateFleet(n, seed), null, 2)}\n`);
   process.stdout.write(
     `wrote ${n} dongles to ${values.out} (placeholder secrets: the broker must know them)\n`,
   );
@@ -86,14 +90,14 @@ let dongles = (() => {
     return generateFleet(plants, seed).dongles;
   }
   try {
-    return parseFleetFile(JSON.parse(readFileSync(values.fleet, 'utf8'))).dongles;
+    return parseFleetFile(JSON.parse(readFileSync(here(values.fleet), 'utf8'))).dongles;
   } catch (err) {
     return fail(`${values.fleet}: ${(err as Error).message}`);
   }
 })();
 if (plants !== undefined) dongles = dongles.slice(0, plants);
 
-const statePath = values.state;
+const statePath = values.state === undefined ? undefined : here(values.state);
 /** Saved counters by dongle; entries that do not look like a snapshot are dropped, not trusted. */
 function readState(path: string): Record<string, DongleSnapshot> {
   const raw: unknown = JSON.parse(readFileSync(path, 'utf8'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANG, LANGS, resolveLang } from './lang.ts';
 import { COMMON_MESSAGES, translate } from './messages.ts';
-import { flattenMenu, MENU_TREE, PERM } from './perm.ts';
+import { DEFAULT_ROLE_PERMS, flattenMenu, MENU_TREE, PERM } from './perm.ts';
 
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree, prefix = ''): [string, string][] =>
@@ -82,6 +82,14 @@ describe('menu table', () => {
       '2008',
       '2009',
     ]);
+  });
+
+  it('gives view-only roles no page that only changes data', () => {
+    for (const type of ['OWNER', 'GUEST'] as const) {
+      expect(DEFAULT_ROLE_PERMS[type]).not.toContain(PERM.stationAdd);
+      expect(DEFAULT_ROLE_PERMS[type]).not.toContain(PERM.upgradeAdd);
+    }
+    expect(DEFAULT_ROLE_PERMS.INSTALLER).toContain(PERM.stationAdd);
   });
 
   it('names in PERM exist in the table', () => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * Every telemetry point, declared once: its device kind, unit, what kind of value it is and its sign
  * convention. The simulator produces these, ingest validates and stores them, the web labels and charts
- * them (label key `metric.<key>` in the `device` namespace).
+ * them (labels in the web namespace `metric`: `label.<key>`, `group.<group>`, `state.<STATE>`,
+ * apps/web/src/i18n/locales/<lang>/metric.json, looked up by apps/web/src/components/metric-label.ts).
  *
  * Sign conventions (the same everywhere):
  *  - battery power: positive = discharging into the house, negative = charging;

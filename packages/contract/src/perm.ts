@@ -17,6 +17,8 @@ export interface MenuNode {
   icon?: string;
   /** Pages reached from another page (add, detail), not listed in the sidebar. */
   hidden?: boolean;
+  /** A page that only changes data (an add form): not among the codes of view-only roles. */
+  changesData?: boolean;
   /** A catalog without its own page goes to this child path. */
   redirect?: string;
   /** A page may be served by several codes (dongles share the inverter page's code, detail and info too). */
@@ -49,6 +51,7 @@ export const MENU_TREE: MenuNode[] = [
             path: '/station/monitor/add',
             page: 'station/add',
             hidden: true,
+            changesData: true,
           },
           {
             code: '2001001003',
@@ -123,6 +126,7 @@ export const MENU_TREE: MenuNode[] = [
             path: '/upgrade/add-upgrade',
             page: 'upgrade/add',
             hidden: true,
+            changesData: true,
           },
           {
             code: '2009001002',
@@ -323,7 +327,7 @@ export const ALL_PERM_CODES: string[] = flattenMenu().map((n) => n.code);
 
 /** Codes that only look (catalogs and pages) — what read-only accounts are given. */
 export const VIEW_PERM_CODES: string[] = flattenMenu()
-  .filter((n) => n.type !== 'BUTTON')
+  .filter((n) => n.type !== 'BUTTON' && !n.changesData)
   .map((n) => n.code);
 
 /** What each default role is given; the seed creates one role per organisation type from this. */

@@ -178,6 +178,41 @@ describe('ingest', () => {
   });
 });
 
+describe('a plant deleted while its dongle still sends', () => {
+  const register = async (plantNo: string) => {
+    const db = t.ctx.db;
+    const [plant] = await db
+      .insert(plants)
+      .values({ plantNo, orgId: 3, name: plantNo, type: 'PHOTOVOLTAIC', installedCapacity: 3 })
+      .returning({ id: plants.id });
+    const [dongle] = await db
+      .insert(dongles)
+      .values({ sn: 'DGL-GONE01', plantId: plant!.id, secretHash: 'z' })
+      .returning({ id: dongles.id });
+    await db
+      .insert(devices)
+      .values({ sn: 'INV-GONE01', dongleId: dongle!.id, plantId: plant!.id, kind: 'INVERTER' });
+    return plant!.id;
+  };
+  const beat = (hhmm: string) =>
+    send(telemetry(at(hhmm, '2026-06-22'), { power: 50 }, { device: 'INV-GONE01' }), 'DGL-GONE01');
+
+  it('drops its samples without failing the batch, and finds the device again once re-registered', async () => {
+    const first = await register('P-GONE-1');
+    await beat('09:00');
+    await t.ctx.db.delete(plants).where(eq(plants.id, first));
+    const before = await count();
+    const dropped = ingest.stats().dropped.unknownDevice ?? 0;
+    await beat('09:01');
+    expect(await count()).toBe(before);
+    expect(ingest.stats().dropped.unknownDevice).toBe(dropped + 1);
+
+    await register('P-GONE-2');
+    await beat('09:02');
+    expect(await count()).toBe(before + 1);
+  });
+});
+
 describe('reporting interval', () => {
   const intervalOf = async (sn: string) =>
     (await t.ctx.db.select().from(dongles).where(eq(dongles.sn, sn)))[0]!.intervalSeconds;

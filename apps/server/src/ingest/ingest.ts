@@ -204,8 +204,25 @@ export function createIngest(deps: {
     });
   }
 
+  /**
+   * Samples whose device was deleted (with its plant) while its id sat in the lookup cache would break
+   * the foreign keys of the whole batch: they are dropped here and the cache forgets those serials.
+   */
+  async function existingOnly(samples: Sample[]): Promise<Sample[]> {
+    const ids = [...new Set(samples.map((s) => s.deviceId))];
+    const rows = await deps.db.select({ id: devices.id }).from(devices).where(inArray(devices.id, ids));
+    if (rows.length === ids.length) return samples;
+    const alive = new Set(rows.map((r) => r.id));
+    for (const [sn, entry] of cache) if (entry.info && !alive.has(entry.info.id)) cache.delete(sn);
+    return samples.filter((s) => {
+      if (alive.has(s.deviceId)) return true;
+      drop('unknownDevice', { deviceId: s.deviceId });
+      return false;
+    });
+  }
+
   async function write(b: Batch) {
-    const samples = b.samples;
+    const samples = b.samples.length ? await existingOnly(b.samples) : [];
     // The newest sample per device, and the largest daily counters per device and day.
     const latest = new Map<number, Sample>();
     const energy = new Map<string, { deviceId: number; day: string } & DayEnergy>();

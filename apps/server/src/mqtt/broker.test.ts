@@ -60,6 +60,40 @@ describe('embedded broker', () => {
     await Promise.all([sender.endAsync(), listener.endAsync(), late.endAsync()]);
   });
 
+  it('sends a dongle away when asked, and its old secret no longer lets it back in', async () => {
+    let secret = 'first-secret';
+    const dongleBroker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      ...service,
+      log,
+      verifyDongle: async (sn, given) => sn === 'DGL-KICK01' && given === secret,
+    });
+    const dongle = await mqtt.connectAsync(`mqtt://127.0.0.1:${dongleBroker.port}`, {
+      clientId: 'DGL-KICK01',
+      username: 'DGL-KICK01',
+      password: 'first-secret',
+      reconnectPeriod: 0,
+      protocolVersion: 4,
+    });
+    const closed = new Promise<void>((resolve) => dongle.once('close', () => resolve()));
+    secret = 'second-secret';
+    dongleBroker.disconnect(['DGL-KICK01', 'DGL-NOT-CONNECTED']);
+    await closed;
+    expect(dongle.connected).toBe(false);
+    await expect(
+      mqtt.connectAsync(`mqtt://127.0.0.1:${dongleBroker.port}`, {
+        clientId: 'DGL-KICK01',
+        username: 'DGL-KICK01',
+        password: 'first-secret',
+        reconnectPeriod: 0,
+        protocolVersion: 4,
+      }),
+    ).rejects.toThrow(/Bad username or password|Not authorized/i);
+    dongle.end(true);
+    await dongleBroker.close();
+  });
+
   it('moves to a free port, loudly, when the wanted one is taken', async () => {
     const warnings: string[] = [];
     const noisy = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });

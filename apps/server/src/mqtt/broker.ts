@@ -7,6 +7,8 @@ import { type MqttIdentity, mayPublish, maySubscribe } from './acl.ts';
 
 export interface EmbeddedBroker {
   port: number;
+  /** Ends the connections of these dongles: a removed dongle or an old secret must not stay connected. */
+  disconnect(sns: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,8 @@ export async function startEmbeddedBroker(opts: {
   log: Logger;
 }): Promise<EmbeddedBroker> {
   const identities = new WeakMap<Client, MqttIdentity>();
+  /** Connected dongles by serial number, so that one can be sent away. */
+  const dongleClients = new Map<string, Client>();
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       const secret = password?.toString() ?? '';
@@ -65,6 +69,7 @@ export async function startEmbeddedBroker(opts: {
         .then((ok) => {
           if (!ok) return done(refuse(4), false);
           identities.set(client, { kind: 'dongle', sn: username });
+          dongleClients.set(username, client);
           done(null, true);
         })
         .catch((err) => {
@@ -83,6 +88,9 @@ export async function startEmbeddedBroker(opts: {
       callback(null, who && maySubscribe(who, sub.topic) ? sub : null);
     },
   });
+  broker.on('clientDisconnect', (client) => {
+    if (dongleClients.get(client.id) === client) dongleClients.delete(client.id);
+  });
   const server = net.createServer(broker.handle);
   const port = await listen(server, opts.port, opts.host ?? '0.0.0.0');
   if (opts.port !== 0 && port !== opts.port)
@@ -91,6 +99,9 @@ export async function startEmbeddedBroker(opts: {
     );
   return {
     port,
+    disconnect: (sns) => {
+      for (const sn of sns) dongleClients.get(sn)?.close();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => broker.close(() => resolve()));

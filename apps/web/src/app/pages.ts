@@ -9,4 +9,12 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/user': lazy(() => import('../features/system/user/user-page.tsx')),
   'system/role': lazy(() => import('../features/system/role/role-page.tsx')),
   'system/menu': lazy(() => import('../features/system/menu/menu-page.tsx')),
+  'device-center/inverter': lazy(() => import('../features/device-center/inverter-page.tsx')),
+  'device-center/dongle': lazy(() => import('../features/device-center/dongle-page.tsx')),
+  'device-center/battery': lazy(() => import('../features/device-center/battery-page.tsx')),
+  'station/monitor': lazy(() => import('../features/station/station-list-page.tsx')),
+  'station/add': lazy(() => import('../features/station/station-form-page.tsx')),
+  'station/info': lazy(() => import('../features/station/station-info-page.tsx')),
+  'station/detail': lazy(() => import('../features/station/detail/plant-detail-page.tsx')),
+  'owner/list': lazy(() => import('../features/owner/owner-page.tsx')),
 };

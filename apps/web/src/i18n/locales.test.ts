@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LANGS } from '@pvstar/contract/lang';
+import { METRICS } from '@pvstar/contract/metrics';
 import { flattenMenu } from '@pvstar/contract/perm';
 import { describe, expect, it } from 'vitest';
 
@@ -70,6 +71,9 @@ describe('web locales', () => {
     const menuTitles = new Set(
       flattenMenu().flatMap((n) => [n.title, ...(n.alsoPaths ?? []).map((a) => a.title)]),
     );
+    // Values the contract's telemetry catalogue enumerates (metric keys, groups, states) are known
+    // values for a dynamic lookup just like a literal in the code (`metric:label.${def.key}`).
+    const catalogueValues = new Set(METRICS.flatMap((m) => [m.key, m.group, ...(m.states ?? [])]));
     const unused: string[] = [];
     for (const ns of namespaces) {
       for (const [key] of leaves(read('en-GB', ns))) {
@@ -82,7 +86,10 @@ describe('web locales', () => {
           code.includes(`"${key}"`) ||
           code.includes(`\`${key}\``) ||
           code.includes(`${ns}:${key}`);
-        const dynamic = parent !== '' && code.includes(`${parent}\${`) && code.includes(`'${last}'`);
+        const dynamic =
+          parent !== '' &&
+          code.includes(`${parent}\${`) &&
+          (code.includes(`'${last}'`) || catalogueValues.has(last));
         if (!literal && !dynamic) unused.push(`${ns}:${key}`);
       }
     }

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { langAreas, regions, units, users } from '../../db/schema/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { normalizeContact, sendCode } from '../auth/codes.ts';
+import { resolveCaller } from '../auth/session.ts';
 
 /** Health, public configuration, verification codes and the reference dictionaries. */
 export const systemRoutes =
@@ -42,10 +43,25 @@ export const systemRoutes =
         schema: {
           tags: ['system'],
           operationId: 'publicConfig',
-          response: { 200: envelopeSchema(z.object({ appTitle: z.string(), demo: z.boolean() })) },
+          response: {
+            200: envelopeSchema(
+              z.object({ appTitle: z.string(), demo: z.boolean(), mqttPort: z.number().int().optional() }),
+            ),
+          },
         },
       },
-      async () => ok({ appTitle: ctx.config.APP_TITLE, demo: ctx.config.demo }),
+      async (req) => {
+        const config = { appTitle: ctx.config.APP_TITLE, demo: ctx.config.demo };
+        // The embedded broker's port, which may be a random one, only for the provider's administrators
+        // (set-up scripts and browser tests connect dongles with it); everyone else gets the public part.
+        const auth = req.headers.authorization;
+        if (ctx.mqttPort && auth?.startsWith('Bearer ')) {
+          const caller = await resolveCaller(db, auth.slice(7).trim());
+          if (caller?.orgType === 'PROVIDER' && caller.dataScope === 'ALL')
+            return ok({ ...config, mqttPort: ctx.mqttPort });
+        }
+        return ok(config);
+      },
     );
 
     app.post(

@@ -106,6 +106,22 @@ describe('reference data', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ appTitle: 'PVSTAR', demo: true });
   });
+
+  it("adds the embedded broker's port for the provider's administrators only", async () => {
+    t.ctx.mqttPort = 41883;
+    try {
+      const admin = await t.call('GET', '/system/config', { token: await t.login('admin') });
+      expect(admin.body.data).toEqual({ appTitle: 'PVSTAR', demo: true, mqttPort: 41883 });
+      for (const account of ['demo-dealer', 'demo-installer-a', 'demo-owner']) {
+        const res = await t.call('GET', '/system/config', { token: await t.login(account) });
+        expect(res.body.data).toEqual({ appTitle: 'PVSTAR', demo: true });
+      }
+      const forged = await t.call('GET', '/system/config', { token: 'not-a-session-token' });
+      expect(forged.body.data).toEqual({ appTitle: 'PVSTAR', demo: true });
+    } finally {
+      t.ctx.mqttPort = null;
+    }
+  });
 });
 
 describe('the envelope and its language', () => {

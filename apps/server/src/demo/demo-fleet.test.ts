@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dongles, plants } from '../db/schema/index.ts';
+import { startIngest } from '../ingest/start-ingest.ts';
+import { verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.ts';
+import { buildTestApp, type TestApp, userIdByName } from '../test/helper.ts';
+import { type DemoFleet, prepareDemo } from './demo-fleet.ts';
+
+const log = pino({ level: 'silent' });
+const service = { serviceUser: 'svc', servicePassword: 'service-secret-123' };
+const waitFor = async (check: () => Promise<boolean>, ms: number) => {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) =>
+  (await t.ctx.db.execute(query)).rows as T[];
+
+/** The demo fleet as main.ts runs it: demo plants, the embedded broker, ingest and the simulated dongles. */
+describe('demo fleet', () => {
+  let t: TestApp;
+  let broker: EmbeddedBroker;
+  let pipeline: ReturnType<typeof startIngest>;
+  let demo: DemoFleet | null = null;
+  let brokerUrl: string;
+  const opts = { count: 20, intervalSeconds: 2, fleet: true, log };
+
+  /** Every demo plant NORMAL and every one of its devices with latest values newer than `since`. */
+  const allLive = (since: Date) => async () => {
+    const [s] = await rows<{ plants: number; normal: number; devices: number; fresh: number }>(
+      t,
+      sql`SELECT
+        (SELECT count(*)::int FROM plants WHERE plant_no LIKE 'DEMO-P-%') AS plants,
+        (SELECT count(*)::int FROM plants WHERE plant_no LIKE 'DEMO-P-%' AND status = 'NORMAL') AS normal,
+        (SELECT count(*)::int FROM devices WHERE sn LIKE 'DEMO-%') AS devices,
+        (SELECT count(*)::int FROM devices d JOIN device_latest l ON l.device_id = d.id
+           WHERE d.sn LIKE 'DEMO-%' AND l.ts > ${since.toISOString()}::timestamptz) AS fresh`,
+    );
+    return s!.plants === 20 && s!.normal === 20 && s!.fresh === s!.devices;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    broker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      ...service,
+      verifyDongle: (sn, secret) => verifyDongleSecret(t.ctx.db, sn, secret),
+      log,
+    });
+    brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
+    pipeline = startIngest({
+      db: t.ctx.db,
+      log,
+      url: brokerUrl,
+      username: service.serviceUser,
+      password: service.servicePassword,
+      shareGroup: null,
+      persistent: false,
+      clientId: `pvstar-ingest-demo-${process.pid}`,
+    });
+    await waitFor(async () => pipeline.subscriber.connected, 20_000);
+  });
+  afterAll(async () => {
+    await demo?.stop();
+    await pipeline.subscriber.close();
+    await broker.close();
+    await t.close();
+  });
+
+  it('creates the demo plants over installers A and B, a third of them owned by demo-owner', async () => {
+    demo = await prepareDemo(t.ctx.db, opts);
+    expect(demo!.created).toBe(20);
+    expect(demo!.members).toHaveLength(20);
+    const byOrg = await rows<{ name: string; n: number; owned: number }>(
+      t,
+      sql`SELECT o.name, count(*)::int AS n, count(p.owner_user_id)::int AS owned
+        FROM plants p JOIN organizations o ON o.id = p.org_id
+        WHERE p.plant_no LIKE 'DEMO-P-%' GROUP BY o.name ORDER BY o.name`,
+    );
+    expect(byOrg).toEqual([
+      { name: 'Energie Bravo', n: 7, owned: 0 },
+      { name: 'Solartechnik Alpha', n: 13, owned: 7 },
+    ]);
+    const ownerId = await userIdByName(t, 'demo-owner');
+    const owned = await rows<{ owner_user_id: number; owner_name: string; owner_contact: string }>(
+      t,
+      sql`SELECT owner_user_id, owner_name, owner_contact FROM plants WHERE owner_user_id IS NOT NULL`,
+    );
+    expect(owned).toHaveLength(7);
+    for (const p of owned)
+      expect(p).toEqual({
+        owner_user_id: ownerId,
+        owner_name: 'Anna Weber',
+        owner_contact: 'owner@demo.pvstar.local',
+      });
+
+    const [mix] = await rows<{ types: string[]; kinds: string[]; phases: string[]; countries: string[] }>(
+      t,
+      sql`SELECT
+        (SELECT array_agg(DISTINCT type ORDER BY type) FROM plants) AS types,
+        (SELECT array_agg(DISTINCT kind ORDER BY kind) FROM devices) AS kinds,
+        (SELECT array_agg(DISTINCT inverter_type ORDER BY inverter_type) FROM devices WHERE kind = 'INVERTER') AS phases,
+        (SELECT array_agg(DISTINCT country_code ORDER BY country_code) FROM plants) AS countries`,
+    );
+    expect(mix).toEqual({
+      types: ['BALCONY_PHOTOVOLTAICS', 'ENERGY_STORAGE', 'PHOTOVOLTAIC'],
+      kinds: ['BATTERY', 'EV_CHARGER', 'HEAT_PUMP', 'INVERTER', 'METER'],
+      phases: ['SINGLE_PHASE', 'THREE_PHASE'],
+      countries: ['AT', 'DE', 'NL'],
+    });
+    // Storage plants have a battery and its capacity; the others neither.
+    const [storage] = await rows<{ bad: number }>(
+      t,
+      sql`SELECT count(*)::int AS bad FROM plants p
+        WHERE (p.type = 'ENERGY_STORAGE') <> (p.storage_capacity IS NOT NULL)
+           OR (p.type = 'ENERGY_STORAGE') <> EXISTS (SELECT 1 FROM devices d WHERE d.plant_id = p.id AND d.kind = 'BATTERY')`,
+    );
+    expect(storage!.bad).toBe(0);
+  });
+
+  it('brings every demo plant live: latest values for every device, status NORMAL', async () => {
+    const since = new Date(Date.now() - 1000);
+    demo!.start({ brokerUrl, backfill: false, fleet: { faultRate: 0, offlineRate: 0 } });
+    await waitFor(allLive(since), 60_000);
+    const [online] = await rows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM dongles WHERE sn LIKE 'DEMO-D-%' AND status = 'ONLINE'`,
+    );
+    expect(online!.n).toBe(20);
+    expect(demo!.fleet!.stats().errors).toBe(0);
+  }, 90_000);
+
+  it('on a restart finds its plants, gives the dongles new secrets, and they come back', async () => {
+    const before = await t.ctx.db
+      .select({ id: plants.id, plantNo: plants.plantNo })
+      .from(plants)
+      .orderBy(plants.id);
+    const oldHashes = await t.ctx.db.select({ sn: dongles.sn, h: dongles.secretHash }).from(dongles);
+    await demo!.stop();
+
+    const since = new Date();
+    demo = await prepareDemo(t.ctx.db, opts);
+    expect(demo!.created).toBe(0);
+    expect(
+      await t.ctx.db.select({ id: plants.id, plantNo: plants.plantNo }).from(plants).orderBy(plants.id),
+    ).toEqual(before);
+    const newHashes = new Map(
+      (await t.ctx.db.select({ sn: dongles.sn, h: dongles.secretHash }).from(dongles)).map((r) => [
+        r.sn,
+        r.h,
+      ]),
+    );
+    expect(oldHashes).toHaveLength(20);
+    for (const { sn, h } of oldHashes) expect(newHashes.get(sn)).not.toBe(h);
+
+    demo!.start({ brokerUrl, backfill: false, fleet: { faultRate: 0, offlineRate: 0 } });
+    await waitFor(allLive(since), 60_000);
+  }, 90_000);
+});

@@ -1,0 +1,173 @@
+import { type Fleet, type FleetOptions, startFleet } from '@pvstar/simulator/fleet';
+import { inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { backfill } from './backfill.ts';
+import { generatePlants, type OwnerSpec } from './plant-generator.ts';
+import {
+  collides,
+  dongleDefOf,
+  type FleetMember,
+  insertPlants,
+  loadFleet,
+  type PlantPlacement,
+  reissueSecrets,
+  takenNumbers,
+} from './register.ts';
+
+/** Serial and plant numbers of the demo fleet: DEMO-D-0001, DEMO-I-0001, DEMO-P-0001, … */
+export const DEMO_PREFIX = 'DEMO';
+
+export interface DemoFleet {
+  members: FleetMember[];
+  /** Plants created by this start (0 on a restart). */
+  created: number;
+  fleet: Fleet | null;
+  /** Settles when the year of history is in place (null before `start`). */
+  backfilled: Promise<{ plants: number; written: number }> | null;
+  /** Starts the simulated dongles (unless the fleet is switched off) and the backfill, both in the background. */
+  start(opts: { brokerUrl: string; backfill?: boolean; fleet?: Partial<FleetOptions> }): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Where demo plants go: spread over installers A and B, every third one owned by demo-owner (under
+ * installer A). Found through the demo accounts, so renamed organisations still get their plants.
+ */
+async function demoPlacement(db: Db) {
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      orgId: users.orgId,
+      nickname: users.nickname,
+      email: users.email,
+    })
+    .from(users)
+    .where(inArray(users.username, ['demo-installer-a', 'demo-installer-b', 'demo-owner']));
+  const by = (name: string) => rows.find((r) => r.username === name);
+  const a = by('demo-installer-a')?.orgId;
+  const b = by('demo-installer-b')?.orgId;
+  const ownerRow = by('demo-owner');
+  const owner: (OwnerSpec & { userId: number }) | null =
+    ownerRow && a !== undefined
+      ? {
+          userId: ownerRow.id,
+          name: ownerRow.nickname ?? 'Anna Weber',
+          contactType: 'EMAIL',
+          contact: ownerRow.email ?? 'owner@demo.pvstar.local',
+        }
+      : null;
+  if (a === undefined && b === undefined) return null;
+  const owned = (i: number) => owner !== null && i % 3 === 1;
+  return {
+    owner,
+    owned,
+    orgOf: (i: number): number => {
+      if (a === undefined) return b!;
+      if (b === undefined || owned(i)) return a;
+      return i % 2 === 0 ? b : a;
+    },
+  };
+}
+
+/**
+ * Makes sure the demo plants 1…count exist (creating only the missing ones, so restarts add nothing),
+ * then, when the fleet runs in this process, gives their dongles fresh secrets to hand to it.
+ */
+export async function prepareDemo(
+  db: Db,
+  opts: { count: number; intervalSeconds: number; fleet: boolean; log: Logger },
+): Promise<DemoFleet | null> {
+  const { log } = opts;
+  const placement = await demoPlacement(db);
+  if (!placement) {
+    log.warn('demo fleet: the demo installers are gone, no demo plants');
+    return null;
+  }
+  const specs = generatePlants({
+    prefix: DEMO_PREFIX,
+    count: opts.count,
+    ownerOf: (i) => (placement.owned(i) ? placement.owner! : undefined),
+  });
+  const taken = await takenNumbers(db, specs);
+  const missing: PlantPlacement[] = specs
+    .filter((spec) => !collides(spec, taken))
+    .map((spec) => {
+      const i = spec.number;
+      return {
+        spec,
+        orgId: placement.orgOf(i),
+        ownerUserId: placement.owned(i) ? placement.owner!.userId : null,
+      };
+    });
+  await insertPlants(db, missing, { intervalSeconds: opts.intervalSeconds });
+  if (missing.length) log.info({ plants: missing.length }, 'demo fleet: plants created');
+
+  const members = await loadFleet(
+    db,
+    specs.map((s) => s.dongle.sn),
+  );
+  const secrets = opts.fleet
+    ? await reissueSecrets(
+        db,
+        members.map((m) => m.dongleSn),
+      )
+    : new Map<string, string>();
+
+  let fleet: Fleet | null = null;
+  let backfilled: DemoFleet['backfilled'] = null;
+  const aborter = new AbortController();
+  return {
+    members,
+    created: missing.length,
+    get fleet() {
+      return fleet;
+    },
+    get backfilled() {
+      return backfilled;
+    },
+    start({ brokerUrl, backfill: withBackfill = true, fleet: fleetOptions }) {
+      if (opts.fleet) {
+        const dongles = members.flatMap((m) => dongleDefOf(m, secrets.get(m.dongleSn)!) ?? []);
+        fleet = startFleet({
+          brokerUrl,
+          dongles,
+          interval: opts.intervalSeconds,
+          // Now and then a fault or a short outage, so the alarm and status screens have something to show.
+          faultRate: 0.0005,
+          offlineRate: 0.0001,
+          log: { info: (m) => log.debug(`demo fleet: ${m}`), warn: (m) => log.warn(`demo fleet: ${m}`) },
+          ...fleetOptions,
+        });
+        log.info(
+          { dongles: dongles.length, interval: opts.intervalSeconds },
+          'demo fleet: simulated dongles started',
+        );
+      }
+      if (withBackfill) {
+        const started = Date.now();
+        backfilled = backfill(db, members, { signal: aborter.signal });
+        backfilled.then(
+          (r) => {
+            if (r.plants)
+              log.info(
+                { ...r, seconds: Math.round((Date.now() - started) / 1000) },
+                'demo fleet: a year of history filled in',
+              );
+          },
+          (err) => {
+            if (!aborter.signal.aborted)
+              log.warn({ err: (err as Error).message }, 'demo fleet: filling in the history failed');
+          },
+        );
+      }
+    },
+    async stop() {
+      aborter.abort();
+      await fleet?.stop();
+      await backfilled?.catch(() => {});
+    },
+  };
+}

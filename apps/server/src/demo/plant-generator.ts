@@ -1,0 +1,500 @@
+import type { ContactType, InverterType, NetworkingMode, StationType } from '@pvstar/contract/enums';
+import type { DeviceKind } from '@pvstar/contract/metrics';
+import type { DeviceDef, PlantDef } from '@pvstar/simulator/model/plant';
+import { systemOf } from '@pvstar/simulator/model/plant';
+import { hash, mulberry32, seedOf } from '@pvstar/simulator/model/rng';
+
+/**
+ * Plant definitions for the demo fleet and for `register-fleet`: realistic houses, farms and balconies
+ * in Germany, Austria and the Netherlands. Plant `i` of a prefix is always the same plant (its dice are
+ * a hash of prefix and number), so a restart or a larger count finds the plants it made before.
+ *
+ * Azimuth is stored as the simulator reads it: degrees clockwise from south (0 = south, 90 = west,
+ * 270 = east), kept in 0…360 because the plant form takes positive values.
+ */
+
+export interface DeviceSpec {
+  sn: string;
+  kind: DeviceKind;
+  manufacturer: string;
+  model: string;
+  inverterType: InverterType | null;
+  /** W (kWh × 1000 for a battery's capacity is not kept here; see the plant's storage capacity). */
+  ratedPower: number | null;
+  versions: Record<string, string>;
+}
+
+export interface OwnerSpec {
+  name: string;
+  contactType: ContactType;
+  contact: string;
+}
+
+export interface PlantSpec {
+  /** Its number within the prefix (1, 2, …). */
+  number: number;
+  plantNo: string;
+  name: string;
+  type: StationType;
+  /** kWp */
+  installedCapacity: number;
+  /** kWh, storage plants only */
+  storageCapacity: number | null;
+  tilt: number;
+  azimuth: number;
+  /** EUR per kWh */
+  feedInPrice: number;
+  purchasePrice: number;
+  countryCode: 'DE' | 'AT' | 'NL';
+  regionCode: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  gridConnectionDate: string;
+  buildDate: string;
+  owner: OwnerSpec;
+  dongle: { sn: string; networkingMode: NetworkingMode; version: string };
+  devices: DeviceSpec[];
+}
+
+interface Town {
+  name: string;
+  postcode: string;
+  region: string;
+  lat: number;
+  lon: number;
+}
+
+const DE_TOWNS: Town[] = [
+  { name: 'Augsburg', postcode: '86150', region: 'DE-BY', lat: 48.37, lon: 10.9 },
+  { name: 'München', postcode: '80331', region: 'DE-BY', lat: 48.14, lon: 11.58 },
+  { name: 'Regensburg', postcode: '93047', region: 'DE-BY', lat: 49.02, lon: 12.1 },
+  { name: 'Rosenheim', postcode: '83022', region: 'DE-BY', lat: 47.86, lon: 12.12 },
+  { name: 'Landshut', postcode: '84028', region: 'DE-BY', lat: 48.54, lon: 12.15 },
+  { name: 'Nürnberg', postcode: '90403', region: 'DE-BY', lat: 49.45, lon: 11.08 },
+  { name: 'Freiburg im Breisgau', postcode: '79098', region: 'DE-BW', lat: 47.99, lon: 7.85 },
+  { name: 'Stuttgart', postcode: '70173', region: 'DE-BW', lat: 48.78, lon: 9.18 },
+  { name: 'Ulm', postcode: '89073', region: 'DE-BW', lat: 48.4, lon: 9.99 },
+  { name: 'Kassel', postcode: '34117', region: 'DE-HE', lat: 51.31, lon: 9.48 },
+  { name: 'Frankfurt am Main', postcode: '60311', region: 'DE-HE', lat: 50.11, lon: 8.68 },
+  { name: 'Münster', postcode: '48143', region: 'DE-NW', lat: 51.96, lon: 7.63 },
+  { name: 'Köln', postcode: '50667', region: 'DE-NW', lat: 50.94, lon: 6.96 },
+  { name: 'Hannover', postcode: '30159', region: 'DE-NI', lat: 52.37, lon: 9.74 },
+  { name: 'Oldenburg', postcode: '26122', region: 'DE-NI', lat: 53.14, lon: 8.21 },
+  { name: 'Leipzig', postcode: '04109', region: 'DE-SN', lat: 51.34, lon: 12.37 },
+  { name: 'Dresden', postcode: '01067', region: 'DE-SN', lat: 51.05, lon: 13.74 },
+  { name: 'Erfurt', postcode: '99084', region: 'DE-TH', lat: 50.98, lon: 11.03 },
+  { name: 'Potsdam', postcode: '14467', region: 'DE-BB', lat: 52.4, lon: 13.06 },
+  { name: 'Kiel', postcode: '24103', region: 'DE-SH', lat: 54.32, lon: 10.14 },
+];
+const AT_TOWNS: Town[] = [
+  { name: 'Wien', postcode: '1190', region: 'AT-9', lat: 48.25, lon: 16.33 },
+  { name: 'Graz', postcode: '8010', region: 'AT-6', lat: 47.07, lon: 15.44 },
+  { name: 'Linz', postcode: '4020', region: 'AT-4', lat: 48.31, lon: 14.29 },
+  { name: 'Salzburg', postcode: '5020', region: 'AT-5', lat: 47.81, lon: 13.04 },
+  { name: 'Innsbruck', postcode: '6020', region: 'AT-7', lat: 47.27, lon: 11.4 },
+  { name: 'St. Pölten', postcode: '3100', region: 'AT-3', lat: 48.2, lon: 15.62 },
+  { name: 'Klagenfurt', postcode: '9020', region: 'AT-2', lat: 46.62, lon: 14.31 },
+];
+const NL_TOWNS: Town[] = [
+  { name: 'Utrecht', postcode: '3511', region: 'NL-UT', lat: 52.09, lon: 5.12 },
+  { name: 'Eindhoven', postcode: '5611', region: 'NL-NB', lat: 51.44, lon: 5.47 },
+  { name: 'Groningen', postcode: '9711', region: 'NL-GR', lat: 53.22, lon: 6.57 },
+  { name: 'Haarlem', postcode: '2011', region: 'NL-NH', lat: 52.38, lon: 4.64 },
+  { name: 'Zwolle', postcode: '8011', region: 'NL-OV', lat: 52.52, lon: 6.09 },
+  { name: 'Arnhem', postcode: '6811', region: 'NL-GE', lat: 51.98, lon: 5.91 },
+  { name: 'Leiden', postcode: '2311', region: 'NL-ZH', lat: 52.16, lon: 4.49 },
+  { name: 'Maastricht', postcode: '6211', region: 'NL-LI', lat: 50.85, lon: 5.69 },
+];
+
+interface Country {
+  code: PlantSpec['countryCode'];
+  timezone: string;
+  towns: Town[];
+  streets: string[];
+  first: string[];
+  last: string[];
+  labels: Record<StationType | 'FARM', string>;
+  mobile: (r: () => number) => string;
+  /** EUR per kWh: [feed-in from, to], [purchase from, to] (2024–25 levels). */
+  feedIn: [number, number];
+  purchase: [number, number];
+  mailDomain: string;
+}
+
+const digits = (r: () => number, n: number) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
+
+const DE_LABELS = {
+  ENERGY_STORAGE: 'Speicher',
+  PHOTOVOLTAIC: 'PV-Anlage',
+  BALCONY_PHOTOVOLTAICS: 'Balkonkraftwerk',
+  FARM: 'Hof',
+} as const;
+
+const COUNTRIES: Record<PlantSpec['countryCode'], Country> = {
+  DE: {
+    code: 'DE',
+    timezone: 'Europe/Berlin',
+    towns: DE_TOWNS,
+    streets: [
+      'Lindenstraße',
+      'Hauptstraße',
+      'Gartenweg',
+      'Bahnhofstraße',
+      'Schulstraße',
+      'Bergstraße',
+      'Birkenweg',
+      'Ahornweg',
+      'Mühlenweg',
+      'Sonnenstraße',
+      'Am Sonnenhang',
+      'Wiesenweg',
+    ],
+    first: [
+      'Thomas',
+      'Julia',
+      'Michael',
+      'Sabine',
+      'Stefan',
+      'Katrin',
+      'Andreas',
+      'Claudia',
+      'Markus',
+      'Laura',
+    ],
+    last: [
+      'Müller',
+      'Schmidt',
+      'Schneider',
+      'Fischer',
+      'Meyer',
+      'Wagner',
+      'Becker',
+      'Schulz',
+      'Hoffmann',
+      'Koch',
+      'Richter',
+      'Klein',
+      'Wolf',
+      'Neumann',
+      'Zimmermann',
+      'Krüger',
+    ],
+    labels: DE_LABELS,
+    mobile: (r) => `+4915${1 + Math.floor(r() * 9)}${digits(r, 8)}`,
+    feedIn: [0.0786, 0.0811],
+    purchase: [0.31, 0.39],
+    mailDomain: 'example.de',
+  },
+  AT: {
+    code: 'AT',
+    timezone: 'Europe/Vienna',
+    towns: AT_TOWNS,
+    streets: [
+      'Hauptplatz',
+      'Kirchengasse',
+      'Feldgasse',
+      'Wiener Straße',
+      'Schulgasse',
+      'Lindengasse',
+      'Am Anger',
+    ],
+    first: ['Lukas', 'Maria', 'Florian', 'Elisabeth', 'Johannes', 'Katharina', 'David', 'Theresa'],
+    last: ['Gruber', 'Huber', 'Pichler', 'Steiner', 'Moser', 'Mayer', 'Hofer', 'Leitner', 'Berger', 'Fuchs'],
+    labels: DE_LABELS,
+    mobile: (r) => `+43664${digits(r, 7)}`,
+    feedIn: [0.06, 0.1],
+    purchase: [0.24, 0.32],
+    mailDomain: 'example.at',
+  },
+  NL: {
+    code: 'NL',
+    timezone: 'Europe/Amsterdam',
+    towns: NL_TOWNS,
+    streets: [
+      'Dorpsstraat',
+      'Kerkstraat',
+      'Molenweg',
+      'Schoolstraat',
+      'Beukenlaan',
+      'Julianastraat',
+      'Zonnebloemstraat',
+    ],
+    first: ['Sanne', 'Daan', 'Lotte', 'Bram', 'Eva', 'Sem', 'Fleur', 'Thijs', 'Anouk', 'Ruben'],
+    last: [
+      'de Jong',
+      'Jansen',
+      'de Vries',
+      'van den Berg',
+      'van Dijk',
+      'Bakker',
+      'Visser',
+      'Smit',
+      'Meijer',
+      'de Boer',
+    ],
+    labels: {
+      ENERGY_STORAGE: 'Thuisbatterij',
+      PHOTOVOLTAIC: 'Zonnepanelen',
+      BALCONY_PHOTOVOLTAICS: 'Balkonpanelen',
+      FARM: 'Boerderij',
+    },
+    mobile: (r) => `+316${digits(r, 8)}`,
+    feedIn: [0.05, 0.1],
+    purchase: [0.26, 0.34],
+    mailDomain: 'example.nl',
+  },
+};
+
+/** Three in five plants in Germany, one each in Austria and the Netherlands. */
+const COUNTRY_CYCLE: PlantSpec['countryCode'][] = ['DE', 'DE', 'AT', 'DE', 'NL'];
+/** Half storage, three in ten PV only, one in five balcony — cycled so even a small fleet has each. */
+const TYPE_CYCLE: StationType[] = [
+  'ENERGY_STORAGE',
+  'PHOTOVOLTAIC',
+  'ENERGY_STORAGE',
+  'BALCONY_PHOTOVOLTAICS',
+  'PHOTOVOLTAIC',
+  'ENERGY_STORAGE',
+  'BALCONY_PHOTOVOLTAICS',
+  'ENERGY_STORAGE',
+  'PHOTOVOLTAIC',
+  'ENERGY_STORAGE',
+];
+
+const round = (v: number, decimals: number) => Number(v.toFixed(decimals));
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const ascii = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z]/g, '');
+const isoDate = (year: number, dayOfYear: number) =>
+  new Date(Date.UTC(year, 0, 1 + dayOfYear)).toISOString().slice(0, 10);
+
+/** The serial numbers of plant `i`: `<prefix>-D-0001` for its dongle, `-I-`, `-B-`, `-M-`, `-E-`, `-H-` for its devices. */
+export const serialOf = (prefix: string, letter: string, i: number) =>
+  `${prefix}-${letter}-${String(i).padStart(4, '0')}`;
+
+/** A prefix for serial and plant numbers: capitals and digits, so every serial fits the protocol. */
+export const PREFIX = /^[A-Z][A-Z0-9]{1,9}$/;
+
+/**
+ * The plants numbered `from` … `from + count - 1` of a prefix. `ownerOf` may give some plants a
+ * particular owner (the demo's house owner); the rest get an invented one.
+ */
+export function generatePlants(opts: {
+  prefix: string;
+  count: number;
+  from?: number;
+  ownerOf?: (i: number) => OwnerSpec | undefined;
+}): PlantSpec[] {
+  if (!PREFIX.test(opts.prefix)) throw new Error(`prefix "${opts.prefix}": 2-10 capitals and digits`);
+  const from = opts.from ?? 1;
+  return Array.from({ length: opts.count }, (_, k) => plantSpec(opts.prefix, from + k, opts.ownerOf));
+}
+
+function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec | undefined): PlantSpec {
+  const r = mulberry32(hash('plant', prefix, i));
+  const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)]!;
+  const between = (a: number, b: number) => a + (b - a) * r();
+  const country = COUNTRIES[COUNTRY_CYCLE[(i - 1) % COUNTRY_CYCLE.length]!];
+  const type = TYPE_CYCLE[(i - 1) % TYPE_CYCLE.length]!;
+  const town = pick(country.towns);
+  const first = pick(country.first);
+  const last = pick(country.last);
+
+  const balcony = type === 'BALCONY_PHOTOVOLTAICS';
+  // Some PV-only plants are farm roofs of 20–30 kWp (one in every twenty plants at least); houses have 10–32 modules.
+  const farm = type === 'PHOTOVOLTAIC' && (i % 20 === 9 || r() < 0.15);
+  const moduleW = pick([400, 410, 425, 430, 445]);
+  const modules = balcony
+    ? pick([2, 2, 2, 4])
+    : farm
+      ? Math.min(Math.floor(30_000 / moduleW), 46 + Math.floor(r() * 25))
+      : 10 + Math.floor(r() * 23);
+  const installedCapacity = round((modules * moduleW) / 1000, 2);
+  const storageCapacity = type === 'ENERGY_STORAGE' ? round(2.56 * (2 + Math.floor(r() * 5)), 2) : null;
+  // Roofs face south ± 60° at 20–45°, farm roofs are flatter, balcony railings face anywhere and are often upright.
+  const tilt = balcony
+    ? r() < 0.5
+      ? 90
+      : Math.round(between(25, 40))
+    : Math.round(farm ? between(10, 25) : between(20, 45));
+  const azimuth = (360 + Math.round(balcony ? between(-90, 90) : between(-60, 60))) % 360;
+  const threePhase = !balcony && installedCapacity > 4.6;
+  const inverterType: InverterType = threePhase ? 'THREE_PHASE' : 'SINGLE_PHASE';
+
+  const sn = (letter: string) => serialOf(prefix, letter, i);
+  const version = (major: number) => `V${major}.${Math.floor(r() * 4)}.${Math.floor(r() * 10)}`;
+  const dongle = {
+    sn: sn('D'),
+    networkingMode: (farm || r() < 0.2 ? 'ETHERNET' : 'WIFI') as NetworkingMode,
+    version: version(2),
+  };
+  const devices: DeviceSpec[] = [];
+  const inverter: DeviceSpec = {
+    sn: sn('I'),
+    kind: 'INVERTER',
+    manufacturer: 'PVSTAR',
+    model: '',
+    inverterType,
+    ratedPower: null,
+    versions: { inverter: version(1), dongle: dongle.version, safety: version(1), hmi: version(3) },
+  };
+  devices.push(inverter);
+  if (type === 'ENERGY_STORAGE')
+    devices.push({
+      sn: sn('B'),
+      kind: 'BATTERY',
+      manufacturer: 'PVSTAR',
+      model: `LFP-${storageCapacity!.toFixed(1)}`,
+      inverterType: null,
+      ratedPower: null,
+      versions: { bms: version(1) },
+    });
+  // Hybrid inverters need a grid meter; PV-only houses often have one, balconies rarely.
+  if (type === 'ENERGY_STORAGE' || r() < (balcony ? 0.2 : 0.5))
+    devices.push({
+      sn: sn('M'),
+      kind: 'METER',
+      manufacturer: 'PVSTAR',
+      model: threePhase ? 'SM3-100' : 'SM1-60',
+      inverterType: null,
+      ratedPower: null,
+      versions: {},
+    });
+  const wallbox = !balcony && !farm && r() < 0.3;
+  if (wallbox)
+    devices.push({
+      sn: sn('E'),
+      kind: 'EV_CHARGER',
+      manufacturer: 'PVSTAR',
+      model: '',
+      inverterType: null,
+      ratedPower: null,
+      versions: {},
+    });
+  if (!balcony && !farm && r() < 0.25)
+    devices.push({
+      sn: sn('H'),
+      kind: 'HEAT_PUMP',
+      manufacturer: 'PVSTAR',
+      model: 'HP-AW9',
+      inverterType: null,
+      ratedPower: 9000,
+      versions: {},
+    });
+
+  const timezone = country.timezone;
+  const latitude = round(town.lat + between(-0.08, 0.08), 5);
+  const longitude = round(town.lon + between(-0.12, 0.12), 5);
+  // Ratings as the simulator models them, so the device record and its telemetry agree.
+  const system = systemOf(
+    {
+      latitude,
+      longitude,
+      tilt,
+      azimuth,
+      capacityKwp: installedCapacity,
+      storageKwh: storageCapacity ?? 0,
+      type,
+      timezone,
+    },
+    devices.map(deviceDefOf),
+    seedOf(dongle.sn),
+  );
+  inverter.ratedPower = system.ratedW;
+  const kw = round(system.ratedW / 1000, 1);
+  inverter.model = balcony
+    ? `M${system.ratedW}`
+    : `${type === 'ENERGY_STORAGE' ? 'H' : 'S'}${threePhase ? 3 : 1}-${kw}K`;
+  const ev = devices.find((d) => d.kind === 'EV_CHARGER');
+  if (ev) {
+    ev.ratedPower = system.evChargerW;
+    ev.model = `EVC-${round((system.evChargerW ?? 0) / 1000, 1)}`;
+  }
+
+  const street = `${pick(country.streets)} ${1 + Math.floor(r() * 60)}`;
+  const postcode =
+    country.code === 'NL'
+      ? `${town.postcode} ${String.fromCharCode(65 + Math.floor(r() * 26), 65 + Math.floor(r() * 26))}`
+      : town.postcode;
+  const given = ownerOf?.(i);
+  const owner: OwnerSpec = given
+    ? { ...given }
+    : {
+        name: `${first} ${last}`,
+        contactType: (r() < 0.5 ? 'MOBILE' : 'EMAIL') as ContactType,
+        contact: '',
+      };
+  if (!owner.contact)
+    owner.contact =
+      owner.contactType === 'MOBILE'
+        ? country.mobile(r)
+        : `${ascii(first)}.${ascii(last)}@${country.mailDomain}`;
+  const surname = capitalize(owner.name.split(' ').slice(1).join(' ') || owner.name);
+  const label = farm ? country.labels.FARM : country.labels[type];
+
+  const connected = isoDate(2019 + Math.floor(r() * 6), Math.floor(r() * 360));
+  const built = new Date(Date.parse(connected) - (7 + Math.floor(r() * 40)) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return {
+    number: i,
+    plantNo: sn('P'),
+    name: `${label} ${surname}, ${town.name}`,
+    type,
+    installedCapacity,
+    storageCapacity,
+    tilt,
+    azimuth,
+    // Balcony systems usually feed in without pay.
+    feedInPrice: balcony ? 0 : round(between(...country.feedIn), 4),
+    purchasePrice: round(between(...country.purchase), 4),
+    countryCode: country.code,
+    regionCode: town.region,
+    address: `${street}, ${postcode} ${town.name}`,
+    latitude,
+    longitude,
+    timezone,
+    gridConnectionDate: connected,
+    buildDate: built,
+    owner,
+    dongle,
+    devices,
+  };
+}
+
+/** What the simulator needs of a plant, from its stored record. */
+export function plantDefOf(p: {
+  latitude: number;
+  longitude: number;
+  tilt: number | null;
+  azimuth: number | null;
+  installedCapacity: number;
+  storageCapacity: number | null;
+  type: string;
+  timezone: string;
+}): PlantDef {
+  return {
+    latitude: p.latitude,
+    longitude: p.longitude,
+    tilt: p.tilt ?? 30,
+    azimuth: p.azimuth ?? 0,
+    capacityKwp: p.installedCapacity,
+    storageKwh: p.storageCapacity ?? 0,
+    type: p.type as PlantDef['type'],
+    timezone: p.timezone,
+  };
+}
+
+export const deviceDefOf = (d: { sn: string; kind: string; inverterType: string | null }): DeviceDef => ({
+  sn: d.sn,
+  kind: d.kind as DeviceKind,
+  ...(d.inverterType ? { inverterType: d.inverterType as InverterType } : {}),
+});

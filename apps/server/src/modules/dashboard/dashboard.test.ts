@@ -1,0 +1,358 @@
+import { DASHBOARD_TREND_DAYS, SOCIAL_FACTORS, socialContribution } from '@pvstar/contract/dashboard';
+import { PERM } from '@pvstar/contract/perm';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deviceLatest,
+  devices,
+  dongles,
+  menus,
+  plantEnergyDaily,
+  plants,
+  roleMenus,
+  roles,
+} from '../../db/schema/index.ts';
+import { createOrg } from '../../db/seed/seed.ts';
+import { localDay } from '../../ingest/local-day.ts';
+import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
+
+/**
+ * A tree of its own (dealer → installers A and B → an owner under A), so that whatever demo plants the
+ * seed adds never enter the hand-computed sums.
+ */
+let t: TestApp;
+const tokens: Record<'dealer' | 'instA' | 'instB' | 'owner' | 'guest' | 'noPlants', string> = {} as never;
+const ids: Record<'A1' | 'A2' | 'B1' | 'B2', number> = {} as never;
+const today = localDay(Date.now(), 'Europe/Berlin');
+const daysBefore = (n: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+type Energy = [gen: number, cons: number, feedIn: number, purchase: number, revenue: number];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.ctx.db;
+  const root = await orgIdByName(t, 'PVSTAR');
+  const dealer = await createOrg(db, { name: unique('Dash Dealer '), type: 'DEALER', parentId: root });
+  const instA = await createOrg(db, { name: unique('Dash Inst A '), type: 'INSTALLER', parentId: dealer });
+  const instB = await createOrg(db, { name: unique('Dash Inst B '), type: 'INSTALLER', parentId: dealer });
+  const ownerOrg = await createOrg(db, { name: unique('Dash Owner '), type: 'OWNER', parentId: instA });
+
+  // A role that opens the system pages but no plant area.
+  const [noPlantRole] = await db
+    .insert(roles)
+    .values({
+      orgId: root,
+      roleName: 'No plants',
+      roleCode: unique('NOPLANT'),
+      roleType: 'INSTALLER',
+      dataScope: 'ORG_AND_SUB',
+    })
+    .returning({ id: roles.id, code: roles.roleCode });
+  const systemMenus = await db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(inArray(menus.permCode, [PERM.system, PERM.systemUser]));
+  await db.insert(roleMenus).values(systemMenus.map((m) => ({ roleId: noPlantRole!.id, menuId: m.id })));
+
+  const users = {
+    dealer: await addUser(t, { org: dealer, roles: ['DEALER_ADMIN'], prefix: 'dd' }),
+    instA: await addUser(t, { org: instA, roles: ['INSTALLER_ADMIN'], prefix: 'da' }),
+    instB: await addUser(t, { org: instB, roles: ['INSTALLER_ADMIN'], prefix: 'db' }),
+    owner: await addUser(t, { org: ownerOrg, roles: ['OWNER'], prefix: 'do' }),
+    guest: await addUser(t, { org: instA, roles: ['GUEST'], prefix: 'dg' }),
+    noPlants: await addUser(t, { org: instA, roles: [noPlantRole!.code], prefix: 'dn' }),
+  };
+  for (const [k, u] of Object.entries(users)) tokens[k as keyof typeof tokens] = await t.login(u.username);
+
+  const plant = async (
+    key: keyof typeof ids,
+    values: Partial<typeof plants.$inferInsert> & { orgId: number; installedCapacity: number },
+  ) => {
+    const [row] = await db
+      .insert(plants)
+      .values({ plantNo: unique('DSH'), name: `Plant ${key}`, type: 'PHOTOVOLTAIC', ...values })
+      .returning({ id: plants.id });
+    ids[key] = row!.id;
+  };
+  await plant('A1', {
+    orgId: instA,
+    ownerUserId: users.owner.id,
+    type: 'ENERGY_STORAGE',
+    installedCapacity: 10,
+    storageCapacity: 5,
+    status: 'NORMAL',
+  });
+  await plant('A2', { orgId: instA, installedCapacity: 6.5, status: 'FAULT' });
+  await plant('B1', {
+    orgId: instB,
+    installedCapacity: 20,
+    storageCapacity: 10,
+    status: 'WARNING',
+    currency: 'CHF',
+  });
+  await plant('B2', { orgId: instB, installedCapacity: 3, status: 'OFFLINE' });
+
+  const days: [keyof typeof ids, string, Energy][] = [
+    ['A1', today, [12, 8, 5, 1, 2.5]],
+    ['A1', daysBefore(1), [20, 10, 12, 2, 4]],
+    ['A1', daysBefore(400), [30, 15, 20, 5, 6]],
+    ['A2', today, [7, 0, 7, 0, 0.7]],
+    // The first day of the trend window, and the day just before it.
+    ['A2', daysBefore(DASHBOARD_TREND_DAYS - 1), [3, 1, 2, 0, 0.3]],
+    ['A2', daysBefore(DASHBOARD_TREND_DAYS), [4, 0, 4, 0, 0.4]],
+    ['B1', today, [50, 20, 40, 10, 6]],
+    ['B1', daysBefore(1), [40, 15, 30, 5, 5]],
+  ];
+  await db.insert(plantEnergyDaily).values(
+    days.map(([key, day, [generation, consumption, feedIn, purchase, revenue]]) => ({
+      plantId: ids[key],
+      day,
+      generation,
+      consumption,
+      feedIn,
+      purchase,
+      revenue,
+    })),
+  );
+
+  const device = async (
+    key: keyof typeof ids,
+    kind: string,
+    status: string,
+    latest?: Record<string, number>,
+  ) => {
+    const sn = unique('DSN');
+    let [dongle] = await db.select().from(dongles).where(eq(dongles.plantId, ids[key]));
+    if (!dongle)
+      [dongle] = await db
+        .insert(dongles)
+        .values({ sn: unique('DGL'), plantId: ids[key], secretHash: 'x', status: 'ONLINE' })
+        .returning();
+    const [row] = await db
+      .insert(devices)
+      .values({ sn, dongleId: dongle!.id, plantId: ids[key], kind, status })
+      .returning({ id: devices.id });
+    if (latest) await db.insert(deviceLatest).values({ deviceId: row!.id, ts: new Date(), data: latest });
+  };
+  const flow = (
+    power: number,
+    pvPower: number,
+    gridPower: number,
+    loadPower: number,
+    batteryPower: number,
+  ) => ({
+    power,
+    pvPower,
+    gridPower,
+    loadPower,
+    batteryPower,
+  });
+  await device('A1', 'INVERTER', 'ONLINE', flow(3000, 3200, -500, 2000, -700));
+  await device('A1', 'BATTERY', 'ONLINE', { power: -700, soc: 50 });
+  // Offline: its last values are stale and must not count.
+  await device('A2', 'INVERTER', 'OFFLINE', flow(999, 999, 999, 999, 999));
+  // In fault but still reporting: counts.
+  await device('A2', 'INVERTER', 'FAULT', flow(100, 100, 50, 150, 0));
+  await device('B1', 'INVERTER', 'ONLINE', flow(5000, 5000, -4000, 1000, 0));
+  await device('B1', 'METER', 'NOT_CONNECTED');
+});
+afterAll(() => t.close());
+
+const dashboard = async (token: string) => {
+  const res = await t.call('GET', '/station/dashboard', { token });
+  expect(res.status).toBe(200);
+  return res.body.data;
+};
+
+describe('dashboard figures', () => {
+  it("equal the hand-computed sums of installer A's plants", async () => {
+    const d = await dashboard(tokens.instA);
+    expect(d).toMatchObject({
+      plantCount: 2,
+      installedCapacity: 16.5,
+      energyStorage: 5,
+      faultCount: 1,
+      alarmCount: 0,
+      statusCounts: { OFFLINE: 0, NORMAL: 1, WARNING: 0, FAULT: 1 },
+      todayGeneration: 19,
+      totalGeneration: 76,
+      currency: 'EUR',
+      todayRevenue: 3.2,
+      totalRevenue: 13.9,
+      revenueByCurrency: [{ currency: 'EUR', plantCount: 2, today: 3.2, total: 13.9 }],
+      recentAlerts: [],
+    });
+    // Yield = self-consumption + feed-in, per plant and day: today 7 + 0, in total 7+8+10 + 0+1+0.
+    expect(d.pie.today).toEqual({
+      generation: 19,
+      selfConsumption: 7,
+      feedIn: 12,
+      purchase: 1,
+      consumption: 8,
+    });
+    expect(d.pie.total).toEqual({
+      generation: 76,
+      selfConsumption: 26,
+      feedIn: 50,
+      purchase: 8,
+      consumption: 34,
+    });
+    // The offline inverter's stale values are left out; the one in fault still reports.
+    expect(d.powerFlow).toEqual({
+      pvPower: 3300,
+      gridPower: -450,
+      loadPower: 2150,
+      batteryPower: -700,
+      inverterCount: 2,
+    });
+  });
+
+  it('lists the plants by power now, with their devices grouped by kind and status', async () => {
+    const d = await dashboard(tokens.instA);
+    expect(d.plants.map((p: { id: number }) => p.id)).toEqual([ids.A1, ids.A2]);
+    const [a1, a2] = d.plants;
+    expect(a1).toMatchObject({
+      stationName: 'Plant A1',
+      type: 'ENERGY_STORAGE',
+      status: 'NORMAL',
+      installedCapacity: 10,
+      power: 3000,
+      todayGeneration: 12,
+    });
+    // Per kind in the catalogue's order (inverter first), each with every state counted.
+    expect(a1.deviceGroups).toEqual([
+      {
+        kind: 'INVERTER',
+        total: 1,
+        byStatus: { ONLINE: 1, OFFLINE: 0, NOT_CONNECTED: 0, FAULT: 0, ABNORMAL: 0 },
+      },
+      {
+        kind: 'BATTERY',
+        total: 1,
+        byStatus: { ONLINE: 1, OFFLINE: 0, NOT_CONNECTED: 0, FAULT: 0, ABNORMAL: 0 },
+      },
+    ]);
+    expect(a2).toMatchObject({ power: 100, todayGeneration: 7, status: 'FAULT' });
+    expect(a2.deviceGroups).toEqual([
+      {
+        kind: 'INVERTER',
+        total: 2,
+        byStatus: { ONLINE: 0, OFFLINE: 1, NOT_CONNECTED: 0, FAULT: 1, ABNORMAL: 0 },
+      },
+    ]);
+  });
+
+  it('has a zero-filled trend of 365 days that ends today', async () => {
+    const d = await dashboard(tokens.instA);
+    expect(d.trend).toHaveLength(DASHBOARD_TREND_DAYS);
+    expect(d.trend.at(-1)).toEqual({ day: today, generation: 19, consumption: 8 });
+    expect(d.trend.at(-2)).toEqual({ day: daysBefore(1), generation: 20, consumption: 10 });
+    expect(d.trend[0]).toEqual({ day: daysBefore(DASHBOARD_TREND_DAYS - 1), generation: 3, consumption: 1 });
+    // Consecutive days, and the only non-zero ones are the three with rows.
+    expect(d.trend.map((e: { day: string }) => e.day)).toEqual(
+      Array.from({ length: DASHBOARD_TREND_DAYS }, (_, i) => daysBefore(DASHBOARD_TREND_DAYS - 1 - i)),
+    );
+    expect(d.trend.filter((e: { generation: number }) => e.generation > 0)).toHaveLength(3);
+    expect(d.trend.reduce((s: number, e: { generation: number }) => s + e.generation, 0)).toBe(42);
+  });
+
+  it('derives the social contribution from the total generation and the documented factors', async () => {
+    const d = await dashboard(tokens.instA);
+    const expected = socialContribution(76);
+    expect(d.social.factors).toEqual(SOCIAL_FACTORS);
+    expect(d.social.coalSavedT).toBeCloseTo((76 * SOCIAL_FACTORS.coalKgPerKwh) / 1000, 2);
+    expect(d.social.co2ReducedT).toBeCloseTo(expected.co2ReducedT, 2);
+    expect(d.social.trees).toBeCloseTo(
+      (76 * SOCIAL_FACTORS.co2KgPerKwh) / SOCIAL_FACTORS.co2KgPerTreeYear,
+      2,
+    );
+  });
+});
+
+describe('dashboard scope', () => {
+  it("leaves installer A's plants out of installer B's dashboard", async () => {
+    const d = await dashboard(tokens.instB);
+    expect(d.plants.map((p: { id: number }) => p.id)).toEqual([ids.B1, ids.B2]);
+    expect(d).toMatchObject({
+      plantCount: 2,
+      installedCapacity: 23,
+      faultCount: 0,
+      statusCounts: { OFFLINE: 1, NORMAL: 0, WARNING: 1, FAULT: 0 },
+      todayGeneration: 50,
+      totalGeneration: 90,
+      // One plant in each currency: the tie goes to the first alphabetically.
+      currency: 'CHF',
+      todayRevenue: 6,
+      totalRevenue: 11,
+    });
+    expect(d.powerFlow).toMatchObject({ pvPower: 5000, gridPower: -4000, inverterCount: 1 });
+    expect(d.plants[0].deviceGroups.map((g: { kind: string }) => g.kind)).toEqual(['INVERTER', 'METER']);
+    expect(d.plants[1].deviceGroups).toEqual([]);
+  });
+
+  it("gives the dealer both installers' plants, revenue in the currency most plants use", async () => {
+    const d = await dashboard(tokens.dealer);
+    expect(d).toMatchObject({
+      plantCount: 4,
+      installedCapacity: 39.5,
+      energyStorage: 15,
+      faultCount: 1,
+      statusCounts: { OFFLINE: 1, NORMAL: 1, WARNING: 1, FAULT: 1 },
+      todayGeneration: 69,
+      totalGeneration: 166,
+      currency: 'EUR',
+      todayRevenue: 3.2,
+      totalRevenue: 13.9,
+    });
+    expect(d.revenueByCurrency).toEqual([
+      { currency: 'EUR', plantCount: 3, today: 3.2, total: 13.9 },
+      { currency: 'CHF', plantCount: 1, today: 6, total: 11 },
+    ]);
+    expect(d.plants.map((p: { id: number }) => p.id)).toEqual([ids.B1, ids.A1, ids.A2, ids.B2]);
+    expect(d.powerFlow.pvPower).toBe(8300);
+    expect(d.trend.at(-1)).toEqual({ day: today, generation: 69, consumption: 28 });
+  });
+
+  it('shows an owner only their own plants', async () => {
+    const d = await dashboard(tokens.owner);
+    expect(d.plants.map((p: { id: number }) => p.id)).toEqual([ids.A1]);
+    expect(d).toMatchObject({ plantCount: 1, todayGeneration: 12, totalGeneration: 62, totalRevenue: 12.5 });
+    expect(d.powerFlow.pvPower).toBe(3200);
+  });
+
+  it("shows a guest of installer A installer A's plants", async () => {
+    const d = await dashboard(tokens.guest);
+    expect(d.plants.map((p: { id: number }) => p.id)).toEqual([ids.A1, ids.A2]);
+    expect(d.totalGeneration).toBe(76);
+  });
+
+  it('answers 403 without the plant code and 401 without a session', async () => {
+    const res = await t.call('GET', '/station/dashboard', { token: tokens.noPlants });
+    expect(res.status).toBe(403);
+    expect(res.body.data).toBeNull();
+    expect((await t.call('GET', '/station/dashboard')).status).toBe(401);
+  });
+
+  it('answers zeros and a full trend for a caller whose scope holds no plants', async () => {
+    const root = await orgIdByName(t, 'PVSTAR');
+    const lonely = await createOrg(t.ctx.db, {
+      name: unique('Empty Inst '),
+      type: 'INSTALLER',
+      parentId: root,
+    });
+    const u = await addUser(t, { org: lonely, roles: ['INSTALLER_ADMIN'], prefix: 'de' });
+    const d = await dashboard(await t.login(u.username));
+    expect(d).toMatchObject({
+      plantCount: 0,
+      totalGeneration: 0,
+      currency: null,
+      totalRevenue: 0,
+      revenueByCurrency: [],
+      plants: [],
+      powerFlow: { pvPower: 0, gridPower: 0, loadPower: 0, batteryPower: 0, inverterCount: 0 },
+    });
+    expect(d.trend).toHaveLength(DASHBOARD_TREND_DAYS);
+    expect(d.trend.at(-1).day).toBe(today);
+  });
+});

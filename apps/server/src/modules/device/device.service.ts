@@ -1,0 +1,351 @@
+import type { PageQuery, PageResult } from '@pvstar/contract/api';
+import {
+  DEVICE_TYPE_PERM,
+  type DeviceDetail,
+  type DeviceHistory,
+  type DeviceHistoryBody,
+  type DevicePageBody,
+  type DeviceRow,
+  type DeviceType,
+  HISTORY_BUCKET_SECONDS,
+  unknownMetric,
+} from '@pvstar/contract/device';
+import type { DeviceStatus, InverterType, NetworkingMode, StationType } from '@pvstar/contract/enums';
+import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { deviceLatest, devices, dongles, organizations, plants } from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { forbidden, invalidField, notFound } from '../../http/errors.ts';
+import { contains, pageWindow } from '../../http/filters.ts';
+import { scopePredicate } from '../../http/scope.ts';
+
+/** Devices and dongles are reached through their plant: its organisation, or (SELF) its owner. */
+const plantScope = (caller: Caller): SQL =>
+  scopePredicate(caller, { orgPath: organizations.path, orgId: plants.orgId, ownerId: plants.ownerUserId });
+
+/** Each list and detail needs the code of its device type (403 otherwise, before any lookup). */
+function requireTypePerm(caller: Caller, type: DeviceType) {
+  if (!caller.perms.has(DEVICE_TYPE_PERM[type])) throw forbidden();
+}
+
+const latestNumber = (key: string) => sql<number | null>`(${deviceLatest.data}->>${key}::text)::float8`;
+
+/** Columns of a device row (devices joined with plant, dongle and latest values). */
+const deviceColumns = {
+  id: devices.id,
+  kind: devices.kind,
+  sn: devices.sn,
+  manufacturer: devices.manufacturer,
+  model: devices.model,
+  status: devices.status,
+  inverterType: devices.inverterType,
+  ratedPower: devices.ratedPower,
+  versions: devices.versions,
+  lastSeenAt: devices.lastSeenAt,
+  createdAt: devices.createdAt,
+  plantId: plants.id,
+  stationName: plants.name,
+  stationType: plants.type,
+  timezone: plants.timezone,
+  dongleId: dongles.id,
+  dongleSn: dongles.sn,
+  dongleVersion: dongles.version,
+  networkingMode: dongles.networkingMode,
+  power: latestNumber('power'),
+  soc: latestNumber('soc'),
+  soh: latestNumber('soh'),
+};
+
+const dongleColumns = {
+  id: dongles.id,
+  sn: dongles.sn,
+  status: dongles.status,
+  version: dongles.version,
+  networkingMode: dongles.networkingMode,
+  intervalSeconds: dongles.intervalSeconds,
+  lastSeenAt: dongles.lastSeenAt,
+  createdAt: dongles.createdAt,
+  plantId: plants.id,
+  stationName: plants.name,
+  stationType: plants.type,
+  timezone: plants.timezone,
+};
+
+interface DeviceSel {
+  id: number;
+  kind: string;
+  sn: string;
+  manufacturer: string | null;
+  model: string | null;
+  status: string;
+  inverterType: string | null;
+  ratedPower: number | null;
+  versions: Record<string, string>;
+  lastSeenAt: Date | null;
+  createdAt: Date;
+  plantId: number;
+  stationName: string;
+  stationType: string;
+  dongleId: number;
+  dongleSn: string;
+  dongleVersion: string | null;
+  networkingMode: string;
+  power: number | null;
+  soc: number | null;
+  soh: number | null;
+}
+interface DongleSel {
+  id: number;
+  sn: string;
+  status: string;
+  version: string | null;
+  networkingMode: string;
+  lastSeenAt: Date | null;
+  createdAt: Date;
+  plantId: number;
+  stationName: string;
+  stationType: string;
+}
+
+/** Float sums and averages without binary noise (0.1 + 0.2), keeping a thousandth of a unit. */
+const round = (n: number) => Math.round(n * 1000) / 1000;
+const roundOrNull = (n: number | null) => (n === null || n === undefined ? null : round(Number(n)));
+
+function deviceRow(r: DeviceSel): DeviceRow {
+  return {
+    id: r.id,
+    deviceType: r.kind as DeviceKind,
+    sn: r.sn,
+    deviceName: r.model || r.sn,
+    manufactor: r.manufacturer,
+    deviceSpec: r.model,
+    deviceStatus: r.status as DeviceStatus,
+    plantId: r.plantId,
+    stationName: r.stationName,
+    stationType: r.stationType as StationType,
+    collectorId: r.dongleId,
+    collectorSN: r.dongleSn,
+    inverterType: (r.inverterType as InverterType | null) ?? null,
+    // An inverter's versions include its dongle's (SPEC: inverter, dongle, safety, HMI); what the device
+    // itself reports wins.
+    versions: {
+      ...(r.kind === 'INVERTER' && r.dongleVersion ? { dongle: r.dongleVersion } : {}),
+      ...r.versions,
+    },
+    networkingMode: r.networkingMode as NetworkingMode,
+    ratedPower: r.ratedPower,
+    power: roundOrNull(r.power),
+    soc: roundOrNull(r.soc),
+    soh: roundOrNull(r.soh),
+    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+    createTime: r.createdAt.toISOString(),
+  };
+}
+
+function dongleRow(r: DongleSel): DeviceRow {
+  return {
+    id: r.id,
+    deviceType: 'DONGLE',
+    sn: r.sn,
+    deviceName: r.sn,
+    manufactor: null,
+    deviceSpec: null,
+    deviceStatus: r.status as DeviceStatus,
+    plantId: r.plantId,
+    stationName: r.stationName,
+    stationType: r.stationType as StationType,
+    collectorId: r.id,
+    collectorSN: r.sn,
+    inverterType: null,
+    versions: r.version ? { dongle: r.version } : {},
+    networkingMode: r.networkingMode as NetworkingMode,
+    ratedPower: null,
+    power: null,
+    soc: null,
+    soh: null,
+    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+    createTime: r.createdAt.toISOString(),
+  };
+}
+
+/** The calendar day after a YYYY-MM-DD day. */
+const nextDay = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+export function createDeviceService(ctx: AppContext) {
+  const { db } = ctx;
+
+  const deviceQuery = () =>
+    db
+      .select(deviceColumns)
+      .from(devices)
+      .innerJoin(plants, eq(plants.id, devices.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .innerJoin(dongles, eq(dongles.id, devices.dongleId))
+      .leftJoin(deviceLatest, eq(deviceLatest.deviceId, devices.id));
+
+  const dongleQuery = () =>
+    db
+      .select(dongleColumns)
+      .from(dongles)
+      .innerJoin(plants, eq(plants.id, dongles.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId));
+
+  async function pageDevices(caller: Caller, q: PageQuery, f: DevicePageBody, kind: DeviceKind) {
+    const where = and(
+      eq(devices.kind, kind),
+      plantScope(caller),
+      contains(devices.sn, f.sn),
+      f.plantId ? eq(plants.id, f.plantId) : undefined,
+      contains(plants.name, f.stationName),
+      f.status ? eq(devices.status, f.status) : undefined,
+      contains(devices.manufacturer, f.manufacturer),
+      contains(devices.model, f.model),
+    );
+    const [{ total }] = (await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(devices)
+      .innerJoin(plants, eq(plants.id, devices.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(where)) as [{ total: number }];
+    const { limit, offset } = pageWindow(q);
+    const rows = await deviceQuery()
+      .where(where)
+      .orderBy(asc(plants.name), asc(plants.id), asc(devices.sn), asc(devices.id))
+      .limit(limit)
+      .offset(offset);
+    return { total, list: rows.map(deviceRow) };
+  }
+
+  async function pageDongles(caller: Caller, q: PageQuery, f: DevicePageBody) {
+    const where = and(
+      plantScope(caller),
+      contains(dongles.sn, f.sn),
+      f.plantId ? eq(plants.id, f.plantId) : undefined,
+      contains(plants.name, f.stationName),
+      f.status ? eq(dongles.status, f.status) : undefined,
+      // A dongle has no manufacturer or model of its own: asking for one finds none.
+      f.manufacturer || f.model ? sql`FALSE` : undefined,
+    );
+    const [{ total }] = (await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(dongles)
+      .innerJoin(plants, eq(plants.id, dongles.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(where)) as [{ total: number }];
+    const { limit, offset } = pageWindow(q);
+    const rows = await dongleQuery()
+      .where(where)
+      .orderBy(asc(plants.name), asc(plants.id), asc(dongles.sn), asc(dongles.id))
+      .limit(limit)
+      .offset(offset);
+    return { total, list: rows.map(dongleRow) };
+  }
+
+  /** A device the caller may see (404 otherwise, like a missing one) with the code of its kind (403). */
+  async function scopedDevice(caller: Caller, id: number, kind?: DeviceKind) {
+    const [row] = await deviceQuery()
+      .where(and(eq(devices.id, id), kind ? eq(devices.kind, kind) : undefined, plantScope(caller)))
+      .limit(1);
+    if (!row) throw notFound();
+    requireTypePerm(caller, row.kind as DeviceKind);
+    return row;
+  }
+
+  return {
+    async page(caller: Caller, q: PageQuery, f: DevicePageBody): Promise<PageResult<DeviceRow>> {
+      requireTypePerm(caller, f.deviceType);
+      return f.deviceType === 'DONGLE' ? pageDongles(caller, q, f) : pageDevices(caller, q, f, f.deviceType);
+    },
+
+    async detail(caller: Caller, type: DeviceType, id: number): Promise<DeviceDetail> {
+      requireTypePerm(caller, type);
+      if (type === 'DONGLE') {
+        const [row] = await dongleQuery()
+          .where(and(eq(dongles.id, id), plantScope(caller)))
+          .limit(1);
+        if (!row) throw notFound();
+        const list = await db
+          .select({
+            id: devices.id,
+            kind: devices.kind,
+            sn: devices.sn,
+            model: devices.model,
+            status: devices.status,
+          })
+          .from(devices)
+          .where(eq(devices.dongleId, row.id))
+          .orderBy(asc(devices.kind), asc(devices.sn));
+        return {
+          ...dongleRow(row),
+          timezone: row.timezone,
+          latest: null,
+          intervalSeconds: row.intervalSeconds,
+          devices: list.map((d) => ({
+            ...d,
+            kind: d.kind as DeviceKind,
+            status: d.status as DeviceStatus,
+          })),
+        };
+      }
+      const row = await scopedDevice(caller, id, type);
+      const [latest] = await db
+        .select({ ts: deviceLatest.ts, data: deviceLatest.data })
+        .from(deviceLatest)
+        .where(eq(deviceLatest.deviceId, row.id));
+      return {
+        ...deviceRow(row),
+        timezone: row.timezone,
+        latest: latest ? { ts: latest.ts.toISOString(), data: latest.data } : null,
+      };
+    },
+
+    /** The chosen metrics of one device over one local day of its plant, in 5-minute buckets. */
+    async history(caller: Caller, body: DeviceHistoryBody): Promise<DeviceHistory> {
+      const device = await scopedDevice(caller, body.deviceId);
+      const kind = device.kind as DeviceKind;
+      const metrics = [...new Set(body.metrics)];
+      const bad = unknownMetric(kind, metrics);
+      if (bad !== null) throw invalidField('metrics', 'device.metricUnknown', 400, { metric: bad });
+      const defs = metrics.map((key) => metricDef(kind, key)!);
+      const value = (key: string) => sql`(s.data->>${key}::text)::float8`;
+      // Gauges are averaged; a counter's bucket is its largest reading, a state's its last one.
+      const columns = defs.map((def, i) => {
+        const v = value(def.key);
+        const agg =
+          def.type === 'gauge'
+            ? sql`avg(${v})`
+            : def.type === 'counter'
+              ? sql`max(${v})`
+              : sql`(array_agg(${v} ORDER BY s.ts DESC) FILTER (WHERE ${v} IS NOT NULL))[1]`;
+        return sql`${agg}::float8 AS ${sql.identifier(`m${i}`)}`;
+      });
+      const tz = device.timezone;
+      const res = await db.execute(sql`
+        SELECT floor(extract(epoch FROM s.ts) / ${HISTORY_BUCKET_SECONDS}::int)::float8 * ${HISTORY_BUCKET_SECONDS}::int AS bucket,
+          ${sql.join(columns, sql`, `)}
+        FROM telemetry_samples s
+        WHERE s.device_id = ${device.id}
+          AND s.ts >= (${body.date}::date::timestamp AT TIME ZONE ${tz}::text)
+          AND s.ts < (${nextDay(body.date)}::date::timestamp AT TIME ZONE ${tz}::text)
+        GROUP BY 1
+        ORDER BY 1`);
+      const rows = res.rows as Record<string, number | string | null>[];
+      return {
+        date: body.date,
+        timezone: tz,
+        series: defs.map((def, i) => ({
+          metric: def.key,
+          unit: def.unit,
+          points: rows
+            .filter((r) => r[`m${i}`] !== null && r[`m${i}`] !== undefined)
+            .map((r) => [Number(r.bucket) * 1000, round(Number(r[`m${i}`]))] as [number, number]),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PICTURE_URL } from '@pvstar/contract/station';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { plants } from '../../db/schema/index.ts';
+
+export type PictureType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
+
+/**
+ * What a picture really is, by its first bytes — never by its name or the browser's content type, so
+ * an SVG or HTML page named .png is refused (it could run script when opened from our origin).
+ */
+export function sniffPicture(head: Buffer): PictureType | null {
+  const starts = (bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { ext: 'png', mime: 'image/png' };
+  if (starts([0xff, 0xd8, 0xff])) return { ext: 'jpg', mime: 'image/jpeg' };
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+    return { ext: 'webp', mime: 'image/webp' };
+  return null;
+}
+
+export const MIME_BY_EXT: Record<PictureType['ext'], string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+export const picturesDir = (ctx: Pick<AppContext, 'config'>) =>
+  path.resolve(ctx.config.DATA_DIR, 'files', 'pictures');
+
+/** `<name>` of /file/pictures/<name>: 128 random bits in hex and the sniffed extension, nothing else. */
+export const PICTURE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
+
+/** Stores a picture under a random name and answers the URL the plant keeps. */
+export async function storePicture(ctx: Pick<AppContext, 'config'>, data: Buffer, type: PictureType) {
+  const dir = picturesDir(ctx);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
+  await fs.writeFile(path.join(dir, name), data, { flag: 'wx' });
+  return { url: `/file/pictures/${name}` };
+}
+
+/** The bytes of a stored picture, or null (unknown name, or one that does not match the pattern). */
+export async function readPicture(ctx: Pick<AppContext, 'config'>, name: string) {
+  if (!PICTURE_NAME.test(name)) return null;
+  try {
+    const data = await fs.readFile(path.join(picturesDir(ctx), name));
+    return { data, mime: MIME_BY_EXT[name.split('.').pop() as PictureType['ext']] };
+  } catch {
+    return null;
+  }
+}
+
+/** Removes a plant's former picture once no plant shows it any more. */
+export async function removePictureIfUnused(ctx: Pick<AppContext, 'config' | 'db'>, url: string | null) {
+  if (!url || !PICTURE_URL.test(url)) return;
+  const [{ n }] = (await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(plants)
+    .where(eq(plants.picture, url))) as [{ n: number }];
+  if (n > 0) return;
+  await fs.rm(path.join(picturesDir(ctx), url.split('/').pop()!), { force: true });
+}

@@ -1,0 +1,414 @@
+import type { DateType } from '@pvstar/contract/enums';
+import type { DeviceKind } from '@pvstar/contract/metrics';
+import {
+  DEFAULT_DAYS,
+  type EnergyFigures,
+  type EnergyRow,
+  MAX_DAYS,
+  MAX_MONTHS,
+  MAX_YEARS_AWAY,
+  type PlantEnergy,
+  type PlantEnergyBody,
+  type PlantOverview,
+  type PlantRealtime,
+  type PowerCurve,
+  type PowerFlow,
+} from '@pvstar/contract/plant-data';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { organizations, plants } from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
+import { type DayEnergy, derived } from '../../ingest/energy.ts';
+import { localDay } from '../../ingest/local-day.ts';
+import { plantScope } from '../station/station.service.ts';
+
+/** Devices in the order the detail page lists them. */
+export const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];
+/** A value older than this many of its dongle's intervals is not "now" any more (the offline rule). */
+const STALE_INTERVALS = 3;
+
+type Sums = DayEnergy & { revenue: number };
+const ZERO: Sums = {
+  generation: 0,
+  consumption: 0,
+  charge: 0,
+  discharge: 0,
+  feedIn: 0,
+  purchase: 0,
+  revenue: 0,
+};
+/** Columns of plant_energy_daily and the figure each holds. */
+const SUM_COLUMNS: [keyof Sums, string][] = [
+  ['generation', 'generation'],
+  ['consumption', 'consumption'],
+  ['charge', 'charge'],
+  ['discharge', 'discharge'],
+  ['feedIn', 'feed_in'],
+  ['purchase', 'purchase'],
+  ['revenue', 'revenue'],
+];
+
+/** Sums are float8: keep the answer free of binary noise (0.1 + 0.2) without losing a watt-hour. */
+const round = (n: number, digits = 4) => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};
+
+/** The figures of a period from its summed counters; derived ones from the sums, never summed themselves. */
+export function figuresOf(s: Sums): EnergyFigures {
+  const { selfConsumption, selfSufficiency } = derived(s);
+  return {
+    generation: round(s.generation),
+    consumption: round(s.consumption),
+    charge: round(s.charge),
+    discharge: round(s.discharge),
+    feedIn: round(s.feedIn),
+    purchase: round(s.purchase),
+    selfConsumption: round(selfConsumption),
+    selfSufficiency: round(selfSufficiency),
+    revenue: round(s.revenue),
+  };
+}
+
+/** The summed figures of a result row whose columns are named `${prefix}${figure}`. */
+const sumsFrom = (row: Record<string, unknown>, prefix = ''): Sums => {
+  const out = { ...ZERO };
+  for (const [figure] of SUM_COLUMNS) out[figure] = Number(row[`${prefix}${figure}`] ?? 0);
+  return out;
+};
+
+const addSums = (a: Sums, b: Sums): Sums => {
+  const out = { ...a };
+  for (const [key] of SUM_COLUMNS) out[key] += b[key];
+  return out;
+};
+
+/** Calendar arithmetic on YYYY-MM-DD strings (UTC dates, so no time zone or DST can shift a day). */
+const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const fromDate = (d: Date) => d.toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) => {
+  const d = toDate(day);
+  d.setUTCDate(d.getUTCDate() + n);
+  return fromDate(d);
+};
+export const addMonths = (month: string, n: number) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const total = y * 12 + (m - 1) + n;
+  return `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}`;
+};
+const daysBetween = (from: string, to: string) =>
+  Math.round((toDate(to).getTime() - toDate(from).getTime()) / 86_400_000);
+const monthsBetween = (from: string, to: string) => {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm);
+};
+const monthEnd = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
+
+/** Refuses a day further than MAX_YEARS_AWAY from the plant's today. */
+function checkDay(field: string, day: string, today: string) {
+  const years = Math.abs(daysBetween(today, day)) / 365.25;
+  if (years > MAX_YEARS_AWAY)
+    throw invalidField(field, 'plantData.dateRange', 400, { years: MAX_YEARS_AWAY });
+}
+
+export function createPlantDataService(ctx: AppContext) {
+  const { db } = ctx;
+  const now = () => Date.now();
+
+  /** The plant if the caller may see it; otherwise 404, exactly like a plant that does not exist. */
+  async function scopedPlant(caller: Caller, id: number) {
+    const [row] = await db
+      .select({
+        id: plants.id,
+        status: plants.status,
+        currency: plants.currency,
+        timezone: plants.timezone,
+        installedCapacity: plants.installedCapacity,
+        storageCapacity: plants.storageCapacity,
+      })
+      .from(plants)
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(and(eq(plants.id, id), plantScope(caller)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Summed roll-ups of the plant over named day ranges, in one scan of its daily rows. */
+  async function sumsOver(plantId: number, ranges: Record<string, SQL>): Promise<Record<string, Sums>> {
+    const names = Object.keys(ranges);
+    const columns = names.flatMap((name) =>
+      SUM_COLUMNS.map(
+        ([figure, column]) =>
+          sql`coalesce(sum(${sql.raw(column)}) FILTER (WHERE ${ranges[name]}), 0)::float8 AS ${sql.identifier(`${name}.${figure}`)}`,
+      ),
+    );
+    const res = await db.execute(
+      sql`SELECT ${sql.join(columns, sql`, `)} FROM plant_energy_daily WHERE plant_id = ${plantId}`,
+    );
+    const row = (res.rows[0] ?? {}) as Record<string, unknown>;
+    return Object.fromEntries(names.map((name) => [name, sumsFrom(row, `${name}.`)]));
+  }
+
+  /** The plant's devices with their newest values and the interval their dongle reports at. */
+  async function devicesWithLatest(plantId: number) {
+    const res = await db.execute(sql`
+      SELECT d.id, d.sn, d.kind, d.status, d.model, l.ts, l.data, g.interval_seconds AS "intervalSeconds"
+      FROM devices d
+      JOIN dongles g ON g.id = d.dongle_id
+      LEFT JOIN device_latest l ON l.device_id = d.id
+      WHERE d.plant_id = ${plantId}
+      ORDER BY CASE d.kind ${sql.join(
+        KIND_ORDER.map((kind, i) => sql`WHEN ${kind} THEN ${i}::int`),
+        sql` `,
+      )} END, d.sn`);
+    return (
+      res.rows as {
+        id: number;
+        sn: string;
+        kind: DeviceKind;
+        status: string;
+        model: string | null;
+        ts: Date | string | null;
+        data: Record<string, number> | string | null;
+        intervalSeconds: number;
+      }[]
+    ).map((r) => ({
+      ...r,
+      ts: r.ts === null ? null : new Date(r.ts),
+      // node-postgres parses jsonb, PGlite too; a string would mean a driver that does not.
+      data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, number> | null,
+    }));
+  }
+
+  function powerFlowOf(
+    status: string,
+    devs: Awaited<ReturnType<typeof devicesWithLatest>>,
+  ): { flow: PowerFlow; hasBatteryValues: boolean } {
+    const t = now();
+    const has = (kind: DeviceKind) => devs.some((d) => d.kind === kind);
+    const flow: PowerFlow = {
+      ts: null,
+      pvPower: 0,
+      gridPower: 0,
+      loadPower: 0,
+      batteryPower: 0,
+      soc: null,
+      ...(has('EV_CHARGER') ? { evPower: 0 } : {}),
+      ...(has('HEAT_PUMP') ? { heatPumpPower: 0 } : {}),
+    };
+    const fresh = devs.filter(
+      (d) => d.ts && d.data && t - d.ts.getTime() <= STALE_INTERVALS * d.intervalSeconds * 1000,
+    );
+    const hasBatteryValues = devs.some((d) => d.data && typeof d.data.soc === 'number');
+    // An offline plant shows no flow, whatever its last values were.
+    if (status === 'OFFLINE' || !fresh.length) return { flow, hasBatteryValues };
+    const socs: number[] = [];
+    const batterySocs: number[] = [];
+    let newest = 0;
+    for (const d of fresh) {
+      const v = d.data!;
+      const num = (key: string) => (typeof v[key] === 'number' ? v[key] : 0);
+      newest = Math.max(newest, d.ts!.getTime());
+      if (d.kind === 'INVERTER') {
+        flow.pvPower += num('pvPower');
+        flow.gridPower += num('gridPower');
+        flow.loadPower += num('loadPower');
+        flow.batteryPower += num('batteryPower');
+        if (typeof v.soc === 'number') socs.push(v.soc);
+      } else if (d.kind === 'BATTERY' && typeof v.soc === 'number') batterySocs.push(v.soc);
+      else if (d.kind === 'EV_CHARGER') flow.evPower = (flow.evPower ?? 0) + num('power');
+      else if (d.kind === 'HEAT_PUMP') flow.heatPumpPower = (flow.heatPumpPower ?? 0) + num('power');
+    }
+    // The inverter's view of the battery is the plant's; a separate battery's BMS value stands in otherwise.
+    const pick = socs.length ? socs : batterySocs;
+    flow.soc = pick.length ? round(pick.reduce((a, b) => a + b, 0) / pick.length, 1) : null;
+    flow.ts = newest ? new Date(newest).toISOString() : null;
+    for (const key of [
+      'pvPower',
+      'gridPower',
+      'loadPower',
+      'batteryPower',
+      'evPower',
+      'heatPumpPower',
+    ] as const)
+      if (flow[key] !== undefined) flow[key] = round(flow[key], 1);
+    return { flow, hasBatteryValues };
+  }
+
+  return {
+    scopedPlant,
+
+    async overview(caller: Caller, id: number): Promise<PlantOverview> {
+      const plant = await scopedPlant(caller, id);
+      const today = localDay(now(), plant.timezone);
+      const sums = await sumsOver(plant.id, {
+        today: sql`day = ${today}::date`,
+        month: sql`day BETWEEN ${`${today.slice(0, 7)}-01`}::date AND ${today}::date`,
+        year: sql`day BETWEEN ${`${today.slice(0, 4)}-01-01`}::date AND ${today}::date`,
+        total: sql`TRUE`,
+      });
+      const devs = await devicesWithLatest(plant.id);
+      const { flow, hasBatteryValues } = powerFlowOf(plant.status, devs);
+      return {
+        status: plant.status as PlantOverview['status'],
+        currency: plant.currency,
+        timezone: plant.timezone,
+        day: today,
+        installedCapacity: Number(plant.installedCapacity),
+        energyStorage: plant.storageCapacity === null ? null : Number(plant.storageCapacity),
+        hasBattery:
+          devs.some((d) => d.kind === 'BATTERY') || (plant.storageCapacity ?? 0) > 0 || hasBatteryValues,
+        powerFlow: flow,
+        today: figuresOf(sums.today!),
+        month: figuresOf(sums.month!),
+        year: figuresOf(sums.year!),
+        total: figuresOf(sums.total!),
+      };
+    },
+
+    /** 5-minute means of the plant's inverters over one local day: per inverter first, then summed. */
+    async powerCurve(caller: Caller, id: number, date?: string): Promise<PowerCurve> {
+      const plant = await scopedPlant(caller, id);
+      const today = localDay(now(), plant.timezone);
+      const day = date ?? today;
+      checkDay('date', day, today);
+      const next = addDays(day, 1);
+      const tz = plant.timezone;
+      const res = await db.execute(sql`
+        SELECT bucket, sum(pv) AS pv, sum(load) AS load, sum(grid) AS grid, sum(bat) AS bat, avg(soc) AS soc
+        FROM (
+          SELECT s.device_id, floor(extract(epoch FROM s.ts) / 300)::float8 * 300 AS bucket,
+            avg((s.data->>'pvPower')::float8) AS pv,
+            avg((s.data->>'loadPower')::float8) AS load,
+            avg((s.data->>'gridPower')::float8) AS grid,
+            avg((s.data->>'batteryPower')::float8) AS bat,
+            avg((s.data->>'soc')::float8) AS soc
+          FROM telemetry_samples s
+          WHERE s.device_id IN (SELECT id FROM devices WHERE plant_id = ${plant.id} AND kind = 'INVERTER')
+            AND s.ts >= (${day}::date::timestamp AT TIME ZONE ${tz})
+            AND s.ts < (${next}::date::timestamp AT TIME ZONE ${tz})
+          GROUP BY s.device_id, 2
+        ) per_device
+        GROUP BY bucket
+        ORDER BY bucket`);
+      const num = (v: unknown) => (v === null || v === undefined ? null : round(Number(v), 1));
+      return {
+        date: day,
+        timezone: tz,
+        points: (res.rows as Record<string, unknown>[]).map((r) => ({
+          ts: new Date(Number(r.bucket) * 1000).toISOString(),
+          pvPower: num(r.pv),
+          loadPower: num(r.load),
+          gridPower: num(r.grid),
+          batteryPower: num(r.bat),
+          soc: num(r.soc),
+        })),
+      };
+    },
+
+    async realtime(caller: Caller, id: number): Promise<PlantRealtime> {
+      const plant = await scopedPlant(caller, id);
+      const devs = await devicesWithLatest(plant.id);
+      return {
+        devices: devs.map((d) => ({
+          id: d.id,
+          sn: d.sn,
+          kind: d.kind,
+          status: d.status as PlantRealtime['devices'][number]['status'],
+          model: d.model,
+          ts: d.ts ? d.ts.toISOString() : null,
+          data: d.data ?? {},
+        })),
+      };
+    },
+
+    async energy(caller: Caller, body: PlantEnergyBody): Promise<PlantEnergy> {
+      const plant = await scopedPlant(caller, body.id);
+      const today = localDay(now(), plant.timezone);
+      if (body.from) checkDay('from', body.from, today);
+      if (body.to) checkDay('to', body.to, today);
+      const rows = await periodRows(plant.id, body.dateType, body.from, body.to, today);
+      const totals = rows.reduce<Sums>((acc, r) => addSums(acc, r.sums), { ...ZERO });
+      return {
+        dateType: body.dateType,
+        currency: plant.currency,
+        rows: rows.map((r) => ({ period: r.period, ...figuresOf(r.sums) })) satisfies EnergyRow[],
+        totals: figuresOf(totals),
+      };
+    },
+  };
+
+  /** One row per period of the range, zero rows where nothing was measured (charts show no gaps). */
+  async function periodRows(
+    plantId: number,
+    dateType: DateType,
+    from: string | undefined,
+    to: string | undefined,
+    today: string,
+  ): Promise<{ period: string; sums: Sums }[]> {
+    let first: string;
+    let last: string;
+    let periods: string[];
+    let key: SQL;
+    if (dateType === 'date') {
+      last = to ?? today;
+      first = from ?? addDays(last, -(DEFAULT_DAYS - 1));
+      const n = daysBetween(first, last);
+      if (n < 0) throw invalidField('to', 'plantData.dateOrder');
+      if (n + 1 > MAX_DAYS) throw invalidField('to', 'plantData.tooManyDays', 400, { max: MAX_DAYS });
+      periods = Array.from({ length: n + 1 }, (_, i) => addDays(first, i));
+      key = sql`day::text`;
+    } else if (dateType === 'month') {
+      const lastMonth = (to ?? today).slice(0, 7);
+      const firstMonth = from ? from.slice(0, 7) : addMonths(lastMonth, -11);
+      const n = monthsBetween(firstMonth, lastMonth);
+      if (n < 0) throw invalidField('to', 'plantData.dateOrder');
+      if (n + 1 > MAX_MONTHS) throw invalidField('to', 'plantData.tooManyMonths', 400, { max: MAX_MONTHS });
+      periods = Array.from({ length: n + 1 }, (_, i) => addMonths(firstMonth, i));
+      first = `${firstMonth}-01`;
+      last = monthEnd(lastMonth);
+      key = sql`to_char(day, 'YYYY-MM')`;
+    } else {
+      const [row] = (
+        await db.execute(
+          sql`SELECT min(day)::text AS first FROM plant_energy_daily WHERE plant_id = ${plantId}`,
+        )
+      ).rows as { first: string | null }[];
+      const dataYear = Number((row?.first ?? today).slice(0, 4));
+      const thisYear = Number(today.slice(0, 4));
+      let lastYear: number;
+      let firstYear: number;
+      if (dateType === 'year') {
+        lastYear = to ? Number(to.slice(0, 4)) : thisYear;
+        firstYear = from ? Number(from.slice(0, 4)) : Math.min(dataYear, lastYear);
+        if (firstYear > lastYear) throw invalidField('to', 'plantData.dateOrder');
+      } else {
+        // Lifetime: every year since the first data, the range ignored.
+        lastYear = Math.max(thisYear, dataYear);
+        firstYear = Math.min(dataYear, thisYear);
+      }
+      periods = Array.from({ length: lastYear - firstYear + 1 }, (_, i) =>
+        String(firstYear + i).padStart(4, '0'),
+      );
+      first = `${periods[0]}-01-01`;
+      last = `${periods[periods.length - 1]}-12-31`;
+      key = sql`to_char(day, 'YYYY')`;
+    }
+    const res = await db.execute(sql`
+      SELECT ${key} AS period, ${sql.join(
+        SUM_COLUMNS.map(
+          ([figure, column]) => sql`sum(${sql.raw(column)})::float8 AS ${sql.identifier(figure)}`,
+        ),
+        sql`, `,
+      )}
+      FROM plant_energy_daily
+      WHERE plant_id = ${plantId} AND day BETWEEN ${first}::date AND ${last}::date
+      GROUP BY 1`);
+    const found = new Map(
+      (res.rows as Record<string, unknown>[]).map((r) => [String(r.period), sumsFrom(r)]),
+    );
+    return periods.map((period) => ({ period, sums: found.get(period) ?? { ...ZERO } }));
+  }
+}

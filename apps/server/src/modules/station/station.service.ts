@@ -1,0 +1,659 @@
+import type { PageQuery, PageResult } from '@pvstar/contract/api';
+import type {
+  ContactType,
+  DeviceStatus,
+  InverterType,
+  NetworkingMode,
+  OrgType,
+  PlantStatus,
+  StationType,
+} from '@pvstar/contract/enums';
+import type { Lang } from '@pvstar/contract/lang';
+import type { DeviceKind } from '@pvstar/contract/metrics';
+import { PERM } from '@pvstar/contract/perm';
+import {
+  type DongleSecret,
+  type StationAddBody,
+  type StationAddress,
+  type StationDetail,
+  type StationEditBody,
+  type StationKpi,
+  type StationPageBody,
+  type StationRow,
+  type StationSaveResult,
+  serialsOf,
+} from '@pvstar/contract/station';
+import { maskContact } from '@pvstar/contract/validation';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import { contains, pageWindow } from '../../http/filters.ts';
+import { plantsIn, refreshPlantStatus } from '../../ingest/plant-status.ts';
+import { audit } from '../../lib/audit.ts';
+import { normalizeContact } from '../auth/codes.ts';
+import { issueDongleSecret } from '../device/dongle-credentials.ts';
+import { getScopedOrg } from '../org/org.service.ts';
+import { MANAGING_TYPES, plantScope, requireManager } from './station-access.ts';
+import { areaNames, checkLocation } from './station-area.ts';
+import { resolveOwner } from './station-owner.ts';
+
+const updater = alias(users, 'updater');
+const ownerUser = alias(users, 'owner_user');
+
+/** W: the inverters' newest power while the plant is not offline (a stale value is no "current" power). */
+const currentPowerSql = sql<number>`CASE WHEN ${plants.status} = 'OFFLINE' THEN 0::float8 ELSE coalesce((
+  SELECT sum((l.data->>'power')::float8) FROM devices d JOIN device_latest l ON l.device_id = d.id
+  WHERE d.plant_id = ${plants.id} AND d.kind = 'INVERTER' AND d.status NOT IN ('OFFLINE', 'NOT_CONNECTED')), 0)::float8 END`;
+/** kWh generated on the plant's local today (daily counters reset at local midnight). */
+const todayGenerationSql = sql<number>`coalesce((
+  SELECT e.generation FROM plant_energy_daily e
+  WHERE e.plant_id = ${plants.id} AND e.day = (now() AT TIME ZONE ${plants.timezone})::date), 0)::float8`;
+const deviceCountSql = sql<number>`((SELECT count(*) FROM devices d WHERE d.plant_id = ${plants.id})
+  + (SELECT count(*) FROM dongles g WHERE g.plant_id = ${plants.id}))::int`;
+
+/** Sums are float8: three decimals (Wh, W/1000) keep the answer free of binary noise. */
+const round3 = (n: number) => Math.round(Number(n) * 1000) / 1000;
+const dateText = (d: string | Date | null) =>
+  d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
+const given = <T>(v: T | null | undefined | ''): v is T => v !== undefined && v !== null && v !== '';
+
+type DeviceRow = { sn: string; kind: DeviceKind; dongleSn: string } & Partial<{
+  inverterType: InverterType;
+  ratedPower: number | null;
+  manufacturer: string | null;
+  model: string | null;
+}>;
+
+/** The devices of a request, flattened, with the kind and the dongle each hangs on. */
+function requestedDevices(body: StationAddBody): DeviceRow[] {
+  return body.devices.dongles.flatMap((d) => [
+    ...d.inverters.map((x) => ({
+      sn: x.sn,
+      kind: 'INVERTER' as const,
+      dongleSn: d.sn,
+      inverterType: x.inverterType,
+      ratedPower: x.ratedPower ?? null,
+      manufacturer: x.manufacturer || null,
+      model: x.model || null,
+    })),
+    ...d.batteries.map((x) => ({
+      sn: x.sn,
+      kind: 'BATTERY' as const,
+      dongleSn: d.sn,
+      manufacturer: x.manufacturer || null,
+      model: x.model || null,
+    })),
+    ...d.meters.map((x) => ({ sn: x.sn, kind: 'METER' as const, dongleSn: d.sn })),
+  ]);
+}
+
+/** Whether a database error is a unique violation (two registrations racing for one serial). */
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** Other plant modules scope their queries the same way. */
+export { plantScope };
+
+export function createStationService(ctx: AppContext) {
+  const { db, config } = ctx;
+
+  function filterOf(caller: Caller, f: StationPageBody): SQL | undefined {
+    return and(
+      plantScope(caller),
+      contains(plants.name, f.stationName),
+      contains(plants.plantNo, f.stationNo),
+      f.stationType ? eq(plants.type, f.stationType) : undefined,
+      f.status ? eq(plants.status, f.status) : undefined,
+      // Paths hold digits and slashes only, so the stored path is a literal prefix.
+      f.orgId
+        ? sql`${organizations.path} LIKE (SELECT o2.path FROM organizations o2 WHERE o2.id = ${f.orgId}) || '%'`
+        : undefined,
+      f.ownerName
+        ? or(
+            contains(plants.ownerName, f.ownerName),
+            inArray(
+              plants.ownerUserId,
+              db.select({ id: users.id }).from(users).where(contains(users.username, f.ownerName)),
+            ),
+          )
+        : undefined,
+    );
+  }
+
+  /** The plant if the caller may see it; otherwise 404, exactly like a plant that does not exist. */
+  async function getScopedPlant(caller: Caller, id: number) {
+    const [row] = await db
+      .select({ plant: plants, orgPath: organizations.path })
+      .from(plants)
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(and(eq(plants.id, id), plantScope(caller)));
+    if (!row) throw notFound();
+    return row.plant;
+  }
+
+  /** The managing organisation: the one asked for (in scope) or the caller's; a dealer, installer or provider. */
+  async function managingOrg(caller: Caller, orgId: number | null | undefined) {
+    const org = await getScopedOrg(db, caller, orgId ?? caller.orgId).catch(() => {
+      throw invalidField('orgId', 'notFound', 404);
+    });
+    if (!MANAGING_TYPES.includes(org.type as OrgType)) throw invalidField('orgId', 'station.orgType', 422);
+    return org;
+  }
+
+  /**
+   * Every serial must be free: registered nowhere, or (on edit) already this plant's in the same role
+   * (dongle stays dongle, device stays device). The message is the same whoever holds it.
+   */
+  async function checkSerials(body: StationAddBody, plantId?: number) {
+    const wanted = serialsOf(body.devices);
+    const sns = wanted.map((w) => w.sn);
+    const dongleSns = new Set(body.devices.dongles.map((d) => d.sn));
+    const [takenDongles, takenDevices] = await Promise.all([
+      db.select({ sn: dongles.sn, plantId: dongles.plantId }).from(dongles).where(inArray(dongles.sn, sns)),
+      db.select({ sn: devices.sn, plantId: devices.plantId }).from(devices).where(inArray(devices.sn, sns)),
+    ]);
+    for (const w of wanted) {
+      const asDongle = takenDongles.find((d) => d.sn === w.sn);
+      const asDevice = takenDevices.find((d) => d.sn === w.sn);
+      const isDongle = dongleSns.has(w.sn);
+      const ownOk =
+        plantId !== undefined &&
+        (asDongle ? asDongle.plantId === plantId && isDongle : true) &&
+        (asDevice ? asDevice.plantId === plantId && !isDongle : true);
+      if ((asDongle || asDevice) && !ownOk) throw conflict('station.serialTaken', w.path.join('.'));
+    }
+  }
+
+  /** Plant numbers: P + the day + a sequence of that day, serialised by a transaction lock. */
+  async function nextPlantNo(tx: Db): Promise<string> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7302115)`);
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const prefix = `P${day}`;
+    const res = await tx.execute(sql`
+      SELECT coalesce(max(substr(plant_no, ${prefix.length + 1})::int), 0)::int AS n
+      FROM plants WHERE plant_no ~ ${`^${prefix}[0-9]{4,6}$`}`);
+    const n = Number((res.rows[0] as { n: number } | undefined)?.n ?? 0) + 1;
+    return `${prefix}${String(n).padStart(4, '0')}`;
+  }
+
+  /** The columns of a plant from a request (owner and organisation are settled by the caller). */
+  const plantValues = (
+    body: StationAddBody,
+    loc: { countryCode: string; regionCode: string | null; timezone: string },
+  ) => ({
+    name: body.stationName,
+    type: body.stationType,
+    installedCapacity: body.installedCapacity,
+    storageCapacity: body.energyStorage ?? null,
+    gridConnectionDate: body.gridConnectionTime || null,
+    buildDate: body.buildDate || null,
+    tilt: body.angleOfRoll ?? null,
+    azimuth: body.azimuth ?? null,
+    feedInPrice: body.onlineElectrovalence ?? null,
+    purchasePrice: body.buyElectrovalence ?? null,
+    currency: body.currency,
+    picture: body.stationPicture || null,
+    countryCode: loc.countryCode,
+    regionCode: loc.regionCode,
+    address: body.detailAddress || null,
+    latitude: body.latitude,
+    longitude: body.longitude,
+    timezone: loc.timezone,
+  });
+
+  /** Inserts dongles with fresh secrets; only the hashes are stored, the plain secrets are returned once. */
+  async function insertDongles(
+    tx: Db,
+    plantId: number,
+    list: { sn: string; networkingMode: NetworkingMode }[],
+  ): Promise<{ secrets: DongleSecret[]; ids: Map<string, number> }> {
+    const secrets: DongleSecret[] = [];
+    const ids = new Map<string, number>();
+    for (const d of list) {
+      const { secret, secretHash } = issueDongleSecret();
+      const [row] = await tx
+        .insert(dongles)
+        .values({ sn: d.sn, plantId, secretHash, networkingMode: d.networkingMode })
+        .returning({ id: dongles.id });
+      ids.set(d.sn, row!.id);
+      secrets.push({ sn: d.sn, secret });
+    }
+    return { secrets, ids };
+  }
+
+  const deviceValues = (d: DeviceRow) => ({
+    kind: d.kind,
+    inverterType: d.inverterType ?? null,
+    ratedPower: d.ratedPower ?? null,
+    manufacturer: d.manufacturer ?? null,
+    model: d.model ?? null,
+  });
+
+  /** Runs a registration; a serial that another registration took meanwhile is a conflict, not a 500. */
+  async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction((tx) => work(tx as unknown as Db));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('station.serialTaken', 'devices');
+      throw err;
+    }
+  }
+
+  return {
+    getScopedPlant,
+
+    async page(caller: Caller, q: PageQuery, f: StationPageBody): Promise<PageResult<StationRow>> {
+      const where = filterOf(caller, f);
+      const [{ total }] = (await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(plants)
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(where)) as [{ total: number }];
+      const rows = await db
+        .select({
+          plant: plants,
+          orgName: organizations.name,
+          currentPower: currentPowerSql,
+          todayGeneration: todayGenerationSql,
+          deviceCount: deviceCountSql,
+        })
+        .from(plants)
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(where)
+        .orderBy(desc(plants.createdAt), desc(plants.id))
+        .limit(pageWindow(q).limit)
+        .offset(pageWindow(q).offset);
+      return {
+        total,
+        list: rows.map(({ plant: p, orgName, currentPower, todayGeneration, deviceCount }) => ({
+          id: p.id,
+          stationNo: p.plantNo,
+          stationName: p.name,
+          stationType: p.type as StationType,
+          status: p.status as PlantStatus,
+          installedCapacity: Number(p.installedCapacity),
+          energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
+          orgId: p.orgId,
+          orgName,
+          ownerName: p.ownerName,
+          ownerUserId: p.ownerUserId,
+          currentPower: round3(currentPower),
+          todayGeneration: round3(todayGeneration),
+          gridConnectionTime: dateText(p.gridConnectionDate),
+          createTime: p.createdAt.toISOString(),
+          deviceCount: Number(deviceCount),
+        })),
+      };
+    },
+
+    async kpi(caller: Caller, f: StationPageBody): Promise<StationKpi> {
+      const rows = db
+        .select({
+          status: plants.status,
+          capacity: plants.installedCapacity,
+          storage: plants.storageCapacity,
+          today: todayGenerationSql.as('today'),
+          power: currentPowerSql.as('power'),
+        })
+        .from(plants)
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(filterOf(caller, f))
+        .as('r');
+      const count = (status: PlantStatus) =>
+        sql<number>`(count(*) FILTER (WHERE ${rows.status} = ${status}))::int`;
+      const [k] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          OFFLINE: count('OFFLINE'),
+          NORMAL: count('NORMAL'),
+          WARNING: count('WARNING'),
+          FAULT: count('FAULT'),
+          installedCapacity: sql<number>`coalesce(sum(${rows.capacity}), 0)::float8`,
+          energyStorage: sql<number>`coalesce(sum(${rows.storage}), 0)::float8`,
+          todayGeneration: sql<number>`coalesce(sum(${rows.today}), 0)::float8`,
+          currentPower: sql<number>`coalesce(sum(${rows.power}), 0)::float8`,
+        })
+        .from(rows);
+      return {
+        total: Number(k!.total),
+        byStatus: {
+          OFFLINE: Number(k!.OFFLINE),
+          NORMAL: Number(k!.NORMAL),
+          WARNING: Number(k!.WARNING),
+          FAULT: Number(k!.FAULT),
+        },
+        installedCapacity: round3(k!.installedCapacity),
+        energyStorage: round3(k!.energyStorage),
+        todayGeneration: round3(k!.todayGeneration),
+        currentPower: round3(k!.currentPower),
+      };
+    },
+
+    async detail(caller: Caller, id: number, lang: Lang): Promise<StationDetail> {
+      await getScopedPlant(caller, id);
+      const [row] = await db
+        .select({
+          plant: plants,
+          organization: organizations.name,
+          userName: ownerUser.username,
+          updateByName: updater.username,
+        })
+        .from(plants)
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .leftJoin(ownerUser, eq(ownerUser.id, plants.ownerUserId))
+        .leftJoin(updater, eq(updater.id, plants.updatedBy))
+        .where(eq(plants.id, id));
+      const p = row!.plant;
+      const [dongleRows, deviceRows, area] = await Promise.all([
+        db.select().from(dongles).where(eq(dongles.plantId, id)).orderBy(asc(dongles.id)),
+        db.select().from(devices).where(eq(devices.plantId, id)).orderBy(asc(devices.kind), asc(devices.sn)),
+        areaNames(db, lang, p.countryCode, p.regionCode),
+      ]);
+      return {
+        id: p.id,
+        stationNo: p.plantNo,
+        stationName: p.name,
+        stationType: p.type as StationType,
+        status: p.status as PlantStatus,
+        orgId: p.orgId,
+        organization: row!.organization,
+        ownerUserId: p.ownerUserId,
+        userName: row!.userName ?? null,
+        ownerName: p.ownerName,
+        contactType: (p.ownerContactType as ContactType | null) ?? null,
+        contactInformation: maskContact(p.ownerContact),
+        countryCode: p.countryCode,
+        regionCode: p.regionCode,
+        stationArea: area.regionNames.length ? area.regionNames.join(' / ') : null,
+        detailAddress: p.address,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        timezone: p.timezone,
+        installedCapacity: Number(p.installedCapacity),
+        energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
+        stationPicture: p.picture,
+        gridConnectionTime: dateText(p.gridConnectionDate),
+        buildDate: dateText(p.buildDate),
+        registrationTime: p.createdAt.toISOString(),
+        angleOfRoll: p.tilt,
+        azimuth: p.azimuth,
+        onlineElectrovalence: p.feedInPrice === null ? null : Number(p.feedInPrice),
+        buyElectrovalence: p.purchasePrice === null ? null : Number(p.purchasePrice),
+        currency: p.currency,
+        updateTime: p.updatedAt.toISOString(),
+        updateByName: row!.updateByName ?? null,
+        dongles: dongleRows.map((g) => ({
+          id: g.id,
+          sn: g.sn,
+          networkingMode: g.networkingMode as NetworkingMode,
+          status: g.status as DeviceStatus,
+          version: g.version,
+          lastSeenAt: g.lastSeenAt?.toISOString() ?? null,
+          devices: deviceRows
+            .filter((d) => d.dongleId === g.id)
+            .map((d) => ({
+              id: d.id,
+              sn: d.sn,
+              kind: d.kind as DeviceKind,
+              status: d.status as DeviceStatus,
+              inverterType: (d.inverterType as InverterType | null) ?? null,
+              ratedPower: d.ratedPower,
+              manufacturer: d.manufacturer,
+              model: d.model,
+              versions: d.versions,
+              lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
+            })),
+        })),
+      };
+    },
+
+    async address(caller: Caller, id: number, lang: Lang): Promise<StationAddress> {
+      const p = await getScopedPlant(caller, id);
+      const { countryName, regionNames } = await areaNames(db, lang, p.countryCode, p.regionCode);
+      return {
+        countryCode: p.countryCode,
+        countryName,
+        regionCode: p.regionCode,
+        regionNames,
+        detailAddress: p.address,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        timezone: p.timezone,
+      };
+    },
+
+    async add(caller: Caller, body: StationAddBody, lang: Lang, ip: string): Promise<StationSaveResult> {
+      await requireManager(db, caller, [PERM.stationAdd]);
+      const org = await managingOrg(caller, body.orgId);
+      const loc = await checkLocation(db, body);
+      await checkSerials(body);
+      const result = await inTransaction(async (tx) => {
+        const plantNo = await nextPlantNo(tx);
+        const owner = given(body.ownerName)
+          ? await resolveOwner(
+              tx,
+              caller,
+              org.id,
+              { name: body.ownerName, contactType: body.contactType!, contact: body.contactInformation! },
+              { lang, appTitle: config.APP_TITLE },
+            )
+          : null;
+        const [plant] = await tx
+          .insert(plants)
+          .values({
+            plantNo,
+            orgId: org.id,
+            ...plantValues(body, loc),
+            ownerUserId: owner?.ownerUserId ?? null,
+            ownerName: owner ? body.ownerName || null : null,
+            ownerContactType: owner ? body.contactType : null,
+            ownerContact: owner?.contact ?? null,
+            createdBy: caller.userId,
+            updatedBy: caller.userId,
+          })
+          .returning({ id: plants.id });
+        const { secrets, ids } = await insertDongles(tx, plant!.id, body.devices.dongles);
+        const wanted = requestedDevices(body);
+        await tx.insert(devices).values(
+          wanted.map((d) => ({
+            sn: d.sn,
+            dongleId: ids.get(d.dongleSn)!,
+            plantId: plant!.id,
+            ...deviceValues(d),
+          })),
+        );
+        await audit(tx, caller, {
+          action: 'station.add',
+          targetType: 'plant',
+          targetId: plant!.id,
+          detail: {
+            plantNo,
+            name: body.stationName,
+            orgId: org.id,
+            dongles: secrets.map((s) => s.sn),
+            devices: wanted.map((d) => d.sn),
+            ...(owner?.createdUserId ? { ownerCreated: owner.createdUserId } : {}),
+            ...(owner?.ownerUserId ? { ownerUserId: owner.ownerUserId } : {}),
+          },
+          ip,
+        });
+        return { id: plant!.id, stationNo: plantNo, dongles: secrets };
+      });
+      return result;
+    },
+
+    async edit(caller: Caller, body: StationEditBody, lang: Lang, ip: string): Promise<StationSaveResult> {
+      await requireManager(db, caller, [PERM.stationEdit]);
+      const plant = await getScopedPlant(caller, body.id);
+      const org = body.orgId && body.orgId !== plant.orgId ? await managingOrg(caller, body.orgId) : null;
+      const orgId = org?.id ?? plant.orgId;
+      const loc = await checkLocation(db, body);
+      await checkSerials(body, plant.id);
+
+      // The owner: removed, kept (same or no new contact) or resolved anew from a changed contact.
+      const keepContact =
+        given(body.ownerName) &&
+        plant.ownerContact !== null &&
+        body.contactType === plant.ownerContactType &&
+        !given(body.contactInformation);
+      if (given(body.ownerName) && !keepContact && !given(body.contactInformation))
+        throw invalidField('contactInformation', 'validation.required');
+
+      const disconnect: string[] = [];
+      const saved = await inTransaction(async (tx) => {
+        let owner: { ownerUserId: number | null; contact: string } | null = null;
+        if (keepContact) owner = { ownerUserId: plant.ownerUserId, contact: plant.ownerContact! };
+        else if (given(body.ownerName)) {
+          const sameContact =
+            body.contactType === plant.ownerContactType &&
+            normalizeContact(body.contactType!, body.contactInformation!) === plant.ownerContact;
+          owner = sameContact
+            ? { ownerUserId: plant.ownerUserId, contact: plant.ownerContact! }
+            : await resolveOwner(
+                tx,
+                caller,
+                orgId,
+                { name: body.ownerName, contactType: body.contactType!, contact: body.contactInformation! },
+                { lang, appTitle: config.APP_TITLE },
+              );
+        }
+        await tx
+          .update(plants)
+          .set({
+            orgId,
+            ...plantValues(body, loc),
+            ownerUserId: owner?.ownerUserId ?? null,
+            ownerName: owner ? body.ownerName || null : null,
+            ownerContactType: owner ? body.contactType : null,
+            ownerContact: owner?.contact ?? null,
+            updatedBy: caller.userId,
+            updatedAt: new Date(),
+          })
+          .where(eq(plants.id, plant.id));
+
+        // Devices: kept serials keep their rows (and dongles their secrets); new ones are added, the rest removed.
+        const oldDongles = await tx
+          .select({ id: dongles.id, sn: dongles.sn })
+          .from(dongles)
+          .where(eq(dongles.plantId, plant.id));
+        const dongleIds = new Map(oldDongles.map((d) => [d.sn, d.id]));
+        for (const d of body.devices.dongles)
+          if (dongleIds.has(d.sn))
+            await tx
+              .update(dongles)
+              .set({ networkingMode: d.networkingMode })
+              .where(eq(dongles.id, dongleIds.get(d.sn)!));
+        const added = await insertDongles(
+          tx,
+          plant.id,
+          body.devices.dongles.filter((d) => !dongleIds.has(d.sn)),
+        );
+        for (const [sn, id] of added.ids) dongleIds.set(sn, id);
+
+        const wanted = requestedDevices(body);
+        const oldDevices = await tx
+          .select({ id: devices.id, sn: devices.sn })
+          .from(devices)
+          .where(eq(devices.plantId, plant.id));
+        const deviceIds = new Map(oldDevices.map((d) => [d.sn, d.id]));
+        for (const d of wanted) {
+          const values = { dongleId: dongleIds.get(d.dongleSn)!, ...deviceValues(d) };
+          const existing = deviceIds.get(d.sn);
+          if (existing !== undefined) await tx.update(devices).set(values).where(eq(devices.id, existing));
+          else await tx.insert(devices).values({ sn: d.sn, plantId: plant.id, ...values });
+        }
+        const keptDevices = new Set(wanted.map((d) => d.sn));
+        const goneDevices = oldDevices.filter((d) => !keptDevices.has(d.sn)).map((d) => d.id);
+        if (goneDevices.length) {
+          // Raw samples have no foreign key (partitioned table): their rows go explicitly.
+          await tx.execute(
+            sql`DELETE FROM telemetry_samples WHERE device_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(goneDevices)}::jsonb)::int)`,
+          );
+          await tx.delete(devices).where(inArray(devices.id, goneDevices));
+        }
+        const keptDongles = new Set(body.devices.dongles.map((d) => d.sn));
+        const goneDongles = oldDongles.filter((d) => !keptDongles.has(d.sn));
+        if (goneDongles.length) disconnect.push(...goneDongles.map((d) => d.sn));
+        if (goneDongles.length)
+          await tx.delete(dongles).where(
+            inArray(
+              dongles.id,
+              goneDongles.map((d) => d.id),
+            ),
+          );
+        await refreshPlantStatus(tx, plantsIn([plant.id]));
+
+        await audit(tx, caller, {
+          action: 'station.edit',
+          targetType: 'plant',
+          targetId: plant.id,
+          detail: {
+            name: body.stationName,
+            ...(org ? { orgId: { from: plant.orgId, to: org.id } } : {}),
+            ...(added.secrets.length ? { donglesAdded: added.secrets.map((s) => s.sn) } : {}),
+            ...(goneDongles.length ? { donglesRemoved: goneDongles.map((d) => d.sn) } : {}),
+            ...(goneDevices.length
+              ? { devicesRemoved: oldDevices.filter((d) => !keptDevices.has(d.sn)).map((d) => d.sn) }
+              : {}),
+          },
+          ip,
+        });
+        return { id: plant.id, stationNo: plant.plantNo, dongles: added.secrets };
+      });
+      ctx.disconnectDongles?.(disconnect);
+      return saved;
+    },
+
+    async remove(caller: Caller, id: number, confirmName: string, ip: string) {
+      await requireManager(db, caller, [PERM.stationDelete]);
+      const plant = await getScopedPlant(caller, id);
+      if (confirmName.trim() !== plant.name) throw invalidField('confirmName', 'station.nameMismatch');
+      const plantDongles = await db.select({ sn: dongles.sn }).from(dongles).where(eq(dongles.plantId, id));
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`DELETE FROM telemetry_samples WHERE device_id IN (SELECT id FROM devices WHERE plant_id = ${id})`,
+        );
+        // Dongles, devices, latest values and energy roll-ups go with the plant (ON DELETE CASCADE).
+        await tx.delete(plants).where(eq(plants.id, id));
+        await audit(tx as unknown as Db, caller, {
+          action: 'station.delete',
+          targetType: 'plant',
+          targetId: id,
+          detail: { plantNo: plant.plantNo, name: plant.name },
+          ip,
+        });
+      });
+      ctx.disconnectDongles?.(plantDongles.map((d) => d.sn));
+      return { picture: plant.picture };
+    },
+
+    /** A replaced or reset dongle gets a new secret; the old one stops working at its next connect. */
+    async resetSecret(caller: Caller, dongleId: number, ip: string): Promise<DongleSecret> {
+      await requireManager(db, caller, [PERM.stationEdit]);
+      const [row] = await db
+        .select({ id: dongles.id, sn: dongles.sn, plantId: dongles.plantId })
+        .from(dongles)
+        .innerJoin(plants, eq(plants.id, dongles.plantId))
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(and(eq(dongles.id, dongleId), plantScope(caller)));
+      if (!row) throw notFound();
+      const { secret, secretHash } = issueDongleSecret();
+      await db.update(dongles).set({ secretHash }).where(eq(dongles.id, row.id));
+      ctx.disconnectDongles?.([row.sn]);
+      await audit(db, caller, {
+        action: 'station.resetSecret',
+        targetType: 'dongle',
+        targetId: row.id,
+        detail: { sn: row.sn, plantId: row.plantId },
+        ip,
+      });
+      return { sn: row.sn, secret };
+    },
+  };
+}
+export type StationService = ReturnType<typeof createStationService>;

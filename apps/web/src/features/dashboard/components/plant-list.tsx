@@ -1,0 +1,111 @@
+import type { DashboardPlant, DeviceGroup } from '@pvstar/contract/dashboard';
+import { type DeviceStatus, DeviceStatusSchema } from '@pvstar/contract/enums';
+import { PERM } from '@pvstar/contract/perm';
+import { Badge, type BadgeProps, Card, Table, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { formatCapacity, formatEnergy, formatPower } from '../../../components/energy-format.ts';
+import {
+  DEVICE_STATUS_COLOR,
+  deviceKindLabel,
+  deviceStatusLabel,
+  stationTypeLabel,
+} from '../../../components/monitor-labels.ts';
+import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
+import { usePerm } from '../../../permissions/perm.tsx';
+
+/** The state a group is shown in: its worst. */
+const SEVERITY: DeviceStatus[] = ['FAULT', 'ABNORMAL', 'OFFLINE', 'NOT_CONNECTED', 'ONLINE'];
+
+/** One device kind: its count with a dot in its worst state; the tooltip counts per state. */
+function Group({ group }: { group: DeviceGroup }) {
+  const { t } = useTranslation();
+  const states = DeviceStatusSchema.options.filter((s) => group.byStatus[s] > 0);
+  const worst = SEVERITY.find((s) => group.byStatus[s] > 0) ?? 'NOT_CONNECTED';
+  return (
+    <Tooltip title={states.map((s) => `${deviceStatusLabel(t, s)}: ${group.byStatus[s]}`).join(' · ')}>
+      <Tag data-testid="device-group" data-status={worst} style={{ marginInlineEnd: 0 }}>
+        <Badge
+          status={DEVICE_STATUS_COLOR[worst] as BadgeProps['status']}
+          text={`${deviceKindLabel(t, group.kind)} ${group.total}`}
+        />
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** The plants with the highest output now, with their devices grouped by kind and state. */
+export function PlantList({ plants }: { plants: DashboardPlant[] }) {
+  const { t } = useTranslation('dashboard');
+  const canOpen = usePerm([PERM.stationDetail]);
+  return (
+    <Card size="small" title={t('plants.title')}>
+      <Table<DashboardPlant>
+        size="small"
+        rowKey="id"
+        data-testid="dashboard-plants"
+        dataSource={plants}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('plants.none') }}
+        columns={[
+          {
+            title: t('plants.name'),
+            dataIndex: 'stationName',
+            render: (name: string, row) =>
+              canOpen ? (
+                <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="dashboard-plant-link">
+                  <EllipsisText text={name} maxWidth={220} />
+                </Link>
+              ) : (
+                <EllipsisText text={name} maxWidth={220} />
+              ),
+          },
+          {
+            title: t('plants.type'),
+            dataIndex: 'type',
+            render: (type: DashboardPlant['type']) => stationTypeLabel(t, type),
+          },
+          {
+            title: t('common:field.status'),
+            dataIndex: 'status',
+            render: (status: DashboardPlant['status']) => <PlantStatusTag status={status} />,
+          },
+          {
+            title: t('plants.power'),
+            dataIndex: 'power',
+            align: 'right',
+            render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatPower(v)}</span>,
+          },
+          {
+            title: t('plants.today'),
+            dataIndex: 'todayGeneration',
+            align: 'right',
+            render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatEnergy(v)}</span>,
+          },
+          {
+            title: t('plants.capacity'),
+            dataIndex: 'installedCapacity',
+            align: 'right',
+            render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatCapacity(v)}</span>,
+          },
+          {
+            title: t('plants.devices'),
+            key: 'devices',
+            render: (_, row) =>
+              row.deviceGroups.length ? (
+                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, maxWidth: 280 }}>
+                  {row.deviceGroups.map((g) => (
+                    <Group key={g.kind} group={g} />
+                  ))}
+                </div>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

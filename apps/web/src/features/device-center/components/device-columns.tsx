@@ -1,0 +1,117 @@
+import type { DeviceRow, DeviceType } from '@pvstar/contract/device';
+import { Button, Flex, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { formatNumber, formatPower } from '../../../components/energy-format.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import { inverterTypeLabel, networkingModeLabel } from '../../../components/monitor-labels.ts';
+import { DeviceStatusTag } from '../../../components/monitor-tags.tsx';
+import { plantHref } from '../device-links.ts';
+import { VersionSummary } from './versions.tsx';
+
+const percent = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 1)} %`);
+
+/** The columns of a device list; what a type has no value for is left out. */
+export function useDeviceColumns(type: DeviceType, onOpen: (row: DeviceRow) => void): ColumnsType<DeviceRow> {
+  const { t } = useTranslation();
+  const isDongle = type === 'DONGLE';
+  const columns: (ColumnsType<DeviceRow>[number] | false)[] = [
+    {
+      title: t('device:field.sn'),
+      dataIndex: 'sn',
+      fixed: 'left',
+      render: (sn: string, row) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ paddingInline: 0 }}
+          onClick={() => onOpen(row)}
+          data-testid="device-open"
+        >
+          {sn}
+        </Button>
+      ),
+    },
+    !isDongle && {
+      // Model over manufacturer (and the inverter's phases): one column instead of three.
+      title: `${t('device:field.model')} / ${t('device:field.manufacturer')}`,
+      dataIndex: 'deviceSpec',
+      render: (model: string | null, row) => {
+        const second = [
+          row.manufactor,
+          row.inverterType ? inverterTypeLabel(t, row.inverterType) : null,
+        ].filter(Boolean);
+        return (
+          <Flex vertical style={{ lineHeight: '18px' }}>
+            <EllipsisText text={model} maxWidth={170} />
+            {second.length > 0 && (
+              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 170 }}>
+                {second.join(' · ')}
+              </Typography.Text>
+            )}
+          </Flex>
+        );
+      },
+    },
+    {
+      title: t('device:field.plant'),
+      dataIndex: 'stationName',
+      render: (name: string, row) => (
+        <Link to={plantHref(row.plantId)} data-testid="device-plant-link">
+          <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 180, color: 'inherit' }}>
+            {name}
+          </Typography.Text>
+        </Link>
+      ),
+    },
+    !isDongle && { title: t('device:field.dongle'), dataIndex: 'collectorSN' },
+    {
+      title: t('device:field.status'),
+      dataIndex: 'deviceStatus',
+      render: (s: DeviceRow['deviceStatus']) => <DeviceStatusTag status={s} />,
+    },
+    isDongle && {
+      title: t('device:field.networkingMode'),
+      dataIndex: 'networkingMode',
+      render: (v: DeviceRow['networkingMode']) => networkingModeLabel(t, v),
+    },
+    !isDongle && {
+      title: t('device:field.power'),
+      dataIndex: 'power',
+      align: 'right',
+      // The last value of a device that is not reporting is history, not "now": shown greyed.
+      render: (v: number | null, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Typography.Text type={row.deviceStatus === 'ONLINE' ? undefined : 'secondary'}>
+            {formatPower(v)}
+          </Typography.Text>
+          {row.ratedPower !== null && (
+            <Typography.Text type="secondary" title={t('device:field.ratedPower')}>
+              {` / ${formatPower(row.ratedPower)}`}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    type === 'BATTERY' && { title: t('device:field.soc'), dataIndex: 'soc', align: 'right', render: percent },
+    type === 'BATTERY' && { title: t('device:field.soh'), dataIndex: 'soh', align: 'right', render: percent },
+    (type === 'INVERTER' || type === 'DONGLE' || type === 'BATTERY') && {
+      title: t('device:field.versions'),
+      dataIndex: 'versions',
+      render: (v: Record<string, string>) => (
+        <VersionSummary
+          versions={v}
+          primary={type === 'INVERTER' ? 'inverter' : type === 'DONGLE' ? 'dongle' : 'bms'}
+        />
+      ),
+    },
+    {
+      title: t('device:field.lastSeen'),
+      dataIndex: 'lastSeenAt',
+      render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+    },
+  ];
+  return columns.filter((c): c is ColumnsType<DeviceRow>[number] => c !== false);
+}

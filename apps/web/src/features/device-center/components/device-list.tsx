@@ -1,0 +1,159 @@
+import {
+  DEVICE_TYPE_PERM,
+  type DevicePageBody,
+  type DeviceRow,
+  type DeviceType,
+} from '@pvstar/contract/device';
+import { DeviceStatusSchema } from '@pvstar/contract/enums';
+import { Form, Input, Segmented, Select, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { ListLayout } from '../../../components/list-layout.tsx';
+import { deviceStatusLabel } from '../../../components/monitor-labels.ts';
+import { PageTable } from '../../../components/page-table.tsx';
+import { hasPerm } from '../../../permissions/perm.tsx';
+import { useSession } from '../../../stores/session.ts';
+import { DEVICE_PAGE_KEY } from '../api/devices.ts';
+import { useDeviceColumns } from './device-columns.tsx';
+import { DeviceDetailDrawer } from './device-detail-drawer.tsx';
+
+/** The list title of each device type (plural). */
+export const listTitle = (t: TFunction, type: DeviceType): string =>
+  ({
+    INVERTER: t('menu:deviceInverter'),
+    DONGLE: t('menu:deviceDongle'),
+    BATTERY: t('menu:deviceBattery'),
+    METER: t('device:list.METER'),
+    EV_CHARGER: t('device:list.EV_CHARGER'),
+    HEAT_PUMP: t('device:list.HEAT_PUMP'),
+  })[type];
+
+type Filter = Omit<DevicePageBody, 'deviceType' | 'plantId'>;
+
+/**
+ * A device list with its filters and the detail drawer. The URL holds what can be linked: `type` (the
+ * tab, when the page shows several types), `id` (the open detail) and `plantId` (one plant only).
+ */
+export function DeviceListPage({ types }: { types: DeviceType[] }) {
+  const { t } = useTranslation();
+  const perms = useSession((s) => s.perms);
+  const [params, setParams] = useSearchParams();
+  const allowed = types.filter((ty) => hasPerm(perms, [DEVICE_TYPE_PERM[ty]]));
+  const asked = params.get('type') as DeviceType | null;
+  const type = asked && allowed.includes(asked) ? asked : (allowed[0] ?? types[0]!);
+  const id = Number(params.get('id')) || null;
+  const plantId = Number(params.get('plantId')) || undefined;
+  const [filter, setFilter] = useState<Filter>({});
+  const columns = useDeviceColumns(type, (row: DeviceRow) =>
+    setParams((p) => {
+      p.set('id', String(row.id));
+      return p;
+    }),
+  );
+
+  const setType = (next: DeviceType) => {
+    setFilter({});
+    setParams((p) => {
+      p.set('type', next);
+      p.delete('id');
+      return p;
+    });
+  };
+  const isDongle = type === 'DONGLE';
+  const body: DevicePageBody = { ...filter, deviceType: type, ...(plantId ? { plantId } : {}) };
+
+  return (
+    <>
+      <ListLayout
+        filter={
+          <FilterBar<Filter> key={type} name={`device-filter-${type}`} onSearch={setFilter}>
+            <Form.Item name="sn" label={t('device:field.sn')}>
+              <Input allowClear style={{ width: 170 }} data-testid="filter-sn" />
+            </Form.Item>
+            <Form.Item name="stationName" label={t('device:field.plant')}>
+              <Input
+                allowClear
+                style={{ width: 170 }}
+                placeholder={t('device:filter.plantName')}
+                data-testid="filter-plant"
+              />
+            </Form.Item>
+            <Form.Item name="status" label={t('device:field.status')}>
+              <Select
+                allowClear
+                style={{ width: 150 }}
+                popupMatchSelectWidth={false}
+                placeholder={t('system:filter.all')}
+                options={DeviceStatusSchema.options.map((s) => ({
+                  value: s,
+                  label: deviceStatusLabel(t, s),
+                }))}
+                data-testid="filter-status"
+              />
+            </Form.Item>
+            {!isDongle && (
+              <Form.Item name="manufacturer" label={t('device:field.manufacturer')}>
+                <Input allowClear style={{ width: 150 }} data-testid="filter-manufacturer" />
+              </Form.Item>
+            )}
+            {!isDongle && (
+              <Form.Item name="model" label={t('device:field.model')}>
+                <Input allowClear style={{ width: 150 }} data-testid="filter-model" />
+              </Form.Item>
+            )}
+          </FilterBar>
+        }
+        title={
+          allowed.length > 1 ? (
+            <Segmented<DeviceType>
+              value={type}
+              onChange={setType}
+              options={allowed.map((ty) => ({ value: ty, label: listTitle(t, ty) }))}
+              data-testid="device-type-switch"
+            />
+          ) : (
+            listTitle(t, type)
+          )
+        }
+        extra={
+          plantId && (
+            <Tag
+              closable
+              color="blue"
+              onClose={() =>
+                setParams((p) => {
+                  p.delete('plantId');
+                  return p;
+                })
+              }
+              data-testid="plant-filter-tag"
+            >
+              {t('device:filter.onePlant')}
+            </Tag>
+          )
+        }
+      >
+        <PageTable<DeviceRow, DevicePageBody>
+          url="/iot/device/page"
+          queryKey={DEVICE_PAGE_KEY}
+          filter={body}
+          columns={columns}
+          data-testid="device-table"
+        />
+      </ListLayout>
+      <DeviceDetailDrawer
+        type={type}
+        id={id}
+        onClose={() =>
+          setParams((p) => {
+            p.delete('id');
+            return p;
+          })
+        }
+      />
+    </>
+  );
+}

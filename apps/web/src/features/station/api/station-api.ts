@@ -1,0 +1,157 @@
+import type { PageResult } from '@pvstar/contract/api';
+import { CLIENT_HEADERS } from '@pvstar/contract/api';
+import type { Area } from '@pvstar/contract/dict';
+import type { OrgTreeNode } from '@pvstar/contract/org';
+import type {
+  DongleSecret,
+  StationAddBody,
+  StationAddress,
+  StationDetail,
+  StationEditBody,
+  StationKpi,
+  StationPageBody,
+  StationRow,
+  StationSaveResult,
+  UploadResult,
+} from '@pvstar/contract/station';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { ApiError, get, post } from '../../../api/http.ts';
+import i18n from '../../../i18n/index.ts';
+import { tokenStore } from '../../../stores/session.ts';
+import { useSettings } from '../../../stores/settings.ts';
+
+/** Part of the list's query key (['page', STATION_PAGE_KEY, …]) so that changes refresh it. */
+export const STATION_PAGE_KEY = 'stations';
+/** The plant detail shares its cache with the detail page (same key). */
+export const stationDetailKey = (id: number) => ['station', 'detail', id] as const;
+
+export function useStationDetail(id: number | null) {
+  return useQuery({
+    queryKey: stationDetailKey(id ?? 0),
+    queryFn: () => get<StationDetail>(`/station/station/${id}`, { silent: true }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+export function useStationAddress(id: number | null) {
+  return useQuery({
+    queryKey: ['station', 'address', id],
+    queryFn: () => get<StationAddress>(`/station/station/findAddress/${id}`, { silent: true }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+export function useStationKpi(filter: StationPageBody) {
+  return useQuery({
+    queryKey: ['station', 'kpi', filter],
+    queryFn: () => post<StationKpi>('/station/station/kpi', filter),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type { StationRow };
+export type StationPage = PageResult<StationRow>;
+
+/** The managing organisations within reach (dealers, installers, the provider). */
+export function useStationOrgTree() {
+  return useQuery({
+    queryKey: ['station', 'org-tree'],
+    queryFn: () => get<OrgTreeNode[]>('/station/station/orgTree'),
+    staleTime: 60_000,
+  });
+}
+
+/** Countries ("0") or a country's regions, from the reference data. */
+export function useAreas(superiorCode: string | null | undefined) {
+  return useQuery({
+    queryKey: ['areas', superiorCode],
+    queryFn: () => post<Area[]>('/system/area/getBysuperiorCode', { superiorCode }),
+    enabled: !!superiorCode,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+function useInvalidateStations() {
+  const client = useQueryClient();
+  return (id?: number) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['page', STATION_PAGE_KEY] }),
+      // Pictures never change under their name: no need to fetch them again.
+      client.invalidateQueries({ queryKey: ['station'], predicate: (q) => q.queryKey[1] !== 'picture' }),
+      ...(id ? [client.invalidateQueries({ queryKey: ['plant-data'] })] : []),
+    ]);
+}
+
+export function useSaveStation() {
+  const invalidate = useInvalidateStations();
+  return useMutation({
+    mutationFn: (body: StationAddBody | StationEditBody) =>
+      post<StationSaveResult>('id' in body ? '/station/station/edit' : '/station/station/add', body, {
+        silent: true,
+      }),
+    onSuccess: (res) => invalidate(res.id),
+  });
+}
+
+export function useDeleteStation() {
+  const invalidate = useInvalidateStations();
+  return useMutation({
+    mutationFn: (body: { id: number; confirmName: string }) =>
+      post<null>('/station/station/delete', body, { silent: true }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useResetSecret() {
+  return useMutation({
+    mutationFn: (dongleId: number) => post<DongleSecret>('/station/station/dongle/resetSecret', { dongleId }),
+  });
+}
+
+/**
+ * Uploads a picture as multipart (the JSON client cannot): the same headers as every call, the
+ * envelope read the same way, a failure thrown as ApiError for the form to show.
+ */
+export async function uploadPicture(file: File): Promise<UploadResult> {
+  const form = new FormData();
+  form.append('file', file);
+  const headers: Record<string, string> = {
+    fromType: CLIENT_HEADERS.fromType,
+    lang: useSettings.getState().language,
+  };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch('/file/upload', { method: 'POST', headers, body: form });
+  } catch {
+    throw new ApiError(0, i18n.t('common:http.network'));
+  }
+  const envelope = (await res.json().catch(() => null)) as {
+    code: number;
+    msg: string;
+    data: unknown;
+  } | null;
+  if (envelope?.code === 200) return envelope.data as UploadResult;
+  throw new ApiError(envelope?.code ?? res.status, envelope?.msg || i18n.t('common:serviceFail'));
+}
+
+/**
+ * A plant picture as an object URL. Pictures are served to signed-in users only (an <img> cannot send
+ * the token), so the bytes are fetched with it and shown from a blob: URL, revoked when unused.
+ */
+export function usePictureUrl(path: string | null | undefined) {
+  const blob = useQuery({
+    queryKey: ['station', 'picture', path],
+    queryFn: () => get<Blob>(path!, { blob: true, silent: true }),
+    enabled: !!path,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const url = useMemo(() => (blob.data ? URL.createObjectURL(blob.data) : null), [blob.data]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}

@@ -1,0 +1,295 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { InverterTypeSchema, NetworkingModeSchema } from '@pvstar/contract/enums';
+import { SerialSchema } from '@pvstar/contract/mqtt';
+import type { FormListFieldData, FormRule } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { inverterTypeLabel, networkingModeLabel } from '../../../components/monitor-labels.ts';
+import { zodRule } from '../../../components/zod-rule.ts';
+
+/** A device row is complete with its serial number (SPEC §5 "complete device and battery info"). */
+const serialRules = (t: TFunction): FormRule[] => [
+  { required: true, whitespace: true, message: t('common:validation.deviceInfo') },
+  zodRule(SerialSchema),
+];
+const atLeastOne = (message: string) => ({
+  validator: async (_rule: unknown, list: unknown[] | undefined) => {
+    if (!list?.length) throw new Error(message);
+  },
+});
+/** Serials are upper case (the server stores them so): typing in lower case is fine. */
+const upper = (e: React.ChangeEvent<HTMLInputElement>) => e.target.value.toUpperCase();
+
+function RemoveButton({ onClick, label, testId }: { onClick: () => void; label: string; testId: string }) {
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={label}
+        onClick={onClick}
+        data-testid={testId}
+      />
+    </Tooltip>
+  );
+}
+
+/** One kind of device under a dongle: a list of rows with an add button. */
+function DeviceList({
+  name,
+  title,
+  addLabel,
+  required,
+  render,
+  empty,
+  testId,
+}: {
+  name: (string | number)[];
+  title: string;
+  addLabel: string;
+  required?: string;
+  render: (field: FormListFieldData, remove: () => void) => React.ReactNode;
+  empty: () => Record<string, unknown>;
+  testId: string;
+}) {
+  return (
+    <Form.List name={name} rules={required ? [atLeastOne(required)] : undefined}>
+      {(fields, { add, remove }, { errors }) => (
+        <div style={{ marginBottom: 8 }}>
+          <Typography.Text strong>{title}</Typography.Text>
+          <div style={{ marginTop: 4 }}>{fields.map((f) => render(f, () => remove(f.name)))}</div>
+          <Button
+            type="dashed"
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => add(empty())}
+            data-testid={`add-${testId}`}
+          >
+            {addLabel}
+          </Button>
+          <Form.ErrorList errors={errors} />
+        </div>
+      )}
+    </Form.List>
+  );
+}
+
+/**
+ * The plant's devices: dongles (data collectors), each with its inverters, batteries and meters. The
+ * field names mirror the request body, so the server's field errors land on the right input.
+ */
+export function DevicesEditor({ existingDongles = [] }: { existingDongles?: string[] }) {
+  const { t } = useTranslation();
+  const serial = serialRules(t);
+  const row = (children: React.ReactNode, onRemove: () => void, label: string, testId: string) => (
+    <Flex gap={8} align="flex-start" wrap style={{ marginBottom: 4 }}>
+      {children}
+      <RemoveButton onClick={onRemove} label={label} testId={testId} />
+    </Flex>
+  );
+
+  return (
+    <Form.List name={['devices', 'dongles']} rules={[atLeastOne(t('common:validation.addDevice'))]}>
+      {(dongles, { add, remove }, { errors }) => (
+        <Flex vertical gap={12}>
+          {dongles.map((dongle, index) => (
+            <Card
+              key={dongle.key}
+              size="small"
+              type="inner"
+              data-testid="dongle-card"
+              title={t('station:devices.dongleN', { n: index + 1 })}
+              extra={
+                <RemoveButton
+                  onClick={() => remove(dongle.name)}
+                  label={t('station:devices.removeDongle')}
+                  testId="remove-dongle"
+                />
+              }
+            >
+              <Flex gap={12} wrap>
+                <Form.Item
+                  name={[dongle.name, 'sn']}
+                  label={t('station:devices.dongleSn')}
+                  rules={serial}
+                  getValueFromEvent={upper}
+                  extra={
+                    existingDongles.length > 0 ? (
+                      <Form.Item noStyle shouldUpdate>
+                        {({ getFieldValue }) =>
+                          existingDongles.includes(getFieldValue(['devices', 'dongles', dongle.name, 'sn']))
+                            ? t('station:devices.keepsSecret')
+                            : null
+                        }
+                      </Form.Item>
+                    ) : undefined
+                  }
+                  style={{ minWidth: 240, flex: 1 }}
+                >
+                  <Input maxLength={32} placeholder="DGL-000123" data-testid="dongle-sn" />
+                </Form.Item>
+                <Form.Item
+                  name={[dongle.name, 'networkingMode']}
+                  label={t('station:devices.networkingMode')}
+                  rules={[{ required: true, message: t('common:validation.required') }]}
+                  style={{ minWidth: 160 }}
+                >
+                  <Select
+                    options={NetworkingModeSchema.options.map((v) => ({
+                      value: v,
+                      label: networkingModeLabel(t, v),
+                    }))}
+                  />
+                </Form.Item>
+              </Flex>
+              <DeviceList
+                name={[dongle.name, 'inverters']}
+                title={t('station:devices.inverters')}
+                addLabel={t('station:devices.addInverter')}
+                required={t('common:validation.addDevice')}
+                empty={() => ({ inverterType: 'SINGLE_PHASE' })}
+                testId="inverter"
+                render={(f, onRemove) =>
+                  row(
+                    <>
+                      <Form.Item
+                        name={[f.name, 'sn']}
+                        rules={serial}
+                        getValueFromEvent={upper}
+                        style={{ minWidth: 200, flex: 1, marginBottom: 8 }}
+                      >
+                        <Input
+                          maxLength={32}
+                          placeholder={t('station:devices.inverterSn')}
+                          aria-label={t('station:devices.inverterSn')}
+                          data-testid="inverter-sn"
+                        />
+                      </Form.Item>
+                      <Form.Item
+                        name={[f.name, 'inverterType']}
+                        rules={[{ required: true, message: t('common:validation.deviceInfo') }]}
+                        style={{ minWidth: 150, marginBottom: 8 }}
+                      >
+                        <Select
+                          aria-label={t('station:devices.inverterType')}
+                          options={InverterTypeSchema.options.map((v) => ({
+                            value: v,
+                            label: inverterTypeLabel(t, v),
+                          }))}
+                        />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'ratedPower']} style={{ width: 170, marginBottom: 8 }}>
+                        <InputNumber
+                          min={1}
+                          max={10_000_000}
+                          precision={0}
+                          suffix="W"
+                          placeholder={t('station:devices.ratedPower')}
+                          aria-label={t('station:devices.ratedPower')}
+                          style={{ width: '100%' }}
+                        />
+                      </Form.Item>
+                    </>,
+                    onRemove,
+                    t('station:devices.remove'),
+                    'remove-inverter',
+                  )
+                }
+              />
+              <DeviceList
+                name={[dongle.name, 'batteries']}
+                title={t('station:devices.batteries')}
+                addLabel={t('station:devices.addBattery')}
+                empty={() => ({})}
+                testId="battery"
+                render={(f, onRemove) =>
+                  row(
+                    <>
+                      <Form.Item
+                        name={[f.name, 'sn']}
+                        rules={serial}
+                        getValueFromEvent={upper}
+                        style={{ minWidth: 200, flex: 1, marginBottom: 8 }}
+                      >
+                        <Input
+                          maxLength={32}
+                          placeholder={t('station:devices.batterySn')}
+                          aria-label={t('station:devices.batterySn')}
+                          data-testid="battery-sn"
+                        />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'manufacturer']} style={{ width: 160, marginBottom: 8 }}>
+                        <Input
+                          maxLength={64}
+                          placeholder={t('station:devices.manufacturer')}
+                          aria-label={t('station:devices.manufacturer')}
+                        />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'model']} style={{ width: 160, marginBottom: 8 }}>
+                        <Input
+                          maxLength={64}
+                          placeholder={t('station:devices.model')}
+                          aria-label={t('station:devices.model')}
+                        />
+                      </Form.Item>
+                    </>,
+                    onRemove,
+                    t('station:devices.remove'),
+                    'remove-battery',
+                  )
+                }
+              />
+              <DeviceList
+                name={[dongle.name, 'meters']}
+                title={t('station:devices.meters')}
+                addLabel={t('station:devices.addMeter')}
+                empty={() => ({})}
+                testId="meter"
+                render={(f, onRemove) =>
+                  row(
+                    <Form.Item
+                      name={[f.name, 'sn']}
+                      rules={serial}
+                      getValueFromEvent={upper}
+                      style={{ minWidth: 200, flex: 1, marginBottom: 8 }}
+                    >
+                      <Input
+                        maxLength={32}
+                        placeholder={t('station:devices.meterSn')}
+                        aria-label={t('station:devices.meterSn')}
+                        data-testid="meter-sn"
+                      />
+                    </Form.Item>,
+                    onRemove,
+                    t('station:devices.remove'),
+                    'remove-meter',
+                  )
+                }
+              />
+            </Card>
+          ))}
+          <Space>
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() =>
+                add({
+                  networkingMode: 'WIFI',
+                  inverters: [{ inverterType: 'SINGLE_PHASE' }],
+                  batteries: [],
+                  meters: [],
+                })
+              }
+              data-testid="add-dongle"
+            >
+              {t('station:devices.addDongle')}
+            </Button>
+          </Space>
+          <Form.ErrorList errors={errors} />
+        </Flex>
+      )}
+    </Form.List>
+  );
+}

@@ -1,0 +1,70 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { PICTURE_MAX_BYTES } from '@pvstar/contract/station';
+import { App, Button, Flex, Space, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadPicture } from '../api/station-api.ts';
+import { PlantPicture } from './plant-picture.tsx';
+
+/**
+ * The plant picture as a form control: the value is the URL the upload answered. The server decides
+ * what a picture is (by its bytes); the checks here only save a pointless upload.
+ */
+export function PictureField({
+  value,
+  onChange,
+}: {
+  value?: string | null;
+  onChange?: (url: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const maxMb = PICTURE_MAX_BYTES / 1024 / 1024;
+  return (
+    <Flex gap={12} align="center" wrap>
+      <PlantPicture path={value} size={72} />
+      <Space orientation="vertical" size={4}>
+        <Space>
+          <Upload
+            accept="image/png,image/jpeg,image/webp"
+            showUploadList={false}
+            maxCount={1}
+            beforeUpload={(file) => {
+              if (file.size > PICTURE_MAX_BYTES) {
+                message.error(t('common:file.tooLarge', { max: maxMb }));
+                return Upload.LIST_IGNORE;
+              }
+              return true;
+            }}
+            customRequest={({ file, onSuccess, onError }) => {
+              setBusy(true);
+              uploadPicture(file as File)
+                .then((res) => {
+                  onChange?.(res.url);
+                  onSuccess?.(res);
+                })
+                .catch((err: Error) => {
+                  message.error(err.message);
+                  onError?.(err);
+                })
+                .finally(() => setBusy(false));
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={busy} data-testid="picture-upload">
+              {value ? t('station:picture.replace') : t('station:picture.upload')}
+            </Button>
+          </Upload>
+          {value && (
+            <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} data-testid="picture-remove">
+              {t('station:picture.remove')}
+            </Button>
+          )}
+        </Space>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('station:picture.hint', { max: maxMb })}
+        </Typography.Text>
+      </Space>
+    </Flex>
+  );
+}

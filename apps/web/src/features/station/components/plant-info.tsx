@@ -1,0 +1,364 @@
+import { KeyOutlined } from '@ant-design/icons';
+import type { DeviceStatus } from '@pvstar/contract/enums';
+import type { DeviceKind } from '@pvstar/contract/metrics';
+import { PERM } from '@pvstar/contract/perm';
+import type { DongleSecret, StationDetail } from '@pvstar/contract/station';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  type DescriptionsProps,
+  Flex,
+  Modal,
+  Result,
+  Skeleton,
+  Table,
+  type TableColumnsType,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/http.ts';
+import { ContactReveal } from '../../../components/contact-reveal.tsx';
+import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { formatCapacity, formatNumber } from '../../../components/energy-format.ts';
+import { formatDateTime } from '../../../components/format.ts';
+import {
+  deviceKindLabel,
+  inverterTypeLabel,
+  networkingModeLabel,
+  stationTypeLabel,
+} from '../../../components/monitor-labels.ts';
+import { DeviceStatusTag, PlantStatusTag } from '../../../components/monitor-tags.tsx';
+import { usePerm } from '../../../permissions/perm.tsx';
+import { useResetSecret, useStationAddress, useStationDetail } from '../api/station-api.ts';
+import { PlantPicture } from './plant-picture.tsx';
+import { formatPrice } from './price.ts';
+import { SecretModal } from './secret-modal.tsx';
+import { useCanManage } from './use-can-manage.ts';
+
+/** Inverters first, then what hangs on them. */
+const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];
+
+const dash = <Typography.Text type="secondary">—</Typography.Text>;
+const text = (v: string | null | undefined) => (v ? v : dash);
+const degrees = (v: number | null) => (v === null ? dash : `${formatNumber(v, 1)}°`);
+
+/** Firmware versions a device reports, by their keys; an unknown key shows as it is. */
+function versionLabel(t: TFunction, key: string): string {
+  const known: Record<string, string> = {
+    inverter: t('station:version.inverter'),
+    dongle: t('station:version.dongle'),
+    safety: t('station:version.safety'),
+    hmi: t('station:version.hmi'),
+  };
+  return known[key] ?? key;
+}
+
+interface DeviceRow {
+  key: string;
+  dongleId: number | null;
+  kind: DeviceKind | 'DONGLE';
+  sn: string;
+  status: DeviceStatus;
+  detail: string | null;
+  networkingMode: string | null;
+  versions: string | null;
+  lastSeenAt: string | null;
+  children?: DeviceRow[];
+}
+
+function deviceRows(t: TFunction, plant: StationDetail): DeviceRow[] {
+  return plant.dongles.map((g) => ({
+    key: `g${g.id}`,
+    dongleId: g.id,
+    kind: 'DONGLE',
+    sn: g.sn,
+    status: g.status,
+    detail: null,
+    networkingMode: networkingModeLabel(t, g.networkingMode),
+    versions: g.version ? `${versionLabel(t, 'dongle')} ${g.version}` : null,
+    lastSeenAt: g.lastSeenAt,
+    children: [...g.devices]
+      .sort((x, y) => KIND_ORDER.indexOf(x.kind) - KIND_ORDER.indexOf(y.kind))
+      .map((d) => ({
+        key: `d${d.id}`,
+        dongleId: null,
+        kind: d.kind,
+        sn: d.sn,
+        status: d.status,
+        detail:
+          [d.inverterType ? inverterTypeLabel(t, d.inverterType) : null, d.manufacturer, d.model]
+            .filter(Boolean)
+            .join(' · ') || null,
+        networkingMode: null,
+        versions:
+          Object.entries(d.versions)
+            .map(([k, v]) => `${versionLabel(t, k)} ${v}`)
+            .join(', ') || null,
+        lastSeenAt: d.lastSeenAt,
+      })),
+  }));
+}
+
+/** The dongles and their devices; a plant manager may reissue a dongle's secret here. */
+function DeviceTable({ plant }: { plant: StationDetail }) {
+  const { t } = useTranslation();
+  const [modal, holder] = Modal.useModal();
+  const canReissue = useCanManage([PERM.stationEdit]);
+  const reset = useResetSecret();
+  const [issued, setIssued] = useState<DongleSecret[] | null>(null);
+
+  const confirmReissue = (row: DeviceRow) =>
+    modal.confirm({
+      title: t('station:secret.reissueTitle', { sn: row.sn }),
+      content: t('station:secret.reissueWarning'),
+      okText: t('station:secret.reissue'),
+      cancelText: t('system:action.cancel'),
+      onOk: () => reset.mutateAsync(row.dongleId!).then((s) => setIssued([s])),
+    });
+
+  const columns: TableColumnsType<DeviceRow> = [
+    {
+      title: t('station:device.kind'),
+      dataIndex: 'kind',
+      render: (kind: DeviceRow['kind']) => deviceKindLabel(t, kind),
+    },
+    {
+      title: t('station:device.sn'),
+      dataIndex: 'sn',
+      render: (sn: string) => <Typography.Text code>{sn}</Typography.Text>,
+    },
+    {
+      title: t('station:device.model'),
+      dataIndex: 'detail',
+      render: (v: string | null) => <EllipsisText text={v} />,
+    },
+    {
+      title: t('station:device.status'),
+      dataIndex: 'status',
+      render: (s: DeviceStatus) => <DeviceStatusTag status={s} />,
+    },
+    { title: t('station:device.networkingMode'), dataIndex: 'networkingMode', render: text },
+    {
+      title: t('station:device.versions'),
+      dataIndex: 'versions',
+      render: (v: string | null) => <EllipsisText text={v} />,
+    },
+    {
+      title: t('station:device.lastSeen'),
+      dataIndex: 'lastSeenAt',
+      render: (v: string | null) => formatDateTime(v),
+    },
+  ];
+  if (canReissue)
+    columns.push({
+      title: t('system:action.actions'),
+      key: 'actions',
+      render: (_, row) =>
+        row.dongleId ? (
+          <Tooltip title={t('station:secret.reissueHint')}>
+            <Button
+              size="small"
+              type="link"
+              icon={<KeyOutlined />}
+              onClick={() => confirmReissue(row)}
+              data-testid="dongle-reissue"
+            >
+              {t('station:secret.reissue')}
+            </Button>
+          </Tooltip>
+        ) : null,
+    });
+
+  return (
+    <>
+      {holder}
+      <Table<DeviceRow>
+        rowKey="key"
+        size="small"
+        columns={columns.map((c) => ({ minWidth: 80, ...c }))}
+        dataSource={deviceRows(t, plant)}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        expandable={{ defaultExpandAllRows: true }}
+        locale={{ emptyText: t('common:noData') }}
+        data-testid="plant-devices"
+      />
+      <SecretModal secrets={issued} onClose={() => setIssued(null)} />
+    </>
+  );
+}
+
+/**
+ * The plant's information (SPEC §2 "information" tab and /station/monitor/info): basic, geographic,
+ * device and owner details. The owner's contact comes masked; a caller allowed to reveal contacts may
+ * show a linked owner's real one.
+ */
+export function PlantInfo({ plantId }: { plantId: number }) {
+  const { t } = useTranslation();
+  const detail = useStationDetail(plantId);
+  const address = useStationAddress(plantId);
+  const canReveal = usePerm([PERM.userRevealContact, PERM.ownerRevealContact]);
+
+  if (detail.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (detail.isError) {
+    const missing = detail.error instanceof ApiError && detail.error.code === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? t('station:info.notFound') : t('common:serviceFail')}
+        subTitle={missing ? undefined : (detail.error as Error).message}
+      />
+    );
+  }
+  const p = detail.data;
+  const columns = { xs: 1, sm: 1, md: 2, xl: 3 };
+
+  const basic: DescriptionsProps['items'] = [
+    {
+      key: 'stationName',
+      label: t('station:field.stationName'),
+      children: <span style={{ wordBreak: 'break-word' }}>{p.stationName}</span>,
+    },
+    {
+      key: 'stationNo',
+      label: t('station:field.stationNo'),
+      children: (
+        <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>
+          {p.stationNo}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'stationType',
+      label: t('station:field.stationType'),
+      children: stationTypeLabel(t, p.stationType),
+    },
+    { key: 'status', label: t('station:field.status'), children: <PlantStatusTag status={p.status} /> },
+    {
+      key: 'installedCapacity',
+      label: t('station:field.installedCapacity'),
+      children: formatCapacity(p.installedCapacity, 'kWp'),
+    },
+    {
+      key: 'energyStorage',
+      label: t('station:field.energyStorage'),
+      children: p.energyStorage === null ? dash : formatCapacity(p.energyStorage, 'kWh'),
+    },
+    { key: 'angleOfRoll', label: t('station:field.angleOfRoll'), children: degrees(p.angleOfRoll) },
+    {
+      key: 'azimuth',
+      label: t('station:field.azimuth'),
+      children:
+        p.azimuth === null ? dash : <Tooltip title={t('station:hint.azimuth')}>{degrees(p.azimuth)}</Tooltip>,
+    },
+    {
+      key: 'organization',
+      label: t('station:field.orgId'),
+      children: <EllipsisText text={p.organization} maxWidth={260} />,
+    },
+    {
+      key: 'onlineElectrovalence',
+      label: t('station:field.onlineElectrovalence'),
+      children: formatPrice(p.onlineElectrovalence, p.currency),
+    },
+    {
+      key: 'buyElectrovalence',
+      label: t('station:field.buyElectrovalence'),
+      children: formatPrice(p.buyElectrovalence, p.currency),
+    },
+    { key: 'currency', label: t('station:field.currency'), children: p.currency },
+    {
+      key: 'gridConnectionTime',
+      label: t('station:field.gridConnectionTime'),
+      children: text(p.gridConnectionTime),
+    },
+    { key: 'buildDate', label: t('station:field.buildDate'), children: text(p.buildDate) },
+    {
+      key: 'registrationTime',
+      label: t('station:field.registrationTime'),
+      children: formatDateTime(p.registrationTime),
+    },
+    { key: 'updateTime', label: t('station:field.updateTime'), children: formatDateTime(p.updateTime) },
+    { key: 'updateByName', label: t('station:field.updateByName'), children: text(p.updateByName) },
+  ];
+
+  const a = address.data;
+  const location: DescriptionsProps['items'] = [
+    { key: 'country', label: t('station:field.countryCode'), children: text(a?.countryName) },
+    {
+      key: 'region',
+      label: t('station:field.regionCode'),
+      children: text(a?.regionNames.slice(1).join(' / ')),
+    },
+    { key: 'detailAddress', label: t('station:field.detailAddress'), children: text(p.detailAddress) },
+    {
+      key: 'latitude',
+      label: t('station:field.latitude'),
+      children: p.latitude === null ? dash : formatNumber(p.latitude, 6),
+    },
+    {
+      key: 'longitude',
+      label: t('station:field.longitude'),
+      children: p.longitude === null ? dash : formatNumber(p.longitude, 6),
+    },
+    { key: 'timezone', label: t('station:field.timezone'), children: p.timezone },
+  ];
+
+  const contact =
+    p.contactInformation && p.contactType && p.ownerUserId !== null && canReveal ? (
+      <ContactReveal value={p.contactInformation} viewType={p.contactType} id={p.ownerUserId} />
+    ) : (
+      text(p.contactInformation)
+    );
+  const owner: DescriptionsProps['items'] = [
+    { key: 'ownerName', label: t('station:field.ownerName'), children: text(p.ownerName) },
+    { key: 'userName', label: t('station:field.userName'), children: text(p.userName) },
+    {
+      key: 'contactType',
+      label: t('station:field.contactType'),
+      children: p.contactType
+        ? p.contactType === 'EMAIL'
+          ? t('station:contactType.EMAIL')
+          : t('station:contactType.MOBILE')
+        : dash,
+    },
+    { key: 'contactInformation', label: t('station:field.contactInformation'), children: contact },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="plant-info">
+      <Card size="small" title={t('station:info.basic')}>
+        <Flex gap={16} align="flex-start" wrap>
+          <PlantPicture path={p.stationPicture} />
+          <Descriptions size="small" column={columns} items={basic} style={{ flex: 1, minWidth: 260 }} />
+        </Flex>
+      </Card>
+      <Card size="small" title={t('station:info.location')}>
+        {address.isError && (
+          <Alert
+            type="warning"
+            showIcon
+            title={(address.error as Error).message}
+            style={{ marginBottom: 12 }}
+          />
+        )}
+        <Descriptions size="small" column={columns} items={location} />
+      </Card>
+      <Card size="small" title={t('station:info.devices')}>
+        <DeviceTable plant={p} />
+      </Card>
+      <Card size="small" title={t('station:info.owner')}>
+        {p.ownerName || p.contactInformation ? (
+          <Descriptions size="small" column={columns} items={owner} data-testid="plant-owner" />
+        ) : (
+          <Typography.Text type="secondary">{t('station:info.noOwner')}</Typography.Text>
+        )}
+      </Card>
+    </Flex>
+  );
+}

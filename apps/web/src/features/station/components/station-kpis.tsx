@@ -1,0 +1,53 @@
+import { type PlantStatus, PlantStatusSchema } from '@pvstar/contract/enums';
+import type { StationKpi } from '@pvstar/contract/station';
+import { Card, Col, Row, Skeleton, Statistic, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatCapacity, formatEnergy, formatPower } from '../../../components/energy-format.ts';
+import { plantStatusLabel } from '../../../components/monitor-labels.ts';
+
+/** Status colours as in PLANT_STATUS_COLOR (default / success / warning / error), as text colours. */
+function useStatusColors(): Record<PlantStatus, string> {
+  const { token } = theme.useToken();
+  return {
+    OFFLINE: token.colorTextTertiary,
+    NORMAL: token.colorSuccess,
+    WARNING: token.colorWarning,
+    FAULT: token.colorError,
+  };
+}
+
+/** The figures above the plant list, for the same filter as the list. */
+export function StationKpis({ kpi, loading }: { kpi: StationKpi | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  const colors = useStatusColors();
+  const card = (key: string, title: string, value: string | number, color?: string) => (
+    <Col key={key} xs={12} sm={8} md={6} xl={3} style={{ display: 'flex' }}>
+      <Card size="small" style={{ width: '100%', minWidth: 0 }} data-testid={`kpi-${key}`}>
+        {loading && !kpi ? (
+          <Skeleton active paragraph={false} />
+        ) : (
+          <Statistic
+            title={<span title={title}>{title}</span>}
+            value={value}
+            styles={{
+              // One line each, so that the figures of all cards line up.
+              title: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+              content: { color, fontSize: 20, whiteSpace: 'nowrap' },
+            }}
+          />
+        )}
+      </Card>
+    </Col>
+  );
+  return (
+    <Row gutter={[12, 12]} data-testid="station-kpis">
+      {card('total', t('station:kpi.total'), kpi?.total ?? 0)}
+      {PlantStatusSchema.options.map((s) =>
+        card(s, plantStatusLabel(t, s), kpi?.byStatus[s] ?? 0, colors[s]),
+      )}
+      {card('capacity', t('station:kpi.capacity'), formatCapacity(kpi?.installedCapacity ?? 0, 'kWp'))}
+      {card('power', t('station:kpi.power'), formatPower(kpi?.currentPower ?? 0))}
+      {card('today', t('station:kpi.today'), formatEnergy(kpi?.todayGeneration ?? 0))}
+    </Row>
+  );
+}

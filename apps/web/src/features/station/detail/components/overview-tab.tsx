@@ -1,0 +1,130 @@
+import { MAX_YEARS_AWAY, type PlantOverview } from '@pvstar/contract/plant-data';
+import { Card, Col, DatePicker, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEnergy, formatMoney, formatPercent } from '../../../../components/energy-format.ts';
+import { formatDateTime } from '../../../../components/format.ts';
+import { energyFigureLabel } from '../../../../components/monitor-labels.ts';
+import { usePlantOverview, usePowerCurve } from '../api/plant-data.ts';
+import { PowerCurveChart } from './power-curve.tsx';
+import { PowerFlowDiagram } from './power-flow.tsx';
+
+/** A KPI card: today's figure large, the lifetime figure beneath. */
+function Kpi({
+  title,
+  today,
+  total,
+  testId,
+}: {
+  title: string;
+  today: string;
+  total: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" data-testid={testId}>
+      <Statistic title={`${title} · ${t('plant:kpi.today')}`} value={today} />
+      <Typography.Text type="secondary">{`${t('plant:kpi.total')}: ${total}`}</Typography.Text>
+    </Card>
+  );
+}
+
+function Kpis({ o }: { o: PlantOverview }) {
+  const { t } = useTranslation();
+  const items = [
+    {
+      key: 'generation',
+      title: energyFigureLabel(t, 'generation'),
+      today: formatEnergy(o.today.generation),
+      total: formatEnergy(o.total.generation),
+    },
+    {
+      key: 'consumption',
+      title: energyFigureLabel(t, 'consumption'),
+      today: formatEnergy(o.today.consumption),
+      total: formatEnergy(o.total.consumption),
+    },
+    {
+      key: 'selfSufficiency',
+      title: energyFigureLabel(t, 'selfSufficiency'),
+      today: formatPercent(o.today.selfSufficiency),
+      total: formatPercent(o.total.selfSufficiency),
+    },
+    {
+      key: 'revenue',
+      title: energyFigureLabel(t, 'revenue'),
+      today: formatMoney(o.today.revenue, o.currency),
+      total: formatMoney(o.total.revenue, o.currency),
+    },
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {items.map((k) => (
+        <Col key={k.key} xs={12} xl={6}>
+          <Kpi title={k.title} today={k.today} total={k.total} testId={`kpi-${k.key}`} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** Overview: live power flow, the energy KPIs and a day's power curve (today unless another is picked). */
+export function OverviewTab({ plantId }: { plantId: number }) {
+  const { t } = useTranslation();
+  const overview = usePlantOverview(plantId);
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const o = overview.data;
+  const today = o?.day;
+  const live = date === undefined || date === today;
+  const curve = usePowerCurve(plantId, date, live);
+
+  if (!o) return <Skeleton active />;
+  return (
+    <Flex vertical gap={16} data-testid="tab-overview">
+      <Kpis o={o} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}>
+          <Card
+            title={t('plant:flow.title')}
+            extra={
+              o.powerFlow.ts && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('plant:flow.updated', { time: formatDateTime(o.powerFlow.ts) })}
+                </Typography.Text>
+              )
+            }
+            style={{ height: '100%' }}
+          >
+            <PowerFlowDiagram flow={o.powerFlow} hasBattery={o.hasBattery} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={14}>
+          <Card
+            title={t('plant:curve.title')}
+            extra={
+              <DatePicker
+                data-testid="curve-date"
+                allowClear={false}
+                value={dayjs(date ?? today)}
+                disabledDate={(d) =>
+                  d.isAfter(dayjs(today), 'day') ||
+                  d.isBefore(dayjs(today).subtract(MAX_YEARS_AWAY, 'year'), 'day')
+                }
+                onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
+              />
+            }
+            style={{ height: '100%' }}
+          >
+            {curve.data ? (
+              <PowerCurveChart curve={curve.data} showSoc={o.hasBattery} />
+            ) : (
+              <Skeleton active paragraph={{ rows: 6 }} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,129 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { StationDetail } from '@pvstar/contract/station';
+import { Button, Card, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/http.ts';
+import { formatCapacity } from '../../../components/energy-format.ts';
+import { stationTypeLabel } from '../../../components/monitor-labels.ts';
+import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
+import { useStationDetail } from '../api/station-api.ts';
+import { PlantInfo } from '../components/plant-info.tsx';
+import { PlantPicture } from '../components/plant-picture.tsx';
+import { AlarmsTab } from './components/alarms-tab.tsx';
+import { DevicesTab } from './components/devices-tab.tsx';
+import { OverviewTab } from './components/overview-tab.tsx';
+import { ParametersTab } from './components/parameters-tab.tsx';
+import { RealtimeTab } from './components/realtime-tab.tsx';
+import { StatisticsTab } from './components/statistics-tab.tsx';
+
+const TABS = [
+  'overview',
+  'devices',
+  'alarms',
+  'information',
+  'realtime',
+  'parameters',
+  'statistics',
+] as const;
+type TabKey = (typeof TABS)[number];
+
+function Header({ plant, onBack }: { plant: StationDetail; onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small">
+      <Flex align="center" gap={16} wrap>
+        <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="detail-back">
+          {t('plant:detail.back')}
+        </Button>
+        {plant.stationPicture && <PlantPicture path={plant.stationPicture} size={56} />}
+        <Flex vertical style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+            <Typography.Title
+              level={4}
+              style={{ margin: 0, maxWidth: '100%' }}
+              ellipsis={{ tooltip: plant.stationName }}
+              data-testid="detail-name"
+            >
+              {plant.stationName}
+            </Typography.Title>
+            <PlantStatusTag status={plant.status} />
+          </Flex>
+          <Typography.Text type="secondary">
+            {[
+              plant.stationNo,
+              stationTypeLabel(t, plant.stationType),
+              `${t('plant:detail.capacity')} ${formatCapacity(plant.installedCapacity)}`,
+              plant.energyStorage
+                ? `${t('plant:detail.storage')} ${formatCapacity(plant.energyStorage, 'kWh')}`
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography.Text>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** /station/monitor/detail?id=…&tab=…: one plant, its live state, devices, values and statistics. */
+export default function PlantDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('id'));
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const tab: TabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as TabKey)
+    : 'overview';
+  const station = useStationDetail(id);
+  // Back where the user came from, or to the plant list when the page was opened directly.
+  const back = () =>
+    (window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/station/monitor');
+
+  if (id === null || station.isError) {
+    const missing = id === null || (station.error instanceof ApiError && station.error.code === 404);
+    return (
+      <Card>
+        <Result
+          status={missing ? '404' : 'error'}
+          title={missing ? t('plant:detail.notFoundTitle') : t('common:serviceFail')}
+          subTitle={missing ? t('plant:detail.notFound') : (station.error as Error).message}
+          extra={<Button onClick={() => navigate('/station/monitor')}>{t('plant:detail.toList')}</Button>}
+        />
+      </Card>
+    );
+  }
+  if (!station.data) return <Skeleton active />;
+  const plant = station.data;
+
+  const content: Record<TabKey, ReactNode> = {
+    overview: <OverviewTab plantId={id} />,
+    devices: <DevicesTab plant={plant} />,
+    alarms: <AlarmsTab />,
+    information: (
+      <div data-testid="tab-information">
+        <PlantInfo plantId={id} />
+      </div>
+    ),
+    realtime: <RealtimeTab plantId={id} />,
+    parameters: <ParametersTab />,
+    statistics: <StatisticsTab plantId={id} />,
+  };
+  return (
+    <Flex vertical gap={16} data-testid="plant-detail" style={{ minWidth: 0 }}>
+      <Header plant={plant} onBack={back} />
+      <Card styles={{ body: { paddingTop: 4 } }}>
+        <Tabs
+          data-testid="detail-tabs"
+          activeKey={tab}
+          destroyOnHidden
+          onChange={(key) => setParams({ id: String(id), tab: key }, { replace: true })}
+          items={TABS.map((key) => ({ key, label: t(`plant:tab.${key}`), children: content[key] }))}
+        />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,42 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { PERM } from '@pvstar/contract/perm';
+import { Button, Card, Flex, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PlantInfo } from './components/plant-info.tsx';
+import { useCanManage } from './components/use-can-manage.ts';
+
+/** Plant center → plant information (/station/monitor/info?id=). */
+export default function StationInfoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || null;
+  // Editing happens on the add page (its route needs the add code), so both are needed.
+  const mayEdit = useCanManage([PERM.stationEdit]);
+  const mayAdd = useCanManage([PERM.stationAdd]);
+  const canEdit = mayEdit && mayAdd;
+  if (id === null) return <Result status="404" title={t('station:info.notFound')} />;
+  return (
+    <Flex vertical gap={16}>
+      <Card size="small">
+        <Flex justify="space-between" gap={8} wrap>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} data-testid="info-back">
+            {t('app:action.back')}
+          </Button>
+          {canEdit && (
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => navigate(`/station/monitor/add?id=${id}`)}
+              data-testid="info-edit"
+            >
+              {t('system:action.edit')}
+            </Button>
+          )}
+        </Flex>
+      </Card>
+      <PlantInfo plantId={id} />
+    </Flex>
+  );
+}

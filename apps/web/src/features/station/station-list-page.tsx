@@ -1,0 +1,229 @@
+import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlantStatusSchema, type StationType, StationTypeSchema } from '@pvstar/contract/enums';
+import { PERM } from '@pvstar/contract/perm';
+import type { StationPageBody, StationRow } from '@pvstar/contract/station';
+import {
+  Button,
+  Form,
+  Input,
+  Select,
+  Space,
+  type TableColumnsType,
+  Tooltip,
+  TreeSelect,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { formatCapacity, formatEnergy, formatPower } from '../../components/energy-format.ts';
+import { FilterBar } from '../../components/filter-bar.tsx';
+import { ListLayout } from '../../components/list-layout.tsx';
+import { plantStatusLabel, stationTypeLabel } from '../../components/monitor-labels.ts';
+import { PlantStatusTag } from '../../components/monitor-tags.tsx';
+import { toOrgSelectData } from '../../components/org-tree.ts';
+import { PageTable } from '../../components/page-table.tsx';
+import { usePerm } from '../../permissions/perm.tsx';
+import { STATION_PAGE_KEY, useStationKpi, useStationOrgTree } from './api/station-api.ts';
+import { StationDeleteModal } from './components/station-delete-modal.tsx';
+import { StationKpis } from './components/station-kpis.tsx';
+import { useCanManage } from './components/use-can-manage.ts';
+
+/** Plant center → plants (2001001): KPIs, filters and the plants within the caller's scope. */
+export default function StationListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<StationPageBody>({});
+  const [deleting, setDeleting] = useState<StationRow | null>(null);
+  const kpi = useStationKpi(filter);
+  const orgTree = useStationOrgTree();
+  const canDetail = usePerm([PERM.stationDetail]);
+  const canAdd = useCanManage([PERM.stationAdd]);
+  const canEdit = useCanManage([PERM.stationEdit]) && canAdd;
+  const canDelete = useCanManage([PERM.stationDelete]);
+
+  const columns: TableColumnsType<StationRow> = [
+    {
+      title: t('station:field.stationName'),
+      dataIndex: 'stationName',
+      fixed: 'left',
+      render: (name: string, row) =>
+        canDetail ? (
+          <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="station-link">
+            <EllipsisText text={name} maxWidth={220} />
+          </Link>
+        ) : (
+          <EllipsisText text={name} maxWidth={220} />
+        ),
+    },
+    {
+      title: t('station:field.stationNo'),
+      dataIndex: 'stationNo',
+      render: (v: string) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text>,
+    },
+    {
+      title: t('station:field.stationType'),
+      dataIndex: 'stationType',
+      render: (v: StationType) => stationTypeLabel(t, v),
+    },
+    {
+      title: t('station:field.status'),
+      dataIndex: 'status',
+      render: (v: StationRow['status']) => <PlantStatusTag status={v} />,
+    },
+    {
+      title: t('station:field.installedCapacity'),
+      dataIndex: 'installedCapacity',
+      align: 'right',
+      render: (v: number) => formatCapacity(v, 'kWp'),
+    },
+    {
+      title: t('station:field.currentPower'),
+      dataIndex: 'currentPower',
+      align: 'right',
+      render: (v: number) => formatPower(v),
+    },
+    {
+      title: t('station:field.todayGeneration'),
+      dataIndex: 'todayGeneration',
+      align: 'right',
+      render: (v: number) => formatEnergy(v),
+    },
+    {
+      title: t('station:field.orgId'),
+      dataIndex: 'orgName',
+      render: (v: string) => <EllipsisText text={v} maxWidth={180} />,
+    },
+    {
+      title: t('station:field.ownerName'),
+      dataIndex: 'ownerName',
+      render: (v: string | null) => <EllipsisText text={v} maxWidth={160} />,
+    },
+    {
+      title: t('station:field.gridConnectionTime'),
+      dataIndex: 'gridConnectionTime',
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      title: t('system:action.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          {canDetail && (
+            <Tooltip title={t('station:action.info')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<InfoCircleOutlined />}
+                aria-label={t('station:action.info')}
+                onClick={() => navigate(`/station/monitor/info?id=${row.id}`)}
+                data-testid="station-info"
+              />
+            </Tooltip>
+          )}
+          {canEdit && (
+            <Tooltip title={t('system:action.edit')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('system:action.edit')}
+                onClick={() => navigate(`/station/monitor/add?id=${row.id}`)}
+                data-testid="station-edit"
+              />
+            </Tooltip>
+          )}
+          {canDelete && (
+            <Tooltip title={t('system:action.delete')}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('system:action.delete')}
+                onClick={() => setDeleting(row)}
+                data-testid="station-delete"
+              />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListLayout
+        title={t('station:list.title')}
+        extra={
+          canAdd && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/station/monitor/add')}
+              data-testid="station-add"
+            >
+              {t('station:list.add')}
+            </Button>
+          )
+        }
+        filter={
+          <FilterBar<StationPageBody> name="station-filter" onSearch={setFilter}>
+            <Form.Item name="stationName" label={t('station:field.stationName')}>
+              <Input allowClear style={{ width: 170 }} data-testid="filter-stationName" />
+            </Form.Item>
+            <Form.Item name="stationNo" label={t('station:field.stationNo')}>
+              <Input allowClear style={{ width: 150 }} data-testid="filter-stationNo" />
+            </Form.Item>
+            <Form.Item name="stationType" label={t('station:field.stationType')}>
+              <Select
+                allowClear
+                style={{ width: 160 }}
+                placeholder={t('system:filter.all')}
+                popupMatchSelectWidth={false}
+                options={StationTypeSchema.options.map((v) => ({ value: v, label: stationTypeLabel(t, v) }))}
+              />
+            </Form.Item>
+            <Form.Item name="status" label={t('station:field.status')}>
+              <Select
+                allowClear
+                style={{ width: 130 }}
+                placeholder={t('system:filter.all')}
+                options={PlantStatusSchema.options.map((v) => ({ value: v, label: plantStatusLabel(t, v) }))}
+                data-testid="filter-status"
+              />
+            </Form.Item>
+            <Form.Item name="orgId" label={t('station:field.orgId')}>
+              <TreeSelect
+                allowClear
+                style={{ width: 200 }}
+                treeData={toOrgSelectData(orgTree.data ?? [])}
+                showSearch={{ treeNodeFilterProp: 'title' }}
+                treeDefaultExpandAll
+                popupMatchSelectWidth={false}
+                placeholder={t('system:filter.all')}
+              />
+            </Form.Item>
+            <Form.Item name="ownerName" label={t('station:field.ownerName')}>
+              <Input allowClear style={{ width: 150 }} />
+            </Form.Item>
+          </FilterBar>
+        }
+      >
+        <div style={{ marginBottom: 16 }}>
+          <StationKpis kpi={kpi.data} loading={kpi.isFetching} />
+        </div>
+        <PageTable<StationRow, StationPageBody>
+          url="/station/station/page"
+          queryKey={STATION_PAGE_KEY}
+          filter={filter}
+          columns={columns}
+          data-testid="station-table"
+        />
+      </ListLayout>
+      <StationDeleteModal plant={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, login } from './helpers.ts';
+
+/**
+ * The dashboard with the demo fleet (20 simulated plants over installers A and B, a year of daily energy
+ * backfilled): figures, charts and the plant list for the dealer, installer A and the guest; the scope
+ * shows in the plant counts; the figures refresh every 30 s.
+ */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
+
+/** The number a KPI card shows (digits of its value, whatever the language's separators). */
+async function kpiNumber(page: Page, testId: string): Promise<number> {
+  const text = (await page.getByTestId(testId).locator('.ant-statistic-content').innerText()).trim();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+async function expectFigures(page: Page) {
+  const figures = page.getByTestId('dashboard-figures');
+  await expect(figures).toBeVisible();
+  for (const id of ['kpi-fault', 'kpi-today', 'kpi-total', 'kpi-plants', 'kpi-capacity', 'kpi-revenue'])
+    await expect(page.getByTestId(id)).toBeVisible();
+  expect(await kpiNumber(page, 'kpi-plants')).toBeGreaterThan(0);
+  // A year of backfilled energy: the lifetime total and the revenue are not zero.
+  expect(await kpiNumber(page, 'kpi-total')).toBeGreaterThan(0);
+  expect(await kpiNumber(page, 'kpi-revenue')).toBeGreaterThan(0);
+  for (const chart of ['trend-chart', 'pie-yield', 'pie-consumption'])
+    await expect(page.getByTestId(chart)).toHaveAttribute('data-ready', 'true');
+  for (const status of ['OFFLINE', 'NORMAL', 'WARNING', 'FAULT'])
+    await expect(page.getByTestId(`status-${status}`)).toBeVisible();
+  await expect(page.getByTestId('power-flow')).toBeVisible();
+  await expect(page.getByTestId('social-co2')).not.toContainText(/^\s*0\s/);
+  await expect(page.getByTestId('recent-alerts')).toBeVisible();
+  const rows = page.getByTestId('dashboard-plants').locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeLessThanOrEqual(10);
+  await expect(rows.first().getByTestId('device-group').first()).toBeVisible();
+}
+
+test('the dealer sees the figures of both installers, refreshed every 30 s', async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, 'demo-dealer', DEMO_PASSWORD);
+  await expectFigures(page);
+  const dealerPlants = await kpiNumber(page, 'kpi-plants');
+  expect(dealerPlants).toBeGreaterThanOrEqual(20);
+  // The plant names lead to the plant detail.
+  const link = page.getByTestId('dashboard-plant-link').first();
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/#\/station\/monitor\/detail\?id=\d+$/);
+  // Nothing is clicked: the next reading comes by itself.
+  const before = await page.getByTestId('dashboard-updated').innerText();
+  const refreshed = await page.waitForResponse((r) => r.url().includes('/station/dashboard'), {
+    timeout: 40_000,
+  });
+  expect(refreshed.status()).toBe(200);
+  await expect(page.getByTestId('dashboard-updated')).not.toHaveText(before);
+  await link.click();
+  await expect(page).toHaveURL(/#\/station\/monitor\/detail\?id=\d+$/);
+});
+
+test('installer A sees figures of its own plants only, fewer than the dealer', async ({ page, browser }) => {
+  await login(page, 'demo-installer-a', DEMO_PASSWORD);
+  await expectFigures(page);
+  const own = await kpiNumber(page, 'kpi-plants');
+  const dealerPage = await browser.newPage();
+  await login(dealerPage, 'demo-dealer', DEMO_PASSWORD);
+  await expect(dealerPage.getByTestId('dashboard-figures')).toBeVisible();
+  expect(own).toBeLessThan(await kpiNumber(dealerPage, 'kpi-plants'));
+  await dealerPage.close();
+});
+
+test('the guest sees the figures too, and the owner only their own plants', async ({ page, browser }) => {
+  await login(page, 'demo-guest', DEMO_PASSWORD);
+  await expectFigures(page);
+  const ownerPage = await browser.newPage();
+  await login(ownerPage, 'demo-owner', DEMO_PASSWORD);
+  await expect(ownerPage.getByTestId('dashboard-figures')).toBeVisible();
+  const ownerPlants = await kpiNumber(ownerPage, 'kpi-plants');
+  expect(ownerPlants).toBeGreaterThan(0);
+  expect(ownerPlants).toBeLessThan(await kpiNumber(page, 'kpi-plants'));
+  await ownerPage.close();
+});
+
+test.describe('screenshots', () => {
+  for (const lang of ['en-GB', 'de-DE', 'zh-CN']) {
+    test(`dashboard (${lang})`, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await login(page, 'demo-dealer', DEMO_PASSWORD, lang);
+      await expect(page.getByTestId('trend-chart')).toHaveAttribute('data-ready', 'true');
+      await expect(page.getByTestId('pie-yield')).toHaveAttribute('data-ready', 'true');
+      // Let the charts finish their entry animation.
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: `${SHOTS_DIR}/dashboard-${lang}.png`, fullPage: true });
+    });
+  }
+
+  test('dashboard on a phone (en-GB)', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, 'demo-installer-a', DEMO_PASSWORD);
+    await expect(page.getByTestId('trend-chart')).toHaveAttribute('data-ready', 'true');
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${SHOTS_DIR}/dashboard-phone.png`, fullPage: true });
+  });
+});
