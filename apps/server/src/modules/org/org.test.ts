@@ -280,7 +280,7 @@ describe('deleting organisations', () => {
     });
     const wrong = await post('/system/org/delete', dealer, { id: mine.id, confirmName: 'Delete me' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.msg).toBe("Organisation name: The name typed does not match the organisation's name");
+    expect(wrong.body.msg).toBe("Name to confirm: The name typed does not match the organisation's name");
     expect(fieldsOf(wrong.body)).toEqual(['confirmName']);
     expect(await orgRow(mine.id)).toBeDefined();
     const de = await t.call('POST', '/system/org/delete', {
@@ -288,7 +288,7 @@ describe('deleting organisations', () => {
       body: { id: mine.id, confirmName: '' },
       lang: 'de-DE',
     });
-    expect(de.body.msg.startsWith('Name der Organisation: ')).toBe(true);
+    expect(de.body.msg.startsWith('Name zur Bestätigung: ')).toBe(true);
     const ok = await post('/system/org/delete', dealer, { id: mine.id, confirmName: mine.name });
     expect(ok.status).toBe(200);
     expect(await orgRow(mine.id)).toBeUndefined();
