@@ -94,7 +94,12 @@ export function FlowCard({ flow }: { flow: PowerFlow }) {
       style={{ height: '100%' }}
       data-testid="power-flow"
       extra={
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text
+          type="secondary"
+          style={{ fontSize: 12 }}
+          data-testid="flow-inverters"
+          data-count={flow.inverterCount}
+        >
           {t('flow.inverters', { n: formatNumber(flow.inverterCount, 0) })}
         </Typography.Text>
       }

@@ -26,12 +26,14 @@ export const STATION_PAGE_KEY = 'stations';
 /** The plant detail shares its cache with the detail page (same key). */
 export const stationDetailKey = (id: number) => ['station', 'detail', id] as const;
 
-export function useStationDetail(id: number | null) {
+/** `live`: refreshed every 10 s, so that a status shown beside live values keeps up with them. */
+export function useStationDetail(id: number | null, opts: { live?: boolean } = {}) {
   return useQuery({
     queryKey: stationDetailKey(id ?? 0),
     queryFn: () => get<StationDetail>(`/station/station/${id}`, { silent: true }),
     enabled: id !== null,
     retry: false,
+    refetchInterval: opts.live ? 10_000 : false,
   });
 }
 

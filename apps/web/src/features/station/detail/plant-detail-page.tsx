@@ -78,7 +78,7 @@ export default function PlantDetailPage() {
   const tab: TabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as TabKey)
     : 'overview';
-  const station = useStationDetail(id);
+  const station = useStationDetail(id, { live: true });
   // Back where the user came from, or to the plant list when the page was opened directly.
   const back = () =>
     (window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/station/monitor');
