@@ -185,6 +185,9 @@ test('the inverter list shows the plant’s inverter, and every filter narrows i
 
   // Meters are a tab of the same page.
   await page.getByTestId('device-type-switch').getByText('Meters').click();
+  // The meter list brings its own filter form: wait for it, or the search runs on the old one.
+  await expect(page.locator('#device-filter-METER_sn')).toBeVisible();
+  await expect(page.locator('#device-filter-INVERTER_sn')).toHaveCount(0);
   await search(page, { plant: suffix });
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(SN.meter);
