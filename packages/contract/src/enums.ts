@@ -68,3 +68,13 @@ export const ENERGY_FIGURES = [
   'revenue',
 ] as const;
 export type EnergyFigure = (typeof ENERGY_FIGURES)[number];
+
+// Basic data and alarms (SPEC §3).
+/** The basic-data device types of SPEC §3 (specifications and fault codes are filed under these). */
+export const BasicDeviceTypeSchema = z.enum(['COMPONENT', 'CELL', 'INVERTER', 'METERBOX']);
+export type BasicDeviceType = z.infer<typeof BasicDeviceTypeSchema>;
+
+/** Alarm levels with their numeric codes of SPEC §3; a lower number is more serious. */
+export const ALARM_LEVEL_CODES = { SERIOUS: 1, ERROR: 2, WARN: 3, INFO: 4, GENERAL: 999 } as const;
+export const AlarmLevelSchema = z.enum(['SERIOUS', 'ERROR', 'WARN', 'INFO', 'GENERAL']);
+export type AlarmLevel = z.infer<typeof AlarmLevelSchema>;
