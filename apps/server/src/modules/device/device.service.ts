@@ -12,17 +12,14 @@ import {
 } from '@pvstar/contract/device';
 import type { DeviceStatus, InverterType, NetworkingMode, StationType } from '@pvstar/contract/enums';
 import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { deviceLatest, devices, dongles, organizations, plants } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
-import { scopePredicate } from '../../http/scope.ts';
-
-/** Devices and dongles are reached through their plant: its organisation, or (SELF) its owner. */
-const plantScope = (caller: Caller): SQL =>
-  scopePredicate(caller, { orgPath: organizations.path, orgId: plants.orgId, ownerId: plants.ownerUserId });
+// Devices and dongles are reached through their plant: its organisation, or (SELF) its owner.
+import { plantScope } from '../station/station-access.ts';
 
 /** Each list and detail needs the code of its device type (403 otherwise, before any lookup). */
 function requireTypePerm(caller: Caller, type: DeviceType) {

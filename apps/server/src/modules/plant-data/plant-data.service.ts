@@ -21,7 +21,7 @@ import type { Caller } from '../../http/access.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { type DayEnergy, derived } from '../../ingest/energy.ts';
 import { localDay } from '../../ingest/local-day.ts';
-import { plantScope } from '../station/station.service.ts';
+import { plantScope } from '../station/station-access.ts';
 
 /** Devices in the order the detail page lists them. */
 export const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];

@@ -96,9 +96,6 @@ const isUniqueViolation = (err: unknown) =>
   (err as { code?: string })?.code === '23505' ||
   (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
-/** Other plant modules scope their queries the same way. */
-export { plantScope };
-
 export function createStationService(ctx: AppContext) {
   const { db, config } = ctx;
 
