@@ -15,8 +15,10 @@ import {
 import type { AppContext } from './context.ts';
 import { installPipeline } from './http/pipeline.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { basicDeviceRoutes } from './modules/basic-device/basic-device.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
+import { faultCodeRoutes } from './modules/fault-code/fault-code.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
@@ -119,5 +121,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(plantDataRoutes(ctx));
   await app.register(stationRoutes(ctx));
   await app.register(fileRoutes(ctx));
+  await app.register(basicDeviceRoutes(ctx));
+  await app.register(faultCodeRoutes(ctx));
   return app;
 }

@@ -17,4 +17,6 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'station/info': lazy(() => import('../features/station/station-info-page.tsx')),
   'station/detail': lazy(() => import('../features/station/detail/plant-detail-page.tsx')),
   'owner/list': lazy(() => import('../features/owner/owner-page.tsx')),
+  'basic/device': lazy(() => import('../features/basic-device/basic-device-page.tsx')),
+  'basic/alarm': lazy(() => import('../features/basic-alarm/basic-alarm-page.tsx')),
 };

@@ -1,3 +1,5 @@
+export * from './basic.ts';
+export * from './fault-code.ts';
 export * from './menu.ts';
 export * from './org.ts';
 export * from './plant.ts';

@@ -3,6 +3,8 @@ import { DEFAULT_ROLE_PERMS, flattenMenu, VIEW_PERM_CODES } from '@pvstar/contra
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
+import { seedBasicDevice } from '../../modules/basic-device/basic-device.seed.ts';
+import { seedFaultCodes } from '../../modules/fault-code/fault-code.seed.ts';
 import type { Db } from '../client.ts';
 import {
   langAreas,
@@ -318,6 +320,8 @@ export async function seed(
   const rootId = await ensureRoot(db, config.APP_TITLE);
   await ensureBuiltinRoles(db, rootId, added);
   await seedReference(db);
+  await seedBasicDevice(db);
+  await seedFaultCodes(db);
   const accounts: SeedResult['accounts'] = [];
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   if (!admin) {

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Device manufacturers (basic data, global): one name per manufacturer, whatever its case. */
+export const manufacturers = pgTable(
+  'manufacturers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 64 }).notNull(),
+    abbreviation: varchar('abbreviation', { length: 32 }),
+    description: varchar('description', { length: 500 }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('manufacturers_name_lower_uq').on(sql`lower(${t.name})`)],
+);
+
+/** Device specifications (models) per device type; a manufacturer in use cannot be deleted. */
+export const deviceSpecs = pgTable(
+  'device_specs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    deviceType: varchar('device_type', { length: 16 }).notNull(),
+    deviceSpecs: varchar('device_specs', { length: 100 }).notNull(),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'restrict' }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_specs_manufacturer_idx').on(t.manufacturerId),
+    index('device_specs_type_idx').on(t.deviceType),
+    // The same model of the same maker and type is one row.
+    uniqueIndex('device_specs_uq').on(t.deviceType, t.manufacturerId, sql`lower(${t.deviceSpecs})`),
+  ],
+);

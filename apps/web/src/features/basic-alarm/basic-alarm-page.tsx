@@ -1,0 +1,216 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { AlarmLevelSchema } from '@pvstar/contract/enums';
+import {
+  type FaultCodePageBody,
+  type FaultCodeRow,
+  FaultDeviceTypeSchema,
+} from '@pvstar/contract/fault-code';
+import { PERM } from '@pvstar/contract/perm';
+import { Button, type ButtonProps, Form, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ALARM_LEVEL_COLOR, alarmLevelLabel } from '../../components/alarm-labels.ts';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { FilterBar } from '../../components/filter-bar.tsx';
+import { formatDateTime } from '../../components/format.ts';
+import { ListLayout } from '../../components/list-layout.tsx';
+import { deviceKindLabel } from '../../components/monitor-labels.ts';
+import { PageTable } from '../../components/page-table.tsx';
+import { Perm, usePerm } from '../../permissions/perm.tsx';
+import { exportFaultCodes, FAULT_CODE_PAGE_KEY, useDeleteFaultCode } from './fault-code-api.ts';
+import { FaultCodeModal } from './fault-code-modal.tsx';
+import { ImportModal } from './import-modal.tsx';
+
+/** Basic data → alarm data (2006002): the fault code library with its fix advice in 8 languages. */
+export default function BasicAlarmPage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<FaultCodePageBody>({});
+  // undefined: closed; null: adding; a row: editing it.
+  const [editing, setEditing] = useState<FaultCodeRow | null | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [modal, contextHolder] = Modal.useModal();
+  const remove = useDeleteFaultCode();
+  const canAct = usePerm([PERM.faultCodeEdit, PERM.faultCodeDelete]);
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportFaultCodes(filter);
+    } catch {
+      // the client has shown the failure
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ColumnsType<FaultCodeRow> = [
+    {
+      title: t('faultCode:code'),
+      dataIndex: 'faultCode',
+      fixed: 'left',
+      render: (v: string) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{v}</span>,
+    },
+    {
+      title: t('faultCode:deviceType'),
+      dataIndex: 'deviceType',
+      render: (v: FaultCodeRow['deviceType']) => deviceKindLabel(t, v),
+    },
+    {
+      title: t('faultCode:alarmLevel'),
+      dataIndex: 'alarmLevel',
+      render: (v: FaultCodeRow['alarmLevel']) => (
+        <Tag color={ALARM_LEVEL_COLOR[v]} data-testid={`level-${v}`}>
+          {alarmLevelLabel(t, v)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('faultCode:message'),
+      dataIndex: 'alarmMsg',
+      render: (v: string) => <EllipsisText text={v} maxWidth={260} />,
+    },
+    {
+      title: t('faultCode:fixAdvice'),
+      dataIndex: 'fixAdvice',
+      render: (v: string) => <EllipsisText text={v} maxWidth={380} />,
+    },
+    { title: t('faultCode:updateTime'), dataIndex: 'updateTime', render: (v: string) => formatDateTime(v) },
+  ];
+  if (canAct)
+    columns.push({
+      title: t('system:action.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          <Perm codes={[PERM.faultCodeEdit]}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setEditing(row)}
+              data-testid="fault-code-edit"
+            >
+              {t('system:action.edit')}
+            </Button>
+          </Perm>
+          <Perm codes={[PERM.faultCodeDelete]}>
+            <Tooltip title={t('system:action.delete')}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('system:action.delete')}
+                data-testid="fault-code-delete"
+                onClick={() =>
+                  modal.confirm({
+                    title: t('faultCode:deleteTitle', { code: row.faultCode }),
+                    content: t('faultCode:deleteWarning'),
+                    okText: t('system:action.delete'),
+                    okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+                    cancelText: t('system:action.cancel'),
+                    onOk: () => remove.mutateAsync(row.id),
+                  })
+                }
+              />
+            </Tooltip>
+          </Perm>
+        </Space>
+      ),
+    });
+
+  return (
+    <>
+      {contextHolder}
+      <ListLayout
+        title={t('faultCode:title')}
+        filter={
+          <FilterBar<FaultCodePageBody> name="fault-code-filter" onSearch={setFilter}>
+            <Form.Item name="faultCode" label={t('faultCode:code')}>
+              <Input allowClear style={{ width: 160 }} data-testid="filter-code" />
+            </Form.Item>
+            <Form.Item name="deviceType" label={t('faultCode:deviceType')}>
+              <Select
+                allowClear
+                style={{ width: 160 }}
+                placeholder={t('faultCode:all')}
+                data-testid="filter-device-type"
+                options={FaultDeviceTypeSchema.options.map((value) => ({
+                  value,
+                  label: deviceKindLabel(t, value),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="alarmLevel" label={t('faultCode:alarmLevel')}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                placeholder={t('faultCode:all')}
+                data-testid="filter-level"
+                options={AlarmLevelSchema.options.map((value) => ({
+                  value,
+                  label: alarmLevelLabel(t, value),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="keyword" label={t('faultCode:keyword')}>
+              <Input allowClear style={{ width: 200 }} data-testid="filter-keyword" />
+            </Form.Item>
+          </FilterBar>
+        }
+        extra={
+          <Space wrap>
+            <Perm codes={[PERM.faultCodeImport]}>
+              <Button
+                icon={<UploadOutlined />}
+                onClick={() => setImporting(true)}
+                data-testid="fault-code-import"
+              >
+                {t('faultCode:importButton')}
+              </Button>
+            </Perm>
+            <Perm codes={[PERM.faultCodeExport]}>
+              <Button
+                icon={<DownloadOutlined />}
+                loading={exporting}
+                onClick={doExport}
+                data-testid="fault-code-export"
+              >
+                {t('faultCode:exportButton')}
+              </Button>
+            </Perm>
+            <Perm codes={[PERM.faultCodeAdd]}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing(null)}
+                data-testid="fault-code-add"
+              >
+                {t('faultCode:add')}
+              </Button>
+            </Perm>
+          </Space>
+        }
+      >
+        <PageTable<FaultCodeRow, FaultCodePageBody>
+          url="/system/faultCode/page"
+          queryKey={FAULT_CODE_PAGE_KEY}
+          filter={filter}
+          columns={columns}
+          data-testid="fault-code-table"
+        />
+      </ListLayout>
+      <FaultCodeModal row={editing} onClose={() => setEditing(undefined)} />
+      <ImportModal open={importing} onClose={() => setImporting(false)} />
+    </>
+  );
+}

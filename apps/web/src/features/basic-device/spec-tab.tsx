@@ -1,0 +1,243 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DeviceSpecAddBodySchema,
+  type DeviceSpecPageBody,
+  type DeviceSpecRow,
+} from '@pvstar/contract/basic-device';
+import type { BasicDeviceType } from '@pvstar/contract/enums';
+import { PERM } from '@pvstar/contract/perm';
+import { Button, type ButtonProps, Form, Input, Modal, message, Select, Space, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { FilterBar } from '../../components/filter-bar.tsx';
+import { showFormError } from '../../components/form-errors.ts';
+import { formatDateTime } from '../../components/format.ts';
+import { ListLayout } from '../../components/list-layout.tsx';
+import { PageTable } from '../../components/page-table.tsx';
+import { zodRule } from '../../components/zod-rule.ts';
+import { Perm, usePerm } from '../../permissions/perm.tsx';
+import {
+  deviceTypeLabel,
+  deviceTypeOptions,
+  SPEC_PAGE_KEY,
+  useDelete,
+  useManufacturerOptions,
+  useSaveSpec,
+} from './basic-device-api.ts';
+import { confirmDelete } from './confirm-delete.ts';
+
+interface FormValues {
+  deviceType?: BasicDeviceType;
+  deviceSpecs?: string;
+  manufacturerId?: number;
+}
+
+function useManufacturerSelect() {
+  const options = useManufacturerOptions();
+  return (options.data ?? []).map((m) => ({ value: m.id, label: m.name }));
+}
+
+function SpecModal({ row, onClose }: { row: DeviceSpecRow | null | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveSpec();
+  const manufacturers = useManufacturerSelect();
+  const open = row !== undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (row)
+      form.setFieldsValue({
+        deviceType: row.deviceType,
+        deviceSpecs: row.deviceSpecs,
+        manufacturerId: row.manufacturerId,
+      });
+  }, [open, row, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const body = {
+      deviceType: v.deviceType!,
+      deviceSpecs: v.deviceSpecs!,
+      manufacturerId: v.manufacturerId!,
+    };
+    try {
+      await save.mutateAsync(row ? { id: row.id, ...body } : body);
+      message.success(t('common:saved'));
+      onClose();
+    } catch (err) {
+      showFormError(form, err);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={row ? t('basic:spec.editTitle') : t('basic:spec.addTitle')}
+      okText={t('system:action.save')}
+      cancelText={t('system:action.cancel')}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      okButtonProps={{ 'data-testid': 'spec-save' } as ButtonProps}
+      forceRender
+    >
+      <Form<FormValues> form={form} name="spec-form" layout="vertical" requiredMark>
+        <Form.Item
+          name="deviceType"
+          label={t('basic:spec.deviceType')}
+          rules={[zodRule(DeviceSpecAddBodySchema.shape.deviceType, { required: true })]}
+        >
+          <Select options={deviceTypeOptions(t)} data-testid="spec-type" />
+        </Form.Item>
+        <Form.Item
+          name="manufacturerId"
+          label={t('basic:spec.manufacturer')}
+          rules={[zodRule(DeviceSpecAddBodySchema.shape.manufacturerId, { required: true })]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={manufacturers}
+            data-testid="spec-manufacturer"
+          />
+        </Form.Item>
+        <Form.Item
+          name="deviceSpecs"
+          label={t('basic:spec.deviceSpecs')}
+          rules={[zodRule(DeviceSpecAddBodySchema.shape.deviceSpecs, { required: true })]}
+        >
+          <Input maxLength={100} data-testid="spec-text" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Device specifications (models) by device type and manufacturer. */
+export function SpecTab() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<DeviceSpecPageBody>({});
+  const [editing, setEditing] = useState<DeviceSpecRow | null | undefined>(undefined);
+  const [modal, contextHolder] = Modal.useModal();
+  const remove = useDelete('deviceSpec');
+  const manufacturers = useManufacturerSelect();
+  const canAct = usePerm([PERM.basicDeviceEdit, PERM.basicDeviceDelete]);
+
+  const columns: ColumnsType<DeviceSpecRow> = [
+    {
+      title: t('basic:spec.deviceType'),
+      dataIndex: 'deviceType',
+      render: (v: BasicDeviceType) => <Tag>{deviceTypeLabel(t, v)}</Tag>,
+    },
+    {
+      title: t('basic:spec.deviceSpecs'),
+      dataIndex: 'deviceSpecs',
+      render: (v: string) => <EllipsisText text={v} maxWidth={280} />,
+    },
+    {
+      title: t('basic:spec.manufacturer'),
+      dataIndex: 'manufactor',
+      render: (v: string) => <EllipsisText text={v} maxWidth={280} />,
+    },
+    { title: t('basic:createTime'), dataIndex: 'createTime', render: (v: string) => formatDateTime(v) },
+  ];
+  if (canAct)
+    columns.push({
+      title: t('system:action.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          <Perm codes={[PERM.basicDeviceEdit]}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setEditing(row)}
+              data-testid="spec-edit"
+            >
+              {t('system:action.edit')}
+            </Button>
+          </Perm>
+          <Perm codes={[PERM.basicDeviceDelete]}>
+            <Tooltip title={t('system:action.delete')}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('system:action.delete')}
+                onClick={() =>
+                  confirmDelete(modal, t, {
+                    title: t('basic:spec.deleteTitle', { name: row.deviceSpecs }),
+                    content: t('basic:deleteWarning'),
+                    onDelete: () => remove.mutateAsync(row.id),
+                  })
+                }
+                data-testid="spec-delete"
+              />
+            </Tooltip>
+          </Perm>
+        </Space>
+      ),
+    });
+
+  return (
+    <>
+      {contextHolder}
+      <ListLayout
+        title={t('basic:tab.specs')}
+        filter={
+          <FilterBar<DeviceSpecPageBody> name="spec-filter" onSearch={setFilter}>
+            <Form.Item name="deviceType" label={t('basic:spec.deviceType')}>
+              <Select
+                allowClear
+                style={{ width: 160 }}
+                options={deviceTypeOptions(t)}
+                placeholder={t('system:filter.all')}
+                popupMatchSelectWidth={false}
+              />
+            </Form.Item>
+            <Form.Item name="manufacturerId" label={t('basic:spec.manufacturer')}>
+              <Select
+                allowClear
+                style={{ width: 220 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={manufacturers}
+                placeholder={t('system:filter.all')}
+                popupMatchSelectWidth={false}
+              />
+            </Form.Item>
+            <Form.Item name="deviceSpecs" label={t('basic:spec.deviceSpecs')}>
+              <Input allowClear style={{ width: 180 }} data-testid="filter-spec" />
+            </Form.Item>
+          </FilterBar>
+        }
+        extra={
+          <Perm codes={[PERM.basicDeviceAdd]}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing(null)}
+              data-testid="spec-add"
+            >
+              {t('basic:spec.add')}
+            </Button>
+          </Perm>
+        }
+      >
+        <PageTable<DeviceSpecRow, DeviceSpecPageBody>
+          url="/system/deviceSpec/page"
+          queryKey={SPEC_PAGE_KEY}
+          filter={filter}
+          columns={columns}
+          data-testid="spec-table"
+        />
+      </ListLayout>
+      <SpecModal row={editing} onClose={() => setEditing(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { IdSchema } from './api.ts';
+import { BasicDeviceTypeSchema } from './enums.ts';
+import { nameSchema, optionalText, requiredText } from './validation.ts';
+
+/** Basic device data (SPEC §3): global reference lists kept by the provider, read by every module. */
+
+/** Free text without markup characters (the same rule as names). */
+const plainOptional = (max: number) =>
+  optionalText(max).refine((v) => !v || /^[^<>{}\\]*$/.test(v), { message: 'validation.specialChars' });
+
+// Manufacturers
+export const ManufacturerAddBodySchema = z.object({
+  name: nameSchema,
+  abbreviation: plainOptional(32),
+  desc: plainOptional(500),
+});
+export type ManufacturerAddBody = z.infer<typeof ManufacturerAddBodySchema>;
+
+export const ManufacturerEditBodySchema = ManufacturerAddBodySchema.extend({ id: IdSchema });
+export type ManufacturerEditBody = z.infer<typeof ManufacturerEditBodySchema>;
+
+export const ManufacturerPageBodySchema = z.object({
+  name: z.string().trim().max(64).optional(),
+  abbreviation: z.string().trim().max(32).optional(),
+});
+export type ManufacturerPageBody = z.infer<typeof ManufacturerPageBodySchema>;
+
+export const ManufacturerRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  abbreviation: z.string().nullable(),
+  desc: z.string().nullable(),
+  /** How many device specifications name this manufacturer (a manufacturer in use cannot be deleted). */
+  specCount: z.number().int(),
+  createTime: z.string(),
+});
+export type ManufacturerRow = z.infer<typeof ManufacturerRowSchema>;
+
+/** The short form for selects. */
+export const ManufacturerOptionSchema = z.object({ id: z.number(), name: z.string() });
+export type ManufacturerOption = z.infer<typeof ManufacturerOptionSchema>;
+
+// Device specifications
+export const DeviceSpecAddBodySchema = z.object({
+  deviceType: BasicDeviceTypeSchema,
+  /** The specification / model text, e.g. "SG10RT". */
+  deviceSpecs: requiredText(1, 100).regex(/^[^<>{}\\]*$/, { message: 'validation.specialChars' }),
+  manufacturerId: IdSchema,
+});
+export type DeviceSpecAddBody = z.infer<typeof DeviceSpecAddBodySchema>;
+
+export const DeviceSpecEditBodySchema = DeviceSpecAddBodySchema.extend({ id: IdSchema });
+export type DeviceSpecEditBody = z.infer<typeof DeviceSpecEditBodySchema>;
+
+export const DeviceSpecPageBodySchema = z.object({
+  deviceType: BasicDeviceTypeSchema.optional(),
+  manufacturerId: IdSchema.optional(),
+  deviceSpecs: z.string().trim().max(100).optional(),
+});
+export type DeviceSpecPageBody = z.infer<typeof DeviceSpecPageBodySchema>;
+
+export const DeviceSpecRowSchema = z.object({
+  id: z.number(),
+  deviceType: BasicDeviceTypeSchema,
+  deviceSpecs: z.string(),
+  manufacturerId: z.number(),
+  manufactor: z.string(),
+  createTime: z.string(),
+});
+export type DeviceSpecRow = z.infer<typeof DeviceSpecRowSchema>;
