@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { installPipeline } from './http/pipeline.ts';
+import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { basicDeviceRoutes } from './modules/basic-device/basic-device.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -123,5 +124,6 @@ export async function buildApp(ctx: AppContext) {
   await app.register(fileRoutes(ctx));
   await app.register(basicDeviceRoutes(ctx));
   await app.register(faultCodeRoutes(ctx));
+  await app.register(alarmRoutes(ctx));
   return app;
 }

@@ -8,9 +8,9 @@ import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/seed.ts';
 import { prepareDemo } from './demo/demo-fleet.ts';
 import { startIngest } from './ingest/start-ingest.ts';
-import { startStatusSweeper } from './ingest/status-sweeper.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { createOutboxWorker } from './lib/mailer.ts';
+import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
@@ -111,7 +111,9 @@ async function main() {
     disconnectDongles: (sns) => broker?.disconnect(sns),
   };
   if (roles.has('jobs')) outbox.start();
-  const sweeper = roles.has('jobs') ? startStatusSweeper(database.db, log) : null;
+  const alarmWatch = roles.has('jobs')
+    ? startAlarmWatch(database.db, log, { title: config.APP_TITLE })
+    : null;
   const housekeeping = roles.has('jobs') ? startHousekeeping(database.db, log) : null;
 
   const app = roles.has('api') ? await buildApp(ctx) : null;
@@ -145,7 +147,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app?.close();
     await demo?.stop();
-    sweeper?.stop();
+    alarmWatch?.stop();
     housekeeping?.stop();
     await outbox.stop();
     await ingestRole?.subscriber.close();

@@ -180,7 +180,7 @@ export class Dongle {
     this.model.advanceTo(now);
     if (this.connected) {
       this.publishTelemetry(now);
-      if (this.random() < (this.opts.faultRate ?? 0)) this.raiseFault(now);
+      if (this.random() < (this.opts.faultRate ?? 0)) this.raiseRandomFault(now);
       if (this.random() < (this.opts.offlineRate ?? 0)) this.goOffline(now);
     }
   }
@@ -272,7 +272,28 @@ export class Dongle {
     });
   }
 
-  private raiseFault(now: number): void {
+  /**
+   * Raises a given fault of one of its devices (or of the dongle itself) now; it stays until
+   * clearFault. Raising one already raised sends the event again, as a device repeating itself does.
+   */
+  raiseFault(deviceSn: string, code: string, now = Date.now()): void {
+    if (deviceSn !== this.sn && !this.def.devices.some((d) => d.sn === deviceSn))
+      throw new Error(`${deviceSn} is not a device of dongle ${this.sn}`);
+    const codes = this.faults.get(deviceSn) ?? new Map<string, number>();
+    codes.set(code, Number.POSITIVE_INFINITY);
+    this.faults.set(deviceSn, codes);
+    this.publishEvent(deviceSn, code, 'raised', now);
+  }
+
+  /** Clears a fault raised with raiseFault (or a random one) now. */
+  clearFault(deviceSn: string, code: string, now = Date.now()): void {
+    const codes = this.faults.get(deviceSn);
+    if (!codes?.delete(code)) return;
+    if (codes.size === 0) this.faults.delete(deviceSn);
+    this.publishEvent(deviceSn, code, 'cleared', now);
+  }
+
+  private raiseRandomFault(now: number): void {
     const candidates = this.def.devices.flatMap((d) =>
       (FAULT_CODES[d.kind] ?? [])
         .filter((code) => !this.faults.get(d.sn)?.has(code))

@@ -33,6 +33,8 @@ export interface Fleet {
   snapshot(): Record<string, DongleSnapshot>;
   /** The dongles started so far. */
   dongles: readonly Dongle[];
+  /** A started dongle by serial number. */
+  dongle(sn: string): Dongle | undefined;
 }
 
 /**
@@ -83,6 +85,7 @@ export function startFleet(opts: FleetOptions): Fleet {
 
   return {
     dongles,
+    dongle: (sn) => dongles.find((d) => d.sn === sn),
     async stop() {
       clearInterval(timer);
       await Promise.all(dongles.map((d) => d.stop()));

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { DeviceStatusSchema, PlantStatusSchema, StationTypeSchema } from './enums.ts';
+import { AlarmLevelSchema, DeviceStatusSchema, PlantStatusSchema, StationTypeSchema } from './enums.ts';
 import { DeviceKindSchema } from './metrics.ts';
+
+/** How many ongoing alarms the dashboard lists. */
+export const DASHBOARD_RECENT_ALERTS = 8;
 
 /**
  * Social contribution factors (docs/dashboard.md says where they come from). Declared once: the server
@@ -55,15 +58,16 @@ export const TrendDaySchema = z.object({
 });
 export type TrendDay = z.infer<typeof TrendDaySchema>;
 
-/** An alarm shown on the dashboard; the alarm issue fills the list (empty until then). */
+/** One of the newest ongoing alarms in scope, as the dashboard lists them. */
 export const RecentAlertSchema = z.object({
   id: z.number(),
   plantId: z.number(),
   stationName: z.string(),
   deviceSn: z.string().nullable(),
   faultCode: z.string(),
+  /** The alarm message in the reader's language. */
   faultName: z.string(),
-  level: z.string(),
+  level: AlarmLevelSchema,
   raisedAt: z.string(),
   clearedAt: z.string().nullable(),
 });
@@ -123,7 +127,7 @@ export const RevenueByCurrencySchema = z.object({
 export const DashboardSchema = z.object({
   /** Plants in FAULT now. */
   faultCount: count,
-  /** Open alarms in scope: 0 until the alarm issue adds alarms (then the fault card counts both). */
+  /** Ongoing alarms in scope (the fault card shows both). */
   alarmCount: count,
   plantCount: count,
   /** kWp of PV. */
@@ -144,6 +148,7 @@ export const DashboardSchema = z.object({
   statusCounts: PlantStatusCountsSchema,
   /** DASHBOARD_TREND_DAYS entries, oldest first, zero-filled, the last one is today. */
   trend: z.array(TrendDaySchema),
+  /** The newest ongoing alarms in scope (at most DASHBOARD_RECENT_ALERTS). */
   recentAlerts: z.array(RecentAlertSchema),
   social: z.object({
     coalSavedT: z.number(),

@@ -76,7 +76,18 @@ export const MENU_TREE: MenuNode[] = [
     icon: 'alarm',
     redirect: '/fault/alarm',
     children: [
-      { code: '2004001', type: 'MENU', title: 'faultAlarm', path: '/fault/alarm', page: 'fault/alarm' },
+      {
+        code: '2004001',
+        type: 'MENU',
+        title: 'faultAlarm',
+        path: '/fault/alarm',
+        page: 'fault/alarm',
+        children: [
+          button('2004001001', 'acknowledge'),
+          button('2004001002', 'close'),
+          button('2004001003', 'export'),
+        ],
+      },
     ],
   },
   {
@@ -287,6 +298,9 @@ export const PERM = {
   stationDelete: '2001001005',
   fault: '2004',
   faultAlarm: '2004001',
+  faultAlarmAck: '2004001001',
+  faultAlarmClose: '2004001002',
+  faultAlarmExport: '2004001003',
   deviceCenter: '2002',
   deviceInverter: '2002001',
   deviceBattery: '2002002',

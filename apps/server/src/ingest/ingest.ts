@@ -10,9 +10,10 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
+import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { DAILY_COUNTERS, type DayEnergy } from './energy.ts';
 import { localDay } from './local-day.ts';
-import { plantsIn, refreshPlantStatus } from './plant-status.ts';
+import { plantsIn, refreshPlantStatus, statusFromAlarms } from './plant-status.ts';
 
 interface DeviceInfo {
   id: number;
@@ -277,9 +278,10 @@ export function createIngest(deps: {
         await tx.execute(sql`
           UPDATE devices SET
             last_seen_at = GREATEST(coalesce(last_seen_at, r.t), r.t),
-            status = CASE WHEN status IN ('NOT_CONNECTED', 'OFFLINE') THEN 'ONLINE' ELSE status END
+            status = CASE WHEN status IN ('NOT_CONNECTED', 'OFFLINE') THEN ${statusFromAlarms(sql`devices.id`)} ELSE status END
           FROM jsonb_to_recordset(${latestRows}::jsonb) AS r(d int, t timestamptz)
           WHERE devices.id = r.d`);
+        await endCommAlarms(tx, { devices: latestRows });
       }
       if (energy.size) {
         const energyRows = JSON.stringify([...energy.values()]);
@@ -313,10 +315,17 @@ export function createIngest(deps: {
             generation = excluded.generation, consumption = excluded.consumption, charge = excluded.charge,
             discharge = excluded.discharge, feed_in = excluded.feed_in, purchase = excluded.purchase, revenue = excluded.revenue`);
       }
-      if (onlineDongles.length)
+      if (onlineDongles.length) {
         await tx.execute(sql`
           UPDATE dongles SET status = 'ONLINE', last_seen_at = now()
           WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(onlineDongles)}::jsonb))`);
+        const back = new Map<string, number>();
+        for (const st of b.statuses)
+          if (st.online) back.set(st.sn, Math.min(back.get(st.sn) ?? st.ts, st.ts));
+        await endCommAlarms(tx, {
+          dongles: JSON.stringify([...back].map(([sn, ts]) => ({ sn, t: new Date(ts).toISOString() }))),
+        });
+      }
       if (samples.length) await learnIntervals(tx, b);
       if (offlineDongles.length) {
         await tx.execute(sql`

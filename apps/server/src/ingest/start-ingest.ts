@@ -1,6 +1,7 @@
 import { topics } from '@pvstar/contract/mqtt';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import { type AlarmEvents, createAlarmEvents } from '../modules/alarm/alarm-events.ts';
 import { type AckSubscriber, startAckSubscriber } from '../mqtt/ack-subscriber.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 
@@ -18,8 +19,15 @@ export function startIngest(opts: {
   shareGroup: string | null;
   clientId: string;
   persistent?: boolean;
-}): { ingest: Ingest; subscriber: AckSubscriber } {
-  const ingest = createIngest({ db: opts.db, log: opts.log });
+}): { ingest: Ingest; events: AlarmEvents; subscriber: AckSubscriber } {
+  const events = createAlarmEvents({ db: opts.db, log: opts.log });
+  const ingest = createIngest({
+    db: opts.db,
+    log: opts.log,
+    onOtherMessage: async (sn, kind, payload) => {
+      if (kind === 'event') await events.handle(sn, payload);
+    },
+  });
   const subscriber = startAckSubscriber({
     url: opts.url,
     clientId: opts.clientId,
@@ -33,5 +41,5 @@ export function startIngest(opts: {
         ? opts.log.info('ingest subscribed')
         : opts.log.warn({ reason }, 'ingest disconnected, reconnecting'),
   });
-  return { ingest, subscriber };
+  return { ingest, events, subscriber };
 }

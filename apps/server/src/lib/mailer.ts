@@ -8,7 +8,7 @@ export type Channel = 'EMAIL' | 'SMS';
 
 /** Queues a message in the outbox; the worker delivers it. */
 export async function queueMessage(
-  db: Db,
+  db: Pick<Db, 'insert'>,
   msg: { channel: Channel; recipient: string; subject: string; body: string },
 ) {
   await db.insert(outbox).values(msg);

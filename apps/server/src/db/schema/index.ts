@@ -1,3 +1,4 @@
+export * from './alarm.ts';
 export * from './basic.ts';
 export * from './fault-code.ts';
 export * from './menu.ts';

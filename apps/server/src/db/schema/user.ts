@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   timestamp,
@@ -30,6 +31,8 @@ export const users = pgTable(
     /** The demo login's account: may look at everything its roles allow, change nothing. */
     readOnly: boolean('read_only').notNull().default(false),
     lang: varchar('lang', { length: 8 }),
+    /** Alarm levels this user wants by e-mail (personal centre); empty: none. */
+    alarmNotifyLevels: jsonb('alarm_notify_levels').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

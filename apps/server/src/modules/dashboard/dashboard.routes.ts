@@ -24,6 +24,6 @@ export const dashboardRoutes =
           response: { 200: envelopeSchema(DashboardSchema) },
         },
       },
-      async (req) => ok(await service.get(callerOf(req))),
+      async (req) => ok(await service.get(callerOf(req), req.lang)),
     );
   };

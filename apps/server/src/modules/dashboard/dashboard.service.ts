@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_RECENT_ALERTS,
   DASHBOARD_TOP_PLANTS,
   DASHBOARD_TREND_DAYS,
   type Dashboard,
@@ -9,12 +10,15 @@ import {
   socialContribution,
 } from '@pvstar/contract/dashboard';
 import {
+  type AlarmLevel,
   type DeviceStatus,
   DeviceStatusSchema,
   type PlantStatus,
   PlantStatusSchema,
   type StationType,
 } from '@pvstar/contract/enums';
+import type { Lang } from '@pvstar/contract/lang';
+import { translate } from '@pvstar/contract/messages';
 import { type DeviceKind, DeviceKindSchema } from '@pvstar/contract/metrics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -59,8 +63,8 @@ const energySums = sql`
   sum(d.revenue)::float8 AS rev`;
 
 /**
- * Five index-friendly queries over the roll-ups (plants, plant_energy_daily, devices, device_latest);
- * raw samples are never read. Run side by side on a pool.
+ * Six index-friendly queries over the roll-ups (plants, plant_energy_daily, devices, device_latest) and
+ * the ongoing alarms; raw samples are never read. Run side by side on a pool.
  */
 export function createDashboardService(ctx: AppContext) {
   const { db } = ctx;
@@ -192,13 +196,26 @@ export function createDashboardService(ctx: AppContext) {
     return out;
   };
 
+  /** The ongoing alarms in scope: how many, and the newest few. */
+  const ongoingAlarms = (caller: Caller, now: Date) =>
+    query<Record<string, unknown>>(sql`
+      SELECT a.id, a.plant_id, sp.name, a.source_sn, a.fault_code, a.alarm_level, a.started_at, a.ended_at,
+        f.messages, count(*) OVER ()::int AS total
+      FROM alarms a
+      JOIN (${scopedPlants(caller, now)}) sp ON sp.id = a.plant_id
+      LEFT JOIN fault_codes f ON f.fault_code = a.fault_code
+      WHERE a.status = 'ONGOING'
+      ORDER BY a.started_at DESC, a.id DESC
+      LIMIT ${DASHBOARD_RECENT_ALERTS}`);
+
   return {
-    async get(caller: Caller, now = new Date()): Promise<Dashboard> {
-      const [[figures], currencies, days, power] = await Promise.all([
+    async get(caller: Caller, lang: Lang, now = new Date()): Promise<Dashboard> {
+      const [[figures], currencies, days, power, alerts] = await Promise.all([
         plantFigures(caller, now),
         energyByCurrency(caller, now),
         trend(caller, now),
         powerByPlant(caller, now),
+        ongoingAlarms(caller, now),
       ]);
       const f = figures ?? {};
       const today = emptyPie();
@@ -236,8 +253,7 @@ export function createDashboardService(ctx: AppContext) {
         Object.fromEntries(Object.entries(p).map(([k, v]) => [k, round2(v)])) as EnergyPie;
       return {
         faultCount: num(f.FAULT),
-        // The alarm issue adds open alarms here; until then there are none to count.
-        alarmCount: 0,
+        alarmCount: num(alerts[0]?.total),
         plantCount: num(f.plants),
         installedCapacity: round2(num(f.capacity)),
         energyStorage: round2(num(f.storage)),
@@ -261,8 +277,23 @@ export function createDashboardService(ctx: AppContext) {
           generation: round2(num(d.generation)),
           consumption: round2(num(d.consumption)),
         })),
-        // Filled by the alarm issue (newest open alarms in scope).
-        recentAlerts: [],
+        recentAlerts: alerts.map((a) => {
+          const messages = a.messages as Record<string, string> | null;
+          return {
+            id: Number(a.id),
+            plantId: Number(a.plant_id),
+            stationName: String(a.name),
+            deviceSn: String(a.source_sn),
+            faultCode: String(a.fault_code),
+            faultName:
+              messages?.[lang] ??
+              messages?.['en-GB'] ??
+              translate(lang, 'alarm.unknownCode', { code: String(a.fault_code) }),
+            level: a.alarm_level as AlarmLevel,
+            raisedAt: new Date(a.started_at as string).toISOString(),
+            clearedAt: a.ended_at ? new Date(a.ended_at as string).toISOString() : null,
+          };
+        }),
         social: {
           coalSavedT: round2(social.coalSavedT),
           co2ReducedT: round2(social.co2ReducedT),

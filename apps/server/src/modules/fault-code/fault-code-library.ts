@@ -15,7 +15,8 @@ export interface LibraryEntry {
 /**
  * The seeded fault code library: what installers meet in the field, with advice they can act on.
  * The simulator raises INV-GRID-OV, INV-ISO, BAT-BMS-COMM and MTR-COMM; the *-COMM-LOST and DGL-OFFLINE
- * codes are what the alarm engine opens when a device or dongle goes silent.
+ * codes are what the alarm engine opens when a device or dongle goes silent, INV-NO-PROD when an
+ * inverter produces nothing in daylight.
  */
 export const FAULT_LIBRARY: LibraryEntry[] = [
   // Inverter
@@ -625,6 +626,45 @@ export const FAULT_LIBRARY: LibraryEntry[] = [
       'pl-PL': [
         'Niskie napięcie wejściowe PV',
         'Normalne o świcie, o zmierzchu lub przy dużym zachmurzeniu. Jeśli pojawia się w słoneczny dzień, szukaj przerwanego łańcucha, przepalonego bezpiecznika lub zacienionych modułów.',
+      ],
+    },
+  },
+  {
+    faultCode: 'INV-NO-PROD',
+    deviceType: 'INVERTER',
+    alarmLevel: 'WARN',
+    t: {
+      'zh-CN': [
+        '白天无发电',
+        '太阳已升起但逆变器持续无光伏功率。检查直流开关是否闭合、组串接线和熔丝、组件是否被积雪或遮挡覆盖，以及逆变器是否因电网参数停机。',
+      ],
+      'en-GB': [
+        'No production in daylight',
+        'The sun is up but the inverter has produced nothing for a while. Check that the DC isolator is on, the string wiring and fuses, whether snow or shade covers the modules, and whether the inverter stopped on a grid fault.',
+      ],
+      'de-DE': [
+        'Keine Erzeugung bei Tageslicht',
+        'Die Sonne steht am Himmel, doch der Wechselrichter erzeugt seit einiger Zeit nichts. DC-Trennschalter, String-Verkabelung und Sicherungen prüfen, auf Schnee oder Verschattung der Module achten und prüfen, ob der Wechselrichter wegen eines Netzfehlers abgeschaltet hat.',
+      ],
+      'it-IT': [
+        'Nessuna produzione con luce diurna',
+        'Il sole è alto ma l’inverter non produce da tempo. Verificare che il sezionatore CC sia chiuso, cablaggio e fusibili delle stringhe, neve o ombre sui moduli e se l’inverter si è fermato per un guasto di rete.',
+      ],
+      'nl-NL': [
+        'Geen opwekking bij daglicht',
+        'De zon staat op, maar de omvormer levert al een tijd niets. Controleer of de DC-scheider aan staat, de stringbedrading en zekeringen, of sneeuw of schaduw de panelen bedekt en of de omvormer door een netfout is gestopt.',
+      ],
+      'fr-FR': [
+        'Aucune production en plein jour',
+        'Le soleil est levé mais l’onduleur ne produit plus depuis un moment. Vérifier que le sectionneur CC est fermé, le câblage et les fusibles des chaînes, la neige ou l’ombre sur les modules, et si l’onduleur s’est arrêté sur un défaut réseau.',
+      ],
+      'es-ES': [
+        'Sin producción con luz diurna',
+        'El sol está alto pero el inversor lleva un tiempo sin producir. Comprobar que el seccionador de CC está cerrado, el cableado y los fusibles de los strings, si hay nieve o sombra sobre los módulos y si el inversor se detuvo por un fallo de red.',
+      ],
+      'pl-PL': [
+        'Brak produkcji przy świetle dziennym',
+        'Słońce jest nad horyzontem, ale falownik od pewnego czasu nic nie produkuje. Sprawdź rozłącznik DC, okablowanie i bezpieczniki łańcuchów, czy moduły nie są pokryte śniegiem lub zacienione oraz czy falownik nie zatrzymał się z powodu błędu sieci.',
       ],
     },
   },

@@ -1,0 +1,95 @@
+import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
+import type { DeviceKind } from '@pvstar/contract/metrics';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { MISSED_INTERVALS } from '../../ingest/status-sweeper.ts';
+import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
+import { isDaylight } from './daylight.ts';
+
+type Tx = Pick<Db, 'execute'>;
+
+type SilentRow = {
+  plant_id: number;
+  dongle_id: number;
+  device_id: number | null;
+  sn: string;
+  kind: DeviceKind | null;
+  last_seen_at: string | Date;
+  plant_type: string;
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string;
+};
+
+/**
+ * A PV plant without storage goes quiet at night: its inverter (and often the dongle it powers) sleeps.
+ * Silence there counts only once the sun is up; a storage plant, and every other device, is watched
+ * around the clock.
+ */
+const sleepsAtNight = (r: SilentRow) =>
+  r.plant_type !== 'ENERGY_STORAGE' && (r.device_id === null || r.kind === 'INVERTER');
+
+/**
+ * Communication loss (SPEC §3–4): a dongle silent for three of its reporting intervals opens DGL-OFFLINE;
+ * a device silent that long while its dongle still reports opens its kind's *-COMM-LOST. A device behind
+ * a silent dongle gets no alarm of its own, so a dongle outage is one alarm, not one per device. One
+ * silence opens at most one alarm, even when a user closed it by hand: the next needs data in between.
+ * Returns the ids opened.
+ */
+export async function detectSilence(db: Db, now = new Date()): Promise<number[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const silent = sql`< ${at} - make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS})`;
+  const rows = await db.execute<SilentRow>(sql`
+    SELECT g.plant_id, g.id AS dongle_id, NULL::int AS device_id, g.sn, NULL AS kind, g.last_seen_at,
+      p.type AS plant_type, p.latitude, p.longitude, p.timezone
+    FROM dongles g JOIN plants p ON p.id = g.plant_id
+    WHERE g.last_seen_at ${silent}
+      AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.plant_id = g.plant_id AND a.source_sn = g.sn
+        AND a.kind = 'COMM' AND a.started_at >= g.last_seen_at)
+    UNION ALL
+    SELECT d.plant_id, g.id, d.id, d.sn, d.kind, d.last_seen_at, p.type, p.latitude, p.longitude, p.timezone
+    FROM devices d JOIN dongles g ON g.id = d.dongle_id JOIN plants p ON p.id = d.plant_id
+    WHERE d.last_seen_at ${silent} AND NOT (g.last_seen_at ${silent})
+      AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.plant_id = d.plant_id AND a.source_sn = d.sn
+        AND a.kind = 'COMM' AND a.started_at >= d.last_seen_at)`);
+  const alarms: NewAlarm[] = [];
+  for (const r of rows.rows) {
+    if (sleepsAtNight(r) && !isDaylight(now, r)) continue;
+    const kind = r.kind;
+    alarms.push({
+      plantId: r.plant_id,
+      dongleId: r.dongle_id,
+      deviceId: r.device_id,
+      sourceSn: r.sn,
+      deviceType: kind ?? 'DONGLE',
+      kind: 'COMM',
+      faultCode: kind ? CLOUD_FAULT_CODES.commLost[kind] : CLOUD_FAULT_CODES.dongleOffline,
+      startedAt: new Date(r.last_seen_at),
+    });
+  }
+  if (!alarms.length) return [];
+  return db.transaction((tx) => openAlarms(tx, alarms));
+}
+
+/**
+ * Data came back: ends the communication alarms of these devices (`[{ d: id, t }]`) and dongles
+ * (`[{ sn, t }]`) at the time of their first message. Called by ingest inside its batch transaction.
+ */
+export async function endCommAlarms(tx: Tx, back: { devices?: string; dongles?: string }) {
+  if (back.devices)
+    await endAlarms(
+      tx,
+      sql`alarms.kind = 'COMM' AND alarms.device_id = r.d`,
+      sql`r.t`,
+      'RECOVERED',
+      sql`jsonb_to_recordset(${back.devices}::jsonb) AS r(d int, t timestamptz)`,
+    );
+  if (back.dongles)
+    await endAlarms(
+      tx,
+      sql`alarms.kind = 'COMM' AND alarms.device_id IS NULL AND alarms.source_sn = r.sn`,
+      sql`r.t`,
+      'RECOVERED',
+      sql`jsonb_to_recordset(${back.dongles}::jsonb) AS r(sn text, t timestamptz)`,
+    );
+}

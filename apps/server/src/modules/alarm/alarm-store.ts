@@ -1,0 +1,78 @@
+import type { AlarmEndReason, AlarmKind } from '@pvstar/contract/alarm';
+import type { FaultDeviceType } from '@pvstar/contract/fault-code';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { plantsIn, refreshDeviceStatus, refreshPlantStatus } from '../../ingest/plant-status.ts';
+import { queueAlarmMail } from './alarm-notify.ts';
+
+/** What the engine knows when it opens an alarm; level and texts come from the fault code library. */
+export interface NewAlarm {
+  plantId: number;
+  dongleId: number | null;
+  deviceId: number | null;
+  sourceSn: string;
+  deviceType: FaultDeviceType;
+  kind: AlarmKind;
+  faultCode: string;
+  startedAt: Date;
+}
+
+type Tx = Pick<Db, 'execute'>;
+type Touched = { id: number; plant_id: number; device_id: number | null };
+
+/**
+ * Opens alarms; one that is already ongoing for the same plant, source and code stays as it is (the
+ * partial unique index decides, also between ingest processes). A code missing from the library opens
+ * at level GENERAL. Recipients' mail is queued and statuses re-derived in the same transaction.
+ * Returns the ids of the alarms actually opened.
+ */
+export async function openAlarms(tx: Tx, rows: NewAlarm[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const json = JSON.stringify(rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString() })));
+  const opened = await tx.execute(sql`
+    INSERT INTO alarms (plant_id, dongle_id, device_id, source_sn, device_type, kind, fault_code, alarm_level,
+      started_at, latest_at)
+    SELECT r."plantId", r."dongleId", r."deviceId", r."sourceSn", r."deviceType", r.kind, r."faultCode",
+      coalesce(f.alarm_level, 'GENERAL'), r."startedAt", r."startedAt"
+    FROM jsonb_to_recordset(${json}::jsonb) AS r("plantId" int, "dongleId" int, "deviceId" int, "sourceSn" text,
+      "deviceType" text, kind text, "faultCode" text, "startedAt" timestamptz)
+    LEFT JOIN fault_codes f ON f.fault_code = r."faultCode"
+    ON CONFLICT (plant_id, source_sn, fault_code) WHERE status = 'ONGOING' DO NOTHING
+    RETURNING id, plant_id, device_id`);
+  const touched = opened.rows as Touched[];
+  if (!touched.length) return [];
+  await queueAlarmMail(
+    tx,
+    touched.map((r) => r.id),
+  );
+  await refreshStatuses(tx, touched);
+  return touched.map((r) => r.id);
+}
+
+/**
+ * Ends the ongoing alarms matching `where` (a predicate on `alarms`) at `endedAt` (SQL, may refer to
+ * the alarm's own columns), and re-derives the statuses they held up. Returns the ended ids.
+ */
+export async function endAlarms(
+  tx: Tx,
+  where: SQL,
+  endedAt: SQL,
+  reason: AlarmEndReason,
+  from?: SQL,
+): Promise<number[]> {
+  const ended = await tx.execute(sql`
+    UPDATE alarms SET status = 'ENDED', ended_at = GREATEST(alarms.started_at, ${endedAt}),
+      latest_at = GREATEST(alarms.latest_at, ${endedAt}), end_reason = ${reason}
+    ${from ? sql`FROM ${from}` : sql``}
+    WHERE alarms.status = 'ONGOING' AND ${where}
+    RETURNING alarms.id, alarms.plant_id, alarms.device_id`);
+  const touched = ended.rows as Touched[];
+  if (touched.length) await refreshStatuses(tx, touched);
+  return touched.map((r) => r.id);
+}
+
+async function refreshStatuses(tx: Tx, touched: Touched[]) {
+  const deviceIds = [...new Set(touched.map((r) => r.device_id).filter((id): id is number => id !== null))];
+  await refreshDeviceStatus(tx, deviceIds);
+  await refreshPlantStatus(tx, plantsIn([...new Set(touched.map((r) => r.plant_id))]));
+}

@@ -1,0 +1,268 @@
+import {
+  ALARM_EXPORT_MAX,
+  ALARM_LEVEL_GROUPS,
+  type AlarmAckBody,
+  type AlarmActionResult,
+  type AlarmCloseBody,
+  type AlarmEndReason,
+  type AlarmKind,
+  type AlarmPageBody,
+  type AlarmRow,
+  type AlarmStatus,
+  type AlarmSummary,
+} from '@pvstar/contract/alarm';
+import type { PageQuery, PageResult } from '@pvstar/contract/api';
+import type { AlarmLevel } from '@pvstar/contract/enums';
+import type { FaultDeviceType } from '@pvstar/contract/fault-code';
+import type { Lang } from '@pvstar/contract/lang';
+import { translate } from '@pvstar/contract/messages';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { alarms, faultCodes, organizations, plants, users } from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { contains, pageWindow } from '../../http/filters.ts';
+import { audit } from '../../lib/audit.ts';
+import { plantScope } from '../station/station-access.ts';
+import { buildAlarmWorkbook } from './alarm.xlsx.ts';
+import { endAlarms } from './alarm-store.ts';
+
+/** The columns a row needs: the alarm, its plant, and its texts from the library. */
+const columns = {
+  alarm: alarms,
+  stationName: plants.name,
+  stationAdress: plants.address,
+  timezone: plants.timezone,
+  messages: faultCodes.messages,
+  fixAdvice: faultCodes.fixAdvice,
+};
+type Joined = {
+  alarm: typeof alarms.$inferSelect;
+  stationName: string;
+  stationAdress: string | null;
+  timezone: string;
+  messages: Record<string, string> | null;
+  fixAdvice: Record<string, string> | null;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toAlarmRow(r: Joined, lang: Lang, now: Date): AlarmRow {
+  const a = r.alarm;
+  const action = (userId: number | null, name: string | null, at: Date | null, comment: string | null) =>
+    at ? { userId, name: name ?? '', at: at.toISOString(), comment: comment ?? '' } : null;
+  return {
+    id: a.id,
+    alarmLevel: a.alarmLevel as AlarmLevel,
+    faultCode: a.faultCode,
+    deviceType: a.deviceType as FaultDeviceType,
+    kind: a.kind as AlarmKind,
+    deviceSn: a.sourceSn,
+    deviceId: a.deviceId,
+    stationId: a.plantId,
+    stationName: r.stationName,
+    stationAdress: r.stationAdress,
+    timezone: r.timezone,
+    alarmStartTime: a.startedAt.toISOString(),
+    latestTime: a.latestAt.toISOString(),
+    alarmTime: a.recordedAt.toISOString(),
+    endTime: iso(a.endedAt),
+    durationSeconds: Math.max(0, Math.round(((a.endedAt ?? now).getTime() - a.startedAt.getTime()) / 1000)),
+    alarmStatus: a.status as AlarmStatus,
+    endReason: a.endReason as AlarmEndReason | null,
+    alarmMsg:
+      r.messages?.[lang] ??
+      r.messages?.['en-GB'] ??
+      translate(lang, 'alarm.unknownCode', { code: a.faultCode }),
+    fixAdvice: r.fixAdvice?.[lang] ?? r.fixAdvice?.['en-GB'] ?? translate(lang, 'alarm.unknownAdvice'),
+    acknowledged: action(a.ackBy, a.ackByName, a.ackAt, a.ackComment),
+    closed: a.endReason === 'CLOSED' ? action(a.closedBy, a.closedByName, a.endedAt, a.closeComment) : null,
+  };
+}
+
+/**
+ * The local day `day` of each alarm's plant as a time bound. A coarse bound on the bare column comes
+ * with it (time zones lie within ±14 h), so that the index on started_at still narrows the scan.
+ */
+const fromDay = (day: string) =>
+  sql`(${alarms.startedAt} >= ${day}::date - interval '14 hours'
+    AND ${alarms.startedAt} >= (${day}::date)::timestamp AT TIME ZONE ${plants.timezone})`;
+const untilDay = (day: string) =>
+  sql`(${alarms.startedAt} < ${day}::date + interval '38 hours'
+    AND ${alarms.startedAt} < (${day}::date + 1)::timestamp AT TIME ZONE ${plants.timezone})`;
+
+/** Every filter except status and level (the summary counts across those). */
+function baseFilter(caller: Caller, f: AlarmPageBody): SQL {
+  return and(
+    plantScope(caller),
+    f.acknowledged === undefined
+      ? undefined
+      : f.acknowledged
+        ? isNotNull(alarms.ackAt)
+        : isNull(alarms.ackAt),
+    f.stationId ? eq(alarms.plantId, f.stationId) : undefined,
+    contains(plants.name, f.stationName),
+    f.deviceType ? eq(alarms.deviceType, f.deviceType) : undefined,
+    contains(alarms.faultCode, f.faultCode),
+    contains(alarms.sourceSn, f.sn),
+    f.startDate ? fromDay(f.startDate) : undefined,
+    f.endDate ? untilDay(f.endDate) : undefined,
+  ) as SQL;
+}
+
+function fullFilter(caller: Caller, f: AlarmPageBody): SQL {
+  return and(
+    baseFilter(caller, f),
+    f.levelGroup ? inArray(alarms.alarmLevel, ALARM_LEVEL_GROUPS[f.levelGroup]) : undefined,
+    f.alarmLevel ? eq(alarms.alarmLevel, f.alarmLevel) : undefined,
+    f.alarmStatus ? eq(alarms.status, f.alarmStatus) : undefined,
+  ) as SQL;
+}
+
+export function createAlarmService(ctx: AppContext) {
+  const { db } = ctx;
+
+  const select = () =>
+    db
+      .select(columns)
+      .from(alarms)
+      .innerJoin(plants, eq(plants.id, alarms.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .leftJoin(faultCodes, eq(faultCodes.faultCode, alarms.faultCode));
+
+  const count = async (where: SQL) => {
+    const [row] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(alarms)
+      .innerJoin(plants, eq(plants.id, alarms.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(where);
+    return row?.total ?? 0;
+  };
+
+  /** The ids the caller may touch; any id outside the scope (or unknown) is a 404 and nothing changes. */
+  async function requireInScope(caller: Caller, ids: number[]) {
+    const unique = [...new Set(ids)];
+    const found = await db
+      .select({ id: alarms.id })
+      .from(alarms)
+      .innerJoin(plants, eq(plants.id, alarms.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(and(inArray(alarms.id, unique), plantScope(caller)));
+    if (found.length !== unique.length) throw notFound();
+    return unique;
+  }
+
+  async function displayName(caller: Caller) {
+    const [u] = await db
+      .select({ nickname: users.nickname, name: users.name })
+      .from(users)
+      .where(eq(users.id, caller.userId));
+    return (u?.name || u?.nickname || caller.username).slice(0, 64);
+  }
+
+  return {
+    async page(caller: Caller, q: PageQuery, f: AlarmPageBody, lang: Lang): Promise<PageResult<AlarmRow>> {
+      const where = fullFilter(caller, f);
+      const { limit, offset } = pageWindow(q);
+      const [total, rows] = await Promise.all([
+        count(where),
+        select().where(where).orderBy(desc(alarms.startedAt), desc(alarms.id)).limit(limit).offset(offset),
+      ]);
+      const now = new Date();
+      return { total, list: rows.map((r) => toAlarmRow(r, lang, now)) };
+    },
+
+    async summary(caller: Caller, f: AlarmPageBody): Promise<AlarmSummary> {
+      const group = (g: keyof typeof ALARM_LEVEL_GROUPS) =>
+        sql`count(*) FILTER (WHERE ${alarms.status} = 'ONGOING' AND ${inArray(alarms.alarmLevel, ALARM_LEVEL_GROUPS[g])})::int`;
+      const [row] = await db
+        .select({
+          ERROR: group('ERROR'),
+          WARN: group('WARN'),
+          GENERAL: group('GENERAL'),
+          unacknowledged: sql<number>`count(*) FILTER (WHERE ${alarms.status} = 'ONGOING' AND ${alarms.ackAt} IS NULL)::int`,
+          ended: sql<number>`count(*) FILTER (WHERE ${alarms.status} = 'ENDED')::int`,
+        })
+        .from(alarms)
+        .innerJoin(plants, eq(plants.id, alarms.plantId))
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(baseFilter(caller, f));
+      return {
+        ongoing: {
+          ERROR: Number(row?.ERROR ?? 0),
+          WARN: Number(row?.WARN ?? 0),
+          GENERAL: Number(row?.GENERAL ?? 0),
+        },
+        unacknowledged: row?.unacknowledged ?? 0,
+        ended: row?.ended ?? 0,
+      };
+    },
+
+    async detail(caller: Caller, id: number, lang: Lang): Promise<AlarmRow> {
+      const [row] = await select().where(and(eq(alarms.id, id), plantScope(caller)));
+      if (!row) throw notFound();
+      return toAlarmRow(row, lang, new Date());
+    },
+
+    /** "Someone is on it": marks alarms not yet acknowledged, keeping who, when and the comment. */
+    async acknowledge(caller: Caller, b: AlarmAckBody, ip: string): Promise<AlarmActionResult> {
+      const ids = await requireInScope(caller, b.ids);
+      const name = await displayName(caller);
+      const changed = await db
+        .update(alarms)
+        .set({ ackBy: caller.userId, ackByName: name, ackAt: new Date(), ackComment: b.comment || null })
+        .where(and(inArray(alarms.id, ids), isNull(alarms.ackAt)))
+        .returning({ id: alarms.id });
+      if (changed.length)
+        await audit(db, caller, {
+          action: 'alarm.acknowledge',
+          targetType: 'alarm',
+          targetId: changed
+            .map((c) => c.id)
+            .join(',')
+            .slice(0, 64),
+          detail: { ids: changed.map((c) => c.id), comment: b.comment || null },
+          ip,
+        });
+      return { changed: changed.length };
+    },
+
+    /** Ends ongoing alarms by hand with a comment; the statuses they held up are re-derived. */
+    async close(caller: Caller, b: AlarmCloseBody, ip: string): Promise<AlarmActionResult> {
+      const ids = await requireInScope(caller, b.ids);
+      const name = await displayName(caller);
+      const closed = await db.transaction(async (tx) => {
+        const ended = await endAlarms(tx, inArray(alarms.id, ids), sql`now()`, 'CLOSED');
+        if (ended.length)
+          await tx
+            .update(alarms)
+            .set({ closedBy: caller.userId, closedByName: name, closeComment: b.comment })
+            .where(inArray(alarms.id, ended));
+        return ended;
+      });
+      if (closed.length)
+        await audit(db, caller, {
+          action: 'alarm.close',
+          targetType: 'alarm',
+          targetId: closed.join(',').slice(0, 64),
+          detail: { ids: closed, comment: b.comment },
+          ip,
+        });
+      return { changed: closed.length };
+    },
+
+    async export(caller: Caller, f: AlarmPageBody, lang: Lang): Promise<Buffer> {
+      const where = fullFilter(caller, f);
+      if ((await count(where)) > ALARM_EXPORT_MAX)
+        throw new AppError(422, 'alarm.exportTooLarge', { max: ALARM_EXPORT_MAX });
+      const rows = await select().where(where).orderBy(desc(alarms.startedAt), desc(alarms.id));
+      const now = new Date();
+      return buildAlarmWorkbook(
+        rows.map((r) => toAlarmRow(r, lang, now)),
+        lang,
+      );
+    },
+  };
+}
+export type AlarmService = ReturnType<typeof createAlarmService>;

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { IdSchema } from './api.ts';
+import { type AlarmLevel, AlarmLevelSchema } from './enums.ts';
+import { FaultDeviceTypeSchema } from './fault-code.ts';
+import { LocalDateSchema } from './plant-data.ts';
+import { optionalText, requiredText } from './validation.ts';
+
+/** Alarms (SPEC §3 Alarm, the alert center `/fault/alarm`, the plant's alarm events tab). */
+
+export const AlarmStatusSchema = z.enum(['ONGOING', 'ENDED']);
+export type AlarmStatus = z.infer<typeof AlarmStatusSchema>;
+
+/**
+ * How an alarm ended: the device cleared it, data came back after a communication loss, production
+ * resumed, or a user closed it by hand.
+ */
+export const AlarmEndReasonSchema = z.enum(['CLEARED', 'RECOVERED', 'CLOSED']);
+export type AlarmEndReason = z.infer<typeof AlarmEndReasonSchema>;
+
+/**
+ * Where an alarm comes from: a fault event of the device, the cloud noticing a device or dongle went
+ * silent (communication loss), or the cloud noticing an inverter produces nothing in daylight.
+ */
+export const AlarmKindSchema = z.enum(['EVENT', 'COMM', 'NO_PRODUCTION']);
+export type AlarmKind = z.infer<typeof AlarmKindSchema>;
+
+/** The filter groups of SPEC §9 (error, warn, general) and the levels each covers. */
+export const AlarmLevelGroupSchema = z.enum(['ERROR', 'WARN', 'GENERAL']);
+export type AlarmLevelGroup = z.infer<typeof AlarmLevelGroupSchema>;
+export const ALARM_LEVEL_GROUPS: Record<AlarmLevelGroup, AlarmLevel[]> = {
+  ERROR: ['SERIOUS', 'ERROR'],
+  WARN: ['WARN'],
+  GENERAL: ['INFO', 'GENERAL'],
+};
+
+/**
+ * Alarm levels that put the device (and its plant) into FAULT, and into ABNORMAL (plant: Warning).
+ * INFO and GENERAL alarms are shown but change no status.
+ */
+export const FAULT_LEVELS: AlarmLevel[] = ['SERIOUS', 'ERROR'];
+export const ABNORMAL_LEVELS: AlarmLevel[] = ['WARN'];
+
+/** Fault codes the cloud raises itself (they are in the seeded library like any other). */
+export const CLOUD_FAULT_CODES = {
+  dongleOffline: 'DGL-OFFLINE',
+  noProduction: 'INV-NO-PROD',
+  commLost: {
+    INVERTER: 'INV-COMM-LOST',
+    BATTERY: 'BAT-COMM-LOST',
+    METER: 'MTR-COMM-LOST',
+    EV_CHARGER: 'EVC-COMM-LOST',
+    HEAT_PUMP: 'HP-COMM-LOST',
+  },
+} as const;
+
+export const AlarmPageBodySchema = z.object({
+  /** SPEC §9 filter: error (serious + error), warn, general (info + general). */
+  levelGroup: AlarmLevelGroupSchema.optional(),
+  /** One exact level (the detail filter of the library's levels). */
+  alarmLevel: AlarmLevelSchema.optional(),
+  alarmStatus: AlarmStatusSchema.optional(),
+  /** Only alarms nobody has acknowledged yet (true) or only acknowledged ones (false). */
+  acknowledged: z.boolean().optional(),
+  stationId: IdSchema.optional(),
+  /** Part of the plant's name. */
+  stationName: z.string().trim().max(100).optional(),
+  deviceType: FaultDeviceTypeSchema.optional(),
+  /** Part of the fault code, any case. */
+  faultCode: z.string().trim().max(32).optional(),
+  /** Part of the device's (or dongle's) serial number. */
+  sn: z.string().trim().max(32).optional(),
+  /** Alarms that started on or after this local day of the plant … */
+  startDate: LocalDateSchema.optional(),
+  /** … and on or before this one (inclusive). */
+  endDate: LocalDateSchema.optional(),
+});
+export type AlarmPageBody = z.infer<typeof AlarmPageBodySchema>;
+
+const person = z.object({
+  userId: z.number().nullable(),
+  name: z.string(),
+  at: z.string(),
+  comment: z.string(),
+});
+export type AlarmAction = z.infer<typeof person>;
+
+export const AlarmRowSchema = z.object({
+  id: z.number(),
+  alarmLevel: AlarmLevelSchema,
+  faultCode: z.string(),
+  deviceType: FaultDeviceTypeSchema,
+  kind: AlarmKindSchema,
+  /** The device's serial number (or the dongle's, for the dongle's own alarms). */
+  deviceSn: z.string(),
+  /** Id of the device in the device center; null for the dongle's own alarms or a removed device. */
+  deviceId: z.number().nullable(),
+  stationId: z.number(),
+  stationName: z.string(),
+  /** The plant's address (SPEC: stationAdress). */
+  stationAdress: z.string().nullable(),
+  /** The plant's IANA time zone: times are shown in it. */
+  timezone: z.string(),
+  /** When the fault began (device time). */
+  alarmStartTime: z.string(),
+  /** When the device last reported the fault (or when it ended). */
+  latestTime: z.string(),
+  /** When the cloud recorded the alarm. */
+  alarmTime: z.string(),
+  /** When it ended; null while ongoing. */
+  endTime: z.string().nullable(),
+  /** Seconds from start to end (or to now while ongoing). */
+  durationSeconds: z.number(),
+  alarmStatus: AlarmStatusSchema,
+  endReason: AlarmEndReasonSchema.nullable(),
+  /** In the reader's language, from the fault code library. */
+  alarmMsg: z.string(),
+  fixAdvice: z.string(),
+  acknowledged: person.nullable(),
+  closed: person.nullable(),
+});
+export type AlarmRow = z.infer<typeof AlarmRowSchema>;
+
+/** Acknowledge ("I am on it") or close (end by hand) one or more alarms, with a comment. */
+export const AlarmAckBodySchema = z.object({
+  ids: z.array(IdSchema).min(1).max(100),
+  comment: optionalText(500),
+});
+export type AlarmAckBody = z.infer<typeof AlarmAckBodySchema>;
+
+export const AlarmCloseBodySchema = z.object({
+  ids: z.array(IdSchema).min(1).max(100),
+  comment: requiredText(1, 500),
+});
+export type AlarmCloseBody = z.infer<typeof AlarmCloseBodySchema>;
+
+export const AlarmActionResultSchema = z.object({
+  /** How many alarms changed (already acknowledged or already ended ones are left as they are). */
+  changed: z.number().int(),
+});
+export type AlarmActionResult = z.infer<typeof AlarmActionResultSchema>;
+
+/** Counts for the alert center's header, under the same filter as the list (without status and level). */
+export const AlarmSummarySchema = z.object({
+  /** Ongoing alarms per filter group. */
+  ongoing: z.object({ ERROR: z.number().int(), WARN: z.number().int(), GENERAL: z.number().int() }),
+  /** Ongoing alarms nobody has acknowledged. */
+  unacknowledged: z.number().int(),
+  /** Alarms that ended within the filter's period. */
+  ended: z.number().int(),
+});
+export type AlarmSummary = z.infer<typeof AlarmSummarySchema>;
+
+/** Largest export (rows); a wider filter is refused with a message to narrow it. */
+export const ALARM_EXPORT_MAX = 50_000;
+
+// Notifications (personal centre)
+
+/** The levels a user wants by e-mail; nothing chosen means no alarm mail. */
+export const AlarmNotifySchema = z.object({
+  levels: z.array(AlarmLevelSchema).max(5),
+});
+export type AlarmNotify = z.infer<typeof AlarmNotifySchema>;
+
+/** A user gets at most one alarm mail per this many minutes; what comes in between goes into one digest. */
+export const ALARM_DIGEST_MINUTES = 5;
