@@ -121,6 +121,26 @@ describe('demo fleet', () => {
            OR (p.type = 'ENERGY_STORAGE') <> EXISTS (SELECT 1 FROM devices d WHERE d.plant_id = p.id AND d.kind = 'BATTERY')`,
     );
     expect(storage!.bad).toBe(0);
+
+    // A past of ended alarms over the last 90 days for every plant, each on one of its own devices.
+    const [past] = await rows<{
+      plants: number;
+      alarms: number;
+      foreign: number;
+      ongoing: number;
+      levels: number;
+    }>(
+      t,
+      sql`SELECT count(DISTINCT a.plant_id)::int AS plants, count(*)::int AS alarms,
+        count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM devices d WHERE d.sn = a.source_sn AND d.plant_id = a.plant_id)
+          AND NOT EXISTS (SELECT 1 FROM dongles g WHERE g.sn = a.source_sn AND g.plant_id = a.plant_id))::int AS foreign,
+        count(*) FILTER (WHERE a.status <> 'ENDED' OR a.ended_at < a.started_at
+          OR a.started_at < now() - interval '91 days')::int AS ongoing,
+        count(*) FILTER (WHERE a.alarm_level = 'GENERAL')::int AS levels
+        FROM alarms a JOIN plants p ON p.id = a.plant_id WHERE p.plant_no LIKE 'DEMO-P-%'`,
+    );
+    expect(past).toMatchObject({ plants: 20, foreign: 0, ongoing: 0, levels: 0 });
+    expect(past!.alarms).toBeGreaterThanOrEqual(60);
   });
 
   it('brings every demo plant live: latest values for every device, status NORMAL', async () => {
@@ -141,11 +161,16 @@ describe('demo fleet', () => {
       .from(plants)
       .orderBy(plants.id);
     const oldHashes = await t.ctx.db.select({ sn: dongles.sn, h: dongles.secretHash }).from(dongles);
+    const alarmCount = async () =>
+      (await rows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM alarms`))[0]!.n;
+    const alarmsBefore = await alarmCount();
     await demo!.stop();
 
     const since = new Date();
     demo = await prepareDemo(t.ctx.db, opts);
     expect(demo!.created).toBe(0);
+    // The past is filled in once, not again on each start.
+    expect(await alarmCount()).toBe(alarmsBefore);
     expect(
       await t.ctx.db.select({ id: plants.id, plantNo: plants.plantNo }).from(plants).orderBy(plants.id),
     ).toEqual(before);

@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { fillAlarmHistory } from './alarm-history.ts';
 import { backfill } from './backfill.ts';
 import { generatePlants, type OwnerSpec } from './plant-generator.ts';
 import {
@@ -109,6 +110,8 @@ export async function prepareDemo(
     db,
     specs.map((s) => s.dongle.sn),
   );
+  const history = await fillAlarmHistory(db, members);
+  if (history) log.info({ alarms: history }, 'demo fleet: past alarms filled in');
   const secrets = opts.fleet
     ? await reissueSecrets(
         db,
