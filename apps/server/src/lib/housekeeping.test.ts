@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAttempts, sessions, verificationCodes } from '../db/schema/index.ts';
+import {
+  alarmNotifications,
+  alarms,
+  loginAttempts,
+  sessions,
+  verificationCodes,
+} from '../db/schema/index.ts';
+import { addPlant } from '../modules/alarm/alarm-fixture.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { purgeStale } from './housekeeping.ts';
 
@@ -32,8 +39,29 @@ describe('housekeeping', () => {
         expiresAt: new Date(now.getTime() + 600_000),
       },
     ]);
+    const plant = await addPlant(t, { org: 'Solartechnik Alpha' });
+    const [alarm] = await t.ctx.db
+      .insert(alarms)
+      .values({
+        plantId: plant.plantId,
+        sourceSn: plant.dongleSn,
+        deviceType: 'DONGLE',
+        kind: 'COMM',
+        faultCode: 'DGL-OFFLINE',
+        alarmLevel: 'ERROR',
+        startedAt: dayAgo,
+        latestAt: dayAgo,
+      })
+      .returning({ id: alarms.id });
+    await t.ctx.db.insert(alarmNotifications).values([
+      { userId: 1, alarmId: alarm!.id, sentAt: dayAgo },
+      { userId: 2, alarmId: alarm!.id, sentAt: now },
+      { userId: 3, alarmId: alarm!.id },
+    ]);
     const removed = await purgeStale(t.ctx.db, now);
-    expect(removed).toEqual({ sessions: 1, loginAttempts: 1, codes: 2 });
+    expect(removed).toEqual({ sessions: 1, loginAttempts: 1, codes: 2, alarmMail: 1 });
+    const kept = await t.ctx.db.select({ u: alarmNotifications.userId }).from(alarmNotifications);
+    expect(kept.map((r) => r.u).sort()).toEqual([2, 3]);
     const contacts = (await t.ctx.db.select({ c: verificationCodes.contact }).from(verificationCodes)).map(
       (r) => r.c,
     );

@@ -1,12 +1,15 @@
 import { lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { loginAttempts, sessions, verificationCodes } from '../db/schema/index.ts';
+import { alarmNotifications, loginAttempts, sessions, verificationCodes } from '../db/schema/index.ts';
 
 /** Sign-in attempts older than this no longer matter to any lock-out window. */
 const ATTEMPTS_KEPT_MS = 24 * 3_600_000;
 
-/** Deletes what has served its purpose: expired sessions, old sign-in attempts, used or expired codes. */
+/**
+ * Deletes what has served its purpose: expired sessions, old sign-in attempts, used or expired codes,
+ * and alarm mail rows sent a day ago (the mail throttle looks back minutes, the mail is in the outbox).
+ */
 export async function purgeStale(db: Db, now = new Date()) {
   const old = new Date(now.getTime() - ATTEMPTS_KEPT_MS);
   const s = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
@@ -24,7 +27,11 @@ export async function purgeStale(db: Db, now = new Date()) {
       ),
     )
     .returning({ id: verificationCodes.id });
-  return { sessions: s.length, loginAttempts: a.length, codes: c.length };
+  const m = await db
+    .delete(alarmNotifications)
+    .where(lt(alarmNotifications.sentAt, old))
+    .returning({ id: alarmNotifications.id });
+  return { sessions: s.length, loginAttempts: a.length, codes: c.length, alarmMail: m.length };
 }
 
 export function startHousekeeping(db: Db, log: Logger, everyMs = 3_600_000) {
