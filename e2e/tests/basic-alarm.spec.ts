@@ -5,7 +5,6 @@ import { ADMIN_PASSWORD, login } from './helpers.ts';
 
 /** The catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
-const fc = catalogue('../../apps/web/src/i18n/locales/en-GB/faultCode.json');
 const common = catalogue('../../packages/contract/src/locales/en-GB/common.json');
 
 const LANGS = ['de-DE', 'en-GB', 'zh-CN', 'it-IT', 'nl-NL', 'fr-FR', 'es-ES', 'pl-PL'];
@@ -56,11 +55,11 @@ test.describe('fault code library as admin', () => {
     await openPage(page);
     const table = page.getByTestId('fault-code-table');
     await expect(page.getByText(/Total \d+/).first()).toBeVisible();
-    await pickOption(page, page.getByTestId('filter-level'), fc.level.SERIOUS);
+    await pickOption(page, page.getByTestId('filter-level'), common.alarm.level.SERIOUS);
     await page.getByTestId('filter-search').first().click();
     await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
     const tags = table.locator('[data-testid^="level-"]');
-    await expect(tags.first()).toHaveText(fc.level.SERIOUS);
+    await expect(tags.first()).toHaveText(common.alarm.level.SERIOUS);
     expect(await table.locator('[data-testid="level-SERIOUS"]').count()).toBe(await tags.count());
 
     await page.getByRole('button', { name: 'Reset' }).first().click();
@@ -76,7 +75,7 @@ test.describe('fault code library as admin', () => {
     const dialog = page.getByRole('dialog');
     await page.getByTestId('fault-code-code').fill(code);
     await pickOption(page, page.getByTestId('fault-code-device-type'), 'Dongle');
-    await pickOption(page, page.getByTestId('fault-code-level'), fc.level.WARN);
+    await pickOption(page, page.getByTestId('fault-code-level'), common.alarm.level.WARN);
     // Only English filled: saving shows the missing languages and marks their tabs.
     await page.getByTestId('fault-code-message-en-GB').fill(`E2E message ${code}`);
     await page.getByTestId('fault-code-advice-en-GB').fill('Restart the dongle.');
@@ -98,7 +97,7 @@ test.describe('fault code library as admin', () => {
 
     // Edit the level.
     await row.getByTestId('fault-code-edit').click();
-    await pickOption(page, page.getByTestId('fault-code-level'), fc.level.SERIOUS);
+    await pickOption(page, page.getByTestId('fault-code-level'), common.alarm.level.SERIOUS);
     await page.getByTestId('fault-code-save').click();
     await expect(dialog).toBeHidden();
     await expect(row.getByTestId('level-SERIOUS')).toBeVisible();

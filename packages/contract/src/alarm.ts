@@ -59,7 +59,7 @@ export const AlarmPageBodySchema = z.object({
   /** One exact level (the detail filter of the library's levels). */
   alarmLevel: AlarmLevelSchema.optional(),
   alarmStatus: AlarmStatusSchema.optional(),
-  /** Only alarms nobody has acknowledged yet (true) or only acknowledged ones (false). */
+  /** Only acknowledged alarms (true), or only those nobody has acknowledged yet (false). */
   acknowledged: z.boolean().optional(),
   stationId: IdSchema.optional(),
   /** Part of the plant's name. */
@@ -120,16 +120,19 @@ export const AlarmRowSchema = z.object({
 });
 export type AlarmRow = z.infer<typeof AlarmRowSchema>;
 
+/** Longest comment on acknowledging or closing. */
+export const ALARM_COMMENT_MAX = 500;
+
 /** Acknowledge ("I am on it") or close (end by hand) one or more alarms, with a comment. */
 export const AlarmAckBodySchema = z.object({
   ids: z.array(IdSchema).min(1).max(100),
-  comment: optionalText(500),
+  comment: optionalText(ALARM_COMMENT_MAX),
 });
 export type AlarmAckBody = z.infer<typeof AlarmAckBodySchema>;
 
 export const AlarmCloseBodySchema = z.object({
   ids: z.array(IdSchema).min(1).max(100),
-  comment: requiredText(1, 500),
+  comment: requiredText(1, ALARM_COMMENT_MAX),
 });
 export type AlarmCloseBody = z.infer<typeof AlarmCloseBodySchema>;
 

@@ -63,6 +63,8 @@ export const RecentAlertSchema = z.object({
   id: z.number(),
   plantId: z.number(),
   stationName: z.string(),
+  /** The plant's time zone: times are shown in it, as in the alert center. */
+  timezone: z.string(),
   deviceSn: z.string().nullable(),
   faultCode: z.string(),
   /** The alarm message in the reader's language. */

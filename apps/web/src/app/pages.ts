@@ -19,4 +19,5 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'owner/list': lazy(() => import('../features/owner/owner-page.tsx')),
   'basic/device': lazy(() => import('../features/basic-device/basic-device-page.tsx')),
   'basic/alarm': lazy(() => import('../features/basic-alarm/basic-alarm-page.tsx')),
+  'fault/alarm': lazy(() => import('../features/fault/alarm-center-page.tsx')),
 };

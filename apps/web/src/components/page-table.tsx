@@ -12,6 +12,8 @@ export interface PageTableProps<Row, Filter>
   filter: Filter;
   /** Part of the query key so that mutations can invalidate it: ['page', queryKey, …]. */
   queryKey: string;
+  /** Reads the page again every so many ms (live lists); these reads show no spinner. */
+  refetchInterval?: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export function PageTable<Row extends object, Filter>({
   filter,
   queryKey,
   columns,
+  refetchInterval,
   ...rest
 }: PageTableProps<Row, Filter>) {
   const { t } = useTranslation('common');
@@ -37,7 +40,12 @@ export function PageTable<Row extends object, Filter>({
     queryKey: ['page', queryKey, filter, page],
     queryFn: ({ signal }) => post<PageResult<Row>>(url, filter, { query: page, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval,
   });
+  // A live list spins on the first load and on a new filter or page, not on every timed read.
+  const loading = refetchInterval
+    ? query.isPending || (query.isFetching && query.isPlaceholderData)
+    : query.isFetching;
   return (
     <Table<Row>
       rowKey={'id' as never}
@@ -46,7 +54,7 @@ export function PageTable<Row extends object, Filter>({
       {...rest}
       columns={columns?.map((c) => ({ minWidth: 80, ...c }))}
       dataSource={query.data?.list ?? []}
-      loading={query.isFetching}
+      loading={loading}
       locale={{ emptyText: t('noData') }}
       pagination={{
         current: page.pageNum,

@@ -32,7 +32,7 @@ import { plantScope } from '../station/station-access.ts';
  */
 export const scopedPlants = (caller: Caller, now: Date): SQL => sql`
   SELECT plants.id, plants.plant_no, plants.name, plants.type, plants.status, plants.currency,
-    plants.installed_capacity, plants.storage_capacity,
+    plants.installed_capacity, plants.storage_capacity, plants.timezone,
     (${now.toISOString()}::timestamptz AT TIME ZONE plants.timezone)::date AS today
   FROM plants JOIN organizations ON organizations.id = plants.org_id
   WHERE ${plantScope(caller)}`;
@@ -199,7 +199,7 @@ export function createDashboardService(ctx: AppContext) {
   /** The ongoing alarms in scope: how many, and the newest few. */
   const ongoingAlarms = (caller: Caller, now: Date) =>
     query<Record<string, unknown>>(sql`
-      SELECT a.id, a.plant_id, sp.name, a.source_sn, a.fault_code, a.alarm_level, a.started_at, a.ended_at,
+      SELECT a.id, a.plant_id, sp.name, sp.timezone, a.source_sn, a.fault_code, a.alarm_level, a.started_at, a.ended_at,
         f.messages, count(*) OVER ()::int AS total
       FROM alarms a
       JOIN (${scopedPlants(caller, now)}) sp ON sp.id = a.plant_id
@@ -283,6 +283,7 @@ export function createDashboardService(ctx: AppContext) {
             id: Number(a.id),
             plantId: Number(a.plant_id),
             stationName: String(a.name),
+            timezone: String(a.timezone),
             deviceSn: String(a.source_sn),
             faultCode: String(a.fault_code),
             faultName:

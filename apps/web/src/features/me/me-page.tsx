@@ -1,15 +1,21 @@
 import { Alert, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../stores/session.ts';
 import { CancelAccount } from './cancel-account.tsx';
 import { ContactTab } from './contact-tab.tsx';
 import { InfoTab } from './info-tab.tsx';
+import { NotifyTab } from './notify-tab.tsx';
 import { PasswordTab } from './password-tab.tsx';
 
-/** The personal centre: info, mobile, e-mail, password, and account cancellation. */
+/** The personal centre: info, mobile, e-mail, password, alarm mails, and account cancellation. */
 export default function MePage() {
   const { t } = useTranslation();
   const info = useSession((s) => s.userInfo);
+  // The tab is in the URL (`?tab=notify`), so a link can open it.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'info';
+  const setTab = (key: string) => setParams({ tab: key }, { replace: true });
   if (!info) return null;
   const { user } = info;
   const readOnly = user.readOnly;
@@ -19,6 +25,8 @@ export default function MePage() {
         <Alert type="info" showIcon title={t('common:auth.readOnly')} style={{ marginBottom: 16 }} />
       )}
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         items={[
           { key: 'info', label: t('me.tabInfo'), children: <InfoTab info={info} readOnly={readOnly} /> },
           {
@@ -32,6 +40,13 @@ export default function MePage() {
             children: <ContactTab type="EMAIL" userId={user.id} masked={user.email} readOnly={readOnly} />,
           },
           { key: 'password', label: t('me.tabPassword'), children: <PasswordTab readOnly={readOnly} /> },
+          {
+            key: 'notify',
+            label: <span data-testid="me-tab-notify">{t('alarm:notify.tab')}</span>,
+            children: (
+              <NotifyTab hasEmail={!!user.email} readOnly={readOnly} onBindEmail={() => setTab('email')} />
+            ),
+          },
         ]}
       />
       <CancelAccount readOnly={readOnly} />

@@ -1,13 +1,35 @@
 import type { RecentAlert } from '@pvstar/contract/dashboard';
-import { Card, Empty, List, Tag, Typography } from 'antd';
+import { PERM } from '@pvstar/contract/perm';
+import { Card, Empty, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../components/format.ts';
+import { Link } from 'react-router';
+import { AlarmLevelTag } from '../../../components/alarms/alarm-tags.tsx';
+import { formatZonedDateTime } from '../../../components/format.ts';
+import { usePerm } from '../../../permissions/perm.tsx';
 
-/** The newest alarms in scope (the alarm issue fills them; until then the empty state). */
+/**
+ * The newest ongoing alarms in scope. Each opens its detail in the alert center, or the plant's alarm
+ * tab for those who may not open the alert center.
+ */
 export function AlertsCard({ alerts }: { alerts: RecentAlert[] }) {
   const { t } = useTranslation('dashboard');
+  const mayOpenCenter = usePerm([PERM.faultAlarm]);
+  const href = (a: RecentAlert) =>
+    mayOpenCenter ? `/fault/alarm?id=${a.id}` : `/station/monitor/detail?id=${a.plantId}&tab=alarms`;
   return (
-    <Card size="small" title={t('alerts.title')} style={{ height: '100%' }} data-testid="recent-alerts">
+    <Card
+      size="small"
+      title={t('alerts.title')}
+      extra={
+        mayOpenCenter && (
+          <Link to="/fault/alarm" data-testid="recent-alerts-all">
+            {t('alerts.all')}
+          </Link>
+        )
+      }
+      style={{ height: '100%' }}
+      data-testid="recent-alerts"
+    >
       {alerts.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('alerts.none')} />
       ) : (
@@ -15,18 +37,34 @@ export function AlertsCard({ alerts }: { alerts: RecentAlert[] }) {
           size="small"
           dataSource={alerts}
           renderItem={(a) => (
-            <List.Item key={a.id}>
+            <List.Item key={a.id} data-testid="recent-alert" data-id={a.id} data-sn={a.deviceSn ?? ''}>
               <List.Item.Meta
                 title={
-                  <span>
-                    <Tag color={a.clearedAt ? 'default' : 'error'}>{a.faultCode}</Tag>
-                    {a.faultName}
-                  </span>
+                  <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
+                    <AlarmLevelTag level={a.level} />
+                    <Link to={href(a)} style={{ minWidth: 0 }} data-testid="recent-alert-link">
+                      <Typography.Text
+                        ellipsis={{ tooltip: `${a.faultCode} · ${a.faultName}` }}
+                        style={{ color: 'inherit', maxWidth: '100%' }}
+                      >
+                        {a.faultName}
+                      </Typography.Text>
+                    </Link>
+                  </div>
                 }
                 description={
-                  <Typography.Text type="secondary" ellipsis>
-                    {`${a.stationName}${a.deviceSn ? ` · ${a.deviceSn}` : ''} · ${formatDateTime(a.raisedAt)}`}
-                  </Typography.Text>
+                  <div style={{ minWidth: 0, fontSize: 12 }}>
+                    <Typography.Text
+                      type="secondary"
+                      ellipsis={{ tooltip: a.stationName }}
+                      style={{ maxWidth: '100%', fontSize: 12, display: 'block' }}
+                    >
+                      {a.stationName}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                      {[a.deviceSn, formatZonedDateTime(a.raisedAt, a.timezone)].filter(Boolean).join(' · ')}
+                    </Typography.Text>
+                  </div>
                 }
               />
             </List.Item>

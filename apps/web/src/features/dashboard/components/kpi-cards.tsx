@@ -83,7 +83,15 @@ export function KpiCards({ data }: { data: Dashboard }) {
           color={data.faultCount > 0 ? token.colorError : token.colorTextTertiary}
           title={t('kpi.faultCount')}
           value={formatNumber(data.faultCount, 0)}
-          footer={t('kpi.faultHint')}
+          footer={
+            <>
+              {t('kpi.faultHint')}
+              <br />
+              <span data-testid="kpi-alarm-count" data-count={data.alarmCount}>
+                {t('kpi.alarmCount', { n: formatNumber(data.alarmCount, 0) })}
+              </span>
+            </>
+          }
         />
       </Col>
       <Col {...span}>

@@ -1,9 +1,11 @@
+import type { AlarmNotify } from '@pvstar/contract/alarm';
 import type {
   BindInfoBody,
   UpdateAccountNameBody,
   UpdatePasswordBody,
   UserInfo,
 } from '@pvstar/contract/auth';
+import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../../api/http.ts';
 import { useSession } from '../../../stores/session.ts';
 
@@ -21,3 +23,12 @@ export async function refreshUserInfo() {
   const info = await get<UserInfo>('/auth/user/getUserInfo');
   if (info) useSession.getState().setUserInfo(info);
 }
+
+/** The alarm levels the user wants by e-mail. */
+export const useAlarmNotify = () =>
+  useQuery({
+    queryKey: ['alarm-notify'],
+    queryFn: ({ signal }) => get<AlarmNotify>('/auth/user/alarmNotify', { signal }),
+  });
+export const saveAlarmNotify = (body: AlarmNotify) =>
+  post<null>('/auth/user/alarmNotify', body, { silent: true });

@@ -102,7 +102,7 @@ export default function PlantDetailPage() {
   const content: Record<TabKey, ReactNode> = {
     overview: <OverviewTab plantId={id} />,
     devices: <DevicesTab plant={plant} />,
-    alarms: <AlarmsTab />,
+    alarms: <AlarmsTab plantId={id} />,
     information: (
       <div data-testid="tab-information">
         <PlantInfo plantId={id} />

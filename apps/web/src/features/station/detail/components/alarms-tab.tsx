@@ -1,29 +1,40 @@
-import { Table, type TableColumnsType } from 'antd';
+import type { AlarmPageBody, AlarmStatus } from '@pvstar/contract/alarm';
+import { Flex, Segmented } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alarmStatusLabel } from '../../../../components/alarm-labels.ts';
+import { defaultAlarmRange, periodBody } from '../../../../components/alarms/alarm-period.ts';
+import { AlarmTable } from '../../../../components/alarms/alarm-table.tsx';
+import { type DateRange, DateRangeField } from '../../../../components/date-range.tsx';
 
-/**
- * Alarm events of the plant. Alarms are recorded by the alarm engine, which comes with the alarm
- * work; until then the table shows its columns (SPEC §3 Alarm) and says there is nothing to show.
- */
-export function AlarmsTab() {
+type StatusChoice = AlarmStatus | 'ALL';
+
+/** The plant's alarm events: live (read every 15 s), by status and period, with the detail drawer. */
+export function AlarmsTab({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<Record<string, never>> = [
-    { title: t('plant:alarm.alarmLevel'), key: 'alarmLevel' },
-    { title: t('plant:alarm.faultCode'), key: 'faultCode' },
-    { title: t('plant:alarm.deviceType'), key: 'deviceType' },
-    { title: t('plant:alarm.alarmStartTime'), key: 'alarmStartTime' },
-    { title: t('plant:alarm.alarmStatus'), key: 'alarmStatus' },
-    { title: t('plant:alarm.alarmMsg'), key: 'alarmMsg' },
-  ];
+  const [status, setStatus] = useState<StatusChoice>('ALL');
+  const [range, setRange] = useState<DateRange>(defaultAlarmRange);
+  const filter: AlarmPageBody = {
+    stationId: plantId,
+    ...(status === 'ALL' ? {} : { alarmStatus: status }),
+    ...periodBody(range),
+  };
   return (
-    <Table
-      data-testid="tab-alarms"
-      rowKey="id"
-      columns={columns}
-      dataSource={[]}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('common:noData') }}
-    />
+    <Flex vertical gap={12} data-testid="tab-alarms">
+      <Flex gap={12} wrap align="center">
+        <Segmented<StatusChoice>
+          value={status}
+          onChange={setStatus}
+          data-testid="alarm-tab-status"
+          options={[
+            { value: 'ALL', label: t('system:filter.all') },
+            { value: 'ONGOING', label: alarmStatusLabel(t, 'ONGOING') },
+            { value: 'ENDED', label: alarmStatusLabel(t, 'ENDED') },
+          ]}
+        />
+        <DateRangeField value={range} onChange={setRange} testId="alarm-tab-range" />
+      </Flex>
+      <AlarmTable filter={filter} showPlant={false} testId="plant-alarm-table" />
+    </Flex>
   );
 }

@@ -1,0 +1,195 @@
+import { CheckOutlined, EyeOutlined, MessageOutlined, StopOutlined } from '@ant-design/icons';
+import type { AlarmRow } from '@pvstar/contract/alarm';
+import { PERM } from '@pvstar/contract/perm';
+import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePerm } from '../../permissions/perm.tsx';
+import { EllipsisText } from '../ellipsis-text.tsx';
+import { formatDuration, formatZonedDateTime } from '../format.ts';
+import { deviceKindLabel } from '../monitor-labels.ts';
+import type { AlarmActionRequest } from './alarm-action-modal.tsx';
+import { AlarmLevelTag, AlarmStatusTag } from './alarm-tags.tsx';
+
+const nowrap = (node: ReactNode) => <span style={{ whiteSpace: 'nowrap' }}>{node}</span>;
+const mono = (text: string) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{text}</span>;
+
+/** The code and serial number that name one alarm in a dialog. */
+export const alarmSubject = (row: AlarmRow) => `${row.faultCode} · ${row.alarmMsg} · ${row.deviceSn}`;
+
+/** An alarm may still be acknowledged or closed while it lasts; an ended one is history. */
+export const canAcknowledge = (row: AlarmRow) => row.alarmStatus === 'ONGOING' && !row.acknowledged;
+export const canClose = (row: AlarmRow) => row.alarmStatus === 'ONGOING';
+
+/**
+ * The columns of an alarm list (alert center and the plant's alarm tab). Times are the plant's local
+ * time. The action buttons show only to holders of their permission.
+ */
+export function useAlarmColumns(options: {
+  showPlant: boolean;
+  onOpen: (row: AlarmRow) => void;
+  onAction: (request: AlarmActionRequest) => void;
+}): TableColumnsType<AlarmRow> {
+  const { t } = useTranslation();
+  const mayAck = usePerm([PERM.faultAlarmAck]);
+  const mayClose = usePerm([PERM.faultAlarmClose]);
+  const timeTitle = (title: string) => (
+    <Tooltip title={t('alarm:column.timesHint')}>
+      <span style={{ whiteSpace: 'nowrap' }}>{title}</span>
+    </Tooltip>
+  );
+
+  const columns: TableColumnsType<AlarmRow> = [
+    {
+      title: t('alarm:column.level'),
+      dataIndex: 'alarmLevel',
+      key: 'alarmLevel',
+      fixed: 'left',
+      render: (v: AlarmRow['alarmLevel']) => <AlarmLevelTag level={v} />,
+    },
+    {
+      title: t('alarm:column.status'),
+      dataIndex: 'alarmStatus',
+      key: 'alarmStatus',
+      render: (v: AlarmRow['alarmStatus']) => <AlarmStatusTag status={v} />,
+    },
+    {
+      title: t('alarm:column.faultCode'),
+      dataIndex: 'faultCode',
+      key: 'faultCode',
+      render: (v: string) => mono(v),
+    },
+    {
+      title: t('alarm:column.message'),
+      dataIndex: 'alarmMsg',
+      key: 'alarmMsg',
+      render: (v: string) => <EllipsisText text={v} maxWidth={200} />,
+    },
+  ];
+  if (options.showPlant)
+    columns.push({
+      title: t('alarm:column.plant'),
+      dataIndex: 'stationName',
+      key: 'stationName',
+      render: (v: string, row) => (
+        <Link to={`/station/monitor/detail?id=${row.stationId}`} data-testid="alarm-plant-link">
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 170, color: 'inherit' }}>
+            {v}
+          </Typography.Text>
+        </Link>
+      ),
+    });
+  columns.push(
+    {
+      // Type and serial number read together: "Inverter / ALINV-…".
+      title: t('alarm:column.device'),
+      key: 'device',
+      render: (_, row) => (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          <div>{deviceKindLabel(t, row.deviceType)}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12, fontFamily: 'monospace' }}>
+            {row.deviceSn}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: timeTitle(t('alarm:column.startTime')),
+      dataIndex: 'alarmStartTime',
+      key: 'alarmStartTime',
+      render: (v: string, row) => nowrap(formatZonedDateTime(v, row.timezone)),
+    },
+    {
+      title: timeTitle(t('alarm:column.endTime')),
+      key: 'endTime',
+      render: (_, row) => (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          {row.endTime && <div>{formatZonedDateTime(row.endTime, row.timezone)}</div>}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="alarm-duration">
+            {row.endTime
+              ? formatDuration(row.durationSeconds)
+              : t('alarm:column.since', { duration: formatDuration(row.durationSeconds) })}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('alarm:column.acknowledged'),
+      key: 'acknowledged',
+      render: (_, row) =>
+        row.acknowledged ? (
+          <div style={{ whiteSpace: 'nowrap' }} data-testid="alarm-acked-by">
+            <EllipsisText text={row.acknowledged.name} maxWidth={130} />
+            {row.acknowledged.comment && (
+              <Tooltip title={row.acknowledged.comment}>
+                <MessageOutlined
+                  style={{ marginInlineStart: 6, color: 'var(--ant-color-text-tertiary)' }}
+                  aria-label={t('alarm:drawer.comment')}
+                />
+              </Tooltip>
+            )}
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {formatZonedDateTime(row.acknowledged.at, row.timezone)}
+              </Typography.Text>
+            </div>
+          </div>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      title: timeTitle(t('alarm:column.latestTime')),
+      dataIndex: 'latestTime',
+      key: 'latestTime',
+      render: (v: string, row) => nowrap(formatZonedDateTime(v, row.timezone)),
+    },
+    {
+      title: t('system:action.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => options.onOpen(row)}
+            data-testid={`alarm-detail-${row.id}`}
+          >
+            {t('alarm:action.detail')}
+          </Button>
+          {mayAck && canAcknowledge(row) && (
+            <Tooltip title={t('alarm:action.acknowledge')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<CheckOutlined />}
+                aria-label={t('alarm:action.acknowledge')}
+                onClick={() =>
+                  options.onAction({ type: 'acknowledge', ids: [row.id], subject: alarmSubject(row) })
+                }
+                data-testid={`alarm-ack-${row.id}`}
+              />
+            </Tooltip>
+          )}
+          {mayClose && canClose(row) && (
+            <Tooltip title={t('alarm:action.close')}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<StopOutlined />}
+                aria-label={t('alarm:action.close')}
+                onClick={() => options.onAction({ type: 'close', ids: [row.id], subject: alarmSubject(row) })}
+                data-testid={`alarm-close-${row.id}`}
+              />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+  );
+  return columns;
+}

@@ -1,0 +1,11 @@
+import type { AlarmPageBody } from '@pvstar/contract/alarm';
+import { type DateRange, rangeShortcuts } from '../date-range.tsx';
+
+/** Alarm lists open on the last month (SPEC §9 shortcut), ending today. */
+export const defaultAlarmRange = (): DateRange => rangeShortcuts().find((s) => s.key === 'lastMonth')!.range;
+
+/** The picked days as the filter sends them: the plant's local days, inclusive. */
+export const periodBody = (range: DateRange): Pick<AlarmPageBody, 'startDate' | 'endDate'> => ({
+  startDate: range[0].format('YYYY-MM-DD'),
+  endDate: range[1].format('YYYY-MM-DD'),
+});

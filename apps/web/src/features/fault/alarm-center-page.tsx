@@ -1,0 +1,242 @@
+import { CheckOutlined, DownloadOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  type AlarmLevelGroup,
+  AlarmLevelGroupSchema,
+  type AlarmPageBody,
+  type AlarmStatus,
+  AlarmStatusSchema,
+} from '@pvstar/contract/alarm';
+import { type FaultDeviceType, FaultDeviceTypeSchema } from '@pvstar/contract/fault-code';
+import { PERM } from '@pvstar/contract/perm';
+import { Button, Flex, Form, Input, Select, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { alarmGroupLabel, alarmStatusLabel } from '../../components/alarm-labels.ts';
+import { AlarmActionModal, type AlarmActionRequest } from '../../components/alarms/alarm-action-modal.tsx';
+import { exportAlarms } from '../../components/alarms/alarm-api.ts';
+import { defaultAlarmRange, periodBody } from '../../components/alarms/alarm-period.ts';
+import { AlarmTable } from '../../components/alarms/alarm-table.tsx';
+import { type DateRange, DateRangeField } from '../../components/date-range.tsx';
+import { FilterBar } from '../../components/filter-bar.tsx';
+import { ListLayout } from '../../components/list-layout.tsx';
+import { deviceKindLabel } from '../../components/monitor-labels.ts';
+import { Perm, usePerm } from '../../permissions/perm.tsx';
+import { AlarmSummaryStrip, type SummaryPick } from './components/alarm-summary.tsx';
+
+interface FilterValues {
+  levelGroup?: AlarmLevelGroup;
+  alarmStatus?: AlarmStatus;
+  acknowledged?: 'yes' | 'no';
+  stationName?: string;
+  deviceType?: FaultDeviceType;
+  faultCode?: string;
+  sn?: string;
+  range?: DateRange;
+}
+
+const toBody = ({ acknowledged, range, ...rest }: Partial<FilterValues>): AlarmPageBody => ({
+  ...rest,
+  ...(acknowledged ? { acknowledged: acknowledged === 'yes' } : {}),
+  ...(range ? periodBody(range) : {}),
+});
+
+/** The period field inside the filter form (the form hands it value and onChange). */
+function PeriodField({ value, onChange }: { value?: DateRange; onChange?: (range: DateRange) => void }) {
+  return (
+    <DateRangeField
+      value={value ?? defaultAlarmRange()}
+      onChange={(range) => onChange?.(range)}
+      testId="alarm-filter-range"
+    />
+  );
+}
+
+/**
+ * The alert center (2004001): alarms of the caller's plants, live (read every 15 s), with counts per
+ * level group, the SPEC §9 filters, the detail with the fix advice, acknowledge and close (one or many)
+ * and the export. `?id=` opens one alarm's detail, so the dashboard can link straight to it.
+ */
+export default function AlarmCenterPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const openId = Number(params.get('id')) || null;
+  const [form] = Form.useForm<FilterValues>();
+  const initialValues = useMemo<Partial<FilterValues>>(() => ({ range: defaultAlarmRange() }), []);
+  const [values, setValues] = useState<Partial<FilterValues>>(initialValues);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [request, setRequest] = useState<AlarmActionRequest | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const mayAck = usePerm([PERM.faultAlarmAck]);
+  const mayClose = usePerm([PERM.faultAlarmClose]);
+  const filter = toBody(values);
+
+  const search = (next: Partial<FilterValues>) => {
+    setSelected([]);
+    setValues(next);
+  };
+
+  const setOpenId = (id: number | null) =>
+    setParams((p) => {
+      if (id === null) p.delete('id');
+      else p.set('id', String(id));
+      return p;
+    });
+
+  const pick = (choice: SummaryPick) => {
+    form.setFieldsValue(
+      choice === 'ended'
+        ? { alarmStatus: 'ENDED', levelGroup: undefined, acknowledged: undefined }
+        : choice === 'unacknowledged'
+          ? { alarmStatus: 'ONGOING', levelGroup: undefined, acknowledged: 'no' }
+          : { alarmStatus: 'ONGOING', levelGroup: choice.group, acknowledged: undefined },
+    );
+    form.submit();
+  };
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportAlarms(filter);
+    } catch {
+      // the client has shown the failure
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16} style={{ minWidth: 0 }}>
+      <AlarmSummaryStrip filter={filter} onPick={pick} />
+      <ListLayout
+        title={t('menu:faultAlarm')}
+        filter={
+          <FilterBar<FilterValues>
+            name="alarm-filter"
+            form={form}
+            initialValues={initialValues}
+            onSearch={search}
+            testIdPrefix="alarm"
+          >
+            <Form.Item name="levelGroup" label={t('alarm:filter.level')}>
+              <Select
+                allowClear
+                style={{ width: 130 }}
+                placeholder={t('system:filter.all')}
+                data-testid="alarm-filter-level"
+                options={AlarmLevelGroupSchema.options.map((value) => ({
+                  value,
+                  label: alarmGroupLabel(t, value),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="alarmStatus" label={t('alarm:filter.status')}>
+              <Select
+                allowClear
+                style={{ width: 130 }}
+                placeholder={t('system:filter.all')}
+                data-testid="alarm-filter-status"
+                options={AlarmStatusSchema.options.map((value) => ({
+                  value,
+                  label: alarmStatusLabel(t, value),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="acknowledged" label={t('alarm:filter.acknowledged')}>
+              <Select
+                allowClear
+                style={{ width: 160 }}
+                placeholder={t('system:filter.all')}
+                data-testid="alarm-filter-acknowledged"
+                options={[
+                  { value: 'yes', label: t('alarm:filter.ackYes') },
+                  { value: 'no', label: t('alarm:filter.ackNo') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="stationName" label={t('alarm:column.plant')}>
+              <Input
+                allowClear
+                maxLength={100}
+                style={{ width: 170 }}
+                placeholder={t('alarm:filter.plantHint')}
+                data-testid="alarm-filter-plant"
+              />
+            </Form.Item>
+            <Form.Item name="deviceType" label={t('alarm:column.deviceType')}>
+              <Select
+                allowClear
+                style={{ width: 150 }}
+                placeholder={t('system:filter.all')}
+                data-testid="alarm-filter-device-type"
+                popupMatchSelectWidth={false}
+                options={FaultDeviceTypeSchema.options.map((value) => ({
+                  value,
+                  label: deviceKindLabel(t, value),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="faultCode" label={t('alarm:column.faultCode')}>
+              <Input allowClear maxLength={32} style={{ width: 150 }} data-testid="alarm-filter-code" />
+            </Form.Item>
+            <Form.Item name="sn" label={t('alarm:column.sn')}>
+              <Input allowClear maxLength={32} style={{ width: 170 }} data-testid="alarm-filter-sn" />
+            </Form.Item>
+            <Form.Item name="range" label={t('alarm:filter.period')} tooltip={t('alarm:filter.periodHint')}>
+              <PeriodField />
+            </Form.Item>
+          </FilterBar>
+        }
+        extra={
+          <Space wrap>
+            {mayAck && (
+              <Button
+                icon={<CheckOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => setRequest({ type: 'acknowledge', ids: selected })}
+                data-testid="alarm-bulk-ack"
+              >
+                {t('alarm:action.acknowledgeSelected', { n: selected.length })}
+              </Button>
+            )}
+            {mayClose && (
+              <Button
+                danger
+                icon={<StopOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => setRequest({ type: 'close', ids: selected })}
+                data-testid="alarm-bulk-close"
+              >
+                {t('alarm:action.closeSelected', { n: selected.length })}
+              </Button>
+            )}
+            <Perm codes={[PERM.faultAlarmExport]}>
+              <Button
+                icon={<DownloadOutlined />}
+                loading={exporting}
+                onClick={doExport}
+                data-testid="alarm-export"
+              >
+                {t('alarm:action.export')}
+              </Button>
+            </Perm>
+          </Space>
+        }
+      >
+        <AlarmTable
+          filter={filter}
+          showPlant
+          openId={openId}
+          onOpenChange={setOpenId}
+          selection={mayAck || mayClose ? { keys: selected, onChange: setSelected } : undefined}
+          onAction={setRequest}
+        />
+      </ListLayout>
+      <AlarmActionModal
+        request={request}
+        onClose={() => setRequest(null)}
+        onDone={() => setSelected((keys) => keys.filter((k) => !request?.ids.includes(k)))}
+      />
+    </Flex>
+  );
+}
