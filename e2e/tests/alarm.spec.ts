@@ -405,3 +405,18 @@ for (const lang of ['en-GB', 'de-DE', 'zh-CN'] as const)
     await settle(page);
     await shot('notify');
   });
+
+// The other languages: the alert center and its detail, where most of the new text is.
+for (const lang of ['it-IT', 'nl-NL', 'fr-FR', 'es-ES', 'pl-PL'] as const)
+  test(`screenshots ${lang}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, 'demo-installer-a', DEMO_PASSWORD, lang);
+    await page.goto(`/#/fault/alarm?id=${warningId}`);
+    await expect(page.getByTestId('alarm-fix-advice')).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS_DIR}/alarm-drawer-${lang}.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('alarm-drawer')).toBeHidden();
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS_DIR}/alarm-center-${lang}.png` });
+  });
