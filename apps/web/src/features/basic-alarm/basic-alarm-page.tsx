@@ -12,11 +12,12 @@ import {
   FaultDeviceTypeSchema,
 } from '@pvstar/contract/fault-code';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, type ButtonProps, Form, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALARM_LEVEL_COLOR, alarmLevelLabel } from '../../components/alarm-labels.ts';
+import { confirmDelete } from '../../components/confirm-delete.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { FilterBar } from '../../components/filter-bar.tsx';
 import { formatDateTime } from '../../components/format.ts';
@@ -112,13 +113,10 @@ export default function BasicAlarmPage() {
                 aria-label={t('system:action.delete')}
                 data-testid="fault-code-delete"
                 onClick={() =>
-                  modal.confirm({
+                  confirmDelete(modal, t, {
                     title: t('faultCode:deleteTitle', { code: row.faultCode }),
                     content: t('faultCode:deleteWarning'),
-                    okText: t('system:action.delete'),
-                    okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
-                    cancelText: t('system:action.cancel'),
-                    onOk: () => remove.mutateAsync(row.id),
+                    onDelete: () => remove.mutateAsync(row.id),
                   })
                 }
               />

@@ -9,6 +9,7 @@ import { Button, type ButtonProps, Form, Input, Modal, message, Space, Tooltip }
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../components/confirm-delete.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { FilterBar } from '../../components/filter-bar.tsx';
 import { showFormError } from '../../components/form-errors.ts';
@@ -18,7 +19,6 @@ import { PageTable } from '../../components/page-table.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import { MANUFACTURER_PAGE_KEY, useDelete, useSaveManufacturer } from './basic-device-api.ts';
-import { confirmDelete } from './confirm-delete.ts';
 
 const fieldRule = (key: keyof typeof ManufacturerAddBodySchema.shape, required = false) =>
   zodRule(ManufacturerAddBodySchema.shape[key], { required });
@@ -147,6 +147,7 @@ export function ManufacturerTab() {
                     title: t('basic:manufacturer.deleteTitle', { name: row.name }),
                     content: t('basic:deleteWarning'),
                     onDelete: () => remove.mutateAsync(row.id),
+                    refusedTitle: t('basic:deleteRefused'),
                   })
                 }
                 data-testid="manufacturer-delete"

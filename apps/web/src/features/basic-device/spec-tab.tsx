@@ -10,6 +10,7 @@ import { Button, type ButtonProps, Form, Input, Modal, message, Select, Space, T
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../components/confirm-delete.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { FilterBar } from '../../components/filter-bar.tsx';
 import { showFormError } from '../../components/form-errors.ts';
@@ -26,7 +27,6 @@ import {
   useManufacturerOptions,
   useSaveSpec,
 } from './basic-device-api.ts';
-import { confirmDelete } from './confirm-delete.ts';
 
 interface FormValues {
   deviceType?: BasicDeviceType;
@@ -175,6 +175,7 @@ export function SpecTab() {
                     title: t('basic:spec.deleteTitle', { name: row.deviceSpecs }),
                     content: t('basic:deleteWarning'),
                     onDelete: () => remove.mutateAsync(row.id),
+                    refusedTitle: t('basic:deleteRefused'),
                   })
                 }
                 data-testid="spec-delete"

@@ -6,6 +6,7 @@ import type { TableColumnsType } from 'antd';
 import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete.ts';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { formatDateTime } from '../../../components/format.ts';
@@ -14,7 +15,6 @@ import { ListLayout } from '../../../components/list-layout.tsx';
 import { PageTable } from '../../../components/page-table.tsx';
 import { OrgTypeTag } from '../../../components/status-tags.tsx';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
-import { confirmDelete } from '../shared/confirm-delete.ts';
 import { ROLE_PAGE_KEY, useDeleteRole, useRoleStatus } from './api/roles.ts';
 import { RoleFormDrawer } from './components/role-form-drawer.tsx';
 

@@ -5,6 +5,7 @@ import type { UserPageBody, UserRow } from '@pvstar/contract/user';
 import { Button, Form, Input, Modal, message, Select, Space, Tooltip, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete.ts';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { statusLabel } from '../../../components/labels.ts';
 import { ListLayout } from '../../../components/list-layout.tsx';
@@ -22,7 +23,6 @@ import {
 } from '../../../components/users/users-api.ts';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
 import { useSession } from '../../../stores/session.ts';
-import { confirmDelete } from '../shared/confirm-delete.ts';
 
 /** System → users (2007001): the users within the caller's data scope. */
 export default function UserPage() {

@@ -1,18 +1,25 @@
 import type { ButtonProps, Modal } from 'antd';
 import { message } from 'antd';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../api/http.ts';
+import type { ReactNode } from 'react';
+import { ApiError } from '../api/http.ts';
 
 type ModalApi = ReturnType<typeof Modal.useModal>[0];
 
 /**
- * Asks before deleting; a refusal from the server (409: the manufacturer is still in use) is shown in
- * an error dialog that stays until read, instead of a toast that vanishes.
+ * Asks before deleting a row of a list; `onDelete` runs on OK and a toast confirms it. With
+ * `refusedTitle`, a refusal from the server (409: still in use) is shown in an error dialog that stays
+ * until read, instead of a toast that vanishes.
  */
 export function confirmDelete(
   modal: ModalApi,
   t: TFunction,
-  { title, content, onDelete }: { title: string; content: string; onDelete: () => Promise<unknown> },
+  {
+    title,
+    content,
+    onDelete,
+    refusedTitle,
+  }: { title: ReactNode; content: ReactNode; onDelete: () => Promise<unknown>; refusedTitle?: string },
 ) {
   modal.confirm({
     title,
@@ -24,9 +31,10 @@ export function confirmDelete(
       onDelete().then(
         () => message.success(t('common:deleted')),
         (err: unknown) => {
+          if (!refusedTitle) throw err;
           if (err instanceof ApiError && err.code === 401) return;
           modal.error({
-            title: t('basic:deleteRefused'),
+            title: refusedTitle,
             content: err instanceof Error ? err.message : String(err),
             okText: t('system:action.confirm'),
             okButtonProps: { 'data-testid': 'delete-refused-ok' } as ButtonProps,
