@@ -1,10 +1,4 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PlusOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { AlarmLevelSchema } from '@pvstar/contract/enums';
 import {
   type FaultCodePageBody,
@@ -12,7 +6,7 @@ import {
   FaultDeviceTypeSchema,
 } from '@pvstar/contract/fault-code';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, Form, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +18,7 @@ import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { PageTable } from '../../components/page-table.tsx';
+import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import { exportFaultCodes, FAULT_CODE_PAGE_KEY, useDeleteFaultCode } from './fault-code-api.ts';
 import { FaultCodeModal } from './fault-code-modal.tsx';
@@ -92,36 +87,18 @@ export default function BasicAlarmPage() {
       fixed: 'right',
       render: (_, row) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Perm codes={[PERM.faultCodeEdit]}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing(row)}
-              data-testid="fault-code-edit"
-            >
-              {t('system:action.edit')}
-            </Button>
-          </Perm>
-          <Perm codes={[PERM.faultCodeDelete]}>
-            <Tooltip title={t('system:action.delete')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('system:action.delete')}
-                data-testid="fault-code-delete"
-                onClick={() =>
-                  confirmDelete(modal, t, {
-                    title: t('faultCode:deleteTitle', { code: row.faultCode }),
-                    content: t('faultCode:deleteWarning'),
-                    onDelete: () => remove.mutateAsync(row.id),
-                  })
-                }
-              />
-            </Tooltip>
-          </Perm>
+          <EditAction perm={PERM.faultCodeEdit} onClick={() => setEditing(row)} testId="fault-code-edit" />
+          <DeleteAction
+            perm={PERM.faultCodeDelete}
+            onClick={() =>
+              confirmDelete(modal, t, {
+                title: t('faultCode:deleteTitle', { code: row.faultCode }),
+                content: t('faultCode:deleteWarning'),
+                onDelete: () => remove.mutateAsync(row.id),
+              })
+            }
+            testId="fault-code-delete"
+          />
         </Space>
       ),
     });

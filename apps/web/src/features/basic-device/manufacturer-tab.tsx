@@ -1,11 +1,11 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   ManufacturerAddBodySchema,
   type ManufacturerPageBody,
   type ManufacturerRow,
 } from '@pvstar/contract/basic-device';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, type ButtonProps, Form, Input, Modal, message, Space, Tooltip } from 'antd';
+import { Button, type ButtonProps, Form, Input, Modal, message, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { showFormError } from '../../components/form-errors.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { PageTable } from '../../components/page-table.tsx';
+import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import { MANUFACTURER_PAGE_KEY, useDelete, useSaveManufacturer } from './basic-device-api.ts';
@@ -123,37 +124,23 @@ export function ManufacturerTab() {
       fixed: 'right',
       render: (_, row) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Perm codes={[PERM.basicDeviceEdit]}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing(row)}
-              data-testid="manufacturer-edit"
-            >
-              {t('system:action.edit')}
-            </Button>
-          </Perm>
-          <Perm codes={[PERM.basicDeviceDelete]}>
-            <Tooltip title={t('system:action.delete')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('system:action.delete')}
-                onClick={() =>
-                  confirmDelete(modal, t, {
-                    title: t('basic:manufacturer.deleteTitle', { name: row.name }),
-                    content: t('basic:deleteWarning'),
-                    onDelete: () => remove.mutateAsync(row.id),
-                    refusedTitle: t('basic:deleteRefused'),
-                  })
-                }
-                data-testid="manufacturer-delete"
-              />
-            </Tooltip>
-          </Perm>
+          <EditAction
+            perm={PERM.basicDeviceEdit}
+            onClick={() => setEditing(row)}
+            testId="manufacturer-edit"
+          />
+          <DeleteAction
+            perm={PERM.basicDeviceDelete}
+            onClick={() =>
+              confirmDelete(modal, t, {
+                title: t('basic:manufacturer.deleteTitle', { name: row.name }),
+                content: t('basic:deleteWarning'),
+                onDelete: () => remove.mutateAsync(row.id),
+                refusedTitle: t('basic:deleteRefused'),
+              })
+            }
+            testId="manufacturer-delete"
+          />
         </Space>
       ),
     });

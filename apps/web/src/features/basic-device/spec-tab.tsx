@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   DeviceSpecAddBodySchema,
   type DeviceSpecPageBody,
@@ -6,7 +6,7 @@ import {
 } from '@pvstar/contract/basic-device';
 import type { BasicDeviceType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, type ButtonProps, Form, Input, Modal, message, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, type ButtonProps, Form, Input, Modal, message, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { showFormError } from '../../components/form-errors.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { PageTable } from '../../components/page-table.tsx';
+import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import {
@@ -151,37 +152,19 @@ export function SpecTab() {
       fixed: 'right',
       render: (_, row) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Perm codes={[PERM.basicDeviceEdit]}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing(row)}
-              data-testid="spec-edit"
-            >
-              {t('system:action.edit')}
-            </Button>
-          </Perm>
-          <Perm codes={[PERM.basicDeviceDelete]}>
-            <Tooltip title={t('system:action.delete')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('system:action.delete')}
-                onClick={() =>
-                  confirmDelete(modal, t, {
-                    title: t('basic:spec.deleteTitle', { name: row.deviceSpecs }),
-                    content: t('basic:deleteWarning'),
-                    onDelete: () => remove.mutateAsync(row.id),
-                    refusedTitle: t('basic:deleteRefused'),
-                  })
-                }
-                data-testid="spec-delete"
-              />
-            </Tooltip>
-          </Perm>
+          <EditAction perm={PERM.basicDeviceEdit} onClick={() => setEditing(row)} testId="spec-edit" />
+          <DeleteAction
+            perm={PERM.basicDeviceDelete}
+            onClick={() =>
+              confirmDelete(modal, t, {
+                title: t('basic:spec.deleteTitle', { name: row.deviceSpecs }),
+                content: t('basic:deleteWarning'),
+                onDelete: () => remove.mutateAsync(row.id),
+                refusedTitle: t('basic:deleteRefused'),
+              })
+            }
+            testId="spec-delete"
+          />
         </Space>
       ),
     });

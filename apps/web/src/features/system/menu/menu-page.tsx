@@ -1,13 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { MenuRow } from '@pvstar/contract/menu';
 import { PERM } from '@pvstar/contract/perm';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Modal, Space, Table, Tag, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete.ts';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { MENU_TYPE_COLOR, menuTypeLabel } from '../../../components/labels.ts';
+import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
 import { findNode } from '../../../components/tree.ts';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
 import { menuTitle } from '../shared/menu-title.ts';
@@ -97,39 +98,25 @@ export default function MenuPage() {
               </Button>
             </Perm>
           )}
-          <Perm codes={[PERM.menuEdit]}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => {
-                const menu = findNode(tree.data ?? [], row.id);
-                if (menu) setTarget({ menu });
-              }}
-            >
-              {t('system:action.edit')}
-            </Button>
-          </Perm>
-          <Perm codes={[PERM.menuDelete]}>
-            <Tooltip title={row.children ? t('common:menu.hasChildren') : t('system:action.delete')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('system:action.delete')}
-                disabled={!!row.children}
-                onClick={() =>
-                  confirmDelete(modal, t, {
-                    title: t('system:menu.deleteTitle', { name: menuTitle(i18n, row) }),
-                    content: t('system:menu.deleteWarning'),
-                    onDelete: () => remove.mutateAsync(row.id),
-                  })
-                }
-                data-testid="menu-delete"
-              />
-            </Tooltip>
-          </Perm>
+          <EditAction
+            perm={PERM.menuEdit}
+            onClick={() => {
+              const menu = findNode(tree.data ?? [], row.id);
+              if (menu) setTarget({ menu });
+            }}
+          />
+          <DeleteAction
+            perm={PERM.menuDelete}
+            onClick={() =>
+              confirmDelete(modal, t, {
+                title: t('system:menu.deleteTitle', { name: menuTitle(i18n, row) }),
+                content: t('system:menu.deleteWarning'),
+                onDelete: () => remove.mutateAsync(row.id),
+              })
+            }
+            testId="menu-delete"
+            disabledReason={row.children ? t('common:menu.hasChildren') : null}
+          />
         </Space>
       ),
     },

@@ -1,9 +1,9 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { OrgTypeSchema, RoleStatusSchema } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import type { RolePageBody, RoleRow } from '@pvstar/contract/role';
 import type { TableColumnsType } from 'antd';
-import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete.ts';
@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../../../components/labels.ts';
 import { ListLayout } from '../../../components/list-layout.tsx';
 import { PageTable } from '../../../components/page-table.tsx';
+import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
 import { OrgTypeTag } from '../../../components/status-tags.tsx';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
 import { ROLE_PAGE_KEY, useDeleteRole, useRoleStatus } from './api/roles.ts';
@@ -106,36 +107,19 @@ export default function RolePage() {
       fixed: 'right',
       render: (_, row) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Perm codes={[PERM.roleEdit]}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ id: row.id })}
-            >
-              {t('system:action.edit')}
-            </Button>
-          </Perm>
-          <Perm codes={[PERM.roleDelete]}>
-            <Tooltip title={row.builtin ? t('common:role.builtin') : t('system:action.delete')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('system:action.delete')}
-                disabled={row.builtin}
-                onClick={() =>
-                  confirmDelete(modal, t, {
-                    title: t('system:role.deleteTitle', { name: row.roleName }),
-                    content: t('system:role.deleteWarning'),
-                    onDelete: () => remove.mutateAsync(row.id),
-                  })
-                }
-                data-testid="role-delete"
-              />
-            </Tooltip>
-          </Perm>
+          <EditAction perm={PERM.roleEdit} onClick={() => setEditing({ id: row.id })} />
+          <DeleteAction
+            perm={PERM.roleDelete}
+            onClick={() =>
+              confirmDelete(modal, t, {
+                title: t('system:role.deleteTitle', { name: row.roleName }),
+                content: t('system:role.deleteWarning'),
+                onDelete: () => remove.mutateAsync(row.id),
+              })
+            }
+            testId="role-delete"
+            disabledReason={row.builtin ? t('common:role.builtin') : null}
+          />
         </Space>
       ),
     },

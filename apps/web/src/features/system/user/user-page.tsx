@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { StatusSchema } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import type { UserPageBody, UserRow } from '@pvstar/contract/user';
@@ -11,6 +11,7 @@ import { statusLabel } from '../../../components/labels.ts';
 import { ListLayout } from '../../../components/list-layout.tsx';
 import { toOrgSelectData, useOrgTree } from '../../../components/org-tree.ts';
 import { PageTable } from '../../../components/page-table.tsx';
+import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
 import { StatusDropdown } from '../../../components/status-dropdown.tsx';
 import { useUserColumns } from '../../../components/users/user-columns.tsx';
 import { UserFormModal } from '../../../components/users/user-form-modal.tsx';
@@ -77,16 +78,7 @@ export default function UserPage() {
       fixed: 'right',
       render: (_, row) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Perm codes={[PERM.userEdit]}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ user: row })}
-            >
-              {t('system:action.edit')}
-            </Button>
-          </Perm>
+          <EditAction perm={PERM.userEdit} onClick={() => setEditing({ user: row })} />
           <Perm codes={[PERM.userResetPassword]}>
             <Tooltip title={t('system:user.resetPassword')}>
               <Button
@@ -99,28 +91,18 @@ export default function UserPage() {
               />
             </Tooltip>
           </Perm>
-          <Perm codes={[PERM.userDelete]}>
-            <Tooltip
-              title={row.id === selfId ? t('common:user.cannotDeleteSelf') : t('system:action.delete')}
-            >
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('system:action.delete')}
-                disabled={row.id === selfId}
-                onClick={() =>
-                  confirmDelete(modal, t, {
-                    title: t('system:user.deleteTitle', { name: row.username }),
-                    content: t('system:user.deleteWarning'),
-                    onDelete: () => remove.mutateAsync(row.id),
-                  })
-                }
-                data-testid="user-delete"
-              />
-            </Tooltip>
-          </Perm>
+          <DeleteAction
+            perm={PERM.userDelete}
+            disabledReason={row.id === selfId ? t('common:user.cannotDeleteSelf') : null}
+            onClick={() =>
+              confirmDelete(modal, t, {
+                title: t('system:user.deleteTitle', { name: row.username }),
+                content: t('system:user.deleteWarning'),
+                onDelete: () => remove.mutateAsync(row.id),
+              })
+            }
+            testId="user-delete"
+          />
         </Space>
       ),
     });
