@@ -21,13 +21,16 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import { faultCodeRoutes } from './modules/fault-code/fault-code.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { ownerRoutes } from './modules/owner/owner.routes.ts';
 import { plantDataRoutes } from './modules/plant-data/plant-data.routes.ts';
+import { remoteRoutes } from './modules/remote/remote.routes.ts';
 import { roleRoutes } from './modules/role/role.routes.ts';
 import { stationRoutes } from './modules/station/station.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 
 /** Start-up order: external plugins → our pipeline (language, auth, envelope, errors) → routes. */
@@ -125,5 +128,8 @@ export async function buildApp(ctx: AppContext) {
   await app.register(basicDeviceRoutes(ctx));
   await app.register(faultCodeRoutes(ctx));
   await app.register(alarmRoutes(ctx));
+  await app.register(firmwareRoutes(ctx));
+  await app.register(remoteRoutes(ctx));
+  await app.register(upgradeRoutes(ctx));
   return app;
 }

@@ -48,6 +48,11 @@ const ConfigSchema = z.object({
   /** Per-IP limits per minute on sign-in style routes and on sending codes (a shared office NAT may need more). */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   CODE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * The address dongles reach this server at (firmware download links). Default: http://127.0.0.1:PORT,
+   * right for the embedded demo only.
+   */
+  PUBLIC_URL: url(['http', 'https']).optional(),
   /** Trust X-Forwarded-For from a proxy in front (for rate limits per IP). */
   TRUST_PROXY: bool.default(false),
 });

@@ -14,6 +14,8 @@ import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
+import { createCommandPublisher } from './mqtt/command-bus.ts';
+import { startCommandJobs } from './mqtt/command-jobs.ts';
 import { lockDataDir } from './scripts/data-dir-lock.ts';
 
 /** Which parts this process runs: all by default; `--role api|ingest|jobs` (repeatable) splits them. */
@@ -81,6 +83,9 @@ async function main() {
     log,
   });
 
+  const publishCommand = createCommandPublisher(mqttClient, log);
+  const publicUrl = () => config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
+
   // A fixed client id per process keeps the persistent session (unacknowledged messages) across restarts.
   const ingestRole = roles.has('ingest')
     ? startIngest({
@@ -91,6 +96,7 @@ async function main() {
         password: config.MQTT_URL ? config.MQTT_SERVICE_PASSWORD : servicePassword,
         shareGroup: config.MQTT_URL ? 'ingest' : null,
         clientId: `pvstar-ingest-${config.INGEST_ID}`,
+        publish: publishCommand,
       })
     : null;
 
@@ -106,6 +112,7 @@ async function main() {
     config,
     log,
     outbox,
+    publishCommand,
     brokerReady: () => mqttClient.connected && (ingestRole?.subscriber.connected ?? true),
     mqttPort: broker?.port ?? null,
     disconnectDongles: (sns) => broker?.disconnect(sns),
@@ -114,7 +121,10 @@ async function main() {
   const alarmWatch = roles.has('jobs')
     ? startAlarmWatch(database.db, log, { title: config.APP_TITLE })
     : null;
-  const housekeeping = roles.has('jobs') ? startHousekeeping(database.db, log) : null;
+  const housekeeping = roles.has('jobs') ? startHousekeeping(database.db, log, dataDir) : null;
+  const commandJobs = roles.has('jobs')
+    ? startCommandJobs({ db: database.db, log, publish: publishCommand, publicUrl })
+    : null;
 
   const app = roles.has('api') ? await buildApp(ctx) : null;
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
@@ -149,6 +159,7 @@ async function main() {
     await demo?.stop();
     alarmWatch?.stop();
     housekeeping?.stop();
+    commandJobs?.stop();
     await outbox.stop();
     await ingestRole?.subscriber.close();
     await ingestRole?.ingest.flush();

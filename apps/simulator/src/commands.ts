@@ -1,50 +1,24 @@
 import { type CommandPayload, CommandPayloadSchema, type CommandResultPayload } from '@pvstar/contract/mqtt';
+import { gridCodeValues } from '@pvstar/contract/remote';
 import { downloadFirmware, type FirmwareBody, parseFirmwareBody } from './firmware.ts';
 
 export type ParamValue = number | string | boolean;
 export type ParamSet = Record<string, ParamValue>;
 
 /**
- * Grid-protection settings an inverter ships with (VDE-AR-N 4105 style, Un = 230 V, fn = 50 Hz):
- * three over/under-voltage and -frequency stages with trip times in seconds, the recovery window,
- * the 10-minute mean overvoltage and the rate-of-change-of-frequency trip.
+ * What an inverter ships with: the VDE-AR-N 4105 protection defaults of the contract's grid-code table,
+ * running, unity power factor, no power or export limit.
  */
 export const DEFAULT_PARAMS: Readonly<ParamSet> = {
-  overVoltage1: 253,
-  overVoltage1Time: 3,
-  overVoltage2: 264.5,
-  overVoltage2Time: 0.2,
-  overVoltage3: 287.5,
-  overVoltage3Time: 0.1,
-  underVoltage1: 195.5,
-  underVoltage1Time: 3,
-  underVoltage2: 184,
-  underVoltage2Time: 0.3,
-  underVoltage3: 103.5,
-  underVoltage3Time: 0.1,
-  overFrequency1: 51,
-  overFrequency1Time: 5,
-  overFrequency2: 51.5,
-  overFrequency2Time: 0.1,
-  overFrequency3: 52,
-  overFrequency3Time: 0.1,
-  underFrequency1: 49,
-  underFrequency1Time: 5,
-  underFrequency2: 47.5,
-  underFrequency2Time: 0.1,
-  underFrequency3: 47,
-  underFrequency3Time: 0.1,
-  recoveryVoltageHigh: 253,
-  recoveryVoltageLow: 195.5,
-  recoveryFrequencyHigh: 50.1,
-  recoveryFrequencyLow: 49.9,
-  recoveryTime: 60,
-  overVoltage10Min: 253,
-  overVoltage10MinTime: 600,
-  rocof: 2,
-  rocofTime: 0.5,
-  activePowerLimit: 100,
+  ...(gridCodeValues('VDE_AR_N_4105') as ParamSet),
+  remoteOnOff: true,
+  powerFactorMode: 'FIXED_PF',
   powerFactor: 1,
+  powerFactorDirection: 'OVER_EXCITED',
+  reactivePowerPercent: 0,
+  activePowerLimit: 100,
+  exportLimitEnabled: false,
+  exportLimit: 0,
 };
 
 export interface CommandHost {

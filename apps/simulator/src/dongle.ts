@@ -95,7 +95,7 @@ export class Dongle {
   private readonly paramSets = new Map<string, ParamSet>();
   readonly versions = new Map<string, Record<string, string>>();
   private readonly random: () => number;
-  private readonly stats: FleetStats;
+  readonly stats: FleetStats;
   private readonly log: SimLog;
   private readonly onCommand: (payload: Buffer) => void;
   private lastError = '';

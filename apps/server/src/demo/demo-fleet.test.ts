@@ -61,6 +61,7 @@ describe('demo fleet', () => {
       password: service.servicePassword,
       shareGroup: null,
       persistent: false,
+      publish: () => {},
       clientId: `pvstar-ingest-demo-${process.pid}`,
     });
     await waitFor(async () => pipeline.subscriber.connected, 20_000);

@@ -75,6 +75,7 @@ describe.each([['embedded'], ...(process.env.MQTT_URL ? [['MQTT_URL']] : [])])(
         // A group of its own, and no session left behind: other runs on the same broker must not share our messages.
         shareGroup: kind === 'embedded' ? null : `ingest-test-${process.pid}`,
         persistent: false,
+        publish: () => {},
         clientId: `pvstar-ingest-test-${process.pid}-${kind}`,
       });
       await waitFor(async () => pipeline.subscriber.connected);

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { type AlarmEvents, createAlarmEvents } from '../modules/alarm/alarm-events.ts';
 import { type AckSubscriber, startAckSubscriber } from '../mqtt/ack-subscriber.ts';
+import { type CommandPublisher, routeCommandResult } from '../mqtt/command-bus.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 
 /**
@@ -19,6 +20,8 @@ export function startIngest(opts: {
   shareGroup: string | null;
   clientId: string;
   persistent?: boolean;
+  /** For follow-up commands a result starts (the read-back that confirms a parameter write). */
+  publish: CommandPublisher;
 }): { ingest: Ingest; events: AlarmEvents; subscriber: AckSubscriber } {
   const events = createAlarmEvents({ db: opts.db, log: opts.log });
   const ingest = createIngest({
@@ -26,6 +29,8 @@ export function startIngest(opts: {
     log: opts.log,
     onOtherMessage: async (sn, kind, payload) => {
       if (kind === 'event') await events.handle(sn, payload);
+      else if (kind === 'cmd-result')
+        await routeCommandResult({ db: opts.db, log: opts.log, publish: opts.publish }, sn, payload);
     },
   });
   const subscriber = startAckSubscriber({

@@ -15,6 +15,7 @@ export async function generateOpenApi(): Promise<string> {
     config,
     log,
     outbox: createOutboxWorker({ db: database.db, log, from: config.MAIL_FROM }),
+    publishCommand: () => {},
     brokerReady: () => true,
   });
   await app.ready();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '@pvstar/contract/lang';
+import type { CommandPayload } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -62,6 +63,8 @@ export interface TestApp {
       ip?: string;
     },
   ): Promise<{ status: number; body: { code: number; msg: string; data: any } }>;
+  /** Commands the app published while no device loop was running. */
+  sentCommands: { dongleSn: string; command: CommandPayload }[];
   /** The raw text of every answer `call` received, oldest first (to check nothing secret leaks). */
   responses: string[];
   /** Messages waiting in the outbox to a recipient, newest first. */
@@ -82,12 +85,16 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   await seed(database.db, config);
   const log = pino({ level: 'silent' });
+  const sentCommands: TestApp['sentCommands'] = [];
   const ctx: AppContext = {
     db: database.db,
     database,
     config,
     log,
     outbox: createOutboxWorker({ db: database.db, log, from: config.MAIL_FROM }),
+    // No broker in a plain test app: commands are kept here. A test that needs devices to answer
+    // starts the real loop (test/device-loop.ts), which replaces this.
+    publishCommand: (dongleSn, command) => sentCommands.push({ dongleSn, command }),
     brokerReady: () => true,
   };
   const app = await buildApp(ctx);
@@ -117,6 +124,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ctx,
     call,
     responses,
+    sentCommands,
     async login(account, password) {
       const pw = password ?? (account === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
       // A fresh address per sign-in: fixtures must not run into the per-IP limit of the login route.

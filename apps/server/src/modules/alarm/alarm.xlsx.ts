@@ -2,25 +2,7 @@ import type { AlarmRow } from '@pvstar/contract/alarm';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import ExcelJS from 'exceljs';
-
-/** "2026-11-23 14:05" in the plant's own time zone, as the screen shows it. */
-function localTime(iso: string | null, timeZone: string): string {
-  if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
+import { localTime } from '../../lib/local-time.ts';
 
 const COLUMNS: { key: string; width: number; value: (r: AlarmRow, lang: Lang) => string | number }[] = [
   { key: 'alarmLevel', width: 12, value: (r, l) => translate(l, `alarm.level.${r.alarmLevel}`) },

@@ -6,6 +6,16 @@ import { deviceSpecs, manufacturers } from '../../db/schema/index.ts';
 /** Well-known makers and a few of their current models, so that the lists are useful from day one. */
 const SEED: { name: string; abbreviation: string; desc: string; specs: [BasicDeviceType, string][] }[] = [
   {
+    // The demo fleet's simulated devices report this maker: firmware programs for them need it here.
+    name: 'PVSTAR Simulated Devices',
+    abbreviation: 'PVSTAR',
+    desc: 'Simulated inverters, batteries and dongles of the demo fleet',
+    specs: [
+      ['INVERTER', 'PV-HYB-8K'],
+      ['CELL', 'LFP-10.0'],
+    ],
+  },
+  {
     name: 'Sungrow Power Supply Co., Ltd.',
     abbreviation: 'Sungrow',
     desc: 'Inverters and storage systems, Hefei (CN)',

@@ -1,0 +1,249 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import {
+  envelopeSchema,
+  FieldErrorSchema,
+  IdBodySchema,
+  PageQuerySchema,
+  pageResultSchema,
+} from '@pvstar/contract/api';
+import {
+  FIRMWARE_MAX_BYTES,
+  FirmwareAddBodySchema,
+  FirmwareEditBodySchema,
+  FirmwareFileSchema,
+  FirmwarePageBodySchema,
+  FirmwareRowSchema,
+  FirmwareStatusBodySchema,
+  SN_SHEET_MAX_BYTES,
+  SnSheetResultSchema,
+} from '@pvstar/contract/firmware';
+import { translate } from '@pvstar/contract/messages';
+import { PERM } from '@pvstar/contract/perm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { callerOf } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { sanitizeFileName, storeUpload, UploadEmpty, UploadTooLarge } from './firmware.files.ts';
+import { createFirmwareService } from './firmware.service.ts';
+import { buildSnTemplate, parseSnSheet } from './firmware.xlsx.ts';
+
+const nothing = envelopeSchema(z.null());
+const fieldErrors = envelopeSchema(z.object({ fields: z.array(FieldErrorSchema) }).nullable());
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const MB = 1024 * 1024;
+const tooLarge = (maxBytes: number) => new AppError(413, 'firmware.fileTooLarge', { max: maxBytes / MB });
+const wrongFormat = () => new AppError(415, 'firmware.fileFormat');
+const isMultipartLimit = (err: unknown) => (err as { statusCode?: number }).statusCode === 413;
+
+/** The one file part of a multipart request, refused unless its name ends as `ext` says. */
+async function filePart(req: FastifyRequest, maxBytes: number, ext: RegExp): Promise<MultipartFile> {
+  if (!req.isMultipart()) throw wrongFormat();
+  let part: MultipartFile | undefined;
+  try {
+    part = await req.file({ limits: { fileSize: maxBytes } });
+  } catch (err) {
+    if (isMultipartLimit(err)) throw tooLarge(maxBytes);
+    throw err;
+  }
+  if (!part) throw new AppError(400, 'firmware.fileMissing');
+  if (!ext.test(sanitizeFileName(part.filename))) {
+    // Let the rest of the body flow by unread.
+    part.file.resume();
+    throw wrongFormat();
+  }
+  return part;
+}
+
+/** Firmware programs ("Add Device Program", "Manage Device Programs", SPEC §3 firmware program). */
+export const firmwareRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // In this plugin's own scope; each route sets its own file size limit.
+    await app.register(multipart, {
+      limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1, fields: 4, parts: 5, headerPairs: 100 },
+    });
+    const service = createFirmwareService(ctx);
+    const tags = ['firmware'];
+
+    app.post(
+      '/iot/firmware/page',
+      {
+        config: { access: { perm: [PERM.upgradeProgram, PERM.upgradeAdd] } },
+        schema: {
+          tags,
+          operationId: 'firmwarePage',
+          description:
+            'Programs of the caller’s organisation, its sub-organisations and its ancestors, newest first; `editable` is false for an ancestor’s.',
+          querystring: PageQuerySchema,
+          body: FirmwarePageBodySchema,
+          response: { 200: envelopeSchema(pageResultSchema(FirmwareRowSchema)) },
+        },
+      },
+      async (req) => ok(await service.page(callerOf(req), req.query, req.body)),
+    );
+
+    app.post(
+      '/iot/firmware/upload',
+      {
+        config: { access: { perm: PERM.programAdd, write: true } },
+        schema: {
+          tags,
+          operationId: 'firmwareUpload',
+          description:
+            'Multipart `file`: a .bin image of at most 32 MB. Answers its id (named in `add`; an upload no program names is removed after a day), size and SHA-256.',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(FirmwareFileSchema) },
+        },
+      },
+      async (req) => {
+        const part = await filePart(req, FIRMWARE_MAX_BYTES, /\.bin$/i);
+        try {
+          const stored = await storeUpload(ctx.db, ctx.config, {
+            stream: part.file,
+            fileName: sanitizeFileName(part.filename),
+            userId: callerOf(req).userId,
+          });
+          return ok(stored, 'firmware.uploaded');
+        } catch (err) {
+          if (err instanceof UploadTooLarge || isMultipartLimit(err)) throw tooLarge(FIRMWARE_MAX_BYTES);
+          if (err instanceof UploadEmpty) throw new AppError(400, 'firmware.fileEmpty');
+          throw err;
+        }
+      },
+    );
+
+    app.get(
+      '/iot/firmware/sn/template',
+      {
+        config: { access: { perm: PERM.programAdd } },
+        schema: {
+          tags,
+          operationId: 'firmwareSnTemplate',
+          description: 'The serial-number template: an xlsx with one `SN` column.',
+        },
+      },
+      async (req, reply) => {
+        const data = await buildSnTemplate(translate(req.lang, 'firmware.templateSheet'));
+        return reply
+          .header('Content-Type', XLSX_TYPE)
+          .header('Content-Disposition', 'attachment; filename="sn-template.xlsx"')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'no-store')
+          .send(data);
+      },
+    );
+
+    app.post(
+      '/iot/firmware/sn/parse',
+      {
+        config: { access: { perm: PERM.programAdd, write: true } },
+        schema: {
+          tags,
+          operationId: 'firmwareSnParse',
+          description:
+            'Multipart `file`: an .xlsx of at most 2 MB with an `SN` column (the template). Answers the serial numbers, upper case; any bad row answers 422 with every bad row in `data.fields` (`row <n>`, at most 100).',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(SnSheetResultSchema), 422: fieldErrors },
+        },
+      },
+      async (req, reply) => {
+        const part = await filePart(req, SN_SHEET_MAX_BYTES, /\.xlsx?$/i);
+        let data: Buffer;
+        try {
+          data = await part.toBuffer();
+        } catch (err) {
+          if (isMultipartLimit(err)) throw tooLarge(SN_SHEET_MAX_BYTES);
+          throw err;
+        }
+        if (part.file.truncated) throw tooLarge(SN_SHEET_MAX_BYTES);
+        if (data.length === 0) throw new AppError(400, 'firmware.fileEmpty');
+        const sheet = await parseSnSheet(data);
+        if (!sheet.ok) {
+          const fields = sheet.errors.map((e) => ({
+            field: `row ${e.row}`,
+            message: translate(req.lang, e.key),
+          }));
+          const first = sheet.errors[0]!;
+          return reply.code(422).send({
+            code: 422,
+            msg: `${translate(req.lang, 'firmware.row', { row: first.row })}: ${fields[0]!.message}`,
+            data: { fields },
+          });
+        }
+        return ok({ sns: sheet.sns });
+      },
+    );
+
+    app.post(
+      '/iot/firmware/add',
+      {
+        config: { access: { perm: PERM.programAdd, write: true } },
+        schema: {
+          tags,
+          operationId: 'firmwareAdd',
+          description:
+            'A program of the caller’s organisation from an upload of the caller’s; the version is unique per manufacturer, firmware type and organisation (409).',
+          body: FirmwareAddBodySchema,
+          response: { 200: envelopeSchema(z.object({ id: z.number() })) },
+        },
+      },
+      async (req) => ok(await service.add(callerOf(req), req.body, req.ip), 'saved'),
+    );
+
+    app.post(
+      '/iot/firmware/edit',
+      {
+        config: { access: { perm: PERM.programEdit, write: true } },
+        schema: {
+          tags,
+          operationId: 'firmwareEdit',
+          description: 'Only the descriptions change; an ancestor organisation’s program answers 403.',
+          body: FirmwareEditBodySchema,
+          response: { 200: nothing },
+        },
+      },
+      async (req) => {
+        await service.edit(callerOf(req), req.body, req.ip);
+        return ok(null, 'saved');
+      },
+    );
+
+    app.post(
+      '/iot/firmware/status',
+      {
+        config: { access: { perm: PERM.programStatus, write: true } },
+        schema: {
+          tags,
+          operationId: 'firmwareStatus',
+          body: FirmwareStatusBodySchema,
+          response: { 200: nothing },
+        },
+      },
+      async (req) => {
+        await service.setStatus(callerOf(req), req.body.id, req.body.status, req.ip);
+        return ok(null, 'saved');
+      },
+    );
+
+    app.post(
+      '/iot/firmware/delete',
+      {
+        config: { access: { perm: PERM.programDelete, write: true } },
+        schema: {
+          tags,
+          operationId: 'firmwareDelete',
+          description:
+            'Removes the program and its image; 409 while an upgrade task uses it (`firmware.inUse`).',
+          body: IdBodySchema,
+          response: { 200: nothing },
+        },
+      },
+      async (req) => {
+        await service.remove(callerOf(req), req.body.id, req.ip);
+        return ok(null, 'deleted');
+      },
+    );
+  };

@@ -1,0 +1,309 @@
+import type { PageQuery, PageResult } from '@pvstar/contract/api';
+import type {
+  FirmwareAddBody,
+  FirmwareEditBody,
+  FirmwarePageBody,
+  FirmwareRow,
+  FirmwareStatus,
+  FirmwareType,
+} from '@pvstar/contract/firmware';
+import { SERIAL } from '@pvstar/contract/mqtt';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  firmwareFiles,
+  firmwareProgramSns,
+  firmwarePrograms,
+  manufacturers,
+  organizations,
+  upgradeTasks,
+  users,
+} from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.ts';
+import { contains, pageWindow, prefixPattern } from '../../http/filters.ts';
+import { audit } from '../../lib/audit.ts';
+import { removeStoredFiles } from './firmware.files.ts';
+
+/**
+ * Firmware programs belong to the organisation that added it. That organisation and its
+ * sub-organisations see it; only they change it. Programs of the caller's ancestors are visible too
+ * (a dealer's installers use the provider's images) but read-only for the caller.
+ */
+
+const dbCode = (err: unknown) =>
+  (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+
+const versionTaken = () => conflict('firmware.versionTaken', 'version');
+const inUse = (count: number) => new AppError(409, 'firmware.inUse', { count });
+
+/** The ids on the caller's organisation path: its ancestors and itself. */
+const pathIds = (orgPath: string) =>
+  orgPath
+    .split('/')
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number);
+
+/**
+ * Programs of the caller's organisation, its sub-organisations, or its ancestors (needs `organizations`
+ * joined on the program's organisation). Upgrade tasks use the same rule.
+ */
+export function visible(caller: Caller): SQL {
+  const ancestors = pathIds(caller.orgPath);
+  return or(
+    sql`${organizations.path} LIKE ${prefixPattern(caller.orgPath)}`,
+    ancestors.length ? inArray(firmwarePrograms.orgId, ancestors) : undefined,
+  ) as SQL;
+}
+
+const isEditable = (caller: Caller, orgPath: string) => orgPath.startsWith(caller.orgPath);
+
+const columns = {
+  program: firmwarePrograms,
+  manufacturer: manufacturers.name,
+  orgPath: organizations.path,
+  fileName: firmwareFiles.fileName,
+  size: firmwareFiles.size,
+  sha256: firmwareFiles.sha256,
+  taskCount: sql<number>`(SELECT count(*)::int FROM upgrade_tasks t WHERE t.program_id = ${firmwarePrograms.id})`,
+  supportedCount: sql<number>`(SELECT count(*)::int FROM firmware_program_sns s WHERE s.program_id = ${firmwarePrograms.id})`,
+};
+
+export function createFirmwareService(ctx: AppContext) {
+  const { db, config } = ctx;
+
+  const select = () =>
+    db
+      .select(columns)
+      .from(firmwarePrograms)
+      .innerJoin(organizations, eq(organizations.id, firmwarePrograms.orgId))
+      .innerJoin(manufacturers, eq(manufacturers.id, firmwarePrograms.manufacturerId))
+      .innerJoin(firmwareFiles, eq(firmwareFiles.id, firmwarePrograms.fileId));
+
+  /** A program the caller may change: unknown or invisible is 404, a parent organisation's is 403. */
+  async function getEditable(caller: Caller, id: number) {
+    const [row] = await db
+      .select({ program: firmwarePrograms, orgPath: organizations.path })
+      .from(firmwarePrograms)
+      .innerJoin(organizations, eq(organizations.id, firmwarePrograms.orgId))
+      .where(and(eq(firmwarePrograms.id, id), visible(caller)));
+    if (!row) throw notFound();
+    if (!isEditable(caller, row.orgPath)) throw forbidden();
+    return row.program;
+  }
+
+  async function displayName(caller: Caller) {
+    const [u] = await db
+      .select({ nickname: users.nickname, name: users.name })
+      .from(users)
+      .where(eq(users.id, caller.userId));
+    return (u?.name || u?.nickname || caller.username).slice(0, 64);
+  }
+
+  /** Field errors for the serial numbers of a partial program; none for "all devices". */
+  function checkSns(b: FirmwareAddBody): string[] {
+    if (b.supportAll) return [];
+    if (b.supportedSns.length === 0) throw invalidField('supportedSns', 'firmware.snRequired', 422);
+    const bad = b.supportedSns.findIndex((sn) => !SERIAL.test(sn));
+    if (bad >= 0) throw invalidField(`supportedSns.${bad}`, 'validation.serial', 422);
+    return [...new Set(b.supportedSns)];
+  }
+
+  return {
+    async page(caller: Caller, q: PageQuery, f: FirmwarePageBody): Promise<PageResult<FirmwareRow>> {
+      const where = and(
+        visible(caller),
+        f.manufacturerId ? eq(firmwarePrograms.manufacturerId, f.manufacturerId) : undefined,
+        f.firmwareType ? eq(firmwarePrograms.firmwareType, f.firmwareType) : undefined,
+        f.status ? eq(firmwarePrograms.status, f.status) : undefined,
+        contains(firmwarePrograms.version, f.version),
+      );
+      const { limit, offset } = pageWindow(q);
+      const [[counted], rows] = await Promise.all([
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(firmwarePrograms)
+          .innerJoin(organizations, eq(organizations.id, firmwarePrograms.orgId))
+          .where(where),
+        select()
+          .where(where)
+          .orderBy(desc(firmwarePrograms.createdAt), desc(firmwarePrograms.id))
+          .limit(limit)
+          .offset(offset),
+      ]);
+      return {
+        total: counted?.total ?? 0,
+        list: rows.map((r) => ({
+          id: r.program.id,
+          manufacturerId: r.program.manufacturerId,
+          manufacturer: r.manufacturer,
+          firmwareType: r.program.firmwareType as FirmwareType,
+          version: r.program.version,
+          status: r.program.status as FirmwareStatus,
+          description: r.program.description,
+          descriptions: r.program.descriptions,
+          supportAll: r.program.supportAll,
+          supportedCount: Number(r.supportedCount),
+          fileName: r.fileName,
+          size: r.size,
+          sha256: r.sha256,
+          taskCount: Number(r.taskCount),
+          createdBy: r.program.createdByName,
+          createTime: r.program.createdAt.toISOString(),
+          editable: isEditable(caller, r.orgPath),
+        })),
+      };
+    },
+
+    async add(caller: Caller, b: FirmwareAddBody, ip: string) {
+      const sns = checkSns(b);
+      const createdByName = await displayName(caller);
+      const id = await db
+        .transaction(async (tx) => {
+          const [maker] = await tx
+            .select({ id: manufacturers.id })
+            .from(manufacturers)
+            .where(eq(manufacturers.id, b.manufacturerId));
+          if (!maker) throw invalidField('manufacturerId', 'basicDevice.manufacturerMissing', 422);
+          // Locked, so that two adds racing for one upload cannot both take it.
+          const [file] = await tx
+            .select({ id: firmwareFiles.id })
+            .from(firmwareFiles)
+            .where(
+              and(
+                eq(firmwareFiles.id, b.fileId),
+                eq(firmwareFiles.uploadedBy, caller.userId),
+                sql`NOT EXISTS (SELECT 1 FROM firmware_programs p WHERE p.file_id = ${firmwareFiles.id})`,
+              ),
+            )
+            .for('update');
+          if (!file) throw invalidField('fileId', 'firmware.fileMissing', 422);
+          const [taken] = await tx
+            .select({ id: firmwarePrograms.id })
+            .from(firmwarePrograms)
+            .where(
+              and(
+                eq(firmwarePrograms.manufacturerId, b.manufacturerId),
+                eq(firmwarePrograms.firmwareType, b.firmwareType),
+                eq(firmwarePrograms.version, b.version),
+                eq(firmwarePrograms.orgId, caller.orgId),
+              ),
+            );
+          if (taken) throw versionTaken();
+          const [program] = await tx
+            .insert(firmwarePrograms)
+            .values({
+              manufacturerId: b.manufacturerId,
+              firmwareType: b.firmwareType,
+              version: b.version,
+              status: b.status,
+              description: b.description,
+              descriptions: b.descriptions,
+              supportAll: b.supportAll,
+              fileId: b.fileId,
+              orgId: caller.orgId,
+              createdBy: caller.userId,
+              createdByName,
+            })
+            .returning({ id: firmwarePrograms.id });
+          const programId = program!.id;
+          for (let i = 0; i < sns.length; i += 1000) {
+            await tx
+              .insert(firmwareProgramSns)
+              .values(sns.slice(i, i + 1000).map((sn) => ({ programId, sn })));
+          }
+          await audit(tx as unknown as Db, caller, {
+            action: 'firmware.add',
+            targetType: 'firmwareProgram',
+            targetId: programId,
+            detail: {
+              manufacturerId: b.manufacturerId,
+              firmwareType: b.firmwareType,
+              version: b.version,
+              status: b.status,
+              fileId: b.fileId,
+              supportAll: b.supportAll,
+              supportedCount: sns.length,
+            },
+            ip,
+          });
+          return programId;
+        })
+        .catch((err) => {
+          // Two adds racing for one version: the unique index decides.
+          throw dbCode(err) === '23505' ? versionTaken() : err;
+        });
+      return { id };
+    },
+
+    async edit(caller: Caller, b: FirmwareEditBody, ip: string) {
+      const before = await getEditable(caller, b.id);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(firmwarePrograms)
+          .set({ description: b.description, descriptions: b.descriptions })
+          .where(eq(firmwarePrograms.id, b.id));
+        await audit(tx as unknown as Db, caller, {
+          action: 'firmware.edit',
+          targetType: 'firmwareProgram',
+          targetId: b.id,
+          detail: { version: before.version, from: before.description, description: b.description },
+          ip,
+        });
+      });
+    },
+
+    async setStatus(caller: Caller, id: number, status: FirmwareStatus, ip: string) {
+      const before = await getEditable(caller, id);
+      await db.transaction(async (tx) => {
+        await tx.update(firmwarePrograms).set({ status }).where(eq(firmwarePrograms.id, id));
+        await audit(tx as unknown as Db, caller, {
+          action: 'firmware.status',
+          targetType: 'firmwareProgram',
+          targetId: id,
+          detail: { version: before.version, from: before.status, status },
+          ip,
+        });
+      });
+    },
+
+    /** The program, its serial numbers, its upload and the stored image; refused while a task uses it. */
+    async remove(caller: Caller, id: number, ip: string) {
+      const program = await getEditable(caller, id);
+      const countTasks = async (q: Db) => {
+        const [row] = await q
+          .select({ n: sql<number>`count(*)::int` })
+          .from(upgradeTasks)
+          .where(eq(upgradeTasks.programId, id));
+        return Number(row?.n ?? 0);
+      };
+      const tasks = await countTasks(db);
+      if (tasks > 0) throw inUse(tasks);
+      await db
+        .transaction(async (tx) => {
+          await tx.delete(firmwareProgramSns).where(eq(firmwareProgramSns.programId, id));
+          await tx.delete(firmwarePrograms).where(eq(firmwarePrograms.id, id));
+          await tx.delete(firmwareFiles).where(eq(firmwareFiles.id, program.fileId));
+          await audit(tx as unknown as Db, caller, {
+            action: 'firmware.delete',
+            targetType: 'firmwareProgram',
+            targetId: id,
+            detail: {
+              manufacturerId: program.manufacturerId,
+              firmwareType: program.firmwareType,
+              version: program.version,
+              fileId: program.fileId,
+            },
+            ip,
+          });
+        })
+        .catch(async (err) => {
+          // A task created meanwhile: the foreign key refuses the delete.
+          if (dbCode(err) === '23503') throw inUse(Math.max(1, await countTasks(db)));
+          throw err;
+        });
+      await removeStoredFiles(config, [program.fileId]);
+    },
+  };
+}

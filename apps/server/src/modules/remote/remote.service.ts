@@ -1,0 +1,420 @@
+import { randomBytes } from 'node:crypto';
+import type { PageQuery } from '@pvstar/contract/api';
+import type { Lang } from '@pvstar/contract/lang';
+import { translate } from '@pvstar/contract/messages';
+import { PERM } from '@pvstar/contract/perm';
+import {
+  checkParamChanges,
+  PARAM_DEFS,
+  type ParamChange,
+  type ParamKey,
+  type ParamValues,
+  READ_TTL_MS,
+  type RemoteAction,
+  type RemoteAuditOutcome,
+  type RemoteAuditPageBody,
+  type RemoteAuditRow,
+  type RemoteCommand,
+  type RemoteState,
+  type RemoteWriteBody,
+  WRITE_TTL_MS,
+} from '@pvstar/contract/remote';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  devices,
+  dongles,
+  organizations,
+  plants,
+  remoteCommands,
+  remoteParamAudit,
+  remoteParamSnapshots,
+  users,
+} from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { AppError, invalidField, notFound } from '../../http/errors.ts';
+import { contains, pageWindow } from '../../http/filters.ts';
+import { verifyPassword } from '../../lib/crypto.ts';
+import { CMD_PREFIX } from '../../mqtt/command-bus.ts';
+import { plantScope } from '../station/station-access.ts';
+
+const OPEN_STATUSES = ['PENDING', 'ACCEPTED', 'VERIFYING'] as const;
+/** Exports stop here: a device's log is short, a plant's a few thousand rows a year. */
+const EXPORT_MAX_ROWS = 50_000;
+
+export const newCmdId = () => `${CMD_PREFIX.remote}${randomBytes(16).toString('hex')}`;
+
+interface Target {
+  id: number;
+  sn: string;
+  kind: string;
+  model: string | null;
+  manufacturer: string | null;
+  ratedPower: number | null;
+  status: string;
+  plantId: number;
+  plantName: string;
+  dongleSn: string;
+}
+
+export interface AuditInput {
+  cmdId?: string | null;
+  action: RemoteAction;
+  outcome: RemoteAuditOutcome;
+  userId: number | null;
+  username: string;
+  plantId: number;
+  deviceId: number | null;
+  deviceSn: string;
+  changes?: ParamChange[];
+  deviceAnswer?: string | null;
+  reasonKey?: string | null;
+  reasonParams?: Record<string, string | number> | null;
+  ip?: string | null;
+}
+
+/** Appends to the remote settings log (append-only: the table refuses UPDATE and DELETE). */
+export async function auditRemote(db: Db, entry: AuditInput) {
+  await db.insert(remoteParamAudit).values({
+    cmdId: entry.cmdId ?? null,
+    action: entry.action,
+    outcome: entry.outcome,
+    userId: entry.userId,
+    username: entry.username,
+    plantId: entry.plantId,
+    deviceId: entry.deviceId,
+    deviceSn: entry.deviceSn,
+    changes: entry.changes ?? [],
+    deviceAnswer: entry.deviceAnswer?.slice(0, 4000) ?? null,
+    reasonKey: entry.reasonKey ?? null,
+    reasonParams: entry.reasonParams ?? null,
+    ip: entry.ip?.slice(0, 64) ?? null,
+  });
+}
+
+export function toCommand(r: typeof remoteCommands.$inferSelect): RemoteCommand {
+  return {
+    id: r.id,
+    cmdId: r.cmdId,
+    action: r.action as RemoteAction,
+    status: r.status as RemoteCommand['status'],
+    changes: r.changes,
+    error: r.error,
+    createdBy: r.username,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Reading and writing the protection and power settings of an inverter in the caller's scope. */
+export function createRemoteService(ctx: AppContext) {
+  const { db } = ctx;
+
+  /** The inverter, if it is in the caller's scope (anything else answers 404, like a missing one). */
+  async function target(caller: Caller, deviceId: number): Promise<Target> {
+    const [row] = await db
+      .select({
+        id: devices.id,
+        sn: devices.sn,
+        kind: devices.kind,
+        model: devices.model,
+        manufacturer: devices.manufacturer,
+        ratedPower: devices.ratedPower,
+        status: devices.status,
+        plantId: plants.id,
+        plantName: plants.name,
+        dongleSn: dongles.sn,
+      })
+      .from(devices)
+      .innerJoin(dongles, eq(dongles.id, devices.dongleId))
+      .innerJoin(plants, eq(plants.id, devices.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(and(eq(devices.id, deviceId), plantScope(caller)));
+    if (!row) throw notFound();
+    if (row.kind !== 'INVERTER') throw invalidField('deviceId', 'remote.notInverter', 422);
+    return row;
+  }
+
+  async function snapshot(deviceId: number) {
+    const [row] = await db
+      .select()
+      .from(remoteParamSnapshots)
+      .where(eq(remoteParamSnapshots.deviceId, deviceId));
+    return row ?? null;
+  }
+
+  async function send(
+    caller: Caller,
+    device: Target,
+    action: RemoteAction,
+    changes: ParamChange[],
+    ip: string,
+  ): Promise<RemoteCommand> {
+    const cmdId = newCmdId();
+    const expiresAt = new Date(Date.now() + (action === 'READ' ? READ_TTL_MS : WRITE_TTL_MS));
+    const row = await db.transaction(async (tx) => {
+      const [cmd] = await tx
+        .insert(remoteCommands)
+        .values({
+          cmdId,
+          deviceId: device.id,
+          plantId: device.plantId,
+          dongleSn: device.dongleSn,
+          action,
+          changes,
+          userId: caller.userId,
+          username: caller.username,
+          ip: ip.slice(0, 64),
+          expiresAt,
+        })
+        .returning();
+      await auditRemote(tx as unknown as Db, {
+        cmdId,
+        action,
+        outcome: 'SENT',
+        userId: caller.userId,
+        username: caller.username,
+        plantId: device.plantId,
+        deviceId: device.id,
+        deviceSn: device.sn,
+        changes,
+        ip,
+      });
+      return cmd!;
+    });
+    // Only after the commit: a result can never arrive for a command the database does not know yet.
+    ctx.publishCommand(device.dongleSn, {
+      cmdId,
+      type: action === 'READ' ? 'params.read' : 'params.write',
+      body:
+        action === 'READ'
+          ? { deviceSn: device.sn }
+          : { deviceSn: device.sn, values: Object.fromEntries(changes.map((c) => [c.key, c.new])) },
+      expiresAt: expiresAt.getTime(),
+    });
+    return toCommand(row);
+  }
+
+  /** Records a refused write and throws the error the caller sees. */
+  async function refuse(
+    caller: Caller,
+    device: Target,
+    ip: string,
+    changes: ParamChange[],
+    error: AppError,
+  ): Promise<never> {
+    const first = error.fields[0];
+    await auditRemote(db, {
+      action: 'WRITE',
+      outcome: 'REFUSED',
+      userId: caller.userId,
+      username: caller.username,
+      plantId: device.plantId,
+      deviceId: device.id,
+      deviceSn: device.sn,
+      changes,
+      reasonKey: first?.key ?? error.key,
+      reasonParams: first ? { field: first.field, ...(first.params ?? {}) } : error.params,
+      ip,
+    });
+    throw error;
+  }
+
+  async function inFlight(deviceId: number, action: RemoteAction) {
+    const [row] = await db
+      .select({ id: remoteCommands.id })
+      .from(remoteCommands)
+      .where(
+        and(
+          eq(remoteCommands.deviceId, deviceId),
+          eq(remoteCommands.action, action),
+          inArray(remoteCommands.status, [...OPEN_STATUSES]),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  return {
+    async state(caller: Caller, deviceId: number): Promise<RemoteState> {
+      const device = await target(caller, deviceId);
+      const snap = await snapshot(device.id);
+      const commands = await db
+        .select()
+        .from(remoteCommands)
+        .where(eq(remoteCommands.deviceId, device.id))
+        .orderBy(desc(remoteCommands.id))
+        .limit(10);
+      const { kind: _kind, ...info } = device;
+      return {
+        device: info,
+        values: snap?.values ?? null,
+        readAt: snap?.readAt.toISOString() ?? null,
+        commands: commands.map(toCommand),
+        canRead: caller.perms.has(PERM.remoteRead),
+        canWrite: caller.perms.has(PERM.remoteWrite) && !caller.readOnly,
+      };
+    },
+
+    async read(caller: Caller, deviceId: number, ip: string): Promise<RemoteCommand> {
+      const device = await target(caller, deviceId);
+      if (await inFlight(device.id, 'READ')) {
+        // A read already under way answers for this one too.
+        const [open] = await db
+          .select()
+          .from(remoteCommands)
+          .where(
+            and(
+              eq(remoteCommands.deviceId, device.id),
+              eq(remoteCommands.action, 'READ'),
+              inArray(remoteCommands.status, [...OPEN_STATUSES]),
+            ),
+          )
+          .orderBy(desc(remoteCommands.id))
+          .limit(1);
+        if (open) return toCommand(open);
+      }
+      return send(caller, device, 'READ', [], ip);
+    },
+
+    /**
+     * A write goes out only with the disclaimer ticked, the caller's password, values inside the
+     * contract's ranges and stage order, and something actually changed. Every refusal is logged.
+     */
+    async write(caller: Caller, body: RemoteWriteBody, ip: string, lang: Lang): Promise<RemoteCommand> {
+      const device = await target(caller, body.deviceId);
+      const snap = await snapshot(device.id);
+      const current: ParamValues = snap?.values ?? {};
+      const attempted: ParamChange[] = Object.entries(body.values).map(([key, value]) => ({
+        key,
+        old: (current as Record<string, ParamChange['new']>)[key] ?? null,
+        new: value,
+      }));
+      if (!body.disclaimerAccepted)
+        return refuse(
+          caller,
+          device,
+          ip,
+          attempted,
+          invalidField('disclaimerAccepted', 'remote.disclaimerRequired'),
+        );
+      const [user] = await db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, caller.userId));
+      if (!user || !(await verifyPassword(user.hash, body.password)))
+        return refuse(caller, device, ip, attempted, invalidField('password', 'auth.wrongPassword'));
+      const problems = checkParamChanges(body.values, current);
+      if (problems.length) {
+        const label = (k: string) => translate(lang, `field.${k}`);
+        return refuse(
+          caller,
+          device,
+          ip,
+          attempted,
+          new AppError(
+            422,
+            'validation.correctValue',
+            {},
+            problems.map((p) => ({
+              field: `values.${p.field}`,
+              key: p.key,
+              params: p.key === 'remote.order' ? { other: label(String(p.params.other)) } : p.params,
+            })),
+          ),
+        );
+      }
+      if (!snap) return refuse(caller, device, ip, attempted, new AppError(409, 'remote.readFirst'));
+      const changes = attempted.filter((c) => !sameValue(c.old, c.new));
+      if (!changes.length)
+        return refuse(caller, device, ip, attempted, invalidField('values', 'remote.nothingChanged', 422));
+      if (await inFlight(device.id, 'WRITE'))
+        return refuse(caller, device, ip, changes, new AppError(409, 'remote.busy'));
+      return send(caller, device, 'WRITE', changes, ip);
+    },
+
+    async auditPage(caller: Caller, q: PageQuery, f: RemoteAuditPageBody, lang: Lang) {
+      const where = auditFilter(caller, f);
+      const [{ total }] = (await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(remoteParamAudit)
+        .innerJoin(plants, eq(plants.id, remoteParamAudit.plantId))
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(where)) as [{ total: number }];
+      const rows = await auditRows(where, pageWindow(q));
+      return { total, list: rows.map((r) => toAuditRow(r, lang)) };
+    },
+
+    async auditExport(caller: Caller, f: RemoteAuditPageBody, lang: Lang) {
+      const rows = await auditRows(auditFilter(caller, f), { limit: EXPORT_MAX_ROWS, offset: 0 });
+      return rows.map((r) => ({ ...toAuditRow(r, lang), timezone: r.timezone }));
+    },
+  };
+
+  async function auditRows(where: SQL, window: { limit: number; offset: number }) {
+    return db
+      .select({ audit: remoteParamAudit, plantName: plants.name, timezone: plants.timezone })
+      .from(remoteParamAudit)
+      .innerJoin(plants, eq(plants.id, remoteParamAudit.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(where)
+      .orderBy(desc(remoteParamAudit.at), desc(remoteParamAudit.id))
+      .limit(window.limit)
+      .offset(window.offset);
+  }
+}
+
+export const sameValue = (a: unknown, b: unknown) =>
+  typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < 1e-9 : a === b;
+
+function auditFilter(caller: Caller, f: RemoteAuditPageBody): SQL {
+  return and(
+    plantScope(caller),
+    f.deviceId ? eq(remoteParamAudit.deviceId, f.deviceId) : undefined,
+    f.plantId ? eq(remoteParamAudit.plantId, f.plantId) : undefined,
+    f.action ? eq(remoteParamAudit.action, f.action) : undefined,
+    f.outcome ? eq(remoteParamAudit.outcome, f.outcome) : undefined,
+    contains(remoteParamAudit.deviceSn, f.deviceSn),
+    f.startDate
+      ? sql`${remoteParamAudit.at} >= (${f.startDate}::date)::timestamp AT TIME ZONE ${plants.timezone}`
+      : undefined,
+    f.endDate
+      ? sql`${remoteParamAudit.at} < (${f.endDate}::date + 1)::timestamp AT TIME ZONE ${plants.timezone}`
+      : undefined,
+  ) as SQL;
+}
+
+function toAuditRow(
+  r: { audit: typeof remoteParamAudit.$inferSelect; plantName: string },
+  lang: Lang,
+): RemoteAuditRow {
+  const a = r.audit;
+  const params = { ...(a.reasonParams ?? {}) };
+  if (typeof params.field === 'string') {
+    // "values.overVoltage1" → the field's name in the reader's language.
+    const key = params.field.split('.').pop()!;
+    params.field = key in PARAM_DEFS ? translate(lang, `field.${key as ParamKey}`) : key;
+  }
+  const reason = a.reasonKey ? translate(lang, a.reasonKey, params) : null;
+  return {
+    id: a.id,
+    at: a.at.toISOString(),
+    cmdId: a.cmdId,
+    action: a.action as RemoteAction,
+    outcome: a.outcome as RemoteAuditOutcome,
+    username: a.username,
+    plantId: a.plantId,
+    plantName: r.plantName,
+    deviceId: a.deviceId,
+    deviceSn: a.deviceSn,
+    changes: a.changes,
+    deviceAnswer: a.deviceAnswer,
+    reason:
+      reason && a.reasonParams?.field && a.reasonKey !== 'remote.order'
+        ? `${params.field}: ${reason}`
+        : reason,
+    ip: a.ip,
+  };
+}

@@ -1,0 +1,559 @@
+import type { PageQuery } from '@pvstar/contract/api';
+import {
+  FIRMWARE_TARGET,
+  type FirmwareType,
+  type UpgradeCandidateRow,
+  type UpgradeCounts,
+  type UpgradeDeviceRow,
+  type UpgradeDeviceStatus,
+  type UpgradeHistoryRow,
+  type UpgradeTaskAddBody,
+  type UpgradeTaskPageBody,
+  type UpgradeTaskRow,
+  type UpgradeTaskStatus,
+} from '@pvstar/contract/firmware';
+import type { Lang } from '@pvstar/contract/lang';
+import { translate } from '@pvstar/contract/messages';
+import { parseMessage } from '@pvstar/contract/validation';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  devices,
+  dongles,
+  firmwareProgramSns,
+  firmwarePrograms,
+  manufacturers,
+  organizations,
+  plants,
+  upgradeDeviceEvents,
+  upgradeTaskDevices,
+  upgradeTasks,
+} from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { AppError, invalidField, notFound } from '../../http/errors.ts';
+import { contains, pageWindow } from '../../http/filters.ts';
+import { scopePredicate } from '../../http/scope.ts';
+import { audit } from '../../lib/audit.ts';
+import { visible as programVisible } from '../firmware/firmware.service.ts';
+import { plantScope } from '../station/station-access.ts';
+
+/** Tasks a caller sees: those of organisations in their data scope. */
+const taskScope = (caller: Caller): SQL =>
+  scopePredicate(caller, {
+    orgPath: organizations.path,
+    orgId: upgradeTasks.orgId,
+    ownerId: upgradeTasks.createdBy,
+  });
+
+const IN_FLIGHT: UpgradeDeviceStatus[] = ['SENT', 'DOWNLOADING'];
+
+export async function taskCounts(db: Db, taskIds: number[]): Promise<Map<number, UpgradeCounts>> {
+  const out = new Map<number, UpgradeCounts>();
+  if (!taskIds.length) return out;
+  const rows = await db
+    .select({
+      taskId: upgradeTaskDevices.taskId,
+      status: upgradeTaskDevices.status,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(upgradeTaskDevices)
+    .where(inArray(upgradeTaskDevices.taskId, taskIds))
+    .groupBy(upgradeTaskDevices.taskId, upgradeTaskDevices.status);
+  for (const id of taskIds)
+    out.set(id, { total: 0, queued: 0, running: 0, succeeded: 0, failed: 0, timedOut: 0, cancelled: 0 });
+  for (const r of rows) {
+    const c = out.get(r.taskId)!;
+    c.total += r.n;
+    const key: keyof UpgradeCounts =
+      r.status === 'QUEUED'
+        ? 'queued'
+        : r.status === 'SUCCEEDED'
+          ? 'succeeded'
+          : r.status === 'FAILED'
+            ? 'failed'
+            : r.status === 'TIMED_OUT'
+              ? 'timedOut'
+              : r.status === 'CANCELLED'
+                ? 'cancelled'
+                : 'running';
+    c[key] += r.n;
+  }
+  return out;
+}
+
+/** A stored reason: a message key with parameters (`key|{json}`), translated for the reader. */
+export const readReason = (stored: string | null, lang: Lang) => {
+  if (!stored) return null;
+  const { key, params } = parseMessage(stored);
+  return translate(lang, key, params);
+};
+
+/** Upgrade tasks: candidates, creation in stages, control, and the detail page's lists. */
+export function createUpgradeService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function usableProgram(caller: Caller, id: number) {
+    const [p] = await db
+      .select({
+        id: firmwarePrograms.id,
+        firmwareType: firmwarePrograms.firmwareType,
+        version: firmwarePrograms.version,
+        status: firmwarePrograms.status,
+        supportAll: firmwarePrograms.supportAll,
+        manufacturer: manufacturers.name,
+        abbreviation: manufacturers.abbreviation,
+      })
+      .from(firmwarePrograms)
+      .innerJoin(manufacturers, eq(manufacturers.id, firmwarePrograms.manufacturerId))
+      .innerJoin(organizations, eq(organizations.id, firmwarePrograms.orgId))
+      .where(and(eq(firmwarePrograms.id, id), programVisible(caller)));
+    if (!p) throw notFound();
+    return { ...p, firmwareType: p.firmwareType as FirmwareType };
+  }
+
+  type Program = Awaited<ReturnType<typeof usableProgram>>;
+
+  /**
+   * The devices (or, for dongle firmware, the dongles) in the caller's scope that a program may go to:
+   * the right kind, the program's manufacturer, and its serial-number list when it has one.
+   */
+  async function candidates(
+    caller: Caller,
+    program: Program,
+    filter: { plantId?: number; sn?: string; ids?: number[] },
+    window?: { limit: number; offset: number },
+  ) {
+    const target = FIRMWARE_TARGET[program.firmwareType];
+    // Devices name their maker as they report it: the full name or the short one.
+    const maker = (col: SQL | typeof devices.manufacturer) =>
+      sql`lower(${col}) IN (lower(${program.manufacturer}), lower(${program.abbreviation ?? program.manufacturer}))`;
+    const supported = (snCol: SQL | typeof devices.sn) =>
+      program.supportAll
+        ? undefined
+        : sql`EXISTS (SELECT 1 FROM ${firmwareProgramSns} WHERE ${firmwareProgramSns.programId} = ${program.id} AND ${firmwareProgramSns.sn} = ${snCol})`;
+    if (target.kind === 'DONGLE') {
+      const where = and(
+        plantScope(caller),
+        sql`EXISTS (SELECT 1 FROM ${devices} WHERE ${devices.dongleId} = ${dongles.id} AND ${maker(devices.manufacturer)})`,
+        supported(sql`${dongles.sn}`),
+        filter.plantId ? eq(dongles.plantId, filter.plantId) : undefined,
+        contains(dongles.sn, filter.sn),
+        filter.ids ? inArray(dongles.id, filter.ids) : undefined,
+      );
+      const base = db
+        .select({
+          id: dongles.id,
+          sn: dongles.sn,
+          model: sql<string | null>`NULL`,
+          plantId: plants.id,
+          plantName: plants.name,
+          status: dongles.status,
+          currentVersion: dongles.version,
+          dongleId: dongles.id,
+          dongleSn: dongles.sn,
+        })
+        .from(dongles)
+        .innerJoin(plants, eq(plants.id, dongles.plantId))
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(where)
+        .orderBy(asc(dongles.sn));
+      const [{ total }] = (await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(dongles)
+        .innerJoin(plants, eq(plants.id, dongles.plantId))
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(where)) as [{ total: number }];
+      return { total, list: await (window ? base.limit(window.limit).offset(window.offset) : base) };
+    }
+    const where = and(
+      plantScope(caller),
+      eq(devices.kind, target.kind),
+      maker(devices.manufacturer),
+      supported(devices.sn),
+      filter.plantId ? eq(devices.plantId, filter.plantId) : undefined,
+      contains(devices.sn, filter.sn),
+      filter.ids ? inArray(devices.id, filter.ids) : undefined,
+    );
+    const base = db
+      .select({
+        id: devices.id,
+        sn: devices.sn,
+        model: devices.model,
+        plantId: plants.id,
+        plantName: plants.name,
+        status: devices.status,
+        currentVersion: sql<string | null>`${devices.versions} ->> ${target.versionKey}`,
+        dongleId: dongles.id,
+        dongleSn: dongles.sn,
+      })
+      .from(devices)
+      .innerJoin(dongles, eq(dongles.id, devices.dongleId))
+      .innerJoin(plants, eq(plants.id, devices.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(where)
+      .orderBy(asc(devices.sn));
+    const [{ total }] = (await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(devices)
+      .innerJoin(plants, eq(plants.id, devices.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(where)) as [{ total: number }];
+    return { total, list: await (window ? base.limit(window.limit).offset(window.offset) : base) };
+  }
+
+  /** Whether ids of the target kind exist in the caller's scope at all (else they answer 404). */
+  async function inScope(caller: Caller, kind: 'INVERTER' | 'BATTERY' | 'DONGLE', ids: number[]) {
+    const table = kind === 'DONGLE' ? dongles : devices;
+    const rows = await db
+      .select({ id: table.id, sn: table.sn })
+      .from(table)
+      .innerJoin(plants, eq(plants.id, table.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(and(inArray(table.id, ids), plantScope(caller)));
+    return new Map(rows.map((r) => [r.id, r.sn]));
+  }
+
+  async function visibleTask(caller: Caller, id: number) {
+    const [row] = await db
+      .select({ task: upgradeTasks })
+      .from(upgradeTasks)
+      .innerJoin(organizations, eq(organizations.id, upgradeTasks.orgId))
+      .where(and(eq(upgradeTasks.id, id), taskScope(caller)));
+    if (!row) throw notFound();
+    return row.task;
+  }
+
+  async function taskRows(where: SQL | undefined, window: { limit: number; offset: number }, lang: Lang) {
+    const rows = await db
+      .select({
+        task: upgradeTasks,
+        manufacturer: manufacturers.name,
+        firmwareType: firmwarePrograms.firmwareType,
+        version: firmwarePrograms.version,
+      })
+      .from(upgradeTasks)
+      .innerJoin(organizations, eq(organizations.id, upgradeTasks.orgId))
+      .innerJoin(firmwarePrograms, eq(firmwarePrograms.id, upgradeTasks.programId))
+      .innerJoin(manufacturers, eq(manufacturers.id, firmwarePrograms.manufacturerId))
+      .where(where)
+      .orderBy(desc(upgradeTasks.id))
+      .limit(window.limit)
+      .offset(window.offset);
+    const counts = await taskCounts(
+      db,
+      rows.map((r) => r.task.id),
+    );
+    return rows.map(
+      ({ task: t, ...p }): UpgradeTaskRow => ({
+        id: t.id,
+        name: t.name,
+        programId: t.programId,
+        manufacturer: p.manufacturer,
+        firmwareType: p.firmwareType as FirmwareType,
+        version: p.version,
+        status: t.status as UpgradeTaskStatus,
+        statusReason: readReason(t.statusReason, lang),
+        startAt: t.startAt.toISOString(),
+        firstBatchPercent: t.firstBatchPercent,
+        successThreshold: t.successThreshold,
+        stage: t.stage,
+        counts: counts.get(t.id)!,
+        remark: t.remark,
+        createdBy: t.createdByName,
+        createTime: t.createdAt.toISOString(),
+        finishTime: t.finishedAt?.toISOString() ?? null,
+      }),
+    );
+  }
+
+  /** Moves a task from one of `from` to `to`; anything else is a 409 naming the current status. */
+  async function transition(
+    caller: Caller,
+    id: number,
+    from: UpgradeTaskStatus[],
+    apply: (task: typeof upgradeTasks.$inferSelect) => Partial<typeof upgradeTasks.$inferSelect>,
+    lang: Lang,
+    action: string,
+    ip: string,
+  ) {
+    const task = await visibleTask(caller, id);
+    if (!from.includes(task.status as UpgradeTaskStatus))
+      throw new AppError(409, 'upgrade.badState', {
+        status: translate(lang, `upgrade.status.${task.status}`),
+      });
+    const [moved] = await db
+      .update(upgradeTasks)
+      .set(apply(task))
+      .where(and(eq(upgradeTasks.id, id), eq(upgradeTasks.status, task.status)))
+      .returning({ id: upgradeTasks.id });
+    if (!moved) throw new AppError(409, 'conflict');
+    await audit(db, caller, { action: `upgrade.${action}`, targetType: 'upgradeTask', targetId: id, ip });
+    return task;
+  }
+
+  return {
+    async candidates(
+      caller: Caller,
+      q: PageQuery,
+      body: { programId: number; plantId?: number; sn?: string },
+    ): Promise<{ total: number; list: UpgradeCandidateRow[] }> {
+      const program = await usableProgram(caller, body.programId);
+      const { total, list } = await candidates(caller, program, body, pageWindow(q));
+      return { total, list: list.map(({ dongleId: _d, dongleSn: _s, ...r }) => r) };
+    },
+
+    async add(caller: Caller, body: UpgradeTaskAddBody, ip: string) {
+      const program = await usableProgram(caller, body.programId);
+      if (program.status !== 'ENABLED') throw invalidField('programId', 'firmware.disabled', 422);
+      const found = await candidates(caller, program, { ids: body.targetIds });
+      const byId = new Map(found.list.map((c) => [c.id, c]));
+      const missing = body.targetIds.filter((id) => !byId.has(id));
+      if (missing.length) {
+        const visible = await inScope(caller, FIRMWARE_TARGET[program.firmwareType].kind, missing);
+        // Outside the scope: as if it did not exist. In scope but unsuitable: say which one.
+        const firstVisible = missing.find((id) => visible.has(id));
+        if (firstVisible === undefined) throw notFound();
+        throw invalidField('targetIds', 'upgrade.notCandidate', 422, { sn: visible.get(firstVisible)! });
+      }
+      const startAt = body.startAt ? new Date(body.startAt) : new Date();
+      const n = body.targetIds.length;
+      const first =
+        body.firstBatchPercent >= 100 ? n : Math.max(1, Math.ceil((n * body.firstBatchPercent) / 100));
+      const isDongle = FIRMWARE_TARGET[program.firmwareType].kind === 'DONGLE';
+      const id = await db.transaction(async (tx) => {
+        const [task] = await tx
+          .insert(upgradeTasks)
+          .values({
+            name: body.name,
+            programId: program.id,
+            orgId: caller.orgId,
+            status: startAt.getTime() > Date.now() ? 'SCHEDULED' : 'RUNNING',
+            startAt,
+            firstBatchPercent: body.firstBatchPercent,
+            successThreshold: body.successThreshold,
+            stage: first >= n ? 2 : 1,
+            remark: body.remark ?? null,
+            createdBy: caller.userId,
+            createdByName: caller.username,
+          })
+          .returning({ id: upgradeTasks.id });
+        const rows = await tx
+          .insert(upgradeTaskDevices)
+          .values(
+            body.targetIds.map((targetId, i) => {
+              const c = byId.get(targetId)!;
+              return {
+                taskId: task!.id,
+                deviceId: isDongle ? null : c.id,
+                dongleId: c.dongleId,
+                plantId: c.plantId,
+                sn: c.sn,
+                dongleSn: c.dongleSn,
+                batch: i < first ? 1 : 2,
+                fromVersion: c.currentVersion,
+              };
+            }),
+          )
+          .returning({ id: upgradeTaskDevices.id });
+        await tx
+          .insert(upgradeDeviceEvents)
+          .values(rows.map((r) => ({ taskDeviceId: r.id, status: 'QUEUED' })));
+        return task!.id;
+      });
+      await audit(db, caller, {
+        action: 'upgrade.add',
+        targetType: 'upgradeTask',
+        targetId: id,
+        detail: { programId: program.id, version: program.version, devices: n, firstBatch: first },
+        ip,
+      });
+      return { id };
+    },
+
+    async page(caller: Caller, q: PageQuery, f: UpgradeTaskPageBody, lang: Lang) {
+      const where = and(
+        taskScope(caller),
+        contains(upgradeTasks.name, f.name),
+        f.status ? eq(upgradeTasks.status, f.status) : undefined,
+        f.firmwareType ? eq(firmwarePrograms.firmwareType, f.firmwareType) : undefined,
+      );
+      const [{ total }] = (await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(upgradeTasks)
+        .innerJoin(organizations, eq(organizations.id, upgradeTasks.orgId))
+        .innerJoin(firmwarePrograms, eq(firmwarePrograms.id, upgradeTasks.programId))
+        .where(where)) as [{ total: number }];
+      return { total, list: await taskRows(where, pageWindow(q), lang) };
+    },
+
+    async detail(caller: Caller, id: number, lang: Lang) {
+      const [row] = await taskRows(
+        and(eq(upgradeTasks.id, id), taskScope(caller)),
+        { limit: 1, offset: 0 },
+        lang,
+      );
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async devices(
+      caller: Caller,
+      q: PageQuery,
+      body: { taskId: number; status?: UpgradeDeviceStatus; sn?: string },
+      lang: Lang,
+    ): Promise<{ total: number; list: UpgradeDeviceRow[] }> {
+      const task = await visibleTask(caller, body.taskId);
+      const [program] = await db
+        .select({ version: firmwarePrograms.version })
+        .from(firmwarePrograms)
+        .where(eq(firmwarePrograms.id, task.programId));
+      const where = and(
+        eq(upgradeTaskDevices.taskId, task.id),
+        body.status ? eq(upgradeTaskDevices.status, body.status) : undefined,
+        contains(upgradeTaskDevices.sn, body.sn),
+      );
+      const [{ total }] = (await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(upgradeTaskDevices)
+        .where(where)) as [{ total: number }];
+      const { limit, offset } = pageWindow(q);
+      const rows = await db
+        .select({ d: upgradeTaskDevices, plantName: plants.name })
+        .from(upgradeTaskDevices)
+        .innerJoin(plants, eq(plants.id, upgradeTaskDevices.plantId))
+        .where(where)
+        .orderBy(asc(upgradeTaskDevices.batch), asc(upgradeTaskDevices.sn))
+        .limit(limit)
+        .offset(offset);
+      return {
+        total,
+        list: rows.map(({ d, plantName }) => ({
+          id: d.id,
+          sn: d.sn,
+          plantId: d.plantId,
+          plantName,
+          batch: d.batch,
+          status: d.status as UpgradeDeviceStatus,
+          progress: d.progress,
+          fromVersion: d.fromVersion,
+          toVersion: program!.version,
+          reason: readReason(d.reason, lang),
+          attempts: d.attempts,
+          updateTime: d.updatedAt.toISOString(),
+        })),
+      };
+    },
+
+    async history(caller: Caller, taskDeviceId: number, lang: Lang): Promise<UpgradeHistoryRow[]> {
+      const [row] = await db
+        .select({ taskId: upgradeTaskDevices.taskId })
+        .from(upgradeTaskDevices)
+        .where(eq(upgradeTaskDevices.id, taskDeviceId));
+      if (!row) throw notFound();
+      await visibleTask(caller, row.taskId);
+      const events = await db
+        .select()
+        .from(upgradeDeviceEvents)
+        .where(eq(upgradeDeviceEvents.taskDeviceId, taskDeviceId))
+        .orderBy(asc(upgradeDeviceEvents.id));
+      return events.map((e) => ({
+        at: e.at.toISOString(),
+        status: e.status as UpgradeDeviceStatus,
+        progress: e.progress,
+        detail: readReason(e.detail, lang),
+      }));
+    },
+
+    pause: (caller: Caller, id: number, lang: Lang, ip: string) =>
+      transition(caller, id, ['SCHEDULED', 'RUNNING'], () => ({ status: 'PAUSED' }), lang, 'pause', ip),
+
+    /** Resuming a halted task is the user's decision to release the rest despite the first batch. */
+    resume: (caller: Caller, id: number, lang: Lang, ip: string) =>
+      transition(
+        caller,
+        id,
+        ['PAUSED', 'HALTED'],
+        (t) => ({
+          status: t.startAt.getTime() > Date.now() ? 'SCHEDULED' : 'RUNNING',
+          statusReason: null,
+          stage: t.status === 'HALTED' ? 2 : t.stage,
+        }),
+        lang,
+        'resume',
+        ip,
+      ),
+
+    async cancel(caller: Caller, id: number, lang: Lang, ip: string) {
+      await transition(
+        caller,
+        id,
+        ['SCHEDULED', 'RUNNING', 'PAUSED', 'HALTED'],
+        () => ({
+          status: 'CANCELLED',
+          statusReason: `upgrade.cancelledBy|${JSON.stringify({ user: caller.username })}`,
+          finishedAt: new Date(),
+        }),
+        lang,
+        'cancel',
+        ip,
+      );
+      // Devices already told keep going (a flash cannot be stopped halfway); the queue is dropped.
+      const dropped = await db
+        .update(upgradeTaskDevices)
+        .set({ status: 'CANCELLED', updatedAt: new Date() })
+        .where(and(eq(upgradeTaskDevices.taskId, id), eq(upgradeTaskDevices.status, 'QUEUED')))
+        .returning({ id: upgradeTaskDevices.id });
+      if (dropped.length)
+        await db
+          .insert(upgradeDeviceEvents)
+          .values(dropped.map((d) => ({ taskDeviceId: d.id, status: 'CANCELLED' })));
+    },
+
+    async retry(caller: Caller, body: { id: number; deviceIds?: number[] }, lang: Lang, ip: string) {
+      const task = await visibleTask(caller, body.id);
+      if (task.status === 'CANCELLED')
+        throw new AppError(409, 'upgrade.badState', { status: translate(lang, 'upgrade.status.CANCELLED') });
+      const again = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(upgradeTaskDevices)
+          .set({
+            status: 'QUEUED',
+            progress: 0,
+            reason: null,
+            cmdId: null,
+            tokenHash: null,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(upgradeTaskDevices.taskId, task.id),
+              inArray(upgradeTaskDevices.status, ['FAILED', 'TIMED_OUT']),
+              body.deviceIds ? inArray(upgradeTaskDevices.id, body.deviceIds) : undefined,
+            ),
+          )
+          .returning({ id: upgradeTaskDevices.id, batch: upgradeTaskDevices.batch });
+        if (!rows.length) throw new AppError(409, 'upgrade.nothingToRetry');
+        await tx
+          .insert(upgradeDeviceEvents)
+          .values(rows.map((r) => ({ taskDeviceId: r.id, status: 'QUEUED' })));
+        if (task.status === 'COMPLETED' || task.status === 'HALTED')
+          await tx
+            .update(upgradeTasks)
+            .set({ status: 'RUNNING', statusReason: null, finishedAt: null })
+            .where(eq(upgradeTasks.id, task.id));
+        return rows.length;
+      });
+      await audit(db, caller, {
+        action: 'upgrade.retry',
+        targetType: 'upgradeTask',
+        targetId: task.id,
+        detail: { devices: again },
+        ip,
+      });
+      return { count: again };
+    },
+  };
+}
+
+export { IN_FLIGHT };

@@ -1,0 +1,78 @@
+import pino from 'pino';
+import { startIngest } from '../ingest/start-ingest.ts';
+import { verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.ts';
+import { connectCloudClient } from '../mqtt/client.ts';
+import { createCommandPublisher } from '../mqtt/command-bus.ts';
+import { startCommandJobs } from '../mqtt/command-jobs.ts';
+import type { TestApp } from './helper.ts';
+
+const log = pino({ level: 'silent' });
+const service = { serviceUser: 'svc', servicePassword: 'service-secret-123' };
+
+export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 20_000, what = 'condition') => {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+/**
+ * The real command path for a test app: an embedded broker, the cloud's MQTT client publishing commands,
+ * ingest routing results, the command jobs (expiry, upgrade dispatch), and the HTTP server listening so
+ * that dongles can download firmware. Nothing of ours is replaced.
+ */
+export async function startDeviceLoop(t: TestApp, opts: { jobsEveryMs?: number } = {}) {
+  const broker: EmbeddedBroker = await startEmbeddedBroker({
+    port: 0,
+    host: '127.0.0.1',
+    ...service,
+    verifyDongle: (sn, secret) => verifyDongleSecret(t.ctx.db, sn, secret),
+    log,
+  });
+  const brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
+  const client = connectCloudClient({
+    url: brokerUrl,
+    username: service.serviceUser,
+    password: service.servicePassword,
+    clientId: `pvstar-test-cloud-${process.pid}-${broker.port}`,
+    log,
+  });
+  const publish = createCommandPublisher(client, log);
+  t.ctx.publishCommand = publish;
+  const pipeline = startIngest({
+    db: t.ctx.db,
+    log,
+    url: brokerUrl,
+    username: service.serviceUser,
+    password: service.servicePassword,
+    shareGroup: null,
+    persistent: false,
+    clientId: `pvstar-ingest-loop-${process.pid}-${broker.port}`,
+    publish,
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const httpUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const jobs = startCommandJobs({
+    db: t.ctx.db,
+    log,
+    // Through the context, so a test may watch what is sent.
+    publish: (sn, command) => t.ctx.publishCommand(sn, command),
+    publicUrl: () => httpUrl,
+    everyMs: opts.jobsEveryMs ?? 200,
+  });
+  await waitFor(() => client.connected && pipeline.subscriber.connected, 20_000, 'MQTT connections');
+  return {
+    brokerUrl,
+    httpUrl,
+    jobs,
+    async stop() {
+      jobs.stop();
+      await pipeline.subscriber.close();
+      await client.endAsync(true).catch(() => {});
+      await broker.close();
+    },
+  };
+}

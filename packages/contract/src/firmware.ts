@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { IdSchema } from './api.ts';
+import { optionalText, requiredText, withParams } from './validation.ts';
+
+/**
+ * Firmware programs ("Add Device Program", "Manage Device Programs") and upgrade tasks (`/upgrade`,
+ * SPEC §3 firmware program). A program is one image of one firmware type for one manufacturer's
+ * devices; a task rolls a program out to chosen devices in stages.
+ */
+
+/** What a firmware image runs on, and where the device's version of it is kept. */
+export const FIRMWARE_TYPES = ['INVERTER_ARM', 'INVERTER_DSP', 'DONGLE', 'BATTERY_BMS'] as const;
+export const FirmwareTypeSchema = z.enum(FIRMWARE_TYPES, { error: 'validation.enum' });
+export type FirmwareType = (typeof FIRMWARE_TYPES)[number];
+
+/**
+ * The device kind a firmware type upgrades, and the key of the device's `versions` it changes
+ * (dongles keep theirs in the dongle's own `version`).
+ */
+export const FIRMWARE_TARGET: Record<
+  FirmwareType,
+  { kind: 'INVERTER' | 'DONGLE' | 'BATTERY'; versionKey: string }
+> = {
+  INVERTER_ARM: { kind: 'INVERTER', versionKey: 'inverter' },
+  INVERTER_DSP: { kind: 'INVERTER', versionKey: 'dsp' },
+  DONGLE: { kind: 'DONGLE', versionKey: 'dongle' },
+  BATTERY_BMS: { kind: 'BATTERY', versionKey: 'bms' },
+};
+
+/** The description languages of SPEC §9 (Chinese, English, German, French, Italian, Spanish, Polish). */
+export const FIRMWARE_DESC_LANGS = ['zh', 'en', 'de', 'fr', 'it', 'es', 'pl'] as const;
+export type FirmwareDescLang = (typeof FIRMWARE_DESC_LANGS)[number];
+
+export const FirmwareStatusSchema = z.enum(['ENABLED', 'DISABLED'], { error: 'validation.enum' });
+export type FirmwareStatus = z.infer<typeof FirmwareStatusSchema>;
+
+/** Largest image accepted (a collector's flash is a few MB; inverter images stay well below this). */
+export const FIRMWARE_MAX_BYTES = 32 * 1024 * 1024;
+/** Largest serial-number spreadsheet, and most rows read from it. */
+export const SN_SHEET_MAX_BYTES = 2 * 1024 * 1024;
+export const SN_SHEET_MAX_ROWS = 10_000;
+/** The one column of the serial-number template. */
+export const SN_SHEET_HEADER = 'SN';
+
+export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
+export const firmwareVersionSchema = requiredText(1, 32).regex(VERSION_PATTERN, {
+  message: 'firmware.invalidVersion',
+});
+
+const descriptions = z.object(
+  Object.fromEntries(FIRMWARE_DESC_LANGS.map((l) => [l, requiredText(1, 500)])) as Record<
+    FirmwareDescLang,
+    ReturnType<typeof requiredText>
+  >,
+);
+export const FirmwareDescriptionsSchema = descriptions;
+export type FirmwareDescriptions = Record<FirmwareDescLang, string>;
+
+/** What `POST /iot/firmware/upload` answers: the stored image, to be named in `add` within a day. */
+export const FirmwareFileSchema = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+});
+export type FirmwareFile = z.infer<typeof FirmwareFileSchema>;
+
+/** What `POST /iot/firmware/sn/parse` answers for a serial-number spreadsheet. */
+export const SnSheetResultSchema = z.object({ sns: z.array(z.string()) });
+
+export const FirmwareAddBodySchema = z.object({
+  manufacturerId: IdSchema,
+  firmwareType: FirmwareTypeSchema,
+  version: firmwareVersionSchema,
+  status: FirmwareStatusSchema,
+  description: requiredText(1, 500),
+  descriptions: FirmwareDescriptionsSchema,
+  /** The user confirmed that every language's description is complete. */
+  descriptionsConfirmed: z.literal(true, { error: 'firmware.confirmDescriptions' }),
+  /** All devices of the manufacturer and type, or only the serial numbers listed. */
+  supportAll: z.boolean(),
+  supportedSns: z
+    .array(z.string().trim().toUpperCase().max(32))
+    .max(SN_SHEET_MAX_ROWS, { message: withParams('validation.tooBig', { max: SN_SHEET_MAX_ROWS }) })
+    .default([]),
+  /** From `upload`. */
+  fileId: z.string().regex(/^[a-f0-9]{32}$/, { message: 'firmware.fileMissing' }),
+});
+export type FirmwareAddBody = z.infer<typeof FirmwareAddBodySchema>;
+
+/** The parts of a program that may change once it exists (the image and its target stay). */
+export const FirmwareEditBodySchema = z.object({
+  id: IdSchema,
+  description: requiredText(1, 500),
+  descriptions: FirmwareDescriptionsSchema,
+  descriptionsConfirmed: z.literal(true, { error: 'firmware.confirmDescriptions' }),
+});
+export type FirmwareEditBody = z.infer<typeof FirmwareEditBodySchema>;
+
+export const FirmwareStatusBodySchema = z.object({ id: IdSchema, status: FirmwareStatusSchema });
+
+export const FirmwarePageBodySchema = z.object({
+  manufacturerId: IdSchema.optional(),
+  firmwareType: FirmwareTypeSchema.optional(),
+  status: FirmwareStatusSchema.optional(),
+  /** Part of the version. */
+  version: z.string().trim().max(32).optional(),
+});
+export type FirmwarePageBody = z.infer<typeof FirmwarePageBodySchema>;
+
+export const FirmwareRowSchema = z.object({
+  id: z.number(),
+  manufacturerId: z.number(),
+  manufacturer: z.string(),
+  firmwareType: FirmwareTypeSchema,
+  version: z.string(),
+  status: FirmwareStatusSchema,
+  description: z.string(),
+  descriptions: FirmwareDescriptionsSchema,
+  supportAll: z.boolean(),
+  supportedCount: z.number(),
+  fileName: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  /** Tasks that use the program (it cannot be deleted while any does). */
+  taskCount: z.number(),
+  createdBy: z.string(),
+  createTime: z.string(),
+  /** Whether the caller may change it (programs of a parent organisation are only used). */
+  editable: z.boolean(),
+});
+export type FirmwareRow = z.infer<typeof FirmwareRowSchema>;
+
+// ------------------------------------------------------------------------------------ upgrade tasks
+
+/**
+ * A task: waiting for its start (SCHEDULED), running, PAUSED by a user, HALTED because the first
+ * batch's success rate stayed under the threshold, CANCELLED, or COMPLETED (every device finished).
+ */
+export const UpgradeTaskStatusSchema = z.enum([
+  'SCHEDULED',
+  'RUNNING',
+  'PAUSED',
+  'HALTED',
+  'CANCELLED',
+  'COMPLETED',
+]);
+export type UpgradeTaskStatus = z.infer<typeof UpgradeTaskStatusSchema>;
+
+/** Each device of a task: queued → sent → downloading (progress) → succeeded / failed / timed out. */
+export const UpgradeDeviceStatusSchema = z.enum([
+  'QUEUED',
+  'SENT',
+  'DOWNLOADING',
+  'SUCCEEDED',
+  'FAILED',
+  'TIMED_OUT',
+  'CANCELLED',
+]);
+export type UpgradeDeviceStatus = z.infer<typeof UpgradeDeviceStatusSchema>;
+export const UPGRADE_DEVICE_FINAL: UpgradeDeviceStatus[] = ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'CANCELLED'];
+
+export const UpgradeTaskAddBodySchema = z
+  .object({
+    name: requiredText(1, 64),
+    programId: IdSchema,
+    /** Devices (or dongles, for dongle firmware) by id; each must be a candidate of the program. */
+    targetIds: z
+      .array(IdSchema)
+      .min(1, { message: 'upgrade.noDevices' })
+      .max(5000, { message: withParams('validation.tooBig', { max: 5000 }) }),
+    /** Absent: start now. */
+    startAt: z.string().datetime({ offset: true, message: 'validation.invalid' }).optional().nullable(),
+    /** Share of the devices in the first batch, %. 100 = all at once. */
+    firstBatchPercent: z.number().int().min(1).max(100).default(100),
+    /** The rest go only if the first batch's success rate reaches this, %. */
+    successThreshold: z.number().int().min(0).max(100).default(90),
+    remark: optionalText(200),
+  })
+  .refine((b) => new Set(b.targetIds).size === b.targetIds.length, {
+    message: 'upgrade.duplicateDevices',
+    path: ['targetIds'],
+  });
+export type UpgradeTaskAddBody = z.infer<typeof UpgradeTaskAddBodySchema>;
+
+export const UpgradeTaskPageBodySchema = z.object({
+  name: z.string().trim().max(64).optional(),
+  status: UpgradeTaskStatusSchema.optional(),
+  firmwareType: FirmwareTypeSchema.optional(),
+});
+export type UpgradeTaskPageBody = z.infer<typeof UpgradeTaskPageBodySchema>;
+
+export const UpgradeCountsSchema = z.object({
+  total: z.number(),
+  queued: z.number(),
+  running: z.number(),
+  succeeded: z.number(),
+  failed: z.number(),
+  timedOut: z.number(),
+  cancelled: z.number(),
+});
+export type UpgradeCounts = z.infer<typeof UpgradeCountsSchema>;
+
+export const UpgradeTaskRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  programId: z.number(),
+  manufacturer: z.string(),
+  firmwareType: FirmwareTypeSchema,
+  version: z.string(),
+  status: UpgradeTaskStatusSchema,
+  /** Why a task halted (first batch below the threshold) or was cancelled. */
+  statusReason: z.string().nullable(),
+  startAt: z.string(),
+  firstBatchPercent: z.number(),
+  successThreshold: z.number(),
+  /** 1 while the first batch runs, 2 once the rest are released. */
+  stage: z.number(),
+  counts: UpgradeCountsSchema,
+  remark: z.string().nullable(),
+  createdBy: z.string(),
+  createTime: z.string(),
+  finishTime: z.string().nullable(),
+});
+export type UpgradeTaskRow = z.infer<typeof UpgradeTaskRowSchema>;
+
+export const UpgradeTaskActionBodySchema = z.object({ id: IdSchema });
+/** Retry: the failed and timed-out devices of a task (or only those listed). */
+export const UpgradeRetryBodySchema = z.object({
+  id: IdSchema,
+  deviceIds: z.array(IdSchema).max(5000).optional(),
+});
+
+export const UpgradeDevicePageBodySchema = z.object({
+  taskId: IdSchema,
+  status: UpgradeDeviceStatusSchema.optional(),
+  sn: z.string().trim().max(32).optional(),
+});
+
+export const UpgradeDeviceRowSchema = z.object({
+  /** The row of the task (retry and history name it). */
+  id: z.number(),
+  sn: z.string(),
+  plantId: z.number(),
+  plantName: z.string(),
+  batch: z.number(),
+  status: UpgradeDeviceStatusSchema,
+  progress: z.number(),
+  fromVersion: z.string().nullable(),
+  toVersion: z.string(),
+  /** Why it failed or timed out (the device's words, or the cloud's). */
+  reason: z.string().nullable(),
+  attempts: z.number(),
+  updateTime: z.string(),
+});
+export type UpgradeDeviceRow = z.infer<typeof UpgradeDeviceRowSchema>;
+
+export const UpgradeHistoryRowSchema = z.object({
+  at: z.string(),
+  status: UpgradeDeviceStatusSchema,
+  progress: z.number().nullable(),
+  detail: z.string().nullable(),
+});
+export type UpgradeHistoryRow = z.infer<typeof UpgradeHistoryRowSchema>;
+
+/** The devices a program may go to, in the caller's scope (the add-upgrade page's picker). */
+export const UpgradeCandidateBodySchema = z.object({
+  programId: IdSchema,
+  plantId: IdSchema.optional(),
+  sn: z.string().trim().max(32).optional(),
+});
+export const UpgradeCandidateRowSchema = z.object({
+  id: z.number(),
+  sn: z.string(),
+  model: z.string().nullable(),
+  plantId: z.number(),
+  plantName: z.string(),
+  status: z.string(),
+  currentVersion: z.string().nullable(),
+});
+export type UpgradeCandidateRow = z.infer<typeof UpgradeCandidateRowSchema>;
+
+/** How long a download link works, and how long a device may stay silent during an upgrade. */
+export const DOWNLOAD_TOKEN_TTL_MS = 30 * 60_000;
+export const UPGRADE_SILENCE_TIMEOUT_MS = 5 * 60_000;
