@@ -59,13 +59,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, opts: Requ
           .map(([k, v]) => [k, String(v)]),
       )}`
     : '';
-  const headers: Record<string, string> = {
-    fromType: CLIENT_HEADERS.fromType,
-    sn: sessionSn,
-    lang: useSettings.getState().language,
-  };
-  const token = tokenStore.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = clientHeaders();
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json;charset=utf-8';
 
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
@@ -101,14 +95,31 @@ export async function request<T>(method: 'GET' | 'POST', url: string, opts: Requ
   }
   const code = envelope?.code ?? res.status;
   if (code === 200) return envelope?.data as T;
-  const text = envelope?.msg || t('common:serviceFail');
+  throw failure(code, envelope, opts.silent);
+}
+
+/** The headers of every call (SPEC §7): client type, session, language and the token. */
+function clientHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    fromType: CLIENT_HEADERS.fromType,
+    sn: sessionSn,
+    lang: useSettings.getState().language,
+  };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** A failed answer: 401 → sign in again, else a toast of `msg` unless silent; returned as ApiError. */
+function failure(code: number, envelope: Envelope<unknown> | null, silent?: boolean): ApiError {
+  const text = envelope?.msg || i18n.t('common:serviceFail');
   if (code === 401) {
     tokenStore.clear();
     onUnauthorized();
-  } else if (!opts.silent) {
+  } else if (!silent) {
     message.error(text);
   }
-  throw new ApiError(code, text, envelope?.data ?? null);
+  return new ApiError(code, text, envelope?.data ?? null);
 }
 
 export const get = <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, opts);
@@ -122,4 +133,45 @@ export function saveBlob(blob: Blob, filename: string) {
   a.download = filename;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+export interface UploadOptions {
+  /** Called with 0–100 as the bytes leave the browser. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  silent?: boolean;
+}
+
+/**
+ * Sends one file as multipart field `file`, with the headers and envelope handling of `request`.
+ * XMLHttpRequest because fetch reports no upload progress; no timeout, since a large image on a slow
+ * line may take longer than a JSON call and the progress shows that it moves.
+ */
+export function upload<T>(url: string, file: File, opts: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new ApiError(0, i18n.t('common:http.aborted')));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.responseType = 'json';
+    for (const [name, value] of Object.entries(clientHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      const envelope = xhr.response as Envelope<unknown> | null;
+      const code = envelope?.code ?? xhr.status;
+      if (code === 200) resolve(envelope?.data as T);
+      else reject(failure(code, envelope, opts.silent));
+    };
+    xhr.onerror = () => {
+      const text = i18n.t('common:http.network');
+      if (!opts.silent) message.error(text);
+      reject(new ApiError(0, text));
+    };
+    xhr.onabort = () => reject(new ApiError(0, i18n.t('common:http.aborted')));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
 }

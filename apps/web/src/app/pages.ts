@@ -20,4 +20,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'basic/device': lazy(() => import('../features/basic-device/basic-device-page.tsx')),
   'basic/alarm': lazy(() => import('../features/basic-alarm/basic-alarm-page.tsx')),
   'fault/alarm': lazy(() => import('../features/fault/alarm-center-page.tsx')),
+  'upgrade/inverter': lazy(() => import('../features/upgrade/task-list-page.tsx')),
+  'upgrade/add': lazy(() => import('../features/upgrade/task-add-page.tsx')),
+  'upgrade/detail': lazy(() => import('../features/upgrade/task-detail-page.tsx')),
+  'upgrade/program': lazy(() => import('../features/upgrade/program-page.tsx')),
 };

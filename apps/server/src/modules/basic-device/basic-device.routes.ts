@@ -46,7 +46,8 @@ export const basicDeviceRoutes =
     app.get(
       '/system/manufacturer/all',
       {
-        config: { access: { perm: PERM.basicDevice } },
+        // Firmware programs are added per manufacturer: their page picks from the same list.
+        config: { access: { perm: [PERM.basicDevice, PERM.upgradeProgram] } },
         schema: {
           tags,
           operationId: 'manufacturerAll',

@@ -1,3 +1,4 @@
+import { SettingOutlined } from '@ant-design/icons';
 import type { DeviceRow, DeviceType } from '@pvstar/contract/device';
 import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,8 +14,15 @@ import { VersionSummary } from './versions.tsx';
 
 const percent = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 1)} %`);
 
-/** The columns of a device list; what a type has no value for is left out. */
-export function useDeviceColumns(type: DeviceType, onOpen: (row: DeviceRow) => void): ColumnsType<DeviceRow> {
+/**
+ * The columns of a device list; what a type has no value for is left out. `onParams` (given to those
+ * who may read remote parameters) adds the inverters' "Parameters" action.
+ */
+export function useDeviceColumns(
+  type: DeviceType,
+  onOpen: (row: DeviceRow) => void,
+  onParams?: (row: DeviceRow) => void,
+): ColumnsType<DeviceRow> {
   const { t } = useTranslation();
   const isDongle = type === 'DONGLE';
   const columns: (ColumnsType<DeviceRow>[number] | false)[] = [
@@ -112,6 +120,23 @@ export function useDeviceColumns(type: DeviceType, onOpen: (row: DeviceRow) => v
       dataIndex: 'lastSeenAt',
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
+    type === 'INVERTER' &&
+      !!onParams && {
+        title: t('system:action.actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_: unknown, row: DeviceRow) => (
+          <Button
+            type="link"
+            size="small"
+            icon={<SettingOutlined />}
+            onClick={() => onParams(row)}
+            data-testid={`device-params-${row.sn}`}
+          >
+            {t('remote:action.parameters')}
+          </Button>
+        ),
+      },
   ];
   return columns.filter((c): c is ColumnsType<DeviceRow>[number] => c !== false);
 }

@@ -5,6 +5,7 @@ import {
   type DeviceType,
 } from '@pvstar/contract/device';
 import { DeviceStatusSchema } from '@pvstar/contract/enums';
+import { PERM } from '@pvstar/contract/perm';
 import { Form, Input, Segmented, Select, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ import { useSession } from '../../../stores/session.ts';
 import { DEVICE_PAGE_KEY } from '../api/devices.ts';
 import { useDeviceColumns } from './device-columns.tsx';
 import { DeviceDetailDrawer } from './device-detail-drawer.tsx';
+import { ParamsDrawer } from './params-drawer.tsx';
 
 /** The list title of each device type (plural). */
 export const listTitle = (t: TFunction, type: DeviceType): string =>
@@ -47,11 +49,15 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
   const id = Number(params.get('id')) || null;
   const plantId = Number(params.get('plantId')) || undefined;
   const [filter, setFilter] = useState<Filter>({});
-  const columns = useDeviceColumns(type, (row: DeviceRow) =>
-    setParams((p) => {
-      p.set('id', String(row.id));
-      return p;
-    }),
+  const [paramsOf, setParamsOf] = useState<DeviceRow | null>(null);
+  const columns = useDeviceColumns(
+    type,
+    (row: DeviceRow) =>
+      setParams((p) => {
+        p.set('id', String(row.id));
+        return p;
+      }),
+    hasPerm(perms, [PERM.remoteRead]) ? setParamsOf : undefined,
   );
 
   const setType = (next: DeviceType) => {
@@ -144,6 +150,7 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
           data-testid="device-table"
         />
       </ListLayout>
+      <ParamsDrawer device={paramsOf} onClose={() => setParamsOf(null)} />
       <DeviceDetailDrawer
         type={type}
         id={id}

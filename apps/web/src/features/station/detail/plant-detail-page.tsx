@@ -109,7 +109,7 @@ export default function PlantDetailPage() {
       </div>
     ),
     realtime: <RealtimeTab plantId={id} />,
-    parameters: <ParametersTab />,
+    parameters: <ParametersTab plant={plant} />,
     statistics: <StatisticsTab plantId={id} />,
   };
   return (

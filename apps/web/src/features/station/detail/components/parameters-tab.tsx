@@ -1,45 +1,58 @@
-import { Empty, Tabs } from 'antd';
+import { PERM } from '@pvstar/contract/perm';
+import type { StationDetail } from '@pvstar/contract/station';
+import { Empty, Flex, Select, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoteAudit } from '../../../../components/remote/remote-audit.tsx';
+import { RemoteParameters } from '../../../../components/remote/remote-parameters.tsx';
+import { usePerm } from '../../../../permissions/perm.tsx';
 
 /**
- * Inverter parameters (SPEC "Remote control tabs"). Reading and writing them needs remote control,
- * which arrives with its own work: until then each tab says so, without values or buttons.
+ * Inverter parameters (SPEC "Remote control tabs"): one of the plant's inverters at a time (the first
+ * preselected), read and, with the right, written; below, the change log of the whole plant.
  */
-export function ParametersTab() {
+export function ParametersTab({ plant }: { plant: StationDetail }) {
   const { t } = useTranslation();
-  const notYet = (testId: string, text: string) => (
+  const mayRead = usePerm([PERM.remoteRead]);
+  const inverters = plant.dongles
+    .flatMap((d) => d.devices.filter((x) => x.kind === 'INVERTER'))
+    .sort((a, b) => a.sn.localeCompare(b.sn));
+  const [picked, setPicked] = useState<number | null>(null);
+  const deviceId = inverters.find((i) => i.id === picked)?.id ?? inverters[0]?.id;
+
+  const empty = (text: string) => (
     <Empty
-      data-testid={testId}
+      data-testid="tab-parameters"
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={text}
       style={{ padding: '48px 0' }}
     />
   );
+  if (!mayRead) return empty(t('remote:noPermission'));
+  if (deviceId === undefined) return empty(t('remote:noInverter'));
+
   return (
-    <Tabs
-      data-testid="tab-parameters"
-      items={[
-        {
-          key: 'grid',
-          label: t('plant:params.grid'),
-          children: notYet('params-grid', t('plant:params.disabled')),
-        },
-        {
-          key: 'general',
-          label: t('plant:params.general'),
-          children: notYet('params-general', t('plant:params.disabled')),
-        },
-        {
-          key: 'active',
-          label: t('plant:params.active'),
-          children: notYet('params-active', t('plant:params.disabled')),
-        },
-        {
-          key: 'soon',
-          label: t('plant:params.soon'),
-          children: notYet('params-soon', t('plant:params.soonText')),
-        },
-      ]}
-    />
+    <Flex vertical gap={16} data-testid="tab-parameters" style={{ minWidth: 0 }}>
+      <Flex align="center" gap={8} wrap>
+        <Typography.Text>{t('remote:inverter')}</Typography.Text>
+        <Select
+          value={deviceId}
+          onChange={setPicked}
+          style={{ minWidth: 260 }}
+          popupMatchSelectWidth={false}
+          options={inverters.map((i) => ({
+            value: i.id,
+            label: [i.sn, [i.manufacturer, i.model].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
+          }))}
+          data-testid="remote-device-select"
+        />
+      </Flex>
+      <RemoteParameters key={deviceId} deviceId={deviceId} timeZone={plant.timezone} audit={false} />
+      <RemoteAudit
+        title={t('remote:audit.plantTitle')}
+        scope={{ plantId: plant.id }}
+        timeZone={plant.timezone}
+      />
+    </Flex>
   );
 }

@@ -1,0 +1,215 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  type RemoteAction,
+  RemoteActionSchema,
+  type RemoteAuditOutcome,
+  RemoteAuditOutcomeSchema,
+  type RemoteAuditPageBody,
+  type RemoteAuditRow,
+} from '@pvstar/contract/remote';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  Select,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EllipsisText } from '../ellipsis-text.tsx';
+import { FilterBar } from '../filter-bar.tsx';
+import { formatZonedDateTime } from '../format.ts';
+import { PageTable } from '../page-table.tsx';
+import { exportRemoteAudit, REMOTE_AUDIT_KEY, REMOTE_AUDIT_URL } from './remote-api.ts';
+import {
+  AUDIT_OUTCOME_COLOR,
+  actionLabel,
+  auditOutcomeLabel,
+  formatParamValue,
+  paramLabel,
+} from './remote-labels.ts';
+
+interface FilterValues {
+  action?: RemoteAction;
+  outcome?: RemoteAuditOutcome;
+  deviceSn?: string;
+  range?: [Dayjs, Dayjs] | null;
+}
+
+const toBody = ({
+  range,
+  ...rest
+}: Partial<FilterValues>): Omit<RemoteAuditPageBody, 'deviceId' | 'plantId'> => ({
+  ...rest,
+  ...(range ? { startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') } : {}),
+});
+
+const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+
+/**
+ * The audit log of remote settings for one device or one plant: who read or changed what, and what
+ * came of it, with filters and the xlsx export. Times are the plant's wall clock when its zone is known.
+ */
+export function RemoteAudit({
+  title,
+  scope,
+  timeZone,
+}: {
+  title: string;
+  scope: { deviceId: number } | { plantId: number };
+  timeZone?: string;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Partial<FilterValues>>({});
+  const [exporting, setExporting] = useState(false);
+  const plantWide = 'plantId' in scope;
+  const filter: RemoteAuditPageBody = { ...scope, ...toBody(values) };
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const columns: TableColumnsType<RemoteAuditRow> = [
+    {
+      title: t('remote:audit.time'),
+      dataIndex: 'at',
+      render: (v: string) => nowrap(formatZonedDateTime(v, zone, true)),
+    },
+    ...(plantWide
+      ? [{ title: t('device:field.sn'), dataIndex: 'deviceSn', render: (v: string) => nowrap(v) }]
+      : []),
+    { title: t('remote:audit.user'), dataIndex: 'username' },
+    {
+      title: t('remote:audit.action'),
+      dataIndex: 'action',
+      render: (v: RemoteAction) => nowrap(actionLabel(t, v)),
+    },
+    {
+      title: t('remote:audit.outcome'),
+      dataIndex: 'outcome',
+      render: (v: RemoteAuditOutcome) => (
+        <Tag color={AUDIT_OUTCOME_COLOR[v]} data-testid="remote-audit-outcome" data-outcome={v}>
+          {auditOutcomeLabel(t, v)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('remote:audit.changes'),
+      dataIndex: 'changes',
+      render: (changes: RemoteAuditRow['changes']) =>
+        changes.length === 0 ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <Flex vertical>
+            {changes.map((c) => (
+              <span key={c.key} style={{ whiteSpace: 'nowrap' }}>
+                {paramLabel(t, c.key)}: {formatParamValue(t, c.key, c.old)} →{' '}
+                {formatParamValue(t, c.key, c.new)}
+              </span>
+            ))}
+          </Flex>
+        ),
+    },
+    {
+      title: t('remote:audit.answer'),
+      key: 'answer',
+      // Why the cloud refused or gave up first, then what the device itself said.
+      render: (_, row) =>
+        row.reason || row.deviceAnswer ? (
+          <Flex vertical>
+            {row.reason && <EllipsisText text={row.reason} maxWidth={260} />}
+            {row.deviceAnswer && (
+              <Typography.Text
+                type={row.reason ? 'secondary' : undefined}
+                ellipsis={{ tooltip: row.deviceAnswer }}
+                style={{ maxWidth: 260 }}
+              >
+                {row.deviceAnswer}
+              </Typography.Text>
+            )}
+          </Flex>
+        ) : (
+          <EllipsisText text={null} />
+        ),
+    },
+  ];
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportRemoteAudit(filter);
+    } catch {
+      // the client has shown the failure
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Card
+      size="small"
+      title={title}
+      extra={
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          onClick={doExport}
+          data-testid="remote-audit-export"
+        >
+          {t('remote:audit.export')}
+        </Button>
+      }
+    >
+      <Flex vertical gap={12}>
+        <FilterBar<FilterValues>
+          name={plantWide ? 'remote-audit-plant' : 'remote-audit-device'}
+          onSearch={setValues}
+          testIdPrefix="remote-audit"
+        >
+          <Form.Item name="action" label={t('remote:audit.action')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              placeholder={t('system:filter.all')}
+              popupMatchSelectWidth={false}
+              options={RemoteActionSchema.options.map((value) => ({ value, label: actionLabel(t, value) }))}
+              data-testid="remote-audit-action"
+            />
+          </Form.Item>
+          <Form.Item name="outcome" label={t('remote:audit.outcome')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('system:filter.all')}
+              popupMatchSelectWidth={false}
+              options={RemoteAuditOutcomeSchema.options.map((value) => ({
+                value,
+                label: auditOutcomeLabel(t, value),
+              }))}
+              data-testid="remote-audit-outcome-filter"
+            />
+          </Form.Item>
+          {plantWide && (
+            <Form.Item name="deviceSn" label={t('device:field.sn')}>
+              <Input allowClear maxLength={32} style={{ width: 170 }} data-testid="remote-audit-sn" />
+            </Form.Item>
+          )}
+          <Form.Item name="range" label={t('remote:audit.period')}>
+            <DatePicker.RangePicker allowClear data-testid="remote-audit-range" />
+          </Form.Item>
+        </FilterBar>
+        <PageTable<RemoteAuditRow, RemoteAuditPageBody>
+          url={REMOTE_AUDIT_URL}
+          queryKey={REMOTE_AUDIT_KEY}
+          filter={filter}
+          columns={columns}
+          size="small"
+          data-testid="remote-audit"
+        />
+      </Flex>
+    </Card>
+  );
+}

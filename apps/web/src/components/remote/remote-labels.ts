@@ -1,0 +1,147 @@
+import {
+  type GridCode,
+  PARAM_DEFS,
+  type ParamKey,
+  type ParamProblem,
+  type ParamValue,
+  type RemoteAction,
+  type RemoteAuditOutcome,
+  type RemoteCommandStatus,
+  type RemoteTab,
+} from '@pvstar/contract/remote';
+import type { TFunction } from 'i18next';
+import { formatNumberParam, isParamKey } from './params.ts';
+
+/**
+ * Labels of the remote settings (namespace `remote`; field names come from the shared `common:field.*`).
+ * Every key is spelled out so that the unused-key check can see it.
+ */
+export const paramLabel = (t: TFunction, key: string): string =>
+  isParamKey(key) ? t(`common:field.${key}`) : key;
+
+export const tabLabel = (t: TFunction, tab: RemoteTab | 'soon'): string =>
+  ({
+    grid: t('remote:tab.grid'),
+    general: t('remote:tab.general'),
+    activePower: t('remote:tab.activePower'),
+    soon: t('remote:tab.soon'),
+  })[tab];
+
+export const sectionLabel = (t: TFunction, section: string): string =>
+  (
+    ({
+      gridCode: t('remote:section.gridCode'),
+      overVoltage: t('remote:section.overVoltage'),
+      underVoltage: t('remote:section.underVoltage'),
+      overFrequency: t('remote:section.overFrequency'),
+      underFrequency: t('remote:section.underFrequency'),
+      recovery: t('remote:section.recovery'),
+      overVoltage10Min: t('remote:section.overVoltage10Min'),
+      rocof: t('remote:section.rocof'),
+      operation: t('remote:section.operation'),
+      reactivePower: t('remote:section.reactivePower'),
+      powerLimit: t('remote:section.powerLimit'),
+      exportLimit: t('remote:section.exportLimit'),
+    }) as Record<string, string>
+  )[section] ?? section;
+
+export const gridCodeLabel = (t: TFunction, code: GridCode): string =>
+  ({
+    VDE_AR_N_4105: t('remote:gridCode.VDE_AR_N_4105'),
+    EN_50549_1: t('remote:gridCode.EN_50549_1'),
+    CEI_0_21: t('remote:gridCode.CEI_0_21'),
+    G98: t('remote:gridCode.G98'),
+    G99: t('remote:gridCode.G99'),
+    VDE_0126_1_1: t('remote:gridCode.VDE_0126_1_1'),
+    AS_NZS_4777_2: t('remote:gridCode.AS_NZS_4777_2'),
+    CUSTOM: t('remote:gridCode.CUSTOM'),
+  })[code];
+
+const optionLabels = (t: TFunction): Record<string, Record<string, string>> => ({
+  powerFactorMode: {
+    FIXED_PF: t('remote:powerFactorMode.FIXED_PF'),
+    FIXED_Q: t('remote:powerFactorMode.FIXED_Q'),
+    COS_PHI_P: t('remote:powerFactorMode.COS_PHI_P'),
+    Q_U: t('remote:powerFactorMode.Q_U'),
+  },
+  powerFactorDirection: {
+    OVER_EXCITED: t('remote:powerFactorDirection.OVER_EXCITED'),
+    UNDER_EXCITED: t('remote:powerFactorDirection.UNDER_EXCITED'),
+  },
+});
+
+/** The label of one option of an enum parameter (the value itself when unknown). */
+export function optionLabel(t: TFunction, key: ParamKey, option: string): string {
+  if (key === 'gridCode') return gridCodeLabel(t, option as GridCode) ?? option;
+  return optionLabels(t)[key]?.[option] ?? option;
+}
+
+/** A value as the screens show it: with its unit, an option's label, on/off; '—' when unknown. */
+export function formatParamValue(t: TFunction, key: string, value: ParamValue | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? t('remote:value.on') : t('remote:value.off');
+  if (!isParamKey(key)) return String(value);
+  if (typeof value === 'number') return formatNumberParam(key, value);
+  return PARAM_DEFS[key].kind === 'enum' ? optionLabel(t, key, value) : value;
+}
+
+/** A problem of checkParamChanges as the field shows it. */
+export const problemText = (t: TFunction, problem: ParamProblem): string =>
+  problem.key === 'remote.order'
+    ? t('common:remote.order', { other: paramLabel(t, String(problem.params.other)) })
+    : t('common:validation.correctValue');
+
+export const actionLabel = (t: TFunction, action: RemoteAction): string =>
+  action === 'READ' ? t('remote:actionType.READ') : t('remote:actionType.WRITE');
+
+export const commandStatusLabel = (t: TFunction, status: RemoteCommandStatus): string =>
+  ({
+    PENDING: t('remote:status.PENDING'),
+    ACCEPTED: t('remote:status.ACCEPTED'),
+    VERIFYING: t('remote:status.VERIFYING'),
+    CONFIRMED: t('remote:status.CONFIRMED'),
+    FAILED: t('remote:status.FAILED'),
+    TIMED_OUT: t('remote:status.TIMED_OUT'),
+  })[status];
+
+/** What a status means for the user, worded for reads and for writes. */
+export function commandStatusText(t: TFunction, action: RemoteAction, status: RemoteCommandStatus): string {
+  const read = action === 'READ';
+  return {
+    PENDING: t('remote:statusText.PENDING'),
+    ACCEPTED: t('remote:statusText.ACCEPTED'),
+    VERIFYING: t('remote:statusText.VERIFYING'),
+    CONFIRMED: read ? t('remote:statusText.readConfirmed') : t('remote:statusText.CONFIRMED'),
+    FAILED: read ? t('remote:statusText.readFailed') : t('remote:statusText.FAILED'),
+    TIMED_OUT: read ? t('remote:statusText.readTimedOut') : t('remote:statusText.TIMED_OUT'),
+  }[status];
+}
+
+/** Alert types: under way blue, confirmed green, failed red, timed out orange. */
+export const COMMAND_ALERT_TYPE: Record<RemoteCommandStatus, 'info' | 'success' | 'error' | 'warning'> = {
+  PENDING: 'info',
+  ACCEPTED: 'info',
+  VERIFYING: 'info',
+  CONFIRMED: 'success',
+  FAILED: 'error',
+  TIMED_OUT: 'warning',
+};
+
+export const auditOutcomeLabel = (t: TFunction, outcome: RemoteAuditOutcome): string =>
+  ({
+    REFUSED: t('remote:outcome.REFUSED'),
+    SENT: t('remote:outcome.SENT'),
+    ACCEPTED: t('remote:outcome.ACCEPTED'),
+    CONFIRMED: t('remote:outcome.CONFIRMED'),
+    FAILED: t('remote:outcome.FAILED'),
+    TIMED_OUT: t('remote:outcome.TIMED_OUT'),
+  })[outcome];
+
+export const AUDIT_OUTCOME_COLOR: Record<RemoteAuditOutcome, string> = {
+  REFUSED: 'magenta',
+  SENT: 'processing',
+  ACCEPTED: 'blue',
+  CONFIRMED: 'success',
+  FAILED: 'error',
+  TIMED_OUT: 'warning',
+};

@@ -1,0 +1,345 @@
+import { SyncOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeviceStatusSchema } from '@pvstar/contract/enums';
+import {
+  checkParamChanges,
+  GRID_CODES,
+  type GridCode,
+  gridCodeValues,
+  PARAM_KEYS,
+  type ParamValues,
+  REMOTE_TABS,
+  type RemoteState,
+  type RemoteTab,
+} from '@pvstar/contract/remote';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Flex,
+  Form,
+  Skeleton,
+  Space,
+  Tabs,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http.ts';
+import { showFormError } from '../form-errors.ts';
+import { formatZonedDateTime } from '../format.ts';
+import { DeviceStatusTag } from '../monitor-tags.tsx';
+import { CommandStatus } from './command-status.tsx';
+import { ParamField } from './param-field.tsx';
+import { changedValues, openCommand, paramSections, tabOf, WRITE_FIELD_NAMES } from './params.ts';
+import { REMOTE_AUDIT_KEY, useReadParams, useRemoteState } from './remote-api.ts';
+import { RemoteAudit } from './remote-audit.tsx';
+import { problemText, sectionLabel, tabLabel } from './remote-labels.ts';
+import { WriteModal } from './write-modal.tsx';
+
+type TabKey = RemoteTab | 'soon';
+type FormValues = ParamValues & { disclaimerAccepted?: boolean };
+
+const isGridCode = (v: unknown): v is GridCode => (GRID_CODES as readonly unknown[]).includes(v);
+/** Every parameter empty: what the form starts from, so that a value the device did not report stays empty. */
+const EMPTY: Record<string, undefined> = Object.fromEntries(PARAM_KEYS.map((k) => [k, undefined]));
+
+/** Fields in columns of one width (a short section does not stretch its fields across the tab). */
+const FIELD_GRID = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+  columnGap: 16,
+} as const;
+
+function DeviceLine({ device }: { device: RemoteState['device'] }) {
+  const status = DeviceStatusSchema.safeParse(device.status);
+  const product = [device.manufacturer, device.model].filter(Boolean).join(' ');
+  return (
+    <Space wrap size={[12, 4]} data-testid="remote-device">
+      <Typography.Text strong copyable>
+        {device.sn}
+      </Typography.Text>
+      {product && <Typography.Text type="secondary">{product}</Typography.Text>}
+      {status.success ? (
+        <DeviceStatusTag status={status.data} />
+      ) : (
+        <Typography.Text>{device.status}</Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+/** The forms, the command in progress and the write dialog for one device's state. */
+function ParamsView({
+  deviceId,
+  state,
+  timeZone,
+}: {
+  deviceId: number;
+  state: RemoteState;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<FormValues>();
+  const [tab, setTab] = useState<TabKey>('grid');
+  const [confirming, setConfirming] = useState<ParamValues | null>(null);
+  const read = useReadParams(deviceId);
+  const { values, readAt, device } = state;
+  const reported = useMemo(() => (values ?? {}) as ParamValues, [values]);
+  const running = openCommand(state.commands);
+  const latest = state.commands[0];
+  const writable = state.canWrite && values !== null;
+  const canEdit = writable && !running;
+
+  // The form shows what the device last reported: on opening, and after each read or confirmed write.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue({ ...EMPTY, ...(values ?? {}), disclaimerAccepted: false });
+  }, [form, values]);
+
+  // A command moving on adds rows to the audit log.
+  const latestKey = latest ? `${latest.id}:${latest.status}` : '';
+  const seenKey = useRef(latestKey);
+  useEffect(() => {
+    if (seenKey.current === latestKey) return;
+    seenKey.current = latestKey;
+    void client.invalidateQueries({ queryKey: ['page', REMOTE_AUDIT_KEY] });
+  }, [client, latestKey]);
+
+  const watched = Form.useWatch([], form) as FormValues | undefined;
+  const changes = useMemo(() => changedValues(reported, watched ?? {}), [reported, watched]);
+  const changedCount = Object.keys(changes).length;
+  const disclaimerAccepted = watched?.disclaimerAccepted === true;
+
+  const showTabOf = (field: string | undefined) => {
+    const target = field ? tabOf(field) : null;
+    if (target) setTab(target);
+  };
+
+  const undo = () => {
+    form.resetFields();
+    form.setFieldsValue({ ...EMPTY, ...reported });
+  };
+
+  const save = async () => {
+    try {
+      await form.validateFields(PARAM_KEYS);
+    } catch (err) {
+      showTabOf(String((err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]?.name[0]));
+      return;
+    }
+    const next = changedValues(reported, form.getFieldsValue());
+    if (Object.keys(next).length === 0) {
+      message.info(t('remote:form.noChanges'));
+      return;
+    }
+    const problems = checkParamChanges(next, reported);
+    if (problems.length > 0) {
+      form.setFields(problems.map((p) => ({ name: p.field, errors: [problemText(t, p)] })));
+      showTabOf(problems[0]!.field);
+      return;
+    }
+    setConfirming(next);
+  };
+
+  const onSent = () => {
+    setConfirming(null);
+    form.setFieldValue('disclaimerAccepted', false);
+    message.info(t('remote:form.sent'));
+  };
+
+  const onFailed = (err: unknown) => {
+    setConfirming(null);
+    showFormError(form, err, message, WRITE_FIELD_NAMES);
+    if (err instanceof ApiError) showTabOf(Object.keys(err.fields).map((f) => WRITE_FIELD_NAMES[f])[0]);
+  };
+
+  const onValuesChange = (changed: Partial<FormValues>) => {
+    // A grid code stands for its protection settings: choosing one fills them in (shown as changed).
+    if (!isGridCode(changed.gridCode)) return;
+    const defaults = gridCodeValues(changed.gridCode);
+    form.setFields(
+      Object.entries(defaults).map(([name, value]) => ({
+        name: name as keyof FormValues,
+        value,
+        errors: [],
+      })),
+    );
+  };
+
+  const tabItems = [
+    ...REMOTE_TABS.map((key) => ({
+      key,
+      label: tabLabel(t, key),
+      forceRender: true,
+      children: (
+        <div data-testid={`remote-tab-${key}`}>
+          {paramSections(key).map(({ section, keys }) => (
+            <section key={section}>
+              <Typography.Title level={5} style={{ marginTop: 4 }}>
+                {sectionLabel(t, section)}
+              </Typography.Title>
+              {section === 'gridCode' && (
+                <Typography.Paragraph type="secondary">{t('remote:form.gridCodeHint')}</Typography.Paragraph>
+              )}
+              <div style={FIELD_GRID}>
+                {keys.map((k) => (
+                  <ParamField
+                    key={k}
+                    paramKey={k}
+                    reported={reported[k]}
+                    changed={k in changes}
+                    testId={k === 'gridCode' ? 'remote-grid-code' : undefined}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      ),
+    })),
+    {
+      key: 'soon',
+      label: tabLabel(t, 'soon'),
+      children: (
+        <div data-testid="remote-tab-soon">
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t('remote:soonText')}
+            style={{ padding: '48px 0' }}
+          />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <DeviceLine device={device} />
+        <Space wrap>
+          <Typography.Text type="secondary" data-testid="remote-read-at" data-read-at={readAt ?? ''}>
+            {readAt
+              ? t('remote:readAt', { time: formatZonedDateTime(readAt, timeZone, true) })
+              : t('remote:neverRead')}
+          </Typography.Text>
+          {state.canRead && (
+            <Button
+              icon={<SyncOutlined spin={running?.action === 'READ'} />}
+              loading={read.isPending}
+              disabled={running !== null}
+              onClick={() => read.mutate()}
+              data-testid="remote-read"
+            >
+              {t('remote:action.read')}
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      {latest && <CommandStatus command={latest} timeZone={timeZone} />}
+      {values === null && !running && (
+        <Alert
+          type="info"
+          showIcon
+          title={state.canRead ? t('remote:form.readFirst') : t('remote:form.notRead')}
+          data-testid="remote-not-read"
+        />
+      )}
+      <Form<FormValues>
+        form={form}
+        name={`remote-params-${deviceId}`}
+        layout="vertical"
+        requiredMark={false}
+        disabled={!canEdit}
+        onValuesChange={onValuesChange}
+      >
+        <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)} items={tabItems} />
+        {writable && (
+          <Card size="small" data-testid="remote-write">
+            <Flex vertical gap={12}>
+              <Alert
+                type="warning"
+                showIcon
+                title={t('remote:disclaimer.title')}
+                description={t('remote:disclaimer.text')}
+              />
+              <Form.Item name="disclaimerAccepted" valuePropName="checked" style={{ margin: 0 }}>
+                <Checkbox data-testid="remote-disclaimer">{t('remote:disclaimer.accept')}</Checkbox>
+              </Form.Item>
+              <Flex justify="flex-end" gap={8} wrap>
+                <Button
+                  icon={<UndoOutlined />}
+                  disabled={changedCount === 0}
+                  onClick={undo}
+                  data-testid="remote-undo"
+                >
+                  {t('remote:action.undo')}
+                </Button>
+                <Tooltip title={disclaimerAccepted ? undefined : t('remote:disclaimer.required')}>
+                  <Button
+                    type="primary"
+                    danger
+                    disabled={!disclaimerAccepted || changedCount === 0}
+                    onClick={save}
+                    data-testid="remote-save"
+                  >
+                    {t('remote:action.save')}
+                  </Button>
+                </Tooltip>
+              </Flex>
+            </Flex>
+          </Card>
+        )}
+      </Form>
+      <WriteModal
+        deviceId={deviceId}
+        sn={device.sn}
+        changes={confirming}
+        reported={reported}
+        disclaimerAccepted={disclaimerAccepted}
+        onClose={() => setConfirming(null)}
+        onSent={onSent}
+        onFailed={onFailed}
+      />
+    </Flex>
+  );
+}
+
+/**
+ * Remote parameters of one inverter (SPEC §2 "Remote control tabs"): the values last read, a read,
+ * forms built from PARAM_DEFS, the liability disclaimer and a password-confirmed write of the changed
+ * values, the command's progress until the device confirms, and (unless `audit` is off) the device's
+ * change log. Without write access the values are shown read-only.
+ */
+export function RemoteParameters({
+  deviceId,
+  timeZone,
+  audit = true,
+}: {
+  deviceId: number;
+  /** The plant's zone: times as its wall clock reads them (else the reader's). */
+  timeZone?: string;
+  audit?: boolean;
+}) {
+  const { t } = useTranslation();
+  const state = useRemoteState(deviceId);
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <Flex vertical gap={16} style={{ minWidth: 0 }} data-testid="remote-params" data-device-id={deviceId}>
+      {state.data ? (
+        <ParamsView key={deviceId} deviceId={deviceId} state={state.data} timeZone={zone} />
+      ) : state.isError ? (
+        <Alert type="error" showIcon title={state.error.message} data-testid="remote-error" />
+      ) : (
+        <Skeleton active />
+      )}
+      {audit && <RemoteAudit title={t('remote:audit.title')} scope={{ deviceId }} timeZone={timeZone} />}
+    </Flex>
+  );
+}

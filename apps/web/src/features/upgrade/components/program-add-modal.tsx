@@ -1,0 +1,242 @@
+import {
+  type FirmwareDescriptions,
+  type FirmwareStatus,
+  FirmwareStatusSchema,
+  type FirmwareType,
+  FirmwareTypeSchema,
+  VERSION_PATTERN,
+} from '@pvstar/contract/firmware';
+import { Alert, Button, Col, Form, Input, Modal, message, Radio, Row, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/http.ts';
+import { showFormError } from '../../../components/form-errors.ts';
+import { useAddProgram, useManufacturerOptions } from '../api/program-api.ts';
+import { firmwareTypeLabel, programStatusLabel } from '../upgrade-labels.tsx';
+import { BinUploadView, binError, useBinUpload } from './bin-upload.tsx';
+import { DescriptionFields } from './description-fields.tsx';
+import { SnSheetView, snError, useSnSheet } from './sn-sheet-field.tsx';
+import { useUploadGuard } from './upload-guard.ts';
+
+interface FormValues {
+  manufacturerId?: number;
+  firmwareType?: FirmwareType;
+  version?: string;
+  status: FirmwareStatus;
+  description?: string;
+  descriptions?: Partial<FirmwareDescriptions>;
+  descriptionsConfirmed?: boolean;
+  supportAll: boolean;
+}
+
+const INITIAL: FormValues = { status: 'ENABLED', supportAll: true, descriptionsConfirmed: false };
+
+/**
+ * "Add Device Program" (SPEC §3, §5): the manufacturer first (everything else waits for it), then the
+ * firmware type, version, status, the supported devices (all, or a serial-number list), the
+ * descriptions in every language confirmed complete, and the .bin image, sent with a progress bar.
+ * While the image is on its way the dialog cannot be closed and leaving the page is held back.
+ * Mounted only while open, so every opening starts empty.
+ */
+export function ProgramAddModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const add = useAddProgram();
+  const manufacturers = useManufacturerOptions();
+  const bin = useBinUpload();
+  const sn = useSnSheet();
+  const manufacturerId = Form.useWatch('manufacturerId', form);
+  const supportAll = Form.useWatch('supportAll', form) ?? true;
+  const locked = !manufacturerId;
+  const busy = bin.busy;
+  useUploadGuard(busy);
+
+  const close = () => {
+    if (!busy) onClose();
+  };
+
+  const submit = async () => {
+    // Nothing else can be filled in yet: only the manufacturer is asked for.
+    if (locked) {
+      await form.validateFields(['manufacturerId']).catch(() => undefined);
+      return;
+    }
+    let values: FormValues | null = null;
+    try {
+      values = await form.validateFields();
+    } catch {
+      values = null;
+    }
+    const fileId = bin.state.phase === 'done' ? bin.state.file.fileId : null;
+    if (!fileId && bin.state.phase !== 'failed') bin.markMissing();
+    const sns = sn.state.phase === 'done' ? sn.state.sns : null;
+    const snMissing = values !== null && !values.supportAll && !sns;
+    if (snMissing && sn.state.phase !== 'failed') sn.markMissing();
+    if (!values || !fileId || snMissing) return;
+    try {
+      await add.mutateAsync({
+        manufacturerId: values.manufacturerId!,
+        firmwareType: values.firmwareType!,
+        version: values.version!.trim(),
+        status: values.status,
+        description: values.description!.trim(),
+        descriptions: values.descriptions as FirmwareDescriptions,
+        descriptionsConfirmed: true,
+        supportAll: values.supportAll,
+        supportedSns: values.supportAll ? [] : sns!,
+        fileId,
+      });
+      message.success(t('upgrade:program.added'));
+      onClose();
+    } catch (err) {
+      // The same manufacturer, type and version already exists.
+      if (err instanceof ApiError && err.code === 409) {
+        form.setFields([{ name: 'version', errors: [err.message] }]);
+        return;
+      }
+      showFormError(form, err);
+    }
+  };
+
+  const fileHelp = binError(bin.state);
+  const snHelp = snError(sn.state);
+
+  return (
+    <Modal
+      open
+      width={880}
+      title={t('upgrade:program.addTitle')}
+      onCancel={close}
+      closable={!busy}
+      mask={{ closable: false }}
+      keyboard={!busy}
+      // The footer stays in view while the long form scrolls.
+      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', paddingInlineEnd: 8 } }}
+      footer={
+        <Space>
+          <Button onClick={close} disabled={busy} data-testid="program-cancel">
+            {t('system:action.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            onClick={submit}
+            loading={add.isPending}
+            disabled={busy}
+            data-testid="program-submit"
+          >
+            {t('system:action.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<FormValues>
+        form={form}
+        name="program-form"
+        layout="vertical"
+        requiredMark
+        initialValues={INITIAL}
+        data-testid="program-form"
+      >
+        {locked && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('upgrade:program.chooseManufacturerFirst')}
+            style={{ marginBottom: 16 }}
+            data-testid="program-manufacturer-first"
+          />
+        )}
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="manufacturerId"
+              label={t('upgrade:program.manufacturer')}
+              rules={[{ required: true, message: t('upgrade:program.chooseManufacturerFirst') }]}
+            >
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={manufacturers.isLoading}
+                disabled={busy}
+                notFoundContent={manufacturers.isError ? manufacturers.error.message : undefined}
+                options={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+                data-testid="program-manufacturer"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="firmwareType"
+              label={t('upgrade:program.firmwareType')}
+              rules={[{ required: true, message: t('common:validation.required') }]}
+            >
+              <Select
+                disabled={locked}
+                options={FirmwareTypeSchema.options.map((value) => ({
+                  value,
+                  label: firmwareTypeLabel(t, value),
+                }))}
+                data-testid="program-type"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="version"
+              label={t('upgrade:program.version')}
+              tooltip={t('upgrade:program.versionHint')}
+              rules={[
+                { required: true, whitespace: true, message: t('common:validation.required') },
+                { pattern: VERSION_PATTERN, message: t('upgrade:program.versionHint') },
+              ]}
+            >
+              <Input maxLength={32} disabled={locked} placeholder="V1.2.3" data-testid="program-version" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          label={t('upgrade:file.label')}
+          required
+          validateStatus={fileHelp ? 'error' : undefined}
+          help={fileHelp}
+        >
+          <BinUploadView state={bin.state} onPick={bin.pick} disabled={locked} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item name="status" label={t('upgrade:program.status')}>
+              <Radio.Group disabled={locked}>
+                {FirmwareStatusSchema.options.map((value) => (
+                  <Radio key={value} value={value} data-testid={`program-form-status-${value}`}>
+                    {programStatusLabel(t, value)}
+                  </Radio>
+                ))}
+              </Radio.Group>
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item name="supportAll" label={t('upgrade:program.supported')}>
+              <Radio.Group disabled={locked}>
+                <Radio value={true} data-testid="program-support-all">
+                  {t('upgrade:program.supportAll')}
+                </Radio>
+                <Radio value={false} data-testid="program-support-partial">
+                  {t('upgrade:program.supportPartial')}
+                </Radio>
+              </Radio.Group>
+            </Form.Item>
+          </Col>
+        </Row>
+        {!supportAll && (
+          <Form.Item
+            label={t('upgrade:sn.label')}
+            required
+            validateStatus={snHelp ? 'error' : undefined}
+            help={snHelp}
+          >
+            <SnSheetView state={sn.state} onPick={sn.pick} disabled={locked || busy} />
+          </Form.Item>
+        )}
+        <DescriptionFields disabled={locked} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { LANGS } from '@pvstar/contract/lang';
+import type { StationSaveResult } from '@pvstar/contract/station';
+import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+
+/**
+ * Remote protection parameters with a live simulated inverter: installer A reads its values, changes
+ * the stage-1 over-voltage threshold with the disclaimer and a password, and sees the command go from
+ * pending to confirmed with the value read back from the device; a value out of range is refused in
+ * the form; the change log lists it all; the guest does not get the controls.
+ */
+const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
+const HEADERS = { fromType: '2', lang: 'en-GB' };
+const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
+const common = JSON.parse(
+  fs.readFileSync(new URL('../../packages/contract/src/locales/en-GB/common.json', import.meta.url), 'utf8'),
+);
+
+async function ok<T>(request: APIRequestContext, token: string | null, url: string, body?: unknown) {
+  const headers = { ...HEADERS, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  const method = url === '/system/config' ? 'get' : 'post';
+  const res = await request[method](url, { headers, ...(method === 'post' ? { data: body ?? {} } : {}) });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  expect(json.code, `${url}: ${json.msg}`).toBe(200);
+  return json.data;
+}
+const signIn = (request: APIRequestContext, account: string, password: string) =>
+  ok<string>(request, null, '/auth/user/login', { account, password: md5(password), loginType: 'password' });
+
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
+const SN = { dongle: `RPDGL-${suffix}`, inverter: `RPINV-${suffix}` };
+const PLANT = { latitude: 48.14, longitude: 11.58, tilt: 30, azimuth: 0, timezone: 'Europe/Berlin' };
+
+let fleet: Fleet | null = null;
+let plantId: number;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  const admin = await signIn(request, 'admin', ADMIN_PASSWORD);
+  const config = await ok<{ mqttPort?: number }>(request, admin, '/system/config');
+  const brokerUrl = process.env.E2E_MQTT_URL ?? `mqtt://127.0.0.1:${config.mqttPort}`;
+  const installer = await signIn(request, 'demo-installer-a', DEMO_PASSWORD);
+  const saved = await ok<StationSaveResult>(request, installer, '/station/station/add', {
+    stationName: `E2E Fernparametrierung ${suffix}`,
+    stationType: 'PHOTOVOLTAIC',
+    installedCapacity: 9.6,
+    countryCode: 'DE',
+    detailAddress: 'Sonnenstraße 12, 80331 München',
+    latitude: PLANT.latitude,
+    longitude: PLANT.longitude,
+    angleOfRoll: PLANT.tilt,
+    azimuth: PLANT.azimuth,
+    timezone: PLANT.timezone,
+    onlineElectrovalence: 0.082,
+    buyElectrovalence: 0.32,
+    devices: {
+      dongles: [
+        {
+          sn: SN.dongle,
+          networkingMode: 'WIFI',
+          inverters: [
+            { sn: SN.inverter, inverterType: 'THREE_PHASE', manufacturer: 'Fronius', model: 'Symo 10.0-3-M' },
+          ],
+        },
+      ],
+    },
+  });
+  plantId = saved.id;
+  fleet = startFleet({
+    brokerUrl,
+    interval: 5,
+    applyDelayMs: [800, 1200],
+    dongles: [
+      {
+        sn: SN.dongle,
+        secret: saved.dongles.find((d) => d.sn === SN.dongle)!.secret,
+        plant: { ...PLANT, capacityKwp: 9.6, storageKwh: 0, type: 'PHOTOVOLTAIC' },
+        devices: [{ sn: SN.inverter, kind: 'INVERTER', inverterType: 'THREE_PHASE' }],
+      },
+    ],
+  });
+  await expect.poll(() => fleet?.dongle(SN.dongle)?.connected ?? false, { timeout: 30_000 }).toBe(true);
+});
+
+test.afterAll(async () => {
+  await fleet?.stop();
+});
+
+const paramInput = (page: Page, key: string) =>
+  page.locator(`input[data-testid="param-${key}"], [data-testid="param-${key}"] input`).first();
+const status = (page: Page) => page.getByTestId('remote-command-status');
+
+async function openParameters(page: Page) {
+  await page.goto(`/#/station/monitor/detail?id=${plantId}&tab=parameters`);
+  await expect(page.getByTestId('remote-params')).toBeVisible();
+}
+
+test('reads the inverter, writes a threshold and shows it confirmed by read-back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'demo-installer-a', DEMO_PASSWORD);
+  await openParameters(page);
+  await expect(page.getByTestId('remote-not-read')).toBeVisible();
+  await page.getByTestId('remote-read').click();
+  await expect(status(page)).toHaveAttribute('data-status', 'CONFIRMED', { timeout: 20_000 });
+  await expect(paramInput(page, 'overVoltage1')).toHaveValue('287.5');
+  await expect(page.getByTestId('remote-read-at')).not.toHaveAttribute('data-read-at', '');
+  // Save needs the disclaimer.
+  await expect(page.getByTestId('remote-save')).toBeDisabled();
+
+  // Out of range: refused in the form, nothing leaves the browser.
+  await paramInput(page, 'overVoltage1').fill('2530');
+  await paramInput(page, 'overVoltage1').blur();
+  await page.getByTestId('remote-disclaimer').check();
+  await page.getByTestId('remote-save').click();
+  await expect(page.getByText(common.validation.correctValue).first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.screenshot({ path: `${SHOTS_DIR}/remote-invalid-en-GB.png`, fullPage: true });
+
+  await paramInput(page, 'overVoltage1').fill('276');
+  await paramInput(page, 'overVoltage1').blur();
+  await page.getByTestId('remote-save').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByTestId('remote-changes')).toContainText('287.5');
+  await expect(page.getByTestId('remote-changes')).toContainText('276');
+  await page.getByTestId('remote-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('remote-confirm').click();
+  // The device takes about a second to apply: the screen says it is waiting, not done.
+  await expect(status(page)).toHaveAttribute('data-action', 'WRITE');
+  await expect(status(page)).toHaveAttribute('data-status', /PENDING|ACCEPTED|VERIFYING/);
+  await page.screenshot({ path: `${SHOTS_DIR}/remote-pending-en-GB.png`, fullPage: true });
+  await expect(status(page)).toHaveAttribute('data-status', 'CONFIRMED', { timeout: 30_000 });
+  await expect(paramInput(page, 'overVoltage1')).toHaveValue('276.0');
+  expect(fleet!.dongle(SN.dongle)!.params(SN.inverter).overVoltage1).toBe(276);
+
+  const audit = page.getByTestId('remote-audit');
+  await expect(audit.locator('[data-outcome="CONFIRMED"]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(audit).toContainText('demo-installer-a');
+  await page.screenshot({ path: `${SHOTS_DIR}/remote-confirmed-en-GB.png`, fullPage: true });
+
+  // A wrong password is refused and changes nothing.
+  await paramInput(page, 'overVoltage1').fill('270');
+  await paramInput(page, 'overVoltage1').blur();
+  await page.getByTestId('remote-disclaimer').check();
+  await page.getByTestId('remote-save').click();
+  await page.getByTestId('remote-password').fill('Wrong-password-1');
+  await page.getByTestId('remote-confirm').click();
+  await expect(page.getByText(common.auth.wrongPassword).first()).toBeVisible();
+  expect(fleet!.dongle(SN.dongle)!.params(SN.inverter).overVoltage1).toBe(276);
+});
+
+test('choosing a grid code fills its published defaults', async ({ page }) => {
+  await login(page, 'demo-installer-a', DEMO_PASSWORD);
+  await openParameters(page);
+  await expect(paramInput(page, 'overVoltage1')).toHaveValue('276.0');
+  await page.getByTestId('remote-grid-code').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'G98' })
+    .first()
+    .click();
+  await expect(paramInput(page, 'underFrequency1Time')).toHaveValue('20.00');
+  await expect(page.getByTestId('param-changed').first()).toBeVisible();
+  await page.getByTestId('remote-undo').click();
+  await expect(paramInput(page, 'underFrequency1Time')).toHaveValue('0.10');
+});
+
+test('the guest gets no controls; the tab reads in every language', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await login(page, 'demo-guest', DEMO_PASSWORD);
+  await page.goto(`/#/station/monitor/detail?id=${plantId}&tab=parameters`);
+  await expect(page.getByTestId('remote-params')).toHaveCount(0);
+  await expect(page.getByTestId('remote-save')).toHaveCount(0);
+
+  for (const lang of LANGS) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const p = await context.newPage();
+    await login(p, 'demo-installer-a', DEMO_PASSWORD, lang);
+    await openParameters(p);
+    await expect(paramInput(p, 'overVoltage1')).toHaveValue('276.0');
+    await p.screenshot({ path: `${SHOTS_DIR}/remote-params-${lang}.png`, fullPage: true });
+    await context.close();
+  }
+});
