@@ -13,7 +13,7 @@ import type {
 import type { BasicDeviceType } from '@pvstar/contract/enums';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { deviceSpecs, manufacturers } from '../../db/schema/index.ts';
+import { deviceSpecs, firmwarePrograms, manufacturers } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
@@ -177,14 +177,25 @@ export function createBasicDeviceService(ctx: AppContext) {
           .then((r) => r[0]?.n ?? 0);
       const refused = (count: number) =>
         new AppError(409, 'basicDevice.manufacturerInUse', { name: m.name, count });
-      const n = await inUse();
-      if (n > 0) throw refused(n);
+      const programs = () =>
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(firmwarePrograms)
+          .where(eq(firmwarePrograms.manufacturerId, id))
+          .then((r) => r[0]?.n ?? 0);
+      const check = async () => {
+        const n = await inUse();
+        if (n > 0) throw refused(n);
+        const p = await programs();
+        if (p > 0) throw new AppError(409, 'basicDevice.manufacturerHasPrograms', { name: m.name, count: p });
+      };
+      await check();
       await db
         .delete(manufacturers)
         .where(eq(manufacturers.id, id))
         .catch(async (err) => {
-          // A specification added meanwhile: the foreign key (ON DELETE RESTRICT) refuses.
-          if (dbCode(err) === '23503') throw refused(await inUse());
+          // A specification or program added meanwhile: the foreign key (ON DELETE RESTRICT) refuses.
+          if (dbCode(err) === '23503') await check();
           throw err;
         });
       await audit(db, caller, {

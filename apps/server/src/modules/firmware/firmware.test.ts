@@ -607,6 +607,19 @@ describe('delete', () => {
   });
 });
 
+describe('manufacturer', () => {
+  it('cannot be deleted while a program of it exists', async () => {
+    const [maker] = await t.ctx.db
+      .insert(manufacturers)
+      .values({ name: 'Programmed Maker GmbH', abbreviation: 'PMG' })
+      .returning({ id: manufacturers.id });
+    await addProgram(admin, { manufacturerId: maker!.id });
+    const refused = await post('/system/manufacturer/delete', admin, { id: maker!.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('“Programmed Maker GmbH” has 1 firmware programs and cannot be deleted');
+  });
+});
+
 describe('housekeeping', () => {
   it('removes day-old uploads no program names, and stray files, keeping the rest', async () => {
     const old = await uploaded();
