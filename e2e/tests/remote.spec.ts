@@ -168,6 +168,20 @@ test('choosing a grid code fills its published defaults', async ({ page }) => {
   await expect(paramInput(page, 'underFrequency1Time')).toHaveValue('0.10');
 });
 
+test('the device center opens the same parameters for an inverter', async ({ page }) => {
+  await login(page, 'demo-installer-a', DEMO_PASSWORD);
+  await page.goto('/#/device-center/inverter');
+  await expect(page.locator('#device-filter-INVERTER_sn')).toBeVisible();
+  await page.getByTestId('filter-sn').fill(SN.inverter);
+  await page.getByTestId('filter-search').click();
+  await page.getByTestId(`device-params-${SN.inverter}`).click();
+  const drawer = page.getByTestId('device-params-drawer');
+  await expect(drawer.getByTestId('remote-params')).toBeVisible();
+  await expect(paramInput(page, 'overVoltage1')).toHaveValue('276.0');
+  await expect(drawer.getByTestId('remote-audit')).toContainText('demo-installer-a');
+  await page.screenshot({ path: `${SHOTS_DIR}/remote-device-center-en-GB.png` });
+});
+
 test('the guest gets no controls; the tab reads in every language', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await login(page, 'demo-guest', DEMO_PASSWORD);
