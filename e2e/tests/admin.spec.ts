@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
 
 /** The English catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
@@ -25,13 +25,6 @@ async function pickTreeNode(page: Page, field: Locator, title: string) {
 }
 
 /** Picks an option of an antd Select by its text. */
-async function pickOption(page: Page, field: Locator, text: string) {
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
-}
 
 const treeCheckbox = (page: Page, code: string) =>
   page.locator('.ant-tree-treenode', { has: page.getByTestId(`perm-${code}`) }).locator('.ant-tree-checkbox');
@@ -57,7 +50,7 @@ test.describe('administration as admin', () => {
     await page.getByTestId('user-form-nickname').fill('E2E Nick');
     await page.getByTestId('user-form-name').fill('E2E Person');
     await page.getByTestId('user-form-email').fill(`${username}@example.com`);
-    await pickOption(page, form.getByLabel(common.field.roleIds), 'Installer administrator');
+    await pickOption(page, form.getByLabel(common.field.roleIds), 'Installer administrator', null);
     await page.keyboard.press('Escape');
 
     // A typed password must follow the rules and be repeated.
@@ -104,7 +97,7 @@ test.describe('administration as admin', () => {
 
     await page.getByTestId('role-form-name').fill(roleName);
     await page.getByTestId('role-form-code').fill(`E2E_${unique()}`);
-    await pickOption(page, form.getByLabel(common.field.roleType), 'Installer');
+    await pickOption(page, form.getByLabel(common.field.roleType), 'Installer', null);
 
     // Neither permission chosen: both messages.
     await page.getByTestId('role-form-save').click();

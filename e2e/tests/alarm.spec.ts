@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
 
 /**
  * The alert center with a live dongle: installer A registers a plant through the API, a simulated
@@ -120,14 +120,6 @@ test.afterAll(async () => {
 
 const dongle = () => fleet!.dongle(SN.dongle)!;
 const rows = (page: Page) => page.getByTestId('alarm-table').locator('tbody tr.ant-table-row');
-
-async function pickOption(page: Page, field: Locator, text: string) {
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
-}
 
 /** The alert center, filtered to this run's serial numbers (or one of them). */
 async function openCenter(page: Page, sn = suffix) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, login, pickOption } from './helpers.ts';
 
 /** The catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
@@ -17,14 +17,6 @@ const COLUMNS = [
 ];
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const unique = () => `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
-
-async function pickOption(page: Page, field: Locator, text: string) {
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
-}
 
 async function openPage(page: Page, lang = 'en-GB') {
   await login(page, 'admin', ADMIN_PASSWORD, lang);

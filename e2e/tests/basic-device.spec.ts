@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
 
 /** The English catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
@@ -11,13 +11,6 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 /** Picks an option of an antd Select by its text. */
-async function pickOption(page: Page, field: Locator, text: string) {
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
-}
 
 async function filterManufacturers(page: Page, name: string) {
   await page.getByTestId('filter-manufacturer-name').fill(name);
@@ -67,8 +60,8 @@ test.describe('device basics as admin', () => {
     await page.getByRole('tab', { name: basic.tab.specs }).click();
     await page.getByTestId('spec-add').click();
     const specForm = page.getByRole('dialog');
-    await pickOption(page, specForm.getByLabel(basic.spec.deviceType), basic.deviceType.INVERTER);
-    await pickOption(page, specForm.getByLabel(basic.spec.manufacturer), name);
+    await pickOption(page, specForm.getByLabel(basic.spec.deviceType), basic.deviceType.INVERTER, null);
+    await pickOption(page, specForm.getByLabel(basic.spec.manufacturer), name, null);
     await page.getByTestId('spec-text').fill('E2E-10K');
     await page.getByTestId('spec-save').click();
     await expect(specForm).toBeHidden();
@@ -78,7 +71,7 @@ test.describe('device basics as admin', () => {
     await expect(specRow).toContainText(basic.deviceType.INVERTER);
 
     await specRow.getByTestId('spec-edit').click();
-    await pickOption(page, specForm.getByLabel(basic.spec.deviceType), basic.deviceType.CELL);
+    await pickOption(page, specForm.getByLabel(basic.spec.deviceType), basic.deviceType.CELL, null);
     await page.getByTestId('spec-save').click();
     await expect(specForm).toBeHidden();
     await expect(specRow).toContainText(basic.deviceType.CELL);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN_PASSWORD = 'Admin1234!';
 export const DEMO_PASSWORD = 'Demo1234';
@@ -19,4 +19,25 @@ export async function login(page: Page, account: string, password: string, lang 
   await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/#\/dashboard/);
+}
+
+/**
+ * Picks the option of an antd Select by its text. With `shownIn` (the select itself, by default) it
+ * waits until the select shows the choice and tries again if it does not: a click while a dropdown is
+ * still opening or another one closing can be lost on a busy machine. Pass null where the select does
+ * not show the text (a combobox input found by its label, a multiple select).
+ */
+export async function pickOption(page: Page, field: Locator, text: string, shownIn: Locator | null = field) {
+  const pick = async () => {
+    await field.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+      .first()
+      .click({ timeout: 5_000 });
+  };
+  if (!shownIn) return pick();
+  await expect(async () => {
+    if (!(await shownIn.textContent())?.includes(text)) await pick();
+    await expect(shownIn).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }

@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { LANGS } from '@pvstar/contract/lang';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
 
 /**
  * Firmware programs and an upgrade task with live simulated dongles: the dealer adds a program (a .bin
@@ -91,7 +91,7 @@ test.afterAll(async () => {
   await fleet?.stop();
 });
 
-async function pick(page: Page, field: Locator, text: string) {
+async function _pick(page: Page, field: Locator, text: string) {
   await field.click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
@@ -109,8 +109,8 @@ test('the dealer adds a firmware program with an uploaded image', async ({ page 
   await expect(form).toBeVisible();
   // The manufacturer comes first: the rest waits for it.
   await expect(page.getByTestId('program-version')).toBeDisabled();
-  await pick(page, page.getByTestId('program-manufacturer'), 'SMA Solar Technology AG');
-  await pick(page, page.getByTestId('program-type'), 'Inverter ARM');
+  await pickOption(page, page.getByTestId('program-manufacturer'), 'SMA Solar Technology AG');
+  await pickOption(page, page.getByTestId('program-type'), 'Inverter ARM');
   await page.getByTestId('program-version').fill(VERSION);
   await page.getByTestId('program-description').fill('Improves MPPT tracking under partial shade.');
   for (const lang of ['zh', 'en', 'de', 'fr', 'it', 'es', 'pl'])
@@ -147,7 +147,7 @@ test('an upgrade task across three dongles runs to completion', async ({ page })
   await page.getByTestId('task-add').click();
   await expect(page.getByTestId('task-form')).toBeVisible();
   await page.getByTestId('task-name').fill(`Roll-out ${VERSION}`);
-  await pick(page, page.getByTestId('task-program'), VERSION);
+  await pickOption(page, page.getByTestId('task-program'), VERSION);
   const search = page.getByTestId('task-candidate-sn').locator('input');
   await search.fill(suffix);
   await search.press('Enter');
