@@ -19,9 +19,6 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  devices,
-  dongles,
-  firmwareProgramSns,
   firmwarePrograms,
   manufacturers,
   organizations,
@@ -35,8 +32,7 @@ import { AppError, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
 import { scopePredicate } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
-import { visible as programVisible } from '../firmware/firmware.service.ts';
-import { plantScope } from '../station/station-access.ts';
+import { findCandidates, inScope, usableProgram } from './upgrade.candidates.ts';
 
 /** Tasks a caller sees: those of organisations in their data scope. */
 const taskScope = (caller: Caller): SQL =>
@@ -45,8 +41,6 @@ const taskScope = (caller: Caller): SQL =>
     orgId: upgradeTasks.orgId,
     ownerId: upgradeTasks.createdBy,
   });
-
-const IN_FLIGHT: UpgradeDeviceStatus[] = ['SENT', 'DOWNLOADING'];
 
 export async function taskCounts(db: Db, taskIds: number[]): Promise<Map<number, UpgradeCounts>> {
   const out = new Map<number, UpgradeCounts>();
@@ -92,127 +86,6 @@ export const readReason = (stored: string | null, lang: Lang) => {
 /** Upgrade tasks: candidates, creation in stages, control, and the detail page's lists. */
 export function createUpgradeService(ctx: AppContext) {
   const { db } = ctx;
-
-  async function usableProgram(caller: Caller, id: number) {
-    const [p] = await db
-      .select({
-        id: firmwarePrograms.id,
-        firmwareType: firmwarePrograms.firmwareType,
-        version: firmwarePrograms.version,
-        status: firmwarePrograms.status,
-        supportAll: firmwarePrograms.supportAll,
-        manufacturer: manufacturers.name,
-        abbreviation: manufacturers.abbreviation,
-      })
-      .from(firmwarePrograms)
-      .innerJoin(manufacturers, eq(manufacturers.id, firmwarePrograms.manufacturerId))
-      .innerJoin(organizations, eq(organizations.id, firmwarePrograms.orgId))
-      .where(and(eq(firmwarePrograms.id, id), programVisible(caller)));
-    if (!p) throw notFound();
-    return { ...p, firmwareType: p.firmwareType as FirmwareType };
-  }
-
-  type Program = Awaited<ReturnType<typeof usableProgram>>;
-
-  /**
-   * The devices (or, for dongle firmware, the dongles) in the caller's scope that a program may go to:
-   * the right kind, the program's manufacturer, and its serial-number list when it has one.
-   */
-  async function candidates(
-    caller: Caller,
-    program: Program,
-    filter: { plantId?: number; sn?: string; ids?: number[] },
-    window?: { limit: number; offset: number },
-  ) {
-    const target = FIRMWARE_TARGET[program.firmwareType];
-    // Devices name their maker as they report it: the full name or the short one.
-    const maker = (col: SQL | typeof devices.manufacturer) =>
-      sql`lower(${col}) IN (lower(${program.manufacturer}), lower(${program.abbreviation ?? program.manufacturer}))`;
-    const supported = (snCol: SQL | typeof devices.sn) =>
-      program.supportAll
-        ? undefined
-        : sql`EXISTS (SELECT 1 FROM ${firmwareProgramSns} WHERE ${firmwareProgramSns.programId} = ${program.id} AND ${firmwareProgramSns.sn} = ${snCol})`;
-    if (target.kind === 'DONGLE') {
-      const where = and(
-        plantScope(caller),
-        sql`EXISTS (SELECT 1 FROM ${devices} WHERE ${devices.dongleId} = ${dongles.id} AND ${maker(devices.manufacturer)})`,
-        supported(sql`${dongles.sn}`),
-        filter.plantId ? eq(dongles.plantId, filter.plantId) : undefined,
-        contains(dongles.sn, filter.sn),
-        filter.ids ? inArray(dongles.id, filter.ids) : undefined,
-      );
-      const base = db
-        .select({
-          id: dongles.id,
-          sn: dongles.sn,
-          model: sql<string | null>`NULL`,
-          plantId: plants.id,
-          plantName: plants.name,
-          status: dongles.status,
-          currentVersion: dongles.version,
-          dongleId: dongles.id,
-          dongleSn: dongles.sn,
-        })
-        .from(dongles)
-        .innerJoin(plants, eq(plants.id, dongles.plantId))
-        .innerJoin(organizations, eq(organizations.id, plants.orgId))
-        .where(where)
-        .orderBy(asc(dongles.sn));
-      const [{ total }] = (await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(dongles)
-        .innerJoin(plants, eq(plants.id, dongles.plantId))
-        .innerJoin(organizations, eq(organizations.id, plants.orgId))
-        .where(where)) as [{ total: number }];
-      return { total, list: await (window ? base.limit(window.limit).offset(window.offset) : base) };
-    }
-    const where = and(
-      plantScope(caller),
-      eq(devices.kind, target.kind),
-      maker(devices.manufacturer),
-      supported(devices.sn),
-      filter.plantId ? eq(devices.plantId, filter.plantId) : undefined,
-      contains(devices.sn, filter.sn),
-      filter.ids ? inArray(devices.id, filter.ids) : undefined,
-    );
-    const base = db
-      .select({
-        id: devices.id,
-        sn: devices.sn,
-        model: devices.model,
-        plantId: plants.id,
-        plantName: plants.name,
-        status: devices.status,
-        currentVersion: sql<string | null>`${devices.versions} ->> ${target.versionKey}`,
-        dongleId: dongles.id,
-        dongleSn: dongles.sn,
-      })
-      .from(devices)
-      .innerJoin(dongles, eq(dongles.id, devices.dongleId))
-      .innerJoin(plants, eq(plants.id, devices.plantId))
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(where)
-      .orderBy(asc(devices.sn));
-    const [{ total }] = (await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(devices)
-      .innerJoin(plants, eq(plants.id, devices.plantId))
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(where)) as [{ total: number }];
-    return { total, list: await (window ? base.limit(window.limit).offset(window.offset) : base) };
-  }
-
-  /** Whether ids of the target kind exist in the caller's scope at all (else they answer 404). */
-  async function inScope(caller: Caller, kind: 'INVERTER' | 'BATTERY' | 'DONGLE', ids: number[]) {
-    const table = kind === 'DONGLE' ? dongles : devices;
-    const rows = await db
-      .select({ id: table.id, sn: table.sn })
-      .from(table)
-      .innerJoin(plants, eq(plants.id, table.plantId))
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(and(inArray(table.id, ids), plantScope(caller)));
-    return new Map(rows.map((r) => [r.id, r.sn]));
-  }
 
   async function visibleTask(caller: Caller, id: number) {
     const [row] = await db
@@ -298,19 +171,19 @@ export function createUpgradeService(ctx: AppContext) {
       q: PageQuery,
       body: { programId: number; plantId?: number; sn?: string },
     ): Promise<{ total: number; list: UpgradeCandidateRow[] }> {
-      const program = await usableProgram(caller, body.programId);
-      const { total, list } = await candidates(caller, program, body, pageWindow(q));
+      const program = await usableProgram(db, caller, body.programId);
+      const { total, list } = await findCandidates(db, caller, program, body, pageWindow(q));
       return { total, list: list.map(({ dongleId: _d, dongleSn: _s, ...r }) => r) };
     },
 
     async add(caller: Caller, body: UpgradeTaskAddBody, ip: string) {
-      const program = await usableProgram(caller, body.programId);
+      const program = await usableProgram(db, caller, body.programId);
       if (program.status !== 'ENABLED') throw invalidField('programId', 'firmware.disabled', 422);
-      const found = await candidates(caller, program, { ids: body.targetIds });
+      const found = await findCandidates(db, caller, program, { ids: body.targetIds });
       const byId = new Map(found.list.map((c) => [c.id, c]));
       const missing = body.targetIds.filter((id) => !byId.has(id));
       if (missing.length) {
-        const visible = await inScope(caller, FIRMWARE_TARGET[program.firmwareType].kind, missing);
+        const visible = await inScope(db, caller, FIRMWARE_TARGET[program.firmwareType].kind, missing);
         // Outside the scope: as if it did not exist. In scope but unsuitable: say which one.
         const firstVisible = missing.find((id) => visible.has(id));
         if (firstVisible === undefined) throw notFound();
@@ -555,5 +428,3 @@ export function createUpgradeService(ctx: AppContext) {
     },
   };
 }
-
-export { IN_FLIGHT };
