@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
-import type { StationSaveResult } from '@pvstar/contract/station';
-import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import type { Fleet } from '@pvstar/simulator/fleet';
+import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { startLivePlant } from './live-plant.ts';
 
 /**
  * Remote protection parameters with a live simulated inverter: installer A reads its values, changes
@@ -12,27 +11,13 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
  * pending to confirmed with the value read back from the device; a value out of range is refused in
  * the form; the change log lists it all; the guest does not get the controls.
  */
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
-const HEADERS = { fromType: '2', lang: 'en-GB' };
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const common = JSON.parse(
   fs.readFileSync(new URL('../../packages/contract/src/locales/en-GB/common.json', import.meta.url), 'utf8'),
 );
 
-async function ok<T>(request: APIRequestContext, token: string | null, url: string, body?: unknown) {
-  const headers = { ...HEADERS, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-  const method = url === '/system/config' ? 'get' : 'post';
-  const res = await request[method](url, { headers, ...(method === 'post' ? { data: body ?? {} } : {}) });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  expect(json.code, `${url}: ${json.msg}`).toBe(200);
-  return json.data;
-}
-const signIn = (request: APIRequestContext, account: string, password: string) =>
-  ok<string>(request, null, '/auth/user/login', { account, password: md5(password), loginType: 'password' });
-
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
 const SN = { dongle: `RPDGL-${suffix}`, inverter: `RPINV-${suffix}` };
-const PLANT = { latitude: 48.14, longitude: 11.58, tilt: 30, azimuth: 0, timezone: 'Europe/Berlin' };
 
 let fleet: Fleet | null = null;
 let plantId: number;
@@ -41,50 +26,15 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const admin = await signIn(request, 'admin', ADMIN_PASSWORD);
-  const config = await ok<{ mqttPort?: number }>(request, admin, '/system/config');
-  const brokerUrl = process.env.E2E_MQTT_URL ?? `mqtt://127.0.0.1:${config.mqttPort}`;
-  const installer = await signIn(request, 'demo-installer-a', DEMO_PASSWORD);
-  const saved = await ok<StationSaveResult>(request, installer, '/station/station/add', {
-    stationName: `E2E Fernparametrierung ${suffix}`,
-    stationType: 'PHOTOVOLTAIC',
-    installedCapacity: 9.6,
-    countryCode: 'DE',
-    detailAddress: 'Sonnenstraße 12, 80331 München',
-    latitude: PLANT.latitude,
-    longitude: PLANT.longitude,
-    angleOfRoll: PLANT.tilt,
-    azimuth: PLANT.azimuth,
-    timezone: PLANT.timezone,
-    onlineElectrovalence: 0.082,
-    buyElectrovalence: 0.32,
-    devices: {
-      dongles: [
-        {
-          sn: SN.dongle,
-          networkingMode: 'WIFI',
-          inverters: [
-            { sn: SN.inverter, inverterType: 'THREE_PHASE', manufacturer: 'Fronius', model: 'Symo 10.0-3-M' },
-          ],
-        },
-      ],
-    },
+  const live = await startLivePlant(request, {
+    name: `E2E Fernparametrierung ${suffix}`,
+    dongles: [SN],
+    manufacturer: 'Fronius',
+    model: 'Symo 10.0-3-M',
+    fleet: { applyDelayMs: [800, 1200] },
   });
-  plantId = saved.id;
-  fleet = startFleet({
-    brokerUrl,
-    interval: 5,
-    applyDelayMs: [800, 1200],
-    dongles: [
-      {
-        sn: SN.dongle,
-        secret: saved.dongles.find((d) => d.sn === SN.dongle)!.secret,
-        plant: { ...PLANT, capacityKwp: 9.6, storageKwh: 0, type: 'PHOTOVOLTAIC' },
-        devices: [{ sn: SN.inverter, kind: 'INVERTER', inverterType: 'THREE_PHASE' }],
-      },
-    ],
-  });
-  await expect.poll(() => fleet?.dongle(SN.dongle)?.connected ?? false, { timeout: 30_000 }).toBe(true);
+  plantId = live.plantId;
+  fleet = live.fleet;
 });
 
 test.afterAll(async () => {
@@ -157,11 +107,7 @@ test('choosing a grid code fills its published defaults', async ({ page }) => {
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
   await openParameters(page);
   await expect(paramInput(page, 'overVoltage1')).toHaveValue('276.0');
-  await page.getByTestId('remote-grid-code').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'G98' })
-    .first()
-    .click();
+  await pickOption(page, page.getByTestId('remote-grid-code'), 'G98');
   await expect(paramInput(page, 'underFrequency1Time')).toHaveValue('20.00');
   await expect(page.getByTestId('param-changed').first()).toBeVisible();
   await page.getByTestId('remote-undo').click();

@@ -1,38 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
-import type { StationSaveResult } from '@pvstar/contract/station';
-import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import type { Fleet } from '@pvstar/simulator/fleet';
+import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { startLivePlant } from './live-plant.ts';
 
 /**
  * Firmware programs and an upgrade task with live simulated dongles: the dealer adds a program (a .bin
  * uploaded with progress, its SHA-256 shown), creates a task for three inverters on three dongles, and
  * watches it complete on the detail page; the inverters then report the new version.
  */
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
-const HEADERS = { fromType: '2', lang: 'en-GB' };
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const common = JSON.parse(
   fs.readFileSync(new URL('../../packages/contract/src/locales/en-GB/common.json', import.meta.url), 'utf8'),
 );
 
-async function ok<T>(request: APIRequestContext, token: string | null, url: string, body?: unknown) {
-  const headers = { ...HEADERS, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-  const method = url === '/system/config' ? 'get' : 'post';
-  const res = await request[method](url, { headers, ...(method === 'post' ? { data: body ?? {} } : {}) });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  expect(json.code, `${url}: ${json.msg}`).toBe(200);
-  return json.data;
-}
-const signIn = (request: APIRequestContext, account: string, password: string) =>
-  ok<string>(request, null, '/auth/user/login', { account, password: md5(password), loginType: 'password' });
-
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
 const VERSION = `E2E-${suffix}`;
 const DONGLES = [1, 2, 3].map((i) => ({ dongle: `UPDGL${i}-${suffix}`, inverter: `UPINV${i}-${suffix}` }));
-const PLANT = { latitude: 48.14, longitude: 11.58, tilt: 30, azimuth: 0, timezone: 'Europe/Berlin' };
 const IMAGE = randomBytes(400_000);
 const IMAGE_SHA = createHash('sha256').update(IMAGE).digest('hex');
 
@@ -43,61 +29,19 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const admin = await signIn(request, 'admin', ADMIN_PASSWORD);
-  const config = await ok<{ mqttPort?: number }>(request, admin, '/system/config');
-  const brokerUrl = process.env.E2E_MQTT_URL ?? `mqtt://127.0.0.1:${config.mqttPort}`;
-  const installer = await signIn(request, 'demo-installer-a', DEMO_PASSWORD);
-  const saved = await ok<StationSaveResult>(request, installer, '/station/station/add', {
-    stationName: `E2E Firmware ${suffix}`,
-    stationType: 'PHOTOVOLTAIC',
-    installedCapacity: 30,
-    countryCode: 'DE',
-    detailAddress: 'Sonnenstraße 12, 80331 München',
-    latitude: PLANT.latitude,
-    longitude: PLANT.longitude,
-    angleOfRoll: PLANT.tilt,
-    azimuth: PLANT.azimuth,
-    timezone: PLANT.timezone,
-    onlineElectrovalence: 0.082,
-    buyElectrovalence: 0.32,
-    devices: {
-      dongles: DONGLES.map((d) => ({
-        sn: d.dongle,
-        networkingMode: 'WIFI',
-        inverters: [
-          { sn: d.inverter, inverterType: 'THREE_PHASE', manufacturer: 'SMA', model: 'Sunny Tripower 10.0' },
-        ],
-      })),
-    },
+  const live = await startLivePlant(request, {
+    name: `E2E Firmware ${suffix}`,
+    dongles: DONGLES,
+    manufacturer: 'SMA',
+    model: 'Sunny Tripower 10.0',
+    fleet: { firmwareFailRate: 0, flashDelayMs: [1500, 2500] },
   });
-  fleet = startFleet({
-    brokerUrl,
-    interval: 5,
-    firmwareFailRate: 0,
-    flashDelayMs: [1500, 2500],
-    dongles: DONGLES.map((d) => ({
-      sn: d.dongle,
-      secret: saved.dongles.find((x) => x.sn === d.dongle)!.secret,
-      plant: { ...PLANT, capacityKwp: 10, storageKwh: 0, type: 'PHOTOVOLTAIC' as const },
-      devices: [{ sn: d.inverter, kind: 'INVERTER' as const, inverterType: 'THREE_PHASE' as const }],
-    })),
-  });
-  await expect
-    .poll(() => DONGLES.every((d) => fleet?.dongle(d.dongle)?.connected), { timeout: 30_000 })
-    .toBe(true);
+  fleet = live.fleet;
 });
 
 test.afterAll(async () => {
   await fleet?.stop();
 });
-
-async function _pick(page: Page, field: Locator, text: string) {
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
-}
 
 test('the dealer adds a firmware program with an uploaded image', async ({ page }) => {
   test.setTimeout(90_000);
