@@ -50,7 +50,7 @@ test.describe('administration as admin', () => {
     await page.getByTestId('user-form-nickname').fill('E2E Nick');
     await page.getByTestId('user-form-name').fill('E2E Person');
     await page.getByTestId('user-form-email').fill(`${username}@example.com`);
-    await pickOption(page, form.getByLabel(common.field.roleIds), 'Installer administrator', null);
+    await pickOption(page, form.getByLabel(common.field.roleIds), 'Installer administrator');
     await page.keyboard.press('Escape');
 
     // A typed password must follow the rules and be repeated.
@@ -97,7 +97,7 @@ test.describe('administration as admin', () => {
 
     await page.getByTestId('role-form-name').fill(roleName);
     await page.getByTestId('role-form-code').fill(`E2E_${unique()}`);
-    await pickOption(page, form.getByLabel(common.field.roleType), 'Installer', null);
+    await pickOption(page, form.getByLabel(common.field.roleType), 'Installer');
 
     // Neither permission chosen: both messages.
     await page.getByTestId('role-form-save').click();

@@ -60,8 +60,8 @@ test.describe('device basics as admin', () => {
     await page.getByRole('tab', { name: basic.tab.specs }).click();
     await page.getByTestId('spec-add').click();
     const specForm = page.getByRole('dialog');
-    await pickOption(page, specForm.getByLabel(basic.spec.deviceType), basic.deviceType.INVERTER, null);
-    await pickOption(page, specForm.getByLabel(basic.spec.manufacturer), name, null);
+    await pickOption(page, specForm.getByLabel(basic.spec.deviceType), basic.deviceType.INVERTER);
+    await pickOption(page, specForm.getByLabel(basic.spec.manufacturer), name);
     await page.getByTestId('spec-text').fill('E2E-10K');
     await page.getByTestId('spec-save').click();
     await expect(specForm).toBeHidden();
@@ -71,7 +71,7 @@ test.describe('device basics as admin', () => {
     await expect(specRow).toContainText(basic.deviceType.INVERTER);
 
     await specRow.getByTestId('spec-edit').click();
-    await pickOption(page, specForm.getByLabel(basic.spec.deviceType), basic.deviceType.CELL, null);
+    await pickOption(page, specForm.getByLabel(basic.spec.deviceType), basic.deviceType.CELL);
     await page.getByTestId('spec-save').click();
     await expect(specForm).toBeHidden();
     await expect(specRow).toContainText(basic.deviceType.CELL);

@@ -21,23 +21,27 @@ export async function login(page: Page, account: string, password: string, lang 
   await expect(page).toHaveURL(/#\/dashboard/);
 }
 
+/** The antd Select a locator is in (or is): its root shows the chosen options. */
+const selectRoot = (field: Locator) =>
+  field.locator(
+    'xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+
 /**
- * Picks the option of an antd Select by its text. With `shownIn` (the select itself, by default) it
- * waits until the select shows the choice and tries again if it does not: a click while a dropdown is
- * still opening or another one closing can be lost on a busy machine. Pass null where the select does
- * not show the text (a combobox input found by its label, a multiple select).
+ * Picks the option of an antd Select (found by a test id on it or by the label of its input) by its
+ * text, waits until the select shows the choice, and tries again if it does not: a click while a
+ * dropdown is still opening, or another one closing, can be lost on a busy machine.
  */
-export async function pickOption(page: Page, field: Locator, text: string, shownIn: Locator | null = field) {
-  const pick = async () => {
-    await field.click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-      .first()
-      .click({ timeout: 5_000 });
-  };
-  if (!shownIn) return pick();
+export async function pickOption(page: Page, field: Locator, text: string) {
+  const shown = selectRoot(field);
   await expect(async () => {
-    if (!(await shownIn.textContent())?.includes(text)) await pick();
-    await expect(shownIn).toContainText(text, { timeout: 2_000 });
+    if (!(await shown.textContent())?.includes(text)) {
+      await field.click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+        .first()
+        .click({ timeout: 5_000 });
+    }
+    await expect(shown).toContainText(text, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
