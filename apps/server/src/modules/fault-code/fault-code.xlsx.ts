@@ -10,6 +10,13 @@ import { isMessageKey, translate } from '@pvstar/contract/messages';
 import { parseMessage } from '@pvstar/contract/validation';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.ts';
+import { cellText, firstSheet } from '../../lib/xlsx-input.ts';
+
+/**
+ * Most bytes a fault code workbook may unpack to: 2,000 codes with every text at its longest in eight
+ * languages stay below this.
+ */
+const FAULT_SHEET_MAX_UNZIPPED = 64 * 1024 * 1024;
 
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 2000;
@@ -48,30 +55,7 @@ export async function buildWorkbook(rows: ExportRow[]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** An xlsx is a zip archive: anything else (a CSV or HTML renamed .xlsx) is refused before parsing. */
-export const isZip = (data: Buffer) =>
-  data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
-
 const notXlsx = () => new AppError(415, 'faultCode.notXlsx');
-
-/** The text of a cell whatever exceljs made of it (numbers, rich text, hyperlinks, formula results). */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((p) => p.text)
-        .join('')
-        .trim();
-    if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('result' in value && value.result !== undefined && value.result !== null)
-      return cellText(value.result as ExcelJS.CellValue);
-  }
-  return '';
-}
 
 /** A zod issue as a message in the caller's language. */
 function issueText(lang: Lang, issue: { code: string; message: string }, input: unknown) {
@@ -92,15 +76,7 @@ export type ParseResult =
  * the answer lists every problem by sheet row number (the header is row 1).
  */
 export async function parseWorkbook(data: Buffer, lang: Lang): Promise<ParseResult> {
-  if (!isZip(data)) throw notXlsx();
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw notXlsx();
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw notXlsx();
+  const ws = await firstSheet(data, { maxUnzipped: FAULT_SHEET_MAX_UNZIPPED, notXlsx });
 
   const header = new Map<string, number>();
   ws.getRow(1).eachCell((cell, col) => {
