@@ -32,11 +32,13 @@ const selectRoot = (field: Locator) =>
  * text, waits until the select shows the choice, and tries again if it does not: a click while a
  * dropdown is still opening, or another one closing, can be lost on a busy machine.
  */
-export async function pickOption(page: Page, field: Locator, text: string) {
+export async function pickOption(page: Page, field: Locator, text: string, opts: { search?: boolean } = {}) {
   const shown = selectRoot(field);
   await expect(async () => {
     if (!(await shown.textContent())?.includes(text)) {
       await field.click();
+      // Long lists are virtual: typing brings the option into view.
+      if (opts.search) await page.keyboard.type(text);
       await page
         .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
         .first()

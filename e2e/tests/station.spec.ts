@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
 
 /**
  * The plant center: installer A registers a plant with a dongle and an inverter through the form, sees
@@ -72,13 +72,7 @@ async function searchName(page: Page, name: string) {
 
 /** Picks an option of an antd Select by typing and choosing the match. */
 async function choose(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(text);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
+  await pickOption(page, page.getByTestId(testId), text, { search: true });
 }
 
 const fieldError = (page: Page, testId: string) =>

@@ -27,6 +27,7 @@ import { orgRoutes } from './modules/org/org.routes.ts';
 import { ownerRoutes } from './modules/owner/owner.routes.ts';
 import { plantDataRoutes } from './modules/plant-data/plant-data.routes.ts';
 import { remoteRoutes } from './modules/remote/remote.routes.ts';
+import { reportRoutes } from './modules/report/report.routes.ts';
 import { roleRoutes } from './modules/role/role.routes.ts';
 import { stationRoutes } from './modules/station/station.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(alarmRoutes(ctx));
   await app.register(firmwareRoutes(ctx));
   await app.register(remoteRoutes(ctx));
+  await app.register(reportRoutes(ctx));
   await app.register(upgradeRoutes(ctx));
   return app;
 }

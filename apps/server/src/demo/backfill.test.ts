@@ -4,6 +4,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceEnergyDaily, plantEnergyDaily } from '../db/schema/index.ts';
 import { revenueOf } from '../ingest/energy.ts';
+import { addDays } from '../lib/calendar.ts';
+import { allDaylightBits, dayGrid } from '../lib/daylight-window.ts';
 import { buildTestApp, orgIdByName, type TestApp } from '../test/helper.ts';
 import { backfill } from './backfill.ts';
 import { generatePlants } from './plant-generator.ts';
@@ -73,11 +75,15 @@ describe('demo backfill', () => {
           expect(inverterRows[k]!.generation).toBe(42);
           continue;
         }
-        const { plantId: _p, day: _d, revenue, ...figures } = row;
+        const { plantId: _p, day: _d, revenue, daylightSeen, ...figures } = row;
         expect(figures).toEqual(energy);
         expect(revenue).toBe(revenueOf(energy, { feedIn: m.feedInPrice, purchase: m.purchasePrice }));
-        const { deviceId: _i, day: _e, ...deviceFigures } = inverterRows[k]!;
+        // The history's dongle reported all day: every daylight interval counts as with data.
+        const daylight = allDaylightBits(dayGrid(m.plant!, m.plant!.timezone, date, addDays(date, 1)));
+        expect(daylightSeen).toBe(daylight.count);
+        const { deviceId: _i, day: _e, daylightSeen: bits, ...deviceFigures } = inverterRows[k]!;
         expect(deviceFigures).toEqual(energy);
+        expect(bits).toBe(daylight.bits);
       }
       // A real year: summer days yield several times what winter days do.
       const july = rows.filter((r) => r.day.startsWith('2024-07')).reduce((s, r) => s + r.generation, 0);

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { deviceEnergyDaily, plantEnergyDaily } from '../db/schema/index.ts';
 import { revenueOf } from '../ingest/energy.ts';
 import { localDay } from '../ingest/local-day.ts';
+import { allDaylightBits, dayGrid } from '../lib/daylight-window.ts';
 import type { FleetMember } from './register.ts';
 
 export interface BackfillJob {
@@ -113,12 +114,27 @@ export async function backfill(
     async ({ key, days }) => {
       const { member } = todo[key]!;
       const prices = { feedIn: member.feedInPrice, purchase: member.purchasePrice };
+      const plant = member.plant!;
+      // The demo history has its dongle reporting all day: every daylight interval has data.
+      const daylight = new Map(
+        days.map(({ date }) => [
+          date,
+          allDaylightBits(dayGrid(plant, plant.timezone, date, addDays(date, 1))),
+        ]),
+      );
       await db.transaction(async (tx) => {
         for (let k = 0; k < days.length; k += CHUNK) {
           const part = days.slice(k, k + CHUNK);
           await tx
             .insert(deviceEnergyDaily)
-            .values(part.map(({ date, energy }) => ({ deviceId: member.inverterId!, day: date, ...energy })))
+            .values(
+              part.map(({ date, energy }) => ({
+                deviceId: member.inverterId!,
+                day: date,
+                ...energy,
+                daylightSeen: daylight.get(date)!.bits,
+              })),
+            )
             .onConflictDoNothing();
           const rows = await tx
             .insert(plantEnergyDaily)
@@ -128,6 +144,7 @@ export async function backfill(
                 day: date,
                 ...energy,
                 revenue: revenueOf(energy, prices),
+                daylightSeen: daylight.get(date)!.count,
               })),
             )
             .onConflictDoNothing()

@@ -133,6 +133,31 @@ describe('ingest', () => {
     expect((await plantDay('2026-06-22'))!.consumption).toBe(0.2);
   });
 
+  it('counts each daylight interval with data once, however often it is sent, and none at night', async () => {
+    // No coordinates: daylight is 08:00–16:00. So far 10:00, 11:00, 12:00 and 12:30 brought data.
+    const seen = async () => {
+      const [device] = await t.ctx.db
+        .execute(sql`
+        SELECT bit_count(daylight_seen)::int AS n FROM device_energy_daily
+        WHERE device_id = ${inverterId} AND day = '2026-06-21'`)
+        .then((r) => r.rows as { n: number }[]);
+      const [month] = await t.ctx.db
+        .execute(sql`
+        SELECT daylight_seen AS n FROM plant_energy_monthly WHERE plant_id = ${plantId} AND month = '2026-06-01'`)
+        .then((r) => r.rows as { n: number }[]);
+      return { device: device!.n, plant: (await plantDay('2026-06-21'))!.daylightSeen, month: month!.n };
+    };
+    expect(await seen()).toEqual({ device: 4, plant: 4, month: 4 });
+    await send(telemetry(at('10:01'), { dailyGeneration: 10.1 }));
+    await send(telemetry(at('10:04'), { dailyGeneration: 10.2 }));
+    await send(telemetry(at('10:04'), { dailyGeneration: 10.2 }));
+    await send(telemetry(at('16:00'), { dailyGeneration: 41 }));
+    await send(telemetry(at('07:59'), { dailyGeneration: 0 }));
+    expect(await seen()).toEqual({ device: 4, plant: 4, month: 4 });
+    await send(telemetry(at('15:59'), { dailyGeneration: 40 }));
+    expect(await seen()).toEqual({ device: 5, plant: 5, month: 5 });
+  });
+
   it('drops, counts and survives malformed, oversized, wrong-typed, foreign and future messages', async () => {
     const before = await count();
     const stats = () => ingest.stats().dropped;

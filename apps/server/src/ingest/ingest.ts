@@ -10,6 +10,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
+import { addDays } from '../lib/calendar.ts';
+import { dayGrid, MAX_DAY_INTERVALS, seenBits } from '../lib/daylight-window.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { DAILY_COUNTERS, type DayEnergy } from './energy.ts';
 import { localDay } from './local-day.ts';
@@ -21,11 +23,15 @@ interface DeviceInfo {
   dongleSn: string;
   plantId: number;
   timezone: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 interface Sample {
   deviceId: number;
   plantId: number;
+  /** The plant's place and zone: they decide which of its intervals are daylight ones. */
+  place: Pick<DeviceInfo, 'timezone' | 'latitude' | 'longitude'>;
   kind: DeviceKind;
   ts: number;
   day: string;
@@ -106,6 +112,8 @@ export function createIngest(deps: {
           plantId: devices.plantId,
           dongleSn: dongles.sn,
           timezone: plants.timezone,
+          latitude: plants.latitude,
+          longitude: plants.longitude,
         })
         .from(devices)
         .innerJoin(dongles, sql`${dongles.id} = ${devices.dongleId}`)
@@ -120,6 +128,8 @@ export function createIngest(deps: {
               dongleSn: row.dongleSn,
               plantId: row.plantId,
               timezone: row.timezone,
+              latitude: row.latitude,
+              longitude: row.longitude,
             }
           : null;
         cache.set(sn, { info, until: t + 60_000 });
@@ -191,6 +201,7 @@ export function createIngest(deps: {
       samples.push({
         deviceId: info.id,
         plantId: info.plantId,
+        place: info,
         kind: info.kind,
         ts: msg.data.ts,
         day: localDay(msg.data.ts, info.timezone),
@@ -226,7 +237,9 @@ export function createIngest(deps: {
     const samples = b.samples.length ? await existingOnly(b.samples) : [];
     // The newest sample per device, and the largest daily counters per device and day.
     const latest = new Map<number, Sample>();
-    const energy = new Map<string, { deviceId: number; day: string } & DayEnergy>();
+    // Per inverter and day also the instants it reported its counters at: its daylight intervals with data.
+    const energy = new Map<string, { deviceId: number; day: string; times: number[] } & DayEnergy>();
+    const places = new Map<string, Sample>();
     for (const s of samples) {
       const cur = latest.get(s.deviceId);
       if (!cur || cur.ts < s.ts) latest.set(s.deviceId, s);
@@ -235,6 +248,7 @@ export function createIngest(deps: {
       const e = energy.get(key) ?? {
         deviceId: s.deviceId,
         day: s.day,
+        times: [],
         generation: 0,
         consumption: 0,
         charge: 0,
@@ -244,7 +258,9 @@ export function createIngest(deps: {
       };
       for (const [field, metric] of Object.entries(DAILY_COUNTERS) as [keyof DayEnergy, string][])
         e[field] = Math.max(e[field], s.data[metric] ?? 0);
+      e.times.push(s.ts);
       energy.set(key, e);
+      places.set(key, s);
     }
     const onlineDongles = [...new Set(b.statuses.filter((s) => s.online).map((s) => s.sn))];
     const offlineDongles = [...new Set(b.statuses.filter((s) => !s.online).map((s) => s.sn))].filter(
@@ -284,13 +300,19 @@ export function createIngest(deps: {
         await endCommAlarms(tx, { devices: latestRows });
       }
       if (energy.size) {
-        const energyRows = JSON.stringify([...energy.values()]);
+        const energyRows = JSON.stringify(
+          [...energy].map(([key, { times, ...e }]) => {
+            const { place, day } = places.get(key)!;
+            return { ...e, seen: seenBits(dayGrid(place, place.timezone, day, addDays(day, 1)), times) };
+          }),
+        );
         await tx.execute(sql`
-          INSERT INTO device_energy_daily (device_id, day, generation, consumption, charge, discharge, feed_in, purchase)
-          SELECT r."deviceId", r.day, r.generation, r.consumption, r.charge, r.discharge, r."feedIn", r.purchase
+          INSERT INTO device_energy_daily (device_id, day, generation, consumption, charge, discharge, feed_in, purchase, daylight_seen)
+          SELECT r."deviceId", r.day, r.generation, r.consumption, r.charge, r.discharge, r."feedIn", r.purchase, r.seen::bit(${sql.raw(String(MAX_DAY_INTERVALS))})
           FROM jsonb_to_recordset(${energyRows}::jsonb) AS r("deviceId" int, day date, generation float8, consumption float8,
-            charge float8, discharge float8, "feedIn" float8, purchase float8)
+            charge float8, discharge float8, "feedIn" float8, purchase float8, seen text)
           ON CONFLICT (device_id, day) DO UPDATE SET
+            daylight_seen = device_energy_daily.daylight_seen | excluded.daylight_seen,
             generation = GREATEST(device_energy_daily.generation, excluded.generation),
             consumption = GREATEST(device_energy_daily.consumption, excluded.consumption),
             charge = GREATEST(device_energy_daily.charge, excluded.charge),
@@ -299,10 +321,11 @@ export function createIngest(deps: {
             purchase = GREATEST(device_energy_daily.purchase, excluded.purchase)`);
         // The plant's day is the sum of its inverters' days, with the revenue at its prices.
         await tx.execute(sql`
-          INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue)
+          INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue, daylight_seen)
           SELECT d.plant_id, e.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),
             sum(e.feed_in) * coalesce(max(p.feed_in_price), 0)
-              + GREATEST(sum(e.generation) - sum(e.feed_in), 0) * coalesce(max(p.purchase_price), 0)
+              + GREATEST(sum(e.generation) - sum(e.feed_in), 0) * coalesce(max(p.purchase_price), 0),
+            sum(bit_count(e.daylight_seen))::int
           FROM device_energy_daily e
           JOIN devices d ON d.id = e.device_id
           JOIN plants p ON p.id = d.plant_id
@@ -313,7 +336,8 @@ export function createIngest(deps: {
           GROUP BY d.plant_id, e.day
           ON CONFLICT (plant_id, day) DO UPDATE SET
             generation = excluded.generation, consumption = excluded.consumption, charge = excluded.charge,
-            discharge = excluded.discharge, feed_in = excluded.feed_in, purchase = excluded.purchase, revenue = excluded.revenue`);
+            discharge = excluded.discharge, feed_in = excluded.feed_in, purchase = excluded.purchase, revenue = excluded.revenue,
+            daylight_seen = excluded.daylight_seen`);
       }
       if (onlineDongles.length) {
         await tx.execute(sql`

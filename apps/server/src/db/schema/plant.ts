@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bit,
   date,
   doublePrecision,
   index,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { MAX_DAY_INTERVALS } from '../../lib/daylight-window.ts';
 import { organizations } from './org.ts';
 import { users } from './user.ts';
 
@@ -154,6 +156,13 @@ export const deviceEnergyDaily = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     ...energyColumns,
+    /**
+     * The daylight 5-minute intervals of the day in which the inverter reported, one bit each from local
+     * midnight (lib/daylight-window.ts); OR-ed on every write, so a resent message changes nothing.
+     */
+    daylightSeen: bit('daylight_seen', { dimensions: MAX_DAY_INTERVALS })
+      .notNull()
+      .default(sql`repeat('0', 300)::bit(300)`),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
@@ -168,6 +177,27 @@ export const plantEnergyDaily = pgTable(
     day: date('day').notNull(),
     ...energyColumns,
     revenue: doublePrecision('revenue').notNull().default(0),
+    /** Daylight intervals with data, summed over the plant's inverters (availability). */
+    daylightSeen: integer('daylight_seen').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.plantId, t.day] })],
+);
+
+/**
+ * The daily rows summed per calendar month (`month` is its first day), kept by a trigger on
+ * plant_energy_daily (migration 0009) whatever writes the days, so month, year and lifetime reports
+ * read a twelfth of the rows.
+ */
+export const plantEnergyMonthly = pgTable(
+  'plant_energy_monthly',
+  {
+    plantId: integer('plant_id')
+      .notNull()
+      .references(() => plants.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    ...energyColumns,
+    revenue: doublePrecision('revenue').notNull().default(0),
+    daylightSeen: integer('daylight_seen').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.plantId, t.month] })],
 );

@@ -27,6 +27,10 @@ import { plantScope } from '../station/station-access.ts';
 import { buildAlarmWorkbook } from './alarm.xlsx.ts';
 import { endAlarms } from './alarm-store.ts';
 
+/** A fault code's message in the reader's language (English, else a "not in the library" text). */
+export const faultName = (messages: Record<string, string> | null | undefined, lang: Lang, code: string) =>
+  messages?.[lang] ?? messages?.['en-GB'] ?? translate(lang, 'alarm.unknownCode', { code });
+
 /** The columns a row needs: the alarm, its plant, and its texts from the library. */
 const columns = {
   alarm: alarms,
@@ -70,10 +74,7 @@ export function toAlarmRow(r: Joined, lang: Lang, now: Date): AlarmRow {
     durationSeconds: Math.max(0, Math.round(((a.endedAt ?? now).getTime() - a.startedAt.getTime()) / 1000)),
     alarmStatus: a.status as AlarmStatus,
     endReason: a.endReason as AlarmEndReason | null,
-    alarmMsg:
-      r.messages?.[lang] ??
-      r.messages?.['en-GB'] ??
-      translate(lang, 'alarm.unknownCode', { code: a.faultCode }),
+    alarmMsg: faultName(r.messages, lang, a.faultCode),
     fixAdvice: r.fixAdvice?.[lang] ?? r.fixAdvice?.['en-GB'] ?? translate(lang, 'alarm.unknownAdvice'),
     acknowledged: action(a.ackBy, a.ackByName, a.ackAt, a.ackComment),
     closed: a.endReason === 'CLOSED' ? action(a.closedBy, a.closedByName, a.endedAt, a.closeComment) : null,

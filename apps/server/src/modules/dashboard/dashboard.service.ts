@@ -18,11 +18,11 @@ import {
   type StationType,
 } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
-import { translate } from '@pvstar/contract/messages';
 import { type DeviceKind, DeviceKindSchema } from '@pvstar/contract/metrics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/access.ts';
+import { faultName } from '../alarm/alarm.service.ts';
 import { plantScope } from '../station/station-access.ts';
 
 /**
@@ -286,10 +286,7 @@ export function createDashboardService(ctx: AppContext) {
             timezone: String(a.timezone),
             deviceSn: String(a.source_sn),
             faultCode: String(a.fault_code),
-            faultName:
-              messages?.[lang] ??
-              messages?.['en-GB'] ??
-              translate(lang, 'alarm.unknownCode', { code: String(a.fault_code) }),
+            faultName: faultName(messages, lang, String(a.fault_code)),
             level: a.alarm_level as AlarmLevel,
             raisedAt: new Date(a.started_at as string).toISOString(),
             clearedAt: a.ended_at ? new Date(a.ended_at as string).toISOString() : null,

@@ -1,27 +1,25 @@
 import type { DateType } from '@pvstar/contract/enums';
 import type { DeviceKind } from '@pvstar/contract/metrics';
-import {
-  DEFAULT_DAYS,
-  type EnergyFigures,
-  type EnergyRow,
-  MAX_DAYS,
-  MAX_MONTHS,
-  MAX_YEARS_AWAY,
-  type PlantEnergy,
-  type PlantEnergyBody,
-  type PlantOverview,
-  type PlantRealtime,
-  type PowerCurve,
-  type PowerFlow,
+import type {
+  EnergyFigures,
+  EnergyRow,
+  PlantEnergy,
+  PlantEnergyBody,
+  PlantOverview,
+  PlantRealtime,
+  PowerCurve,
+  PowerFlow,
 } from '@pvstar/contract/plant-data';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { organizations, plants } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { type DayEnergy, derived } from '../../ingest/energy.ts';
 import { localDay } from '../../ingest/local-day.ts';
+import { addDays } from '../../lib/calendar.ts';
 import { plantScope } from '../station/station-access.ts';
+import { checkDay, resolvePeriod } from './period.ts';
 
 /** Devices in the order the detail page lists them. */
 export const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];
@@ -83,35 +81,6 @@ const addSums = (a: Sums, b: Sums): Sums => {
   for (const [key] of SUM_COLUMNS) out[key] += b[key];
   return out;
 };
-
-/** Calendar arithmetic on YYYY-MM-DD strings (UTC dates, so no time zone or DST can shift a day). */
-const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const fromDate = (d: Date) => d.toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => {
-  const d = toDate(day);
-  d.setUTCDate(d.getUTCDate() + n);
-  return fromDate(d);
-};
-export const addMonths = (month: string, n: number) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const total = y * 12 + (m - 1) + n;
-  return `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}`;
-};
-const daysBetween = (from: string, to: string) =>
-  Math.round((toDate(to).getTime() - toDate(from).getTime()) / 86_400_000);
-const monthsBetween = (from: string, to: string) => {
-  const [fy, fm] = from.split('-').map(Number) as [number, number];
-  const [ty, tm] = to.split('-').map(Number) as [number, number];
-  return (ty - fy) * 12 + (tm - fm);
-};
-const monthEnd = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
-
-/** Refuses a day further than MAX_YEARS_AWAY from the plant's today. */
-function checkDay(field: string, day: string, today: string) {
-  const years = Math.abs(daysBetween(today, day)) / 365.25;
-  if (years > MAX_YEARS_AWAY)
-    throw invalidField(field, 'plantData.dateRange', 400, { years: MAX_YEARS_AWAY });
-}
 
 export function createPlantDataService(ctx: AppContext) {
   const { db } = ctx;
@@ -327,8 +296,6 @@ export function createPlantDataService(ctx: AppContext) {
     async energy(caller: Caller, body: PlantEnergyBody): Promise<PlantEnergy> {
       const plant = await scopedPlant(caller, body.id);
       const today = localDay(now(), plant.timezone);
-      if (body.from) checkDay('from', body.from, today);
-      if (body.to) checkDay('to', body.to, today);
       const rows = await periodRows(plant.id, body.dateType, body.from, body.to, today);
       const totals = rows.reduce<Sums>((acc, r) => addSums(acc, r.sums), { ...ZERO });
       return {
@@ -348,54 +315,22 @@ export function createPlantDataService(ctx: AppContext) {
     to: string | undefined,
     today: string,
   ): Promise<{ period: string; sums: Sums }[]> {
-    let first: string;
-    let last: string;
-    let periods: string[];
-    let key: SQL;
-    if (dateType === 'date') {
-      last = to ?? today;
-      first = from ?? addDays(last, -(DEFAULT_DAYS - 1));
-      const n = daysBetween(first, last);
-      if (n < 0) throw invalidField('to', 'plantData.dateOrder');
-      if (n + 1 > MAX_DAYS) throw invalidField('to', 'plantData.tooManyDays', 400, { max: MAX_DAYS });
-      periods = Array.from({ length: n + 1 }, (_, i) => addDays(first, i));
-      key = sql`day::text`;
-    } else if (dateType === 'month') {
-      const lastMonth = (to ?? today).slice(0, 7);
-      const firstMonth = from ? from.slice(0, 7) : addMonths(lastMonth, -11);
-      const n = monthsBetween(firstMonth, lastMonth);
-      if (n < 0) throw invalidField('to', 'plantData.dateOrder');
-      if (n + 1 > MAX_MONTHS) throw invalidField('to', 'plantData.tooManyMonths', 400, { max: MAX_MONTHS });
-      periods = Array.from({ length: n + 1 }, (_, i) => addMonths(firstMonth, i));
-      first = `${firstMonth}-01`;
-      last = monthEnd(lastMonth);
-      key = sql`to_char(day, 'YYYY-MM')`;
-    } else {
+    let firstData: string | null = null;
+    if (dateType === 'year' || dateType === 'total') {
       const [row] = (
         await db.execute(
           sql`SELECT min(day)::text AS first FROM plant_energy_daily WHERE plant_id = ${plantId}`,
         )
       ).rows as { first: string | null }[];
-      const dataYear = Number((row?.first ?? today).slice(0, 4));
-      const thisYear = Number(today.slice(0, 4));
-      let lastYear: number;
-      let firstYear: number;
-      if (dateType === 'year') {
-        lastYear = to ? Number(to.slice(0, 4)) : thisYear;
-        firstYear = from ? Number(from.slice(0, 4)) : Math.min(dataYear, lastYear);
-        if (firstYear > lastYear) throw invalidField('to', 'plantData.dateOrder');
-      } else {
-        // Lifetime: every year since the first data, the range ignored.
-        lastYear = Math.max(thisYear, dataYear);
-        firstYear = Math.min(dataYear, thisYear);
-      }
-      periods = Array.from({ length: lastYear - firstYear + 1 }, (_, i) =>
-        String(firstYear + i).padStart(4, '0'),
-      );
-      first = `${periods[0]}-01-01`;
-      last = `${periods[periods.length - 1]}-12-31`;
-      key = sql`to_char(day, 'YYYY')`;
+      firstData = row?.first ?? null;
     }
+    const { first, last, periods } = resolvePeriod(dateType, { from, to }, today, firstData);
+    const key =
+      dateType === 'date'
+        ? sql`day::text`
+        : dateType === 'month'
+          ? sql`to_char(day, 'YYYY-MM')`
+          : sql`to_char(day, 'YYYY')`;
     const res = await db.execute(sql`
       SELECT ${key} AS period, ${sql.join(
         SUM_COLUMNS.map(
