@@ -62,6 +62,7 @@ export const ReportHeadSchema = z.object({
 
 /** A currency among the report's plants, and how many plants use it. */
 export const ReportCurrencySchema = z.object({ currency: z.string(), plantCount: z.number() });
+export type ReportCurrency = z.infer<typeof ReportCurrencySchema>;
 
 export const EnergyReportRowSchema = EnergyFiguresSchema.extend({
   /** 2026-11-01 (date), 2026-11 (month) or 2026 (year, total). */

@@ -24,4 +24,5 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'upgrade/add': lazy(() => import('../features/upgrade/task-add-page.tsx')),
   'upgrade/detail': lazy(() => import('../features/upgrade/task-detail-page.tsx')),
   'upgrade/program': lazy(() => import('../features/upgrade/program-page.tsx')),
+  report: lazy(() => import('../features/report/report-page.tsx')),
 };

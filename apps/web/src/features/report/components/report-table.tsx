@@ -1,0 +1,94 @@
+import { PERM } from '@pvstar/contract/perm';
+import { Table, type TableColumnType, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { formatNumber } from '../../../components/energy-format.ts';
+import { usePerm } from '../../../permissions/perm.tsx';
+
+/** A column title with its unit: the cells then hold plain numbers, comparable down the column. */
+export const withUnit = (title: string, unit: string) => `${title} (${unit})`;
+
+/** A figure of the tables: 2 decimals in the user's language ('—' for none). */
+export const figure = (value: number | null | undefined) => formatNumber(value, 2);
+
+/** Width of a figure's column: its title wraps (units and long words in some languages) rather than widen it. */
+export const FIGURE_WIDTH = 90;
+
+/** A right-aligned number column, sortable when `sort` is set. */
+export function numberColumn<Row>(
+  title: ReactNode,
+  value: (row: Row) => number | null,
+  opts: { key: string; sort?: boolean; render?: (row: Row) => ReactNode; width?: number } = {
+    key: String(title),
+  },
+): TableColumnType<Row> {
+  return {
+    key: opts.key,
+    title,
+    align: 'right',
+    width: opts.width ?? FIGURE_WIDTH,
+    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    render: (_: unknown, row: Row) => opts.render?.(row) ?? figure(value(row)),
+    sorter: opts.sort ? (a: Row, b: Row) => (value(a) ?? -1) - (value(b) ?? -1) : undefined,
+  };
+}
+
+/**
+ * The totals row under a table: the label in the first cell, then one cell per leaf column (texts in
+ * the columns' order, keyed by column).
+ */
+export function TotalsRow({
+  label,
+  cells,
+  testId,
+}: {
+  label: string;
+  cells: { key: string; content: ReactNode }[];
+  testId: string;
+}) {
+  return (
+    <Table.Summary.Row data-testid={testId}>
+      <Table.Summary.Cell index={0}>
+        <Typography.Text strong>{label}</Typography.Text>
+      </Table.Summary.Cell>
+      {cells.map((cell, i) => (
+        <Table.Summary.Cell key={cell.key} index={i + 1} align="right">
+          {typeof cell.content === 'string' ? (
+            <Typography.Text strong style={{ whiteSpace: 'nowrap' }} data-key={cell.key}>
+              {cell.content}
+            </Typography.Text>
+          ) : (
+            <div data-key={cell.key}>{cell.content}</div>
+          )}
+        </Table.Summary.Cell>
+      ))}
+    </Table.Summary.Row>
+  );
+}
+
+/** Widest a plant's name is shown; the whole name is in its tooltip. */
+const NAME_WIDTH = 240;
+
+/** A plant's name, cut to one line, leading to the plant's page for those who may open it. */
+export function PlantName({ id, name, tab }: { id: number; name: string; tab?: 'alarms' }) {
+  const mayOpen = usePerm([PERM.stationDetail]);
+  if (!mayOpen) return <EllipsisText text={name} maxWidth={NAME_WIDTH} />;
+  return (
+    <Link
+      to={`/station/monitor/detail?id=${id}${tab ? `&tab=${tab}` : ''}`}
+      title={name}
+      data-testid="report-plant-link"
+      style={{
+        display: 'inline-block',
+        maxWidth: NAME_WIDTH,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'middle',
+      }}
+    >
+      {name}
+    </Link>
+  );
+}
