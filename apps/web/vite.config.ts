@@ -5,5 +5,6 @@ export default defineConfig({
   plugins: [react()],
   base: '/',
   server: { proxy: { '^/(auth|system|station|iot|file|health|ready|docs)': 'http://localhost:8080' } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200 },
+  // The manifest tells bench/web.ts which chunks each route loads first.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200, manifest: true },
 });
