@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { DataScope, OrgType } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
 import type { CommandPayload } from '@pvstar/contract/mqtt';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { organizations, outbox, roles, users } from '../db/schema/index.ts';
+import { menus, organizations, outbox, roleMenus, roles, users } from '../db/schema/index.ts';
 import { createUser, seed } from '../db/seed/seed.ts';
 import { md5 } from '../lib/crypto.ts';
 import { createOutboxWorker } from '../lib/mailer.ts';
@@ -207,6 +208,36 @@ export async function addUser(
     opts.roles,
   );
   return { id, username, email, password };
+}
+
+/**
+ * A role of its own in an organisation holding exactly the menu codes `perms` (none: a role that opens
+ * nothing), for tests of what a user without a code may do. Returns its code, for `addUser`.
+ */
+export async function addRole(
+  t: TestApp,
+  opts: { org: string | number; perms: string[]; type?: OrgType; scope?: DataScope; prefix?: string },
+): Promise<string> {
+  const orgId = typeof opts.org === 'number' ? opts.org : await orgIdByName(t, opts.org);
+  const code = unique(opts.prefix ?? 'ROLE').toUpperCase();
+  const [role] = await t.ctx.db
+    .insert(roles)
+    .values({
+      orgId,
+      roleName: code,
+      roleCode: code,
+      roleType: opts.type ?? 'INSTALLER',
+      dataScope: opts.scope ?? 'ORG_AND_SUB',
+    })
+    .returning({ id: roles.id });
+  if (opts.perms.length) {
+    const ids = await t.ctx.db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(inArray(menus.permCode, opts.perms));
+    await t.ctx.db.insert(roleMenus).values(ids.map((m) => ({ roleId: role!.id, menuId: m.id })));
+  }
+  return code;
 }
 
 /** Asks for a verification code (from a fresh address) and returns it, read from the outbox. */

@@ -1,20 +1,11 @@
 import { DASHBOARD_TREND_DAYS, SOCIAL_FACTORS, socialContribution } from '@pvstar/contract/dashboard';
 import { PERM } from '@pvstar/contract/perm';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deviceLatest,
-  devices,
-  dongles,
-  menus,
-  plantEnergyDaily,
-  plants,
-  roleMenus,
-  roles,
-} from '../../db/schema/index.ts';
+import { deviceLatest, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../ingest/local-day.ts';
-import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
+import { addRole, addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**
  * A tree of its own (dealer → installers A and B → an owner under A), so that whatever demo plants the
@@ -39,21 +30,7 @@ beforeAll(async () => {
   const ownerOrg = await createOrg(db, { name: unique('Dash Owner '), type: 'OWNER', parentId: instA });
 
   // A role that opens the system pages but no plant area.
-  const [noPlantRole] = await db
-    .insert(roles)
-    .values({
-      orgId: root,
-      roleName: 'No plants',
-      roleCode: unique('NOPLANT'),
-      roleType: 'INSTALLER',
-      dataScope: 'ORG_AND_SUB',
-    })
-    .returning({ id: roles.id, code: roles.roleCode });
-  const systemMenus = await db
-    .select({ id: menus.id })
-    .from(menus)
-    .where(inArray(menus.permCode, [PERM.system, PERM.systemUser]));
-  await db.insert(roleMenus).values(systemMenus.map((m) => ({ roleId: noPlantRole!.id, menuId: m.id })));
+  const noPlantRole = await addRole(t, { org: root, perms: [PERM.system, PERM.systemUser] });
 
   const users = {
     dealer: await addUser(t, { org: dealer, roles: ['DEALER_ADMIN'], prefix: 'dd' }),
@@ -61,7 +38,7 @@ beforeAll(async () => {
     instB: await addUser(t, { org: instB, roles: ['INSTALLER_ADMIN'], prefix: 'db' }),
     owner: await addUser(t, { org: ownerOrg, roles: ['OWNER'], prefix: 'do' }),
     guest: await addUser(t, { org: instA, roles: ['GUEST'], prefix: 'dg' }),
-    noPlants: await addUser(t, { org: instA, roles: [noPlantRole!.code], prefix: 'dn' }),
+    noPlants: await addUser(t, { org: instA, roles: [noPlantRole], prefix: 'dn' }),
   };
   for (const [k, u] of Object.entries(users)) tokens[k as keyof typeof tokens] = await t.login(u.username);
 

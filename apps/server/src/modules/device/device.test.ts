@@ -1,18 +1,15 @@
 import { equipmentStatisticsParams } from '@pvstar/contract/device';
 import { PERM } from '@pvstar/contract/perm';
-import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceLatest, devices, dongles, plants, telemetrySamples } from '../../db/schema/index.ts';
 import {
-  deviceLatest,
-  devices,
-  dongles,
-  menus,
-  plants,
-  roleMenus,
-  roles,
-  telemetrySamples,
-} from '../../db/schema/index.ts';
-import { addUser, buildTestApp, orgIdByName, type TestApp, userIdByName } from '../../test/helper.ts';
+  addRole,
+  addUser,
+  buildTestApp,
+  orgIdByName,
+  type TestApp,
+  userIdByName,
+} from '../../test/helper.ts';
 import { issueDongleSecret } from './dongle-credentials.ts';
 
 /**
@@ -340,27 +337,13 @@ describe('device center', () => {
     beforeAll(async () => {
       // A role of installer A that may see inverters and dongles but not batteries.
       const orgA = await orgIdByName(t, 'Solartechnik Alpha');
-      const makeRole = async (code: string, perms: string[]) => {
-        const [role] = await t.ctx.db
-          .insert(roles)
-          .values({
-            orgId: orgA,
-            roleName: code,
-            roleCode: code,
-            roleType: 'INSTALLER',
-            dataScope: 'ORG_AND_SUB',
-          })
-          .returning({ id: roles.id });
-        const ids = await t.ctx.db.select({ id: menus.id }).from(menus).where(inArray(menus.permCode, perms));
-        await t.ctx.db.insert(roleMenus).values(ids.map((m) => ({ roleId: role!.id, menuId: m.id })));
-      };
-      await makeRole('DEVICE_INV_ONLY', [PERM.deviceCenter, PERM.deviceInverter]);
-      await makeRole('STATION_ONLY', [PERM.station, PERM.stationMonitor]);
+      const inverterRole = await addRole(t, { org: orgA, perms: [PERM.deviceCenter, PERM.deviceInverter] });
+      const stationRole = await addRole(t, { org: orgA, perms: [PERM.station, PERM.stationMonitor] });
       inverterOnly = await t.login(
-        (await addUser(t, { org: orgA, roles: ['DEVICE_INV_ONLY'], prefix: 'inv' })).username,
+        (await addUser(t, { org: orgA, roles: [inverterRole], prefix: 'inv' })).username,
       );
       noDeviceCenter = await t.login(
-        (await addUser(t, { org: orgA, roles: ['STATION_ONLY'], prefix: 'sta' })).username,
+        (await addUser(t, { org: orgA, roles: [stationRole], prefix: 'sta' })).username,
       );
     });
 

@@ -7,15 +7,19 @@ import {
   deviceLatest,
   devices,
   dongles,
-  menus,
   plantEnergyDaily,
   plants,
-  roleMenus,
-  roles,
   telemetrySamples,
 } from '../../db/schema/index.ts';
 import { createIngest } from '../../ingest/ingest.ts';
-import { addUser, buildTestApp, orgIdByName, type TestApp, userIdByName } from '../../test/helper.ts';
+import {
+  addRole,
+  addUser,
+  buildTestApp,
+  orgIdByName,
+  type TestApp,
+  userIdByName,
+} from '../../test/helper.ts';
 
 /**
  * The plant detail's data: a fixture plant of installer A with known daily roll-ups, samples and latest
@@ -64,22 +68,8 @@ beforeAll(async () => {
     tokens[who] = await t.login(who);
   // An installer whose role may list plants but not open one.
   const orgA = await orgIdByName(t, 'Solartechnik Alpha');
-  const [role] = await db
-    .insert(roles)
-    .values({
-      orgId: orgA,
-      roleName: 'List only',
-      roleCode: 'LIST_ONLY',
-      roleType: 'INSTALLER',
-      dataScope: 'ORG_AND_SUB',
-    })
-    .returning({ id: roles.id });
-  const listCodes = await db
-    .select({ id: menus.id })
-    .from(menus)
-    .where(inArray(menus.permCode, [PERM.station, PERM.stationMonitor]));
-  await db.insert(roleMenus).values(listCodes.map((m) => ({ roleId: role!.id, menuId: m.id })));
-  const listOnly = await addUser(t, { org: orgA, roles: ['LIST_ONLY'] });
+  const listRole = await addRole(t, { org: orgA, perms: [PERM.station, PERM.stationMonitor] });
+  const listOnly = await addUser(t, { org: orgA, roles: [listRole] });
   tokens.listOnly = await t.login(listOnly.username, listOnly.password);
 
   const [a] = await db

@@ -1,18 +1,16 @@
 import { PERM } from '@pvstar/contract/perm';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { alarms, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import {
-  alarms,
-  devices,
-  dongles,
-  menus,
-  plantEnergyDaily,
-  plants,
-  roleMenus,
-  roles,
-} from '../../db/schema/index.ts';
-import { addUser, buildTestApp, orgIdByName, type TestApp, userIdByName } from '../../test/helper.ts';
+  addRole,
+  addUser,
+  buildTestApp,
+  orgIdByName,
+  type TestApp,
+  userIdByName,
+} from '../../test/helper.ts';
 import { expectedDaylightIntervals } from './availability.ts';
 
 /**
@@ -121,22 +119,8 @@ beforeAll(async () => {
   const orgB = await orgIdByName(t, 'Energie Bravo');
 
   // An installer whose role may list plants but not see reports.
-  const [role] = await db
-    .insert(roles)
-    .values({
-      orgId: orgA,
-      roleName: 'No reports',
-      roleCode: 'NO_REPORTS',
-      roleType: 'INSTALLER',
-      dataScope: 'ORG_AND_SUB',
-    })
-    .returning({ id: roles.id });
-  const codes = await db
-    .select({ id: menus.id })
-    .from(menus)
-    .where(inArray(menus.permCode, [PERM.station, PERM.stationMonitor]));
-  await db.insert(roleMenus).values(codes.map((m) => ({ roleId: role!.id, menuId: m.id })));
-  const noReports = await addUser(t, { org: orgA, roles: ['NO_REPORTS'] });
+  const noReportsRole = await addRole(t, { org: orgA, perms: [PERM.station, PERM.stationMonitor] });
+  const noReports = await addUser(t, { org: orgA, roles: [noReportsRole] });
   tokens.noReports = await t.login(noReports.username, noReports.password);
 
   const owner = await userIdByName(t, 'demo-owner');

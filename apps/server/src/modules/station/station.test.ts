@@ -9,16 +9,14 @@ import {
   deviceLatest,
   devices,
   dongles,
-  menus,
   organizations,
   plantEnergyDaily,
   plants,
-  roleMenus,
-  roles,
   users,
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import {
+  addRole,
   addUser,
   buildTestApp,
   leakedSecrets,
@@ -614,41 +612,16 @@ describe('scope and permissions', () => {
     expect((await page(demo)).list.map((r) => r.id)).toContain(id);
 
     // An installer role holding only the list page: looks, but changes nothing.
-    const [role] = await t.ctx.db
-      .insert(roles)
-      .values({
-        orgId: orgA,
-        roleName: 'Plant viewer',
-        roleCode: unique('VIEW'),
-        roleType: 'INSTALLER',
-        dataScope: 'ORG_AND_SUB',
-      })
-      .returning({ id: roles.id });
-    const codes = await t.ctx.db
-      .select({ id: menus.id })
-      .from(menus)
-      .where(inArray(menus.permCode, [PERM.station, PERM.stationMonitor]));
-    await t.ctx.db.insert(roleMenus).values(codes.map((m) => ({ roleId: role!.id, menuId: m.id })));
-    const viewer = await addUser(t, { org: orgA, roles: [] });
-    await t.ctx.db.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${viewer.id}, ${role!.id})`);
+    const viewerRole = await addRole(t, { org: orgA, perms: [PERM.station, PERM.stationMonitor] });
+    const viewer = await addUser(t, { org: orgA, roles: [viewerRole] });
     const viewerToken = await t.login(viewer.username, viewer.password);
     expect((await page(viewerToken)).list.map((r) => r.id)).toContain(id);
     const answers = await Promise.all(writes(viewerToken));
     expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403]);
 
     // A user of a role without the plant codes cannot even list.
-    const [bare] = await t.ctx.db
-      .insert(roles)
-      .values({
-        orgId: orgA,
-        roleName: 'Nothing',
-        roleCode: unique('NONE'),
-        roleType: 'INSTALLER',
-        dataScope: 'ORG',
-      })
-      .returning({ id: roles.id });
-    const nobody = await addUser(t, { org: orgA, roles: [] });
-    await t.ctx.db.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${nobody.id}, ${bare!.id})`);
+    const bareRole = await addRole(t, { org: orgA, perms: [], scope: 'ORG' });
+    const nobody = await addUser(t, { org: orgA, roles: [bareRole] });
     const nobodyToken = await t.login(nobody.username, nobody.password);
     const list = await t.call('POST', '/station/station/page', { token: nobodyToken, body: {} });
     expect(list.status).toBe(403);
