@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultCodes } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { zipOf } from '../../test/zip-bomb.ts';
 import { seedFaultCodes } from './fault-code.seed.ts';
 import { FAULT_LIBRARY } from './fault-code-library.ts';
 
@@ -305,6 +306,20 @@ describe('xlsx export and import', () => {
     expect(await count()).toBe(before + 2);
     const fan = (await page({ faultCode: 'INV-FAN' }, 'it-IT')).list[0]!;
     expect(fan).toMatchObject({ alarmLevel: 'INFO', alarmMsg: 'New message INV-FAN it-IT' });
+  });
+
+  it('refuses a zip bomb named .xlsx (413), whatever sizes it declares, and imports nothing', async () => {
+    const before = await count();
+    // Past the import's 64 MB cap on what a workbook may unpack to, from under 100 kB.
+    const zeros = Buffer.alloc(80 * 1024 * 1024);
+    for (const bomb of [
+      zipOf('xl/worksheets/sheet1.xml', zeros),
+      zipOf('xl/worksheets/sheet1.xml', zeros, 100),
+    ]) {
+      expect(bomb.length).toBeLessThan(100_000);
+      expect((await importFile(bomb)).status).toBe(413);
+    }
+    expect(await count()).toBe(before);
   });
 
   it('a bad row anywhere imports nothing and names every row and field', async () => {
