@@ -104,20 +104,16 @@ const yieldOf = (generation: number, capacity: number) =>
 
 const idList = (ids: number[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`;
 
-/** The currency most plants use (ties: alphabetical), the requested one if any plant uses it. */
+/** The currency most plants use (ties: alphabetical), or the requested one if a plant uses it; null without plants. */
 function pickCurrency(plants: ReportPlant[], wanted?: string) {
   const counts = new Map<string, number>();
   for (const p of plants) counts.set(p.currency, (counts.get(p.currency) ?? 0) + 1);
   const currencies = [...counts]
     .map(([currency, plantCount]) => ({ currency, plantCount }))
     .sort((a, b) => b.plantCount - a.plantCount || a.currency.localeCompare(b.currency));
-  const currency =
-    wanted && counts.has(wanted)
-      ? wanted
-      : wanted && !plants.length
-        ? wanted
-        : (currencies[0]?.currency ?? null);
-  return { currency: plants.length ? currency : null, currencies };
+  // A currency none of the plants uses is no choice: the report says which one it used.
+  const currency = wanted && counts.has(wanted) ? wanted : (currencies[0]?.currency ?? null);
+  return { currency, currencies };
 }
 
 /**

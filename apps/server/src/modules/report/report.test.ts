@@ -400,6 +400,11 @@ describe('POST /station/report/energy', () => {
       await call('/station/report/energy', 'demo-installer-a', { dateType: 'total', currency: 'CHF' })
     ).body.data;
     expect(chf.currency).toBe('CHF');
+    // A currency none of the plants uses falls back to the most used one, and says so.
+    const usd = (
+      await call('/station/report/energy', 'demo-installer-a', { dateType: 'total', currency: 'USD' })
+    ).body.data;
+    expect(usd.currency).toBe('EUR');
     expect(chf.totals.revenue).toBe(1.8);
     expectFigures(chf.totals, {
       generation: expected(DAYS.filter((d) => A_PLANTS.includes(d.plant))).generation,
