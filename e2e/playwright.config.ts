@@ -20,6 +20,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
+    // The browser sits where the demo plants are: in the hour after their midnight a browser on UTC
+    // would still be on the day before, and the screens' default date ranges with it.
+    timezoneId: 'Europe/Berlin',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
