@@ -41,9 +41,12 @@ test.describe('administration as admin', () => {
     const form = page.getByTestId('user-form');
     await expect(form).toBeVisible();
 
-    // Saving an empty form shows the required fields and the phone-or-e-mail rule.
-    await page.getByRole('button', { name: system.action.save }).click();
-    await expect(form.getByText(common.validation.phoneOrEmail)).toBeVisible();
+    // Saving an empty form shows the required fields and the phone-or-e-mail rule. The first click can
+    // land while the dialog is still opening on a busy machine (the first test of the run): retried.
+    await expect(async () => {
+      await page.getByRole('button', { name: system.action.save }).click();
+      await expect(form.getByText(common.validation.phoneOrEmail)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
 
     await pickTreeNode(page, form.getByLabel(common.field.orgId), 'Solartechnik Alpha');
     await page.getByTestId('user-form-username').fill(username);
