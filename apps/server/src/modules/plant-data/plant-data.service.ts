@@ -15,37 +15,17 @@ import type { AppContext } from '../../context.ts';
 import { organizations, plants } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { type DayEnergy, derived } from '../../ingest/energy.ts';
+import { derived } from '../../ingest/energy.ts';
 import { localDay } from '../../ingest/local-day.ts';
 import { addDays } from '../../lib/calendar.ts';
 import { plantScope } from '../station/station-access.ts';
+import { addSums, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from './energy-sums.ts';
 import { checkDay, resolvePeriod } from './period.ts';
 
 /** Devices in the order the detail page lists them. */
 export const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];
 /** A value older than this many of its dongle's intervals is not "now" any more (the offline rule). */
 const STALE_INTERVALS = 3;
-
-type Sums = DayEnergy & { revenue: number };
-const ZERO: Sums = {
-  generation: 0,
-  consumption: 0,
-  charge: 0,
-  discharge: 0,
-  feedIn: 0,
-  purchase: 0,
-  revenue: 0,
-};
-/** Columns of plant_energy_daily and the figure each holds. */
-const SUM_COLUMNS: [keyof Sums, string][] = [
-  ['generation', 'generation'],
-  ['consumption', 'consumption'],
-  ['charge', 'charge'],
-  ['discharge', 'discharge'],
-  ['feedIn', 'feed_in'],
-  ['purchase', 'purchase'],
-  ['revenue', 'revenue'],
-];
 
 /** Sums are float8: keep the answer free of binary noise (0.1 + 0.2) without losing a watt-hour. */
 const round = (n: number, digits = 4) => {
@@ -68,19 +48,6 @@ export function figuresOf(s: Sums): EnergyFigures {
     revenue: round(s.revenue),
   };
 }
-
-/** The summed figures of a result row whose columns are named `${prefix}${figure}`. */
-const sumsFrom = (row: Record<string, unknown>, prefix = ''): Sums => {
-  const out = { ...ZERO };
-  for (const [figure] of SUM_COLUMNS) out[figure] = Number(row[`${prefix}${figure}`] ?? 0);
-  return out;
-};
-
-const addSums = (a: Sums, b: Sums): Sums => {
-  const out = { ...a };
-  for (const [key] of SUM_COLUMNS) out[key] += b[key];
-  return out;
-};
 
 export function createPlantDataService(ctx: AppContext) {
   const { db } = ctx;

@@ -18,10 +18,11 @@ import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { scopePredicate } from '../../http/scope.ts';
-import { type DayEnergy, derived } from '../../ingest/energy.ts';
+import { derived } from '../../ingest/energy.ts';
 import { localDay } from '../../ingest/local-day.ts';
 import { addDays, addMonths } from '../../lib/calendar.ts';
 import { faultName } from '../alarm/alarm.service.ts';
+import { addSums, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../plant-data/energy-sums.ts';
 import { type Period, resolvePeriod } from '../plant-data/period.ts';
 import { MANAGING_TYPES, plantScope } from '../station/station-access.ts';
 import { daylightCounter } from './availability.ts';
@@ -52,36 +53,8 @@ export interface ReportPlant {
   inverters: number;
 }
 
-type Sums = DayEnergy & { revenue: number; daylightSeen: number };
-const ZERO: Sums = {
-  generation: 0,
-  consumption: 0,
-  charge: 0,
-  discharge: 0,
-  feedIn: 0,
-  purchase: 0,
-  revenue: 0,
-  daylightSeen: 0,
-};
-const SUM_COLUMNS: [keyof Sums, string][] = [
-  ['generation', 'generation'],
-  ['consumption', 'consumption'],
-  ['charge', 'charge'],
-  ['discharge', 'discharge'],
-  ['feedIn', 'feed_in'],
-  ['purchase', 'purchase'],
-  ['revenue', 'revenue'],
-  ['daylightSeen', 'daylight_seen'],
-];
-
 /** Reports show 2 decimals; rounding here makes the screen, the export and the totals agree. */
 export const round2 = (n: number) => Math.round(n * 100) / 100;
-
-const addSums = (a: Sums, b: Sums): Sums => {
-  const out = { ...a };
-  for (const [key] of SUM_COLUMNS) out[key] += b[key];
-  return out;
-};
 
 /** The energy figures of summed counters: derived ones from the sums, everything to 2 decimals. */
 function figuresOf(s: Sums) {
@@ -183,11 +156,6 @@ export function createReportService(ctx: AppContext) {
       ),
       sql`, `,
     );
-  const sumsFrom = (row: Record<string, unknown>): Sums => {
-    const out = { ...ZERO };
-    for (const [figure] of SUM_COLUMNS) out[figure] = Number(row[figure] ?? 0);
-    return out;
-  };
 
   /**
    * Sums per period label over the plants. Days: the daily rows; months and years: the monthly rows.
