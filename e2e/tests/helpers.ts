@@ -38,7 +38,11 @@ export async function pickOption(page: Page, field: Locator, text: string, opts:
     if (!(await shown.textContent())?.includes(text)) {
       await field.click();
       // Long lists are virtual: typing brings the option into view.
-      if (opts.search) await page.keyboard.type(text);
+      if (opts.search) {
+        // A search typed by an earlier try is replaced, not extended.
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.type(text);
+      }
       await page
         .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
         .first()

@@ -53,7 +53,13 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
+  const fresh = !!opts.dataDir && !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
+  let client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
+  if (fresh) {
+    // Creating the cluster leaves about 500 MB of initdb's memory in the process; only reopening frees it.
+    await client.close();
+    client = await PGlite.create(opts.dataDir!);
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

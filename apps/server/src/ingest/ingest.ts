@@ -6,7 +6,7 @@ import {
   StatusPayloadSchema,
   TelemetryPayloadSchema,
 } from '@pvstar/contract/mqtt';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
@@ -77,7 +77,7 @@ export function createIngest(deps: {
 }) {
   const now = deps.now ?? Date.now;
   const flushMs = deps.flushMs ?? 25;
-  const maxBatch = deps.maxBatch ?? 500;
+  const maxBatch = deps.maxBatch ?? 3000;
   const cache = new Map<string, { info: DeviceInfo | null; until: number }>();
   const counters = {
     received: 0,
@@ -94,16 +94,18 @@ export function createIngest(deps: {
     deps.log.warn({ reason, ...detail }, 'telemetry dropped');
   };
 
-  async function lookup(sns: string[]): Promise<Map<string, DeviceInfo | null>> {
-    const t = now();
-    const out = new Map<string, DeviceInfo | null>();
-    const missing: string[] = [];
-    for (const sn of sns) {
-      const hit = cache.get(sn);
-      if (hit && hit.until > t) out.set(sn, hit.info);
-      else missing.push(sn);
-    }
-    if (missing.length) {
+  /**
+   * Serial numbers not in the cache are looked up together: the messages that arrive within one turn of
+   * the event loop share one query (after a restart 2,000 dongles must not take 2,000 connections).
+   */
+  let queued = new Set<string>();
+  let round: Promise<void> | null = null;
+  function load(sns: string[]): Promise<void> {
+    for (const sn of sns) queued.add(sn);
+    round ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const wanted = [...queued];
+      queued = new Set();
+      round = null;
       const rows = await deps.db
         .select({
           id: devices.id,
@@ -118,9 +120,11 @@ export function createIngest(deps: {
         .from(devices)
         .innerJoin(dongles, sql`${dongles.id} = ${devices.dongleId}`)
         .innerJoin(plants, sql`${plants.id} = ${devices.plantId}`)
-        .where(inArray(devices.sn, missing));
-      for (const sn of missing) {
-        const row = rows.find((r) => r.sn === sn);
+        .where(sql`${devices.sn} = ANY(${`{${wanted.join(',')}}`}::text[])`); // serials are [A-Z0-9-]
+      const bySn = new Map(rows.map((r) => [r.sn, r]));
+      const until = now() + 60_000;
+      for (const sn of wanted) {
+        const row = bySn.get(sn);
         const info = row
           ? {
               id: row.id,
@@ -132,11 +136,17 @@ export function createIngest(deps: {
               longitude: row.longitude,
             }
           : null;
-        cache.set(sn, { info, until: t + 60_000 });
-        out.set(sn, info);
+        cache.set(sn, { info, until });
       }
-    }
-    return out;
+    });
+    return round;
+  }
+
+  async function lookup(sns: string[]): Promise<Map<string, DeviceInfo | null>> {
+    const t = now();
+    const missing = sns.filter((sn) => !((cache.get(sn)?.until ?? 0) > t));
+    if (missing.length) await load(missing);
+    return new Map(sns.map((sn) => [sn, cache.get(sn)?.info ?? null]));
   }
 
   /** Keeps only catalogue metrics of the device's kind within their plausible range. */
@@ -222,7 +232,10 @@ export function createIngest(deps: {
    */
   async function existingOnly(samples: Sample[]): Promise<Sample[]> {
     const ids = [...new Set(samples.map((s) => s.deviceId))];
-    const rows = await deps.db.select({ id: devices.id }).from(devices).where(inArray(devices.id, ids));
+    const rows = await deps.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(sql`${devices.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
     if (rows.length === ids.length) return samples;
     const alive = new Set(rows.map((r) => r.id));
     for (const [sn, entry] of cache) if (entry.info && !alive.has(entry.info.id)) cache.delete(sn);
@@ -266,38 +279,48 @@ export function createIngest(deps: {
     const offlineDongles = [...new Set(b.statuses.filter((s) => !s.online).map((s) => s.sn))].filter(
       (sn) => !onlineDongles.includes(sn),
     );
+    const reporting = new Set(b.telemetry.map((t) => t.sn));
+    const onlineOnly = onlineDongles.filter((sn) => !reporting.has(sn));
+    // Each device's newest time, without its readings: the status and alarm updates need no more.
+    const deviceTimes = JSON.stringify(
+      [...latest.values()].map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString() })),
+    );
 
     await deps.db.transaction(async (tx) => {
+      const changedPlants: number[] = [];
       if (samples.length) {
+        // One parse of the batch feeds the samples and each device's newest reading.
         const rows = JSON.stringify(
           samples.map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString(), v: s.data })),
         );
         const inserted = await tx.execute(sql`
-          INSERT INTO telemetry_samples (device_id, ts, data)
-          SELECT r.d, r.t, r.v FROM jsonb_to_recordset(${rows}::jsonb) AS r(d int, t timestamptz, v jsonb)
-          ON CONFLICT DO NOTHING`);
-        const count =
-          (inserted as { rowCount?: number; affectedRows?: number }).rowCount ??
-          (inserted as { affectedRows?: number }).affectedRows ??
-          0;
+          WITH r AS (SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r(d int, t timestamptz, v jsonb)),
+          stored AS (
+            INSERT INTO telemetry_samples (device_id, ts, data) SELECT d, t, v FROM r
+            ON CONFLICT DO NOTHING RETURNING 1),
+          latest AS (
+            INSERT INTO device_latest (device_id, ts, data) SELECT DISTINCT ON (d) d, t, v FROM r ORDER BY d, t DESC
+            ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, data = excluded.data
+            WHERE device_latest.ts < excluded.ts)
+          SELECT count(*)::int AS stored FROM stored`);
+        const count = (inserted.rows[0] as { stored: number }).stored;
         counters.stored += count;
         counters.duplicates += samples.length - count;
 
-        const latestRows = JSON.stringify(
-          [...latest.values()].map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString(), v: s.data })),
-        );
-        await tx.execute(sql`
-          INSERT INTO device_latest (device_id, ts, data)
-          SELECT r.d, r.t, r.v FROM jsonb_to_recordset(${latestRows}::jsonb) AS r(d int, t timestamptz, v jsonb)
-          ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, data = excluded.data
-          WHERE device_latest.ts < excluded.ts`);
-        await tx.execute(sql`
-          UPDATE devices SET
-            last_seen_at = GREATEST(coalesce(last_seen_at, r.t), r.t),
-            status = CASE WHEN status IN ('NOT_CONNECTED', 'OFFLINE') THEN ${statusFromAlarms(sql`devices.id`)} ELSE status END
-          FROM jsonb_to_recordset(${latestRows}::jsonb) AS r(d int, t timestamptz)
-          WHERE devices.id = r.d`);
-        await endCommAlarms(tx, { devices: latestRows });
+        // A device back from silence takes the status its alarms give it; only then may its plant's change.
+        const back = await tx.execute(sql`
+          WITH updated AS (
+            UPDATE devices SET
+              last_seen_at = GREATEST(coalesce(devices.last_seen_at, x.t), x.t),
+              status = CASE WHEN devices.status IN ('NOT_CONNECTED', 'OFFLINE') THEN ${statusFromAlarms(sql`devices.id`)} ELSE devices.status END
+            FROM (
+              SELECT r.d, r.t, dv.status AS was
+              FROM jsonb_to_recordset(${deviceTimes}::jsonb) AS r(d int, t timestamptz) JOIN devices dv ON dv.id = r.d) x
+            WHERE devices.id = x.d
+            RETURNING devices.plant_id, x.was, devices.status)
+          SELECT DISTINCT plant_id FROM updated WHERE was <> status`);
+        changedPlants.push(...(back.rows as { plant_id: number }[]).map((r) => r.plant_id));
+        await endCommAlarms(tx, { devices: deviceTimes });
       }
       if (energy.size) {
         const energyRows = JSON.stringify(
@@ -319,30 +342,32 @@ export function createIngest(deps: {
             discharge = GREATEST(device_energy_daily.discharge, excluded.discharge),
             feed_in = GREATEST(device_energy_daily.feed_in, excluded.feed_in),
             purchase = GREATEST(device_energy_daily.purchase, excluded.purchase)`);
-        // The plant's day is the sum of its inverters' days, with the revenue at its prices.
+        // The plant's day is the sum of its inverters' days, with the revenue at its prices; read by key
+        // from the plant days touched, so that the cost stays with the batch, not with the history.
         await tx.execute(sql`
+          WITH touched AS (
+            SELECT DISTINCT dv.plant_id, r.day
+            FROM jsonb_to_recordset(${energyRows}::jsonb) AS r("deviceId" int, day date) JOIN devices dv ON dv.id = r."deviceId")
           INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue, daylight_seen)
-          SELECT d.plant_id, e.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),
+          SELECT t.plant_id, t.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),
             sum(e.feed_in) * coalesce(max(p.feed_in_price), 0)
               + GREATEST(sum(e.generation) - sum(e.feed_in), 0) * coalesce(max(p.purchase_price), 0),
             sum(bit_count(e.daylight_seen))::int
-          FROM device_energy_daily e
-          JOIN devices d ON d.id = e.device_id
-          JOIN plants p ON p.id = d.plant_id
-          WHERE (d.plant_id, e.day) IN (
-            SELECT DISTINCT dv.plant_id, r.day FROM jsonb_to_recordset(${energyRows}::jsonb) AS r("deviceId" int, day date)
-            JOIN devices dv ON dv.id = r."deviceId")
-            AND d.kind = 'INVERTER'
-          GROUP BY d.plant_id, e.day
+          FROM touched t
+          JOIN devices d ON d.plant_id = t.plant_id AND d.kind = 'INVERTER'
+          JOIN device_energy_daily e ON e.device_id = d.id AND e.day = t.day
+          JOIN plants p ON p.id = t.plant_id
+          GROUP BY t.plant_id, t.day
           ON CONFLICT (plant_id, day) DO UPDATE SET
             generation = excluded.generation, consumption = excluded.consumption, charge = excluded.charge,
             discharge = excluded.discharge, feed_in = excluded.feed_in, purchase = excluded.purchase, revenue = excluded.revenue,
             daylight_seen = excluded.daylight_seen`);
       }
       if (onlineDongles.length) {
-        await tx.execute(sql`
-          UPDATE dongles SET status = 'ONLINE', last_seen_at = now()
-          WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(onlineDongles)}::jsonb))`);
+        if (onlineOnly.length)
+          await tx.execute(sql`
+            UPDATE dongles SET status = 'ONLINE', last_seen_at = now()
+            WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(onlineOnly)}::jsonb))`);
         const back = new Map<string, number>();
         for (const st of b.statuses)
           if (st.online) back.set(st.sn, Math.min(back.get(st.sn) ?? st.ts, st.ts));
@@ -350,7 +375,7 @@ export function createIngest(deps: {
           dongles: JSON.stringify([...back].map(([sn, ts]) => ({ sn, t: new Date(ts).toISOString() }))),
         });
       }
-      if (samples.length) await learnIntervals(tx, b);
+      if (b.telemetry.length) await learnIntervals(tx, b);
       if (offlineDongles.length) {
         await tx.execute(sql`
           UPDATE dongles SET status = 'OFFLINE'
@@ -360,11 +385,10 @@ export function createIngest(deps: {
           WHERE status = 'ONLINE' AND dongle_id IN (
             SELECT id FROM dongles WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb)))`);
       }
-      const touchedPlants = [...new Set(samples.map((s) => s.plantId))];
-      if (touchedPlants.length || offlineDongles.length)
+      if (changedPlants.length || offlineDongles.length)
         await refreshPlantStatus(
           tx,
-          sql`${plantsIn(touchedPlants)} OR dongle_id IN (
+          sql`${plantsIn(changedPlants)} OR dongle_id IN (
             SELECT id FROM dongles WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb)))`,
         );
     });
@@ -374,7 +398,8 @@ export function createIngest(deps: {
    * Each dongle's reporting interval, learnt from the spacing of its messages (device time), so that
    * "offline after three missed intervals" fits a dongle sending every 10 s as well as every 5 min.
    * A moving average that counts a gap at most four intervals long: an outage nudges it, it does not
-   * reset it; a late or repeated message (older than the newest) teaches nothing.
+   * reset it; a late or repeated message (older than the newest) teaches nothing. Reporting also makes
+   * the dongle online and seen, in the same update.
    */
   async function learnIntervals(tx: Pick<Db, 'execute'>, b: Batch) {
     const byDongle = new Map<string, { first: number; last: number; times: Set<number> }>();
@@ -395,6 +420,8 @@ export function createIngest(deps: {
     );
     await tx.execute(sql`
       UPDATE dongles d SET
+        status = 'ONLINE',
+        last_seen_at = now(),
         interval_seconds = CASE WHEN x.gap IS NULL OR x.gap < 1 THEN d.interval_seconds
           ELSE LEAST(${MAX_INTERVAL_S}, GREATEST(${MIN_INTERVAL_S},
             round(0.7 * d.interval_seconds + 0.3 * LEAST(x.gap, 4 * d.interval_seconds))))::int END,

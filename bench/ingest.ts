@@ -1,0 +1,517 @@
+/**
+ * Ingest: DONGLES bench dongles (a house of 6 devices and 80 metrics each) publish QoS 1 telemetry at
+ * RATE messages/s in total for SECONDS through the broker into the database, with the product's own
+ * broker, subscriber and ingest. The generator runs in a child process (bench/ingest-load.ts); this
+ * process is the server: broker (embedded) + ingest + database (PGlite embedded).
+ *
+ * Reports committed messages/s, publish-to-commit p50/p99, the server's CPU and RSS, published vs
+ * stored, and — in the same run — a raw COPY of the very rows ingest stored into the same table, with
+ * ingest's rows/s as a ratio of it.
+ *
+ *   npm run bench:ingest                       embedded default (PGlite + embedded broker)
+ *   DATABASE_URL=postgres://… MQTT_URL=mqtt://… npm run bench:ingest   also PostgreSQL (+ Mosquitto)
+ *   DONGLES=2000 RATE=5000 SECONDS=20 RUNS=3 by default; ONLY=pglite|postgres picks one setup.
+ *
+ * bench/ingest.test.ts runs a small load of it in `npm test` and checks that nothing is lost.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import { topics } from '@pvstar/contract/mqtt';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import pino from 'pino';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/seed.ts';
+import { createIngest } from '../apps/server/src/ingest/ingest.ts';
+import { verifyDongleSecret } from '../apps/server/src/modules/device/dongle-credentials.ts';
+import { startAckSubscriber } from '../apps/server/src/mqtt/ack-subscriber.ts';
+import { startEmbeddedBroker } from '../apps/server/src/mqtt/broker.ts';
+import { HOUSE, wallClock } from './ingest-load.ts';
+
+export interface IngestOptions {
+  dongles: number;
+  /** Messages per second, all dongles together. */
+  rate: number;
+  seconds: number;
+  /** A PostgreSQL server to create the bench database on; the embedded PGlite when absent. */
+  postgresUrl?: string;
+  /** An external broker (Mosquitto); the embedded broker when absent. */
+  mqttUrl?: string;
+  /** The broker's process, to count its CPU (the bench's own Mosquitto). */
+  brokerPid?: number;
+}
+
+export interface IngestResult {
+  published: number;
+  acked: number;
+  committed: number;
+  storedRows: number;
+  storedMessages: number;
+  /** Plant days whose generation is not the largest daily counter of their inverter's stored samples. */
+  energyMismatches: number;
+  offeredPerS: number;
+  sustainedPerS: number;
+  p50Ms: number;
+  p99Ms: number;
+  serverCpuPct: number;
+  serverRssMaxMb: number;
+  generatorCpuPct: number;
+  /** CPU of external services (postgres, mosquitto processes) over the run, % of one core. */
+  externalCpuPct: Record<string, number>;
+  copyRowsPerS: number;
+  ingestRowsPerS: number;
+  copyRatio: number;
+  disconnects: number;
+  /** Time to connect every dongle, and the server's RSS once they are all connected. */
+  connectMs: number;
+  serverRssConnectedMb: number;
+  /** RSS of the external broker at the end (the bench's own Mosquitto). */
+  brokerRssMb: number | null;
+}
+
+const log = pino({ level: 'silent' });
+const ROWS_PER_MESSAGE = HOUSE.length;
+
+/** The bench database: PGlite in a fresh data directory on disk (as `npm start` keeps it) or a fresh PostgreSQL database. */
+async function benchDatabase(postgresUrl?: string) {
+  if (!postgresUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-bench-'));
+    const database = await openDatabase({ dataDir: dir });
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    return {
+      database,
+      async copyOutIn(): Promise<{ rows: number; ms: number }> {
+        const out = await client.query(
+          "COPY (SELECT device_id, ts, data FROM telemetry_samples) TO '/dev/blob' WITH (FORMAT csv)",
+        );
+        const blob = out.blob!;
+        await client.query('TRUNCATE telemetry_samples');
+        const t0 = performance.now();
+        const res = await client.query("COPY telemetry_samples FROM '/dev/blob' WITH (FORMAT csv)", [], {
+          blob,
+        });
+        return { rows: res.affectedRows ?? 0, ms: performance.now() - t0 };
+      },
+      drop: async () => {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `pvstar_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    async copyOutIn(): Promise<{ rows: number; ms: number }> {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const chunks: Buffer[] = [];
+        await pipeline(
+          client.query(
+            copyTo('COPY (SELECT device_id, ts, data FROM telemetry_samples) TO STDOUT WITH (FORMAT csv)'),
+          ),
+          new Writable({
+            write(chunk, _enc, done) {
+              chunks.push(chunk);
+              done();
+            },
+          }),
+        );
+        await client.query('TRUNCATE telemetry_samples');
+        const t0 = performance.now();
+        const into = client.query(copyFrom('COPY telemetry_samples FROM STDIN WITH (FORMAT csv)'));
+        await pipeline(Readable.from(chunks), into);
+        return { rows: Number(into.rowCount), ms: performance.now() - t0 };
+      } finally {
+        await client.end();
+      }
+    },
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** One organisation's bench houses: a plant, a dongle (secret `benchSecret(sn)`) and the 6 devices each. */
+async function loadHouses(database: Database, count: number) {
+  const db = database.db;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ADMIN_PASSWORD: 'Admin1234!',
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+  });
+  await seed(db, config);
+  const [root] = (
+    await db.execute(sql`SELECT id FROM organizations WHERE parent_id IS NULL ORDER BY id LIMIT 1`)
+  ).rows as { id: number }[];
+  const rootId = root!.id;
+  await db.execute(sql`
+    INSERT INTO plants (plant_no, org_id, name, type, installed_capacity, storage_capacity, latitude, longitude, timezone)
+    SELECT 'BENCH-P-' || lpad(i::text, 6, '0'), ${rootId}::int, 'Bench house ' || i, 'ENERGY_STORAGE', 6 + i % 16, 10,
+      47 + (i % 8), 7 + (i % 7), 'Europe/Berlin'
+    FROM generate_series(1, ${count}) i`);
+  await db.execute(sql`
+    INSERT INTO dongles (sn, plant_id, secret_hash, interval_seconds)
+    SELECT 'BENCH-D-' || substr(plant_no, 9), id,
+      encode(sha256(convert_to('bench-secret-BENCH-D-' || substr(plant_no, 9), 'UTF8')), 'hex'), 5
+    FROM plants WHERE plant_no LIKE 'BENCH-P-%'`);
+  const house = JSON.stringify(HOUSE.map((d, k) => ({ ...d, k })));
+  await db.execute(sql`
+    INSERT INTO devices (sn, kind, dongle_id, plant_id, inverter_type)
+    SELECT 'BENCH-' || h.letter || '-' || substr(g.sn, 9), h.kind, g.id, g.plant_id,
+      CASE WHEN h.kind = 'INVERTER' THEN 'THREE_PHASE' END
+    FROM dongles g, jsonb_to_recordset(${house}::jsonb) AS h(letter text, kind text, k int)
+    WHERE g.sn LIKE 'BENCH-D-%' ORDER BY g.id, h.k`);
+  await db.execute(sql`ANALYZE`);
+}
+
+/** utime + stime of each process of this command name, in ms by pid (Linux /proc; empty elsewhere). */
+function cpuByPid(comm: string): Map<number, number> {
+  const out = new Map<number, number>();
+  let pids: string[] = [];
+  try {
+    pids = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== comm) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      out.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10); // USER_HZ is 100 on Linux
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
+
+/** Resident memory of a process, MB (Linux /proc). */
+export function rssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU the given processes used since `before`, in ms. */
+function cpuSince(before: Map<number, number>, comm: string, only?: Set<number>): number {
+  let ms = 0;
+  for (const [pid, now] of cpuByPid(comm)) if (!only || only.has(pid)) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/**
+ * A Mosquitto of the bench's own, with the limits docs/mosquitto.conf recommends for ingest (a broker
+ * with the defaults keeps 20 messages in flight and drops a subscriber's queue beyond 1,000).
+ */
+export async function privateMosquitto(): Promise<{ url: string; pid: number; stop(): void } | null> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-bench-mqtt-'));
+  const port = 20_000 + Math.floor(Math.random() * 10_000);
+  const limits = fs
+    .readFileSync(path.join(import.meta.dirname, '../docs/mosquitto.conf'), 'utf8')
+    .split('\n')
+    .filter((l) => /^(max_|persistent_client_expiration)/.test(l));
+  fs.writeFileSync(
+    path.join(dir, 'bench.conf'),
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ...limits].join('\n'),
+  );
+  const child = spawn('mosquitto', ['-c', path.join(dir, 'bench.conf')], { stdio: 'ignore' });
+  const started = await new Promise<boolean>((resolve) => {
+    child.once('error', () => resolve(false));
+    setTimeout(() => resolve(child.exitCode === null), 500);
+  });
+  if (!started) return null;
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () => {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+
+function startGenerator(): ChildProcess {
+  return fork(path.join(import.meta.dirname, 'ingest-load.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+function nextMessage<T>(child: ChildProcess, event: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { event: string }) => {
+      if (m.event !== event) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(m as T);
+    };
+    const onExit = (code: number) => reject(new Error(`load generator exited (${code}) before "${event}"`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
+  const bench = await benchDatabase(o.postgresUrl);
+  const { database } = bench;
+  const db = database.db;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  try {
+    await database.migrate();
+    await loadHouses(database, o.dongles);
+
+    const service = { serviceUser: 'bench-service', servicePassword: randomBytes(12).toString('hex') };
+    let url = o.mqttUrl;
+    if (!url) {
+      const broker = await startEmbeddedBroker({
+        port: 0,
+        host: '127.0.0.1',
+        ...service,
+        verifyDongle: (sn, secret) => verifyDongleSecret(db, sn, secret),
+        log,
+      });
+      cleanups.push(() => broker.close());
+      url = `mqtt://127.0.0.1:${broker.port}`;
+    }
+
+    // What `startIngest` wires up, with the commit time of every message noted on the way.
+    const ingest = createIngest({ db, log });
+    const latencies = new Float64Array(Math.ceil(o.rate * o.seconds * 1.1) + 1000);
+    let committed = 0;
+    let lastCommitAt = 0;
+    const subscriber = startAckSubscriber({
+      url,
+      clientId: `pvstar-bench-ingest-${process.pid}`,
+      ...(o.mqttUrl ? {} : { username: service.serviceUser, password: service.servicePassword }),
+      filter: o.mqttUrl ? `$share/bench-${process.pid}/${topics.allUp}` : topics.allUp,
+      persistent: false,
+      onMessage: async (topic, payload) => {
+        await ingest.handle(topic, payload);
+        if (!topic.endsWith('/telemetry')) return;
+        const at = wallClock();
+        // The generator writes its publish time into msgId: {"msgId":"b<ms since epoch>",…
+        const sentAt = Number(payload.toString('latin1', 11, payload.indexOf(34, 11)));
+        if (committed < latencies.length) latencies[committed] = at - sentAt;
+        committed++;
+        lastCommitAt = at;
+      },
+    });
+    cleanups.push(() => subscriber.close());
+    while (!subscriber.connected) await new Promise((r) => setTimeout(r, 20));
+
+    const child = startGenerator();
+    cleanups.push(() => {
+      child.send({ cmd: 'close' });
+      return new Promise((r) => setTimeout(r, 500));
+    });
+    const connectStart = performance.now();
+    child.send({ cmd: 'connect', url, count: o.dongles });
+    await nextMessage(child, 'connected');
+    const connectMs = performance.now() - connectStart;
+    const serverRssConnectedMb = process.memoryUsage.rss() / 2 ** 20;
+
+    // Device time starts at the last local noon-ish hour, so that a run stays within one plant day.
+    const perDongle = Math.ceil((o.rate * o.seconds) / o.dongles) + 1;
+    const baseTs = Math.floor(Date.now() / 3_600_000) * 3_600_000 - perDongle * 5000 - 3_600_000;
+    const cpu0 = process.cpuUsage();
+    const ext0 = { postgres: cpuByPid('postgres'), mosquitto: cpuByPid('mosquitto') };
+    let rssMax = process.memoryUsage.rss();
+    const rssTimer = setInterval(() => {
+      rssMax = Math.max(rssMax, process.memoryUsage.rss());
+    }, 250);
+    child.send({ cmd: 'run', rate: o.rate, seconds: o.seconds, baseTs });
+    const load = await nextMessage<{
+      published: number;
+      acked: number;
+      disconnects: number;
+      startedAt: number;
+      endedAt: number;
+      cpuMs: number;
+    }>(child, 'done');
+    // Everything the broker took must be committed; wait while it still moves.
+    let seen = -1;
+    let stillSince = Date.now();
+    while (committed < load.acked && Date.now() - stillSince < 30_000) {
+      if (committed !== seen) {
+        seen = committed;
+        stillSince = Date.now();
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    clearInterval(rssTimer);
+    const cpu = process.cpuUsage(cpu0);
+    const wallMs = Math.max(lastCommitAt, load.endedAt) - load.startedAt;
+    // Only the bench's own: the backends of its database, its broker.
+    const backends =
+      database.kind === 'postgres'
+        ? new Set(
+            (
+              (await db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`))
+                .rows as { pid: number }[]
+            ).map((r) => r.pid),
+          )
+        : new Set<number>();
+    const ext = {
+      postgres: cpuSince(ext0.postgres, 'postgres', backends),
+      mosquitto: o.brokerPid ? cpuSince(ext0.mosquitto, 'mosquitto', new Set([o.brokerPid])) : 0,
+    };
+
+    const [counts] = (
+      await db.execute(sql`
+        SELECT (SELECT count(*)::int FROM telemetry_samples) AS rows,
+          (SELECT count(*)::int FROM (
+            SELECT p.plant_id, p.day FROM plant_energy_daily p
+            LEFT JOIN (
+              SELECT d.plant_id, max((s.data->>'dailyGeneration')::float8) AS generation
+              FROM telemetry_samples s JOIN devices d ON d.id = s.device_id AND d.kind = 'INVERTER'
+              GROUP BY d.plant_id) s ON s.plant_id = p.plant_id
+            WHERE s.generation IS NULL OR abs(p.generation - s.generation) > 1e-6) x) AS mismatches`)
+    ).rows as { rows: number; mismatches: number }[];
+    const storedRows = counts!.rows;
+    const copy = await bench.copyOutIn();
+
+    const sorted = latencies.slice(0, Math.min(committed, latencies.length)).sort();
+    const seconds = wallMs / 1000;
+    const ingestRowsPerS = storedRows / seconds;
+    const copyRowsPerS = copy.rows / (copy.ms / 1000);
+    return {
+      published: load.published,
+      acked: load.acked,
+      committed,
+      storedRows,
+      storedMessages: storedRows / ROWS_PER_MESSAGE,
+      energyMismatches: counts!.mismatches,
+      offeredPerS: load.published / ((load.endedAt - load.startedAt) / 1000),
+      sustainedPerS: committed / seconds,
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      serverCpuPct: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
+      serverRssMaxMb: rssMax / 2 ** 20,
+      generatorCpuPct: (load.cpuMs / (load.endedAt - load.startedAt)) * 100,
+      externalCpuPct: Object.fromEntries(
+        Object.entries(ext)
+          .filter(([, ms]) => ms > 0)
+          .map(([k, ms]) => [k, (ms / wallMs) * 100]),
+      ),
+      copyRowsPerS,
+      ingestRowsPerS,
+      copyRatio: ingestRowsPerS / copyRowsPerS,
+      disconnects: load.disconnects,
+      connectMs,
+      serverRssConnectedMb,
+      brokerRssMb: o.brokerPid ? rssMb(o.brokerPid) : null,
+    };
+  } finally {
+    for (const c of cleanups.reverse()) await c();
+    await bench.drop();
+  }
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const env = process.env;
+  const opts = {
+    dongles: Number(env.DONGLES ?? 2000),
+    rate: Number(env.RATE ?? 5000),
+    seconds: Number(env.SECONDS ?? 20),
+  };
+  const runs = Number(env.RUNS ?? 3);
+  const setups: { name: string; postgresUrl?: string; mqttUrl?: string; mosquitto?: boolean }[] = [];
+  if (env.ONLY !== 'postgres') setups.push({ name: 'embedded (PGlite + embedded broker)' });
+  if (env.DATABASE_URL && env.ONLY !== 'pglite')
+    setups.push(
+      env.MQTT_URL
+        ? // Mosquitto is configured: the bench runs one of its own with the recommended limits, unless told to use MQTT_URL as it is.
+          env.BENCH_BROKER === 'url'
+          ? { name: `PostgreSQL + ${env.MQTT_URL}`, postgresUrl: env.DATABASE_URL, mqttUrl: env.MQTT_URL }
+          : { name: 'PostgreSQL + Mosquitto', postgresUrl: env.DATABASE_URL, mosquitto: true }
+        : { name: 'PostgreSQL + embedded broker', postgresUrl: env.DATABASE_URL },
+    );
+  console.log(machine());
+  console.log(
+    `${opts.dongles} dongles, ${opts.rate} messages/s offered for ${opts.seconds} s, ${runs} runs\n`,
+  );
+  for (const setup of setups) {
+    const results: IngestResult[] = [];
+    for (let r = 0; r < runs; r++) {
+      const broker = setup.mosquitto ? await privateMosquitto() : null;
+      if (setup.mosquitto && !broker) throw new Error('mosquitto could not be started (is it installed?)');
+      const res = await benchIngest({
+        ...opts,
+        postgresUrl: setup.postgresUrl,
+        mqttUrl: broker?.url ?? setup.mqttUrl,
+        brokerPid: broker?.pid,
+      }).finally(() => broker?.stop());
+      results.push(res);
+      console.log(
+        `${setup.name} run ${r + 1}:`,
+        JSON.stringify(res, (_k, v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v)),
+      );
+    }
+    const m = (f: (r: IngestResult) => number) => median(results.map(f));
+    console.log(`\n### ${setup.name}\n`);
+    console.log('| figure | median |\n|---|---:|');
+    const rows: [string, string][] = [
+      ['offered, messages/s', m((r) => r.offeredPerS).toFixed(0)],
+      ['committed, messages/s (sustained)', m((r) => r.sustainedPerS).toFixed(0)],
+      ['publish → commit p50, ms', m((r) => r.p50Ms).toFixed(0)],
+      ['publish → commit p99, ms', m((r) => r.p99Ms).toFixed(0)],
+      [
+        'published = stored (every run)',
+        results.every((r) => r.published === r.storedMessages && r.acked === r.published) ? 'yes' : 'NO',
+      ],
+      [
+        'plant energy = largest counter (every run)',
+        results.every((r) => r.energyMismatches === 0) ? 'yes' : 'NO',
+      ],
+      ['server CPU, % of one core', m((r) => r.serverCpuPct).toFixed(0)],
+      ['server RSS max, MB', m((r) => r.serverRssMaxMb).toFixed(0)],
+      ...Object.keys(results[0]!.externalCpuPct).map((k): [string, string] => [
+        `${k} CPU, % of one core`,
+        m((r) => r.externalCpuPct[k] ?? 0).toFixed(0),
+      ]),
+      ['generator CPU, % of one core', m((r) => r.generatorCpuPct).toFixed(0)],
+      ['ingest, sample rows/s', m((r) => r.ingestRowsPerS).toFixed(0)],
+      ['raw COPY of the same rows, rows/s', m((r) => r.copyRowsPerS).toFixed(0)],
+      ['ingest / COPY', m((r) => r.copyRatio).toFixed(2)],
+    ];
+    for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+    console.log('');
+  }
+}
+
+export const machine = () =>
+  `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
