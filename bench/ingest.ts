@@ -31,6 +31,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { createIngest } from '../apps/server/src/ingest/ingest.ts';
+import { ingestLanes } from '../apps/server/src/ingest/start-ingest.ts';
 import { verifyDongleSecret } from '../apps/server/src/modules/device/dongle-credentials.ts';
 import { startAckSubscriber } from '../apps/server/src/mqtt/ack-subscriber.ts';
 import { startEmbeddedBroker } from '../apps/server/src/mqtt/broker.ts';
@@ -47,6 +48,8 @@ export interface IngestOptions {
   mqttUrl?: string;
   /** The broker's process, to count its CPU (the bench's own Mosquitto). */
   brokerPid?: number;
+  /** Ingest lanes (createIngest); what the server uses for the database when absent. */
+  lanes?: number;
 }
 
 export interface IngestResult {
@@ -260,6 +263,22 @@ export async function privateMosquitto(): Promise<{ url: string; pid: number; st
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
+/** PROFILE=file.cpuprofile: the server side's CPU profile over the load only (open it in Chrome DevTools). */
+async function startProfile() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 function startGenerator(): ChildProcess {
   return fork(path.join(import.meta.dirname, 'ingest-load.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -305,7 +324,7 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
     }
 
     // What `startIngest` wires up, with the commit time of every message noted on the way.
-    const ingest = createIngest({ db, log });
+    const ingest = createIngest({ db, log, lanes: o.lanes ?? ingestLanes(database.kind) });
     const latencies = new Float64Array(Math.ceil(o.rate * o.seconds * 1.1) + 1000);
     let committed = 0;
     let lastCommitAt = 0;
@@ -349,6 +368,7 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
     const rssTimer = setInterval(() => {
       rssMax = Math.max(rssMax, process.memoryUsage.rss());
     }, 250);
+    const profiler = process.env.PROFILE ? await startProfile() : null;
     child.send({ cmd: 'run', rate: o.rate, seconds: o.seconds, baseTs });
     const load = await nextMessage<{
       published: number;
@@ -369,6 +389,7 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
       await new Promise((r) => setTimeout(r, 20));
     }
     clearInterval(rssTimer);
+    if (profiler) await profiler.stop(process.env.PROFILE!);
     const cpu = process.cpuUsage(cpu0);
     const wallMs = Math.max(lastCommitAt, load.endedAt) - load.startedAt;
     // Only the bench's own: the backends of its database, its broker.
@@ -445,6 +466,7 @@ async function main() {
     dongles: Number(env.DONGLES ?? 2000),
     rate: Number(env.RATE ?? 5000),
     seconds: Number(env.SECONDS ?? 20),
+    ...(env.LANES ? { lanes: Number(env.LANES) } : {}),
   };
   const runs = Number(env.RUNS ?? 3);
   const setups: { name: string; postgresUrl?: string; mqttUrl?: string; mosquitto?: boolean }[] = [];

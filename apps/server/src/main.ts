@@ -7,7 +7,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/seed.ts';
 import { prepareDemo } from './demo/demo-fleet.ts';
-import { startIngest } from './ingest/start-ingest.ts';
+import { ingestLanes, startIngest } from './ingest/start-ingest.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { createOutboxWorker } from './lib/mailer.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
@@ -97,6 +97,7 @@ async function main() {
         shareGroup: config.MQTT_URL ? 'ingest' : null,
         clientId: `pvstar-ingest-${config.INGEST_ID}`,
         publish: publishCommand,
+        lanes: ingestLanes(database.kind),
       })
     : null;
 

@@ -302,4 +302,37 @@ describe('energy of a simulated day', () => {
       .where(sql`${deviceEnergyDaily.deviceId} = ${inverterId} AND ${deviceEnergyDaily.day} = ${day}`);
     expect(deviceDay!.generation).toBe(40);
   });
+
+  it('commits in lanes side by side without losing or mixing up a message', async () => {
+    const lanes = createIngest({ db: t.ctx.db, log, flushMs: 5, now: () => clock, lanes: 4 });
+    const before = await count();
+    const day = '2026-06-10';
+    // Two dongles of two plants, their status messages in between, all at once.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => [
+        lanes.handle(
+          topics.telemetry('DGL-000001'),
+          telemetry(at('09:00', day) + i * 60_000, { power: i, dailyGeneration: i }),
+        ),
+        lanes.handle(
+          topics.telemetry('DGL-000002'),
+          telemetry(
+            at('09:00', day) + i * 60_000,
+            { power: i, dailyGeneration: 2 * i },
+            { device: 'INV-000002' },
+          ),
+        ),
+        lanes.handle(topics.status(i % 2 ? 'DGL-000001' : 'DGL-000002'), Buffer.from('online')),
+      ]).flat(),
+    );
+    expect(await count()).toBe(before + 80);
+    expect((await plantDay(day))!.generation).toBe(39);
+    const [mine] = (
+      await t.ctx.db.execute(sql`
+        SELECT count(*)::int AS n, max((data->>'power')::int) AS top FROM telemetry_samples
+        WHERE device_id = ${inverterId} AND ts >= ${new Date(at('09:00', day)).toISOString()}::timestamptz
+          AND ts < ${new Date(at('10:00', day)).toISOString()}::timestamptz`)
+    ).rows as { n: number; top: number }[];
+    expect(mine).toEqual({ n: 40, top: 39 });
+  });
 });

@@ -50,6 +50,14 @@ interface Batch {
   waiters: { resolve: () => void; reject: (err: unknown) => void }[];
 }
 
+interface Lane {
+  batch: Batch;
+  timer: NodeJS.Timeout | undefined;
+  flushing: Promise<void>;
+}
+
+const emptyBatch = (): Batch => ({ samples: [], statuses: [], telemetry: [], waiters: [] });
+
 export type DropReason =
   | 'oversized'
   | 'topic'
@@ -72,6 +80,11 @@ export function createIngest(deps: {
   now?: () => number;
   flushMs?: number;
   maxBatch?: number;
+  /**
+   * Batches committed side by side, each lane with the plants of its own (on PostgreSQL; PGlite runs one
+   * statement at a time, so more than one lane gains nothing there). 1 by default.
+   */
+  lanes?: number;
   /** Fault events and command results go to the alarm and remote-control parts. */
   onOtherMessage?: (sn: string, kind: string, payload: unknown) => Promise<void>;
 }) {
@@ -85,9 +98,16 @@ export function createIngest(deps: {
     duplicates: 0,
     dropped: {} as Partial<Record<DropReason, number>>,
   };
-  let batch: Batch = { samples: [], statuses: [], telemetry: [], waiters: [] };
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> = Promise.resolve();
+  const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({
+    batch: emptyBatch(),
+    timer: undefined,
+    flushing: Promise.resolve(),
+  }));
+  /** A plant's (or a status message's dongle's) lane: one lane's batches never touch another's rows. */
+  const laneOf = (key: number | string) => {
+    const n = typeof key === 'number' ? key : [...key].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 0);
+    return lanes[(n >>> 0) % lanes.length]!;
+  };
 
   const drop = (reason: DropReason, detail?: Record<string, unknown>) => {
     counters.dropped[reason] = (counters.dropped[reason] ?? 0) + 1;
@@ -162,12 +182,12 @@ export function createIngest(deps: {
     return out;
   }
 
-  function enqueue(add: (b: Batch) => void): Promise<void> {
+  function enqueue(lane: Lane, add: (b: Batch) => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      add(batch);
-      batch.waiters.push({ resolve, reject });
-      if (batch.samples.length >= maxBatch) void flush();
-      else timer ??= setTimeout(() => void flush(), flushMs);
+      add(lane.batch);
+      lane.batch.waiters.push({ resolve, reject });
+      if (lane.batch.samples.length >= maxBatch) void flushLane(lane);
+      else lane.timer ??= setTimeout(() => void flushLane(lane), flushMs);
     });
   }
 
@@ -186,7 +206,9 @@ export function createIngest(deps: {
     if (parsed.kind === 'status') {
       const status = StatusPayloadSchema.safeParse(body);
       if (!status.success) return drop('schema', { topic });
-      return enqueue((b) => b.statuses.push({ sn: parsed.sn, online: status.data === 'online', ts: now() }));
+      return enqueue(laneOf(parsed.sn), (b) =>
+        b.statuses.push({ sn: parsed.sn, online: status.data === 'online', ts: now() }),
+      );
     }
     if (parsed.kind !== 'telemetry') {
       await deps.onOtherMessage?.(parsed.sn, parsed.kind, body);
@@ -197,6 +219,15 @@ export function createIngest(deps: {
     if (msg.data.ts > now() + MAX_CLOCK_SKEW_MS) return drop('future', { topic, ts: msg.data.ts });
     const infos = await lookup(msg.data.devices.map((d) => d.sn));
     const samples: Sample[] = [];
+    // The devices of one message share its time and, nearly always, their plant's zone.
+    const days = new Map<string, string>();
+    const dayIn = (zone: string) => {
+      const known = days.get(zone);
+      if (known) return known;
+      const day = localDay(msg.data.ts, zone);
+      days.set(zone, day);
+      return day;
+    };
     for (const d of msg.data.devices) {
       const info = infos.get(d.sn);
       if (!info) {
@@ -214,12 +245,12 @@ export function createIngest(deps: {
         place: info,
         kind: info.kind,
         ts: msg.data.ts,
-        day: localDay(msg.data.ts, info.timezone),
+        day: dayIn(info.timezone),
         data: cleanData(info.kind, d.data),
       });
     }
     if (!samples.length) return;
-    return enqueue((b) => {
+    return enqueue(laneOf(samples[0]!.plantId), (b) => {
       b.samples.push(...samples);
       b.statuses.push({ sn: parsed.sn, online: true, ts: msg.data.ts });
       b.telemetry.push({ sn: parsed.sn, ts: msg.data.ts });
@@ -435,24 +466,44 @@ export function createIngest(deps: {
       WHERE d.id = x.id`);
   }
 
-  function flush(): Promise<void> {
-    clearTimeout(timer);
-    timer = undefined;
-    const current = batch;
-    batch = { samples: [], statuses: [], telemetry: [], waiters: [] };
-    if (!current.waiters.length) return flushing;
-    // Batches commit one after another, in arrival order.
-    flushing = flushing.then(async () => {
+  function flushLane(lane: Lane): Promise<void> {
+    clearTimeout(lane.timer);
+    lane.timer = undefined;
+    const current = lane.batch;
+    lane.batch = emptyBatch();
+    if (!current.waiters.length) return lane.flushing;
+    // A lane's batches commit one after another, in arrival order.
+    lane.flushing = lane.flushing.then(async () => {
       try {
-        await write(current);
+        await writeRetrying(current);
         for (const w of current.waiters) w.resolve();
       } catch (err) {
         deps.log.warn({ err: (err as Error).message }, 'telemetry batch not stored; it will be redelivered');
         for (const w of current.waiters) w.reject(err);
       }
     });
-    return flushing;
+    return lane.flushing;
   }
+
+  /**
+   * Lanes keep to their own plants, but a dongle's status message and its telemetry may meet in two
+   * lanes; the database then ends one transaction as a deadlock or serialization victim. Every write is
+   * idempotent, so the victim simply runs again.
+   */
+  async function writeRetrying(b: Batch) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write(b);
+      } catch (err) {
+        const code =
+          (err as { code?: string; cause?: { code?: string } }).cause?.code ??
+          (err as { code?: string }).code;
+        if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+      }
+    }
+  }
+
+  const flush = () => Promise.all(lanes.map(flushLane)).then(() => {});
 
   return {
     handle,

@@ -6,6 +6,9 @@ import { type AckSubscriber, startAckSubscriber } from '../mqtt/ack-subscriber.t
 import { type CommandPublisher, routeCommandResult } from '../mqtt/command-bus.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 
+/** Ingest lanes by database: PostgreSQL commits several batches side by side; PGlite runs one statement at a time. */
+export const ingestLanes = (kind: 'pglite' | 'postgres') => (kind === 'postgres' ? 4 : 1);
+
 /**
  * Connects ingest to the broker. Against an external broker several ingest processes share the load
  * through a shared subscription; the embedded broker has none, and one subscriber carries it all.
@@ -22,11 +25,14 @@ export function startIngest(opts: {
   persistent?: boolean;
   /** For follow-up commands a result starts (the read-back that confirms a parameter write). */
   publish: CommandPublisher;
+  /** Batches committed side by side (ingestLanes). */
+  lanes?: number;
 }): { ingest: Ingest; events: AlarmEvents; subscriber: AckSubscriber } {
   const events = createAlarmEvents({ db: opts.db, log: opts.log });
   const ingest = createIngest({
     db: opts.db,
     log: opts.log,
+    lanes: opts.lanes,
     onOtherMessage: async (sn, kind, payload) => {
       if (kind === 'event') await events.handle(sn, payload);
       else if (kind === 'cmd-result')
