@@ -3,8 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router.tsx';
 import { loadUiLocale } from './app/locales.ts';
+import { preload } from './app/pages.ts';
 import { Providers } from './app/providers.tsx';
 import { installRouter } from './app/router.tsx';
+import { loadRouteErrorPage } from './app/routes.tsx';
 import './app/styles.css';
 import { initI18n } from './i18n/index.ts';
 import { useSettings } from './stores/settings.ts';
@@ -21,6 +23,8 @@ async function start() {
       </Providers>
     </StrictMode>,
   );
+  // Once the first page has settled, not while it loads.
+  window.setTimeout(() => preload(loadRouteErrorPage), 10_000);
 }
 
 void start();

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './client.ts';
 
 /** Every JSON answer: `code` equals the HTTP status, `msg` is localised by the `lang` header. */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 export type Envelope<T> = { code: number; msg: string; data: T };
-
-export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 10;
 
 export const PageQuerySchema = z.object({
   pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -28,7 +26,3 @@ export const IdBodySchema = z.object({ id: IdSchema });
 /** Field-level problems travel in `data.fields` of a 400/422 answer, each already localised. */
 export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
-
-/** Request headers the web sends (ARCHITECTURE §4). */
-export const CLIENT_HEADERS = { fromType: '2' } as const;
-export const REQUEST_TIMEOUT_MS = 50_000;

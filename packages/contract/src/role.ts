@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './api.ts';
-import { DATA_SCOPES, DataScopeSchema, OrgTypeSchema, RoleStatusSchema } from './enums.ts';
+import { DATA_SCOPES } from './enum-values.ts';
+import { DataScopeSchema, OrgTypeSchema, RoleStatusSchema } from './enums.ts';
 import { nameSchema, optionalText, requiredText } from './validation.ts';
 
 const roleFields = {

@@ -1,4 +1,5 @@
-import { DATA_SCOPES, type DataScope } from '@pvstar/contract/enums';
+import { DATA_SCOPES } from '@pvstar/contract/enum-values';
+import type { DataScope } from '@pvstar/contract/enums';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Caller } from './access.ts';
 import { prefixPattern } from './filters.ts';

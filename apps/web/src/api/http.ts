@@ -1,4 +1,5 @@
-import { CLIENT_HEADERS, type Envelope, REQUEST_TIMEOUT_MS } from '@pvstar/contract/api';
+import type { Envelope } from '@pvstar/contract/api';
+import { CLIENT_HEADERS, REQUEST_TIMEOUT_MS } from '@pvstar/contract/client';
 import { message } from 'antd';
 import i18n from '../i18n/index.ts';
 import { tokenStore } from '../stores/session.ts';

@@ -6,7 +6,7 @@ import { ApiError, get, setUnauthorizedHandler } from '../api/http.ts';
 import i18n from '../i18n/index.ts';
 import { tokenStore, useSession } from '../stores/session.ts';
 import { queryClient } from './providers.tsx';
-import { buildRoutes, WHITELIST } from './routes.tsx';
+import { buildRoutes, preloadSignedIn, WHITELIST } from './routes.tsx';
 
 type Router = ReturnType<typeof createHashRouter>;
 
@@ -67,12 +67,12 @@ async function guard({ request }: LoaderFunctionArgs) {
 
   const session = useSession.getState();
   if (!session.userInfo) {
+    const asked = get<UserInfo | null>('/auth/user/getUserInfo', { silent: true, signal: request.signal });
+    // The code of the shell and the page loads meanwhile (asked after the user, so as not to queue before it).
+    preloadSignedIn(path);
     let perms: string[];
     try {
-      const info = await get<UserInfo | null>('/auth/user/getUserInfo', {
-        silent: true,
-        signal: request.signal,
-      });
+      const info = await asked;
       if (!info) throw new Error(i18n.t('common:auth.sessionExpired'));
       session.setUserInfo(info);
       perms = useSession.getState().perms;

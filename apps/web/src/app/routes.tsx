@@ -1,26 +1,63 @@
-import { lazy } from 'react';
+import { flattenMenu, PERM } from '@pvstar/contract/perm';
+import { lazy, Suspense } from 'react';
 import { type LoaderFunction, Navigate, type RouteObject, redirect, useParams } from 'react-router';
-import NotFoundPage from '../features/errors/not-found-page.tsx';
-import RouteErrorPage from '../features/errors/route-error-page.tsx';
-import { Layout } from './layout/layout.tsx';
+import { prefetchDashboard } from '../features/dashboard/api/dashboard-api.ts';
+import { hasPerm } from '../permissions/perm.tsx';
+import { useSession } from '../stores/session.ts';
 import { resolveAccess } from './nav.ts';
-import { PAGES } from './pages.ts';
+import { PAGES, preload, preloadPage } from './pages.ts';
 import { PageLoading } from './progress.tsx';
+import { queryClient } from './providers.tsx';
 import { RootShell } from './root-shell.tsx';
 
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
 const RegPasswordPage = lazy(() => import('../features/auth/reg-password-page.tsx'));
 const DownloadAppPage = lazy(() => import('../features/auth/download-app-page.tsx'));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
-const MePage = lazy(() => import('../features/me/me-page.tsx'));
+const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
+const DashboardPage = lazy(loadDashboard);
+const loadMe = () => import('../features/me/me-page.tsx');
+const MePage = lazy(loadMe);
 const ForbiddenPage = lazy(() => import('../features/errors/forbidden-page.tsx'));
+const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
+/** Fetched ahead once the app is up (main.tsx): it must still show when what failed is a chunk that no longer loads. */
+export const loadRouteErrorPage = () => import('../features/errors/route-error-page.tsx');
+const RouteErrorPage = lazy(loadRouteErrorPage);
+const routeError = (
+  <Suspense fallback={null}>
+    <RouteErrorPage />
+  </Suspense>
+);
+// The signed-in shell loads with the first page inside it, so the sign-in page does without it.
+const loadLayout = () => import('./layout/layout.tsx');
+const Layout = lazy(loadLayout);
 
 /** What a route tells the shell: its title (`ns:key`), breadcrumb (menu keys) and sidebar entry. */
 export interface RouteHandle {
   title: string;
   crumbs?: string[];
   menuPath?: string;
+}
+
+/**
+ * Starts loading the code of the signed-in shell and of the page at `path` (whichever the permissions turn
+ * out to allow), so that it arrives while the guard still reads the user.
+ */
+export function preloadSignedIn(path: string) {
+  preload(loadLayout);
+  if (path === '/' || path === '/dashboard') preload(loadDashboard);
+  else if (path === '/me') preload(loadMe);
+  else {
+    const pages = flattenMenu().flatMap((n) => [n, ...(n.alsoPaths ?? [])]);
+    const page = pages.find((n) => n.path === path)?.page;
+    if (page) preloadPage(page);
+  }
+}
+
+/** The dashboard's figures are asked for as soon as the route matches, alongside its code. */
+function dashboardLoader() {
+  if (hasPerm(useSession.getState().perms, [PERM.station])) void prefetchDashboard(queryClient);
+  return null;
 }
 
 /** The paths open without a token (SPEC §2). */
@@ -53,7 +90,7 @@ export function buildRoutes(perms: readonly string[] | null, guard: LoaderFuncti
       loader: guard,
       shouldRevalidate: () => true,
       element: <RootShell />,
-      errorElement: <RouteErrorPage />,
+      errorElement: routeError,
       // While the first guard runs (e.g. loading the user), the progress bar shows.
       HydrateFallback: PageLoading,
       children: [
@@ -72,6 +109,7 @@ export function buildRoutes(perms: readonly string[] | null, guard: LoaderFuncti
             { index: true, loader: () => redirect('/dashboard'), Component: Blank },
             {
               path: '/dashboard',
+              loader: dashboardLoader,
               element: <DashboardPage />,
               handle: handle({ title: 'menu:dashboard', crumbs: ['dashboard'], menuPath: '/dashboard' }),
             },
@@ -98,7 +136,7 @@ export function buildRoutes(perms: readonly string[] | null, guard: LoaderFuncti
               (r): RouteObject => ({ path: r.path, loader: () => redirect(r.to), Component: Blank }),
             ),
             { path: '*', loader: () => redirect('/404'), Component: Blank },
-          ].map((route) => ({ ...route, errorElement: <RouteErrorPage /> }) as RouteObject),
+          ].map((route) => ({ ...route, errorElement: routeError }) as RouteObject),
         },
       ],
     },

@@ -2,13 +2,13 @@ import type { CrcEntry } from '@pvstar/contract/dict';
 import type { ContactType } from '@pvstar/contract/enums';
 import { emailSchema } from '@pvstar/contract/validation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Form, type FormInstance, type FormRule, Input, Radio, Select, Space } from 'antd';
+import { Form, type FormRule, Input, Radio, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get } from '../api/http.ts';
 import i18n from '../i18n/index.ts';
 import { useSettings } from '../stores/settings.ts';
-import type { CodeTarget } from './send-code-button.tsx';
+import { SEPARATORS } from './contact.ts';
 import { zodRule } from './zod-rule.ts';
 
 export const crcQuery = queryOptions({
@@ -16,16 +16,6 @@ export const crcQuery = queryOptions({
   queryFn: ({ signal }) => get<CrcEntry[]>('/system/crc/selectAll', { silent: true, signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
-
-const SEPARATORS = /[\s()/-]/g;
-
-/** The stored form of a contact: an e-mail as typed, a phone as +<area code><number without leading 0>. */
-export function toContact(contactType: ContactType, contact: string, phoneCode?: string | null): string {
-  if (contactType === 'EMAIL') return contact.trim();
-  const digits = contact.replace(SEPARATORS, '');
-  if (digits.startsWith('+')) return digits;
-  return `${phoneCode ?? ''}${digits.replace(/^0+/, '')}`;
-}
 
 /** A national number (or a full one with +); the server checks the combined number again. */
 const phoneRule: FormRule = {
@@ -36,24 +26,6 @@ const phoneRule: FormRule = {
     if (!/^\+?[0-9]{4,15}$/.test(digits)) throw new Error(i18n.t('common:validation.phone'));
   },
 };
-
-/** Validates the contact fields of a form and gives what a code is sent to, or null. */
-export async function readCodeTarget(
-  form: FormInstance,
-  fixedType?: ContactType,
-): Promise<CodeTarget | null> {
-  try {
-    const names = fixedType ? ['phoneCode', 'contact'] : ['contactType', 'phoneCode', 'contact'];
-    await form.validateFields(names);
-    const contactType: ContactType = fixedType ?? form.getFieldValue('contactType');
-    return {
-      contactType,
-      contact: toContact(contactType, form.getFieldValue('contact') ?? '', form.getFieldValue('phoneCode')),
-    };
-  } catch {
-    return null;
-  }
-}
 
 /** E-mail or mobile, as a radio choice (form field `contactType`). */
 export function ContactTypeField({ disabled }: { disabled?: boolean }) {

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 
 type Instance = ReturnType<typeof import('echarts/core')['init']>;
 
+/** Loads ECharts (once); a page may call it early, so that the library is there when its charts mount. */
+export const loadCharts = () => import('./echart-core.ts');
+
 /**
  * A chart. ECharts loads in its own chunk the first time a chart is shown, so pages without charts
  * (and the login) never pay for it. `data-ready` turns true once drawn, for the browser tests.
@@ -27,7 +30,7 @@ export function EChart({
   useEffect(() => {
     let disposed = false;
     let observer: ResizeObserver | undefined;
-    void import('./echart-core.ts').then(({ echarts }) => {
+    void loadCharts().then(({ echarts }) => {
       if (disposed || !box.current) return;
       chart.current = echarts.init(box.current, undefined, { renderer: 'canvas' });
       observer = new ResizeObserver(() => chart.current?.resize());

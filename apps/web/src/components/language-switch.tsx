@@ -1,12 +1,10 @@
-import { GlobalOutlined } from '@ant-design/icons';
 import { LANG_LABELS, LANGS } from '@pvstar/contract/lang';
-import { Button, Dropdown } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Dropdown } from 'antd';
 import { useSettings } from '../stores/settings.ts';
+import { LanguageButton, type LanguageButtonProps } from './language-button.tsx';
 
 /** Picks one of the 8 languages; the choice is persisted and the page reloads (SPEC §4). */
-export function LanguageSwitch({ type = 'text', compact }: { type?: 'text' | 'default'; compact?: boolean }) {
-  const { t } = useTranslation();
+export function LanguageSwitch(props: Pick<LanguageButtonProps, 'type' | 'compact'>) {
   const language = useSettings((s) => s.language);
   return (
     <Dropdown
@@ -25,9 +23,7 @@ export function LanguageSwitch({ type = 'text', compact }: { type?: 'text' | 'de
         },
       }}
     >
-      <Button type={type} icon={<GlobalOutlined />} aria-label={t('lang.label')} data-testid="lang-switch">
-        {!compact && LANG_LABELS[language]}
-      </Button>
+      <LanguageButton {...props} data-testid="lang-switch" />
     </Dropdown>
   );
 }

@@ -1,6 +1,29 @@
-import { Form, Input } from 'antd';
+import { PLAIN_PASSWORD } from '@pvstar/contract/validation';
+import { Form, type FormRule, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmPasswordRules, newPasswordRules } from './password.ts';
+import i18n from '../i18n/index.ts';
+import { requiredRule } from './password.ts';
+
+/** A new password: at least 6 characters with upper- and lower-case letters. */
+const newPasswordRules: FormRule[] = [
+  requiredRule,
+  {
+    validator: async (_rule, value: string | undefined) => {
+      if (value && !PLAIN_PASSWORD.test(value)) throw new Error(i18n.t('common:validation.password'));
+    },
+  },
+];
+
+/** The confirmation must equal the field `passwordField`. */
+const confirmPasswordRules = (passwordField = 'password'): FormRule[] => [
+  requiredRule,
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: string | undefined) => {
+      if (value && value !== getFieldValue(passwordField))
+        throw new Error(i18n.t('common:validation.passwordMismatch'));
+    },
+  }),
+];
 
 /** A new password (form field `password`, labelled `label`) and its confirmation (`confirmPassword`). */
 export function NewPasswordFields({ label }: { label: string }) {

@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageResult } from '@pvstar/contract/api';
+import type { PageResult } from '@pvstar/contract/api';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@pvstar/contract/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, type TableProps } from 'antd';
 import { useState } from 'react';

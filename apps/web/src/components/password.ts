@@ -1,10 +1,11 @@
-import { PLAIN_PASSWORD } from '@pvstar/contract/validation';
 import type { FormRule } from 'antd';
-import SparkMD5 from 'spark-md5';
 import i18n from '../i18n/index.ts';
 
-/** Every password leaves the browser as the MD5 hex of what was typed (SPEC §5). */
-export const md5 = (plain: string): string => SparkMD5.hash(plain);
+/**
+ * Every password leaves the browser as the MD5 hex of what was typed (SPEC §5). The hash code loads with
+ * the first password sent, not with the form.
+ */
+export const md5 = async (plain: string): Promise<string> => (await import('spark-md5')).default.hash(plain);
 
 /** A required field, with the message looked up when it shows (after the language has loaded). */
 export const requiredRule: FormRule = {
@@ -14,24 +15,3 @@ export const requiredRule: FormRule = {
       throw new Error(i18n.t('common:validation.required'));
   },
 };
-
-/** A new password: at least 6 characters with upper- and lower-case letters. */
-export const newPasswordRules: FormRule[] = [
-  requiredRule,
-  {
-    validator: async (_rule, value: string | undefined) => {
-      if (value && !PLAIN_PASSWORD.test(value)) throw new Error(i18n.t('common:validation.password'));
-    },
-  },
-];
-
-/** The confirmation must equal the field `passwordField`. */
-export const confirmPasswordRules = (passwordField = 'password'): FormRule[] => [
-  requiredRule,
-  ({ getFieldValue }) => ({
-    validator: async (_rule, value: string | undefined) => {
-      if (value && value !== getFieldValue(passwordField))
-        throw new Error(i18n.t('common:validation.passwordMismatch'));
-    },
-  }),
-];

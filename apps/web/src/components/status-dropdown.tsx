@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
+import { STATUSES } from '@pvstar/contract/enum-values';
 import type { Status } from '@pvstar/contract/enums';
-import { StatusSchema } from '@pvstar/contract/enums';
 import { Button, Dropdown, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { statusLabel } from './labels.ts';
@@ -28,7 +28,7 @@ export function StatusDropdown({
       <Dropdown
         trigger={['click']}
         menu={{
-          items: StatusSchema.options.map((s) => ({
+          items: STATUSES.map((s) => ({
             key: s,
             label: statusLabel(t, s),
             disabled: s === current,

@@ -4,23 +4,17 @@ import { initReactI18next } from 'react-i18next';
 
 /**
  * Locales by language, then namespace: `locales/<lang>/<ns>.json` here, plus the shared `common`
- * namespace from the contract (server messages and validation). Only the chosen language is loaded.
+ * namespace from the contract (server messages and validation). Only the chosen language is loaded, all
+ * its namespaces in one file (`catalogues/<lang>.ts`).
  */
-const webFiles = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
-const commonFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../../packages/contract/src/locales/*/common.json',
+const catalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>(
+  './catalogues/*.ts',
 );
 
 export async function loadLanguage(lang: Lang) {
-  const entries = Object.entries(webFiles).filter(([p]) => p.startsWith(`./locales/${lang}/`));
-  const common = Object.entries(commonFiles).find(([p]) => p.includes(`/locales/${lang}/`));
-  const loaded = await Promise.all([
-    ...entries.map(
-      async ([p, load]) => [p.split('/').pop()!.replace('.json', ''), (await load()).default] as const,
-    ),
-    ...(common ? [(async () => ['common', (await common[1]()).default] as const)()] : []),
-  ]);
-  for (const [ns, resources] of loaded) i18n.addResourceBundle(lang, ns, resources, true, true);
+  const files = (await catalogues[`./catalogues/${lang}.ts`]!()).default;
+  for (const [file, resources] of Object.entries(files))
+    i18n.addResourceBundle(lang, file.split('/').pop()!.replace('.json', ''), resources, true, true);
 }
 
 export async function initI18n(lang: Lang) {

@@ -1,4 +1,4 @@
-import { ALARM_LEVEL_CODES } from '@pvstar/contract/enums';
+import { ALARM_LEVEL_CODES } from '@pvstar/contract/enum-values';
 import {
   FAULT_XLSX_COLUMNS,
   type FaultCodeAddBody,

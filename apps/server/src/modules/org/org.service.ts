@@ -1,5 +1,6 @@
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
-import { CHILD_ORG_TYPES, type OrgType, type Status } from '@pvstar/contract/enums';
+import { CHILD_ORG_TYPES } from '@pvstar/contract/enum-values';
+import type { OrgType, Status } from '@pvstar/contract/enums';
 import type { OrgAddBody, OrgEditBody, OrgPageBody, OrgRow, OrgTreeNode } from '@pvstar/contract/org';
 import { PERM } from '@pvstar/contract/perm';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';

@@ -9,7 +9,7 @@ import { Sidebar } from './sidebar.tsx';
 import { TagsView } from './tags-view.tsx';
 
 /** The signed-in shell (SPEC §1 defaults: left layout, fixed header, tags view, sidebar logo). */
-export function Layout({ nav }: { nav: NavItem[] }) {
+export default function Layout({ nav }: { nav: NavItem[] }) {
   const opened = useSettings((s) => s.sidebarOpened);
   const mobile = Grid.useBreakpoint().md === false;
   return (

@@ -60,7 +60,7 @@ export function WriteModal({
       return;
     }
     try {
-      await write.mutateAsync({ values: changes, disclaimerAccepted, password: md5(password) });
+      await write.mutateAsync({ values: changes, disclaimerAccepted, password: await md5(password) });
       onSent();
     } catch (err) {
       const wrongPassword = err instanceof ApiError ? err.fields.password : undefined;

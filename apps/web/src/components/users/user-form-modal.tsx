@@ -109,7 +109,7 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
     };
     const body: UserAddBody | UserEditBody = isEdit
       ? { id: user.id, ...common }
-      : { ...common, username: v.username!, password: v.password ? md5(v.password) : undefined };
+      : { ...common, username: v.username!, password: v.password ? await md5(v.password) : undefined };
     try {
       await save.mutateAsync(body);
       message.success(t('common:saved'));

@@ -2,18 +2,12 @@ import { ExperimentOutlined, LockOutlined, UserOutlined } from '@ant-design/icon
 import type { ContactType } from '@pvstar/contract/enums';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Divider, Flex, Form, Input, Tabs } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { appConfigQuery } from '../../components/app-config.ts';
-import { CodeField } from '../../components/code-field.tsx';
-import {
-  ContactField,
-  ContactTypeField,
-  readCodeTarget,
-  toContact,
-} from '../../components/contact-field.tsx';
+import { readCodeTarget, toContact } from '../../components/contact.ts';
 import { md5, requiredRule } from '../../components/password.ts';
 import { tokenStore } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -22,6 +16,9 @@ import { AuthLayout } from './components/auth-layout.tsx';
 import { ConsentField } from './components/consent-field.tsx';
 
 type Mode = 'password' | 'code';
+
+// Sign-in by code is the second tab: its inputs (and the schemas that check them) load when it is chosen.
+const CodeSignInFields = lazy(() => import('./components/code-sign-in-fields.tsx'));
 
 interface LoginValues {
   account?: string;
@@ -72,8 +69,8 @@ export default function LoginPage() {
     if (mode === 'password') {
       const account = (v.account ?? '').trim();
       useSettings.getState().setRememberedAccount(v.remember ? account : null);
-      return signIn('login', () =>
-        login({ account, password: md5(v.password ?? ''), loginType: 'password' }),
+      return signIn('login', async () =>
+        login({ account, password: await md5(v.password ?? ''), loginType: 'password' }),
       );
     }
     const account = toContact(v.contactType ?? 'EMAIL', v.contact ?? '', v.phoneCode);
@@ -133,11 +130,9 @@ export default function LoginPage() {
             </Form.Item>
           </>
         ) : (
-          <>
-            <ContactTypeField />
-            <ContactField contactType={contactType} />
-            <CodeField purpose="LOGIN" getTarget={() => readCodeTarget(form)} />
-          </>
+          <Suspense fallback={null}>
+            <CodeSignInFields contactType={contactType} getTarget={() => readCodeTarget(form)} />
+          </Suspense>
         )}
         <ConsentField testId="login-agree" />
         {error && (

@@ -4,12 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CodeField } from '../../components/code-field.tsx';
-import {
-  ContactField,
-  ContactTypeField,
-  readCodeTarget,
-  toContact,
-} from '../../components/contact-field.tsx';
+import { readCodeTarget, toContact } from '../../components/contact.ts';
+import { ContactField, ContactTypeField } from '../../components/contact-field.tsx';
 import { showFormError } from '../../components/form-errors.ts';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { md5 } from '../../components/password.ts';
@@ -41,8 +37,8 @@ export default function RegPasswordPage() {
         contactType: v.contactType,
         contact: toContact(v.contactType, v.contact, v.phoneCode),
         code: v.code,
-        password: md5(v.password),
-        confirmPassword: md5(v.confirmPassword),
+        password: await md5(v.password),
+        confirmPassword: await md5(v.confirmPassword),
       });
       message.success(t('common:auth.passwordReset'));
       navigate('/login', { replace: true });

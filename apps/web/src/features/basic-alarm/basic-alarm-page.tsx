@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { AlarmLevelSchema } from '@pvstar/contract/enums';
+import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
 import {
   type FaultCodePageBody,
   type FaultCodeRow,
@@ -131,7 +131,7 @@ export default function BasicAlarmPage() {
                 style={{ width: 140 }}
                 placeholder={t('faultCode:all')}
                 data-testid="filter-level"
-                options={AlarmLevelSchema.options.map((value) => ({
+                options={ALARM_LEVELS.map((value) => ({
                   value,
                   label: alarmLevelLabel(t, value),
                 }))}

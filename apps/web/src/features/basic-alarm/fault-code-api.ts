@@ -1,4 +1,4 @@
-import { CLIENT_HEADERS } from '@pvstar/contract/api';
+import { CLIENT_HEADERS } from '@pvstar/contract/client';
 import type {
   FaultCodeAddBody,
   FaultCodeEditBody,

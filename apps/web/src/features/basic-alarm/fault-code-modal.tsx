@@ -1,4 +1,4 @@
-import { AlarmLevelSchema } from '@pvstar/contract/enums';
+import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
 import {
   FAULT_ADVICE_MAX,
   FAULT_MESSAGE_MAX,
@@ -159,7 +159,7 @@ export function FaultCodeModal({
             >
               <Select
                 data-testid="fault-code-level"
-                options={AlarmLevelSchema.options.map((value) => ({
+                options={ALARM_LEVELS.map((value) => ({
                   value,
                   label: alarmLevelLabel(t, value),
                 }))}

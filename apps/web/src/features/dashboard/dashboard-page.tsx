@@ -1,25 +1,70 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PERM } from '@pvstar/contract/perm';
-import { Alert, Button, Col, Flex, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadCharts } from '../../components/echart.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
 import { useDashboard } from './api/dashboard-api.ts';
-import { AlertsCard } from './components/alerts-card.tsx';
-import { EnergyPies } from './components/energy-pies.tsx';
 import { FlowCard } from './components/flow-card.tsx';
 import { KpiCards } from './components/kpi-cards.tsx';
-import { PlantList } from './components/plant-list.tsx';
 import { SocialCard } from './components/social-card.tsx';
 import { StatusCard } from './components/status-card.tsx';
-import { TrendChart } from './components/trend-chart.tsx';
 import { Areas, Greeting } from './components/welcome.tsx';
+
+// The figures show first. The rows below them, the charts (with ECharts) and the plant list and newest
+// alarms (with antd's table and list), load once the figures are on screen, so as not to hold them up.
+const below = () => import('./components/below-figures.tsx');
+const DashboardCharts = lazy(() => below().then((m) => ({ default: m.DashboardCharts })));
+const DashboardLists = lazy(() => below().then((m) => ({ default: m.DashboardLists })));
+
+/** True from the frame after `ready` turned true: what renders then loads after that frame is painted. */
+function useAfterPaint(ready: boolean) {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setAfter(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [ready, after]);
+  return after;
+}
+
+/** A row of two cards where a row still loads: titled as the real ones, empty at `height`, else skeletons. */
+function RowLoading({ titles, height }: { titles: [string, string]; height?: number }) {
+  const { t } = useTranslation('dashboard');
+  const card = (title: string) => (
+    <Card size="small" title={t(title)} loading={!height} style={{ height: '100%' }}>
+      {height && <div style={{ height }} />}
+    </Card>
+  );
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={16}>
+        {card(titles[0])}
+      </Col>
+      <Col xs={24} xl={8}>
+        {card(titles[1])}
+      </Col>
+    </Row>
+  );
+}
 
 /** The plant figures of the caller's scope, refreshed every 30 s. */
 function PlantDashboard() {
   const { t } = useTranslation('dashboard');
   const query = useDashboard();
   const data = query.data;
+  const shown = useAfterPaint(!!data);
+  useEffect(() => {
+    if (shown) void loadCharts();
+  }, [shown]);
   const refresh = (
     <Space size={4} wrap>
       {data && (
@@ -37,6 +82,9 @@ function PlantDashboard() {
       />
     </Space>
   );
+  // As high as the trend chart.
+  const charts = <RowLoading titles={['trend.title', 'pie.title']} height={320} />;
+  const lists = <RowLoading titles={['plants.title', 'alerts.title']} />;
   return (
     <Flex vertical gap={16}>
       <Greeting extra={refresh} />
@@ -70,22 +118,8 @@ function PlantDashboard() {
                 <SocialCard social={data.social} />
               </Col>
             </Row>
-            <Row gutter={[16, 16]}>
-              <Col xs={24} xl={16}>
-                <TrendChart trend={data.trend} />
-              </Col>
-              <Col xs={24} xl={8}>
-                <EnergyPies today={data.pie.today} total={data.pie.total} />
-              </Col>
-            </Row>
-            <Row gutter={[16, 16]}>
-              <Col xs={24} xl={16}>
-                <PlantList plants={data.plants} />
-              </Col>
-              <Col xs={24} xl={8}>
-                <AlertsCard alerts={data.recentAlerts} />
-              </Col>
-            </Row>
+            <Suspense fallback={charts}>{shown ? <DashboardCharts data={data} /> : charts}</Suspense>
+            <Suspense fallback={lists}>{shown ? <DashboardLists data={data} /> : lists}</Suspense>
           </Flex>
         </div>
       )}

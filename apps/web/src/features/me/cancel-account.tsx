@@ -20,7 +20,7 @@ export function CancelAccount({ readOnly }: { readOnly: boolean }) {
       cancelText: t('action.cancel'),
       onOk: async () => {
         try {
-          await cancelAccount(md5(password));
+          await cancelAccount(await md5(password));
         } catch (err) {
           showFormError(form, err, message);
           return;

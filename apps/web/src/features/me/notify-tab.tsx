@@ -1,5 +1,6 @@
 import { ALARM_DIGEST_MINUTES, type AlarmNotify } from '@pvstar/contract/alarm';
-import { type AlarmLevel, AlarmLevelSchema } from '@pvstar/contract/enums';
+import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
+import type { AlarmLevel } from '@pvstar/contract/enums';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Flex, Form, Skeleton, Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -47,7 +48,7 @@ export function NotifyTab({
     setBusy(true);
     try {
       // In the catalogue's order, whatever order they were ticked in.
-      const body = { levels: AlarmLevelSchema.options.filter((l) => (levels ?? []).includes(l)) };
+      const body = { levels: ALARM_LEVELS.filter((l) => (levels ?? []).includes(l)) };
       await saveAlarmNotify(body);
       client.setQueryData(['alarm-notify'], body);
       message.success(t('common:saved'));
@@ -88,7 +89,7 @@ export function NotifyTab({
       >
         <Form.Item name="levels" label={t('alarm:notify.levels')} extra={t('alarm:notify.levelsHint')}>
           <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-            {AlarmLevelSchema.options.map((level: AlarmLevel) => (
+            {ALARM_LEVELS.map((level: AlarmLevel) => (
               <Checkbox key={level} value={level} data-testid={`notify-level-${level}`}>
                 <Space size={4}>
                   <AlarmLevelTag level={level} />

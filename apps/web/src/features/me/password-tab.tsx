@@ -23,9 +23,9 @@ export function PasswordTab({ readOnly }: { readOnly: boolean }) {
     setBusy(true);
     try {
       await updatePassword({
-        oldPassword: md5(v.oldPassword),
-        password: md5(v.password),
-        confirmPassword: md5(v.confirmPassword),
+        oldPassword: await md5(v.oldPassword),
+        password: await md5(v.password),
+        confirmPassword: await md5(v.confirmPassword),
       });
       form.resetFields();
       modal.success({

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { CHILD_ORG_TYPES, StatusSchema } from '@pvstar/contract/enums';
+import { CHILD_ORG_TYPES, STATUSES } from '@pvstar/contract/enum-values';
 import type { OrgPageBody, OrgRow } from '@pvstar/contract/org';
 import type { TableColumnsType } from 'antd';
 import { Button, Flex, Form, Input, message, Select, Space, Tooltip, Typography } from 'antd';
@@ -199,7 +199,7 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
                 <Select
                   allowClear
                   style={{ width: 130 }}
-                  options={StatusSchema.options.map((s) => ({ value: s, label: statusLabel(t, s) }))}
+                  options={STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))}
                   placeholder={t('system:filter.all')}
                 />
               </Form.Item>

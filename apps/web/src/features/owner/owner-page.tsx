@@ -1,4 +1,4 @@
-import { StatusSchema } from '@pvstar/contract/enums';
+import { STATUSES } from '@pvstar/contract/enum-values';
 import { type OwnerPageBody, type OwnerRow, ownerContactSchema } from '@pvstar/contract/owner';
 import { PERM } from '@pvstar/contract/perm';
 import { Form, Input, Select, type TableColumnsType, TreeSelect } from 'antd';
@@ -136,7 +136,7 @@ export default function OwnerPage() {
             <Select
               allowClear
               style={{ width: 130 }}
-              options={StatusSchema.options.map((s) => ({ value: s, label: statusLabel(t, s) }))}
+              options={STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))}
               placeholder={t('system:filter.all')}
             />
           </Form.Item>

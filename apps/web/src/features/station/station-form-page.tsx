@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { ContactTypeSchema, type StationType, StationTypeSchema } from '@pvstar/contract/enums';
+import { CONTACT_TYPES, STATION_TYPES } from '@pvstar/contract/enum-values';
+import type { StationType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import {
   azimuthSchema,
@@ -333,7 +334,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
               <Form.Item name="stationType" label={t('station:field.stationType')} rules={[required]}>
                 <Select
                   data-testid="field-stationType"
-                  options={StationTypeSchema.options.map((v) => ({
+                  options={STATION_TYPES.map((v) => ({
                     value: v,
                     label: stationTypeLabel(t, v),
                   }))}
@@ -566,7 +567,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
               <Form.Item name="contactType" label={t('station:field.contactType')}>
                 <Radio.Group
                   optionType="button"
-                  options={ContactTypeSchema.options.map((v) => ({
+                  options={CONTACT_TYPES.map((v) => ({
                     value: v,
                     label: v === 'EMAIL' ? t('station:contactType.EMAIL') : t('station:contactType.MOBILE'),
                   }))}

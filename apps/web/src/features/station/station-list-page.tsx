@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { PlantStatusSchema, type StationType, StationTypeSchema } from '@pvstar/contract/enums';
+import { PLANT_STATUSES, STATION_TYPES } from '@pvstar/contract/enum-values';
+import type { StationType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import type { StationPageBody, StationRow } from '@pvstar/contract/station';
 import {
@@ -183,7 +184,7 @@ export default function StationListPage() {
                 style={{ width: 160 }}
                 placeholder={t('system:filter.all')}
                 popupMatchSelectWidth={false}
-                options={StationTypeSchema.options.map((v) => ({ value: v, label: stationTypeLabel(t, v) }))}
+                options={STATION_TYPES.map((v) => ({ value: v, label: stationTypeLabel(t, v) }))}
               />
             </Form.Item>
             <Form.Item name="status" label={t('station:field.status')}>
@@ -191,7 +192,7 @@ export default function StationListPage() {
                 allowClear
                 style={{ width: 130 }}
                 placeholder={t('system:filter.all')}
-                options={PlantStatusSchema.options.map((v) => ({ value: v, label: plantStatusLabel(t, v) }))}
+                options={PLANT_STATUSES.map((v) => ({ value: v, label: plantStatusLabel(t, v) }))}
                 data-testid="filter-status"
               />
             </Form.Item>

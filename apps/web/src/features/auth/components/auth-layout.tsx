@@ -1,8 +1,14 @@
 import { SunFilled } from '@ant-design/icons';
 import { Card, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useAppTitle } from '../../../components/app-config.ts';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { LanguageButton } from '../../../components/language-button.tsx';
+
+// The language menu brings antd's dropdown menu, which nothing else on these pages needs: it loads after
+// the form, and its button shows in the meantime.
+const LanguageSwitch = lazy(() =>
+  import('../../../components/language-switch.tsx').then((m) => ({ default: m.LanguageSwitch })),
+);
 
 /** The frame of the public pages: the app title, a card and the language switch. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -10,7 +16,9 @@ export function AuthLayout({ title, children }: { title: string; children: React
   return (
     <main className="pv-auth">
       <div className="pv-auth-top">
-        <LanguageSwitch type="default" />
+        <Suspense fallback={<LanguageButton type="default" />}>
+          <LanguageSwitch type="default" />
+        </Suspense>
       </div>
       <div className="pv-auth-brand">
         <SunFilled />

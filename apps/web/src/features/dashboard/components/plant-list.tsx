@@ -1,5 +1,6 @@
 import type { DashboardPlant, DeviceGroup } from '@pvstar/contract/dashboard';
-import { type DeviceStatus, DeviceStatusSchema } from '@pvstar/contract/enums';
+import { DEVICE_STATUSES } from '@pvstar/contract/enum-values';
+import type { DeviceStatus } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import { Badge, type BadgeProps, Card, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ const SEVERITY: DeviceStatus[] = ['FAULT', 'ABNORMAL', 'OFFLINE', 'NOT_CONNECTED
 /** One device kind: its count with a dot in its worst state; the tooltip counts per state. */
 function Group({ group }: { group: DeviceGroup }) {
   const { t } = useTranslation();
-  const states = DeviceStatusSchema.options.filter((s) => group.byStatus[s] > 0);
+  const states = DEVICE_STATUSES.filter((s) => group.byStatus[s] > 0);
   const worst = SEVERITY.find((s) => group.byStatus[s] > 0) ?? 'NOT_CONNECTED';
   return (
     <Tooltip title={states.map((s) => `${deviceStatusLabel(t, s)}: ${group.byStatus[s]}`).join(' · ')}>

@@ -1,5 +1,6 @@
 import type { PlantStatusCounts } from '@pvstar/contract/dashboard';
-import { type PlantStatus, PlantStatusSchema } from '@pvstar/contract/enums';
+import { PLANT_STATUSES } from '@pvstar/contract/enum-values';
+import type { PlantStatus } from '@pvstar/contract/enums';
 import { Card, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../components/energy-format.ts';
@@ -35,7 +36,7 @@ export function StatusCard({ counts }: { counts: PlantStatusCounts }) {
     WARNING: token.colorWarning,
     FAULT: token.colorError,
   };
-  const total = PlantStatusSchema.options.reduce((s, k) => s + counts[k], 0);
+  const total = PLANT_STATUSES.reduce((s, k) => s + counts[k], 0);
   return (
     <Card size="small" title={t('status.title')} style={{ height: '100%' }} data-testid="plant-status-card">
       {/* Share of each status as one bar. */}
@@ -50,14 +51,14 @@ export function StatusCard({ counts }: { counts: PlantStatusCounts }) {
         }}
         aria-hidden
       >
-        {PlantStatusSchema.options.map((s) =>
+        {PLANT_STATUSES.map((s) =>
           counts[s] > 0 ? (
             <div key={s} style={{ width: `${(counts[s] / total) * 100}%`, background: color[s] }} />
           ) : null,
         )}
       </div>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 12 }}>
-        {PlantStatusSchema.options.map((s) => (
+        {PLANT_STATUSES.map((s) => (
           <StatusCount
             key={s}
             label={plantStatusLabel(t, s)}

@@ -4,7 +4,7 @@ import {
   type DeviceRow,
   type DeviceType,
 } from '@pvstar/contract/device';
-import { DeviceStatusSchema } from '@pvstar/contract/enums';
+import { DEVICE_STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
 import { Form, Input, Segmented, Select, Tag } from 'antd';
 import type { TFunction } from 'i18next';
@@ -93,7 +93,7 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
                 style={{ width: 150 }}
                 popupMatchSelectWidth={false}
                 placeholder={t('system:filter.all')}
-                options={DeviceStatusSchema.options.map((s) => ({
+                options={DEVICE_STATUSES.map((s) => ({
                   value: s,
                   label: deviceStatusLabel(t, s),
                 }))}

@@ -1,4 +1,5 @@
-import { CHILD_ORG_TYPES, type Status, StatusSchema } from '@pvstar/contract/enums';
+import { CHILD_ORG_TYPES, STATUSES } from '@pvstar/contract/enum-values';
+import type { Status } from '@pvstar/contract/enums';
 import {
   type OrgAddBody,
   OrgAddBodySchema,
@@ -137,7 +138,7 @@ export function OrgFormModal({
             />
           </Form.Item>
           <Form.Item name="status" label={t('common:field.status')}>
-            <Select options={StatusSchema.options.map((s) => ({ value: s, label: statusLabel(t, s) }))} />
+            <Select options={STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))} />
           </Form.Item>
           <Form.Item
             name="contactName"

@@ -1,5 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type DateType, DateTypeSchema } from '@pvstar/contract/enums';
+import { DATE_TYPES } from '@pvstar/contract/enum-values';
+import type { DateType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import type { ReportCurrency } from '@pvstar/contract/report';
 import { Button, Flex, Segmented, Select } from 'antd';
@@ -53,7 +54,7 @@ export function PeriodBar({
           data-testid="report-date-type"
           value={dateType}
           onChange={onDateType}
-          options={DateTypeSchema.options.map((type) => ({
+          options={DATE_TYPES.map((type) => ({
             value: type,
             label: <span data-testid={`report-date-type-${type}`}>{dateTypeLabel(t, type)}</span>,
           }))}

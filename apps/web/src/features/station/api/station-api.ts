@@ -1,5 +1,5 @@
 import type { PageResult } from '@pvstar/contract/api';
-import { CLIENT_HEADERS } from '@pvstar/contract/api';
+import { CLIENT_HEADERS } from '@pvstar/contract/client';
 import type { Area } from '@pvstar/contract/dict';
 import type { OrgTreeNode } from '@pvstar/contract/org';
 import type {

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { InverterTypeSchema, NetworkingModeSchema } from '@pvstar/contract/enums';
+import { INVERTER_TYPES, NETWORKING_MODES } from '@pvstar/contract/enum-values';
 import { SerialSchema } from '@pvstar/contract/mqtt';
 import type { FormListFieldData, FormRule } from 'antd';
 import { Button, Card, Flex, Form, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
@@ -137,7 +137,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                   style={{ minWidth: 160 }}
                 >
                   <Select
-                    options={NetworkingModeSchema.options.map((v) => ({
+                    options={NETWORKING_MODES.map((v) => ({
                       value: v,
                       label: networkingModeLabel(t, v),
                     }))}
@@ -174,7 +174,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                       >
                         <Select
                           aria-label={t('station:devices.inverterType')}
-                          options={InverterTypeSchema.options.map((v) => ({
+                          options={INVERTER_TYPES.map((v) => ({
                             value: v,
                             label: inverterTypeLabel(t, v),
                           }))}

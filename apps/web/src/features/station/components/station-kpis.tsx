@@ -1,4 +1,5 @@
-import { type PlantStatus, PlantStatusSchema } from '@pvstar/contract/enums';
+import { PLANT_STATUSES } from '@pvstar/contract/enum-values';
+import type { PlantStatus } from '@pvstar/contract/enums';
 import type { StationKpi } from '@pvstar/contract/station';
 import { Card, Col, Row, Skeleton, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -42,9 +43,7 @@ export function StationKpis({ kpi, loading }: { kpi: StationKpi | undefined; loa
   return (
     <Row gutter={[12, 12]} data-testid="station-kpis">
       {card('total', t('station:kpi.total'), kpi?.total ?? 0)}
-      {PlantStatusSchema.options.map((s) =>
-        card(s, plantStatusLabel(t, s), kpi?.byStatus[s] ?? 0, colors[s]),
-      )}
+      {PLANT_STATUSES.map((s) => card(s, plantStatusLabel(t, s), kpi?.byStatus[s] ?? 0, colors[s]))}
       {card('capacity', t('station:kpi.capacity'), formatCapacity(kpi?.installedCapacity ?? 0, 'kWp'))}
       {card('power', t('station:kpi.power'), formatPower(kpi?.currentPower ?? 0))}
       {card('today', t('station:kpi.today'), formatEnergy(kpi?.todayGeneration ?? 0))}

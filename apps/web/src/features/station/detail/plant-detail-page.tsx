@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { StationDetail } from '@pvstar/contract/station';
-import { Button, Card, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http.ts';
@@ -9,14 +9,21 @@ import { formatCapacity } from '../../../components/energy-format.ts';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { useStationDetail } from '../api/station-api.ts';
-import { PlantInfo } from '../components/plant-info.tsx';
-import { PlantPicture } from '../components/plant-picture.tsx';
-import { AlarmsTab } from './components/alarms-tab.tsx';
-import { DevicesTab } from './components/devices-tab.tsx';
 import { OverviewTab } from './components/overview-tab.tsx';
-import { ParametersTab } from './components/parameters-tab.tsx';
-import { RealtimeTab } from './components/realtime-tab.tsx';
-import { StatisticsTab } from './components/statistics-tab.tsx';
+
+// Only a plant that cannot be shown needs antd's Result, with its illustrations.
+const Result = lazy(() => import('antd/es/result'));
+// The overview is the tab a plant opens on; the others load when chosen, the picture when there is one.
+const tabs = () => import('./components/tabs-on-demand.ts');
+const DevicesTab = lazy(() => tabs().then((m) => ({ default: m.DevicesTab })));
+const AlarmsTab = lazy(() => tabs().then((m) => ({ default: m.AlarmsTab })));
+const PlantInfo = lazy(() => tabs().then((m) => ({ default: m.PlantInfo })));
+const RealtimeTab = lazy(() => tabs().then((m) => ({ default: m.RealtimeTab })));
+const ParametersTab = lazy(() => tabs().then((m) => ({ default: m.ParametersTab })));
+const StatisticsTab = lazy(() => tabs().then((m) => ({ default: m.StatisticsTab })));
+const PlantPicture = lazy(() =>
+  import('../components/plant-picture.tsx').then((m) => ({ default: m.PlantPicture })),
+);
 
 const TABS = [
   'overview',
@@ -37,7 +44,11 @@ function Header({ plant, onBack }: { plant: StationDetail; onBack: () => void })
         <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="detail-back">
           {t('plant:detail.back')}
         </Button>
-        {plant.stationPicture && <PlantPicture path={plant.stationPicture} size={56} />}
+        {plant.stationPicture && (
+          <Suspense fallback={<div style={{ width: 56, height: 56 }} />}>
+            <PlantPicture path={plant.stationPicture} size={56} />
+          </Suspense>
+        )}
         <Flex vertical style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Flex align="center" gap={8} style={{ minWidth: 0 }}>
             <Typography.Title
@@ -87,12 +98,14 @@ export default function PlantDetailPage() {
     const missing = id === null || (station.error instanceof ApiError && station.error.code === 404);
     return (
       <Card>
-        <Result
-          status={missing ? '404' : 'error'}
-          title={missing ? t('plant:detail.notFoundTitle') : t('common:serviceFail')}
-          subTitle={missing ? t('plant:detail.notFound') : (station.error as Error).message}
-          extra={<Button onClick={() => navigate('/station/monitor')}>{t('plant:detail.toList')}</Button>}
-        />
+        <Suspense fallback={null}>
+          <Result
+            status={missing ? '404' : 'error'}
+            title={missing ? t('plant:detail.notFoundTitle') : t('common:serviceFail')}
+            subTitle={missing ? t('plant:detail.notFound') : (station.error as Error).message}
+            extra={<Button onClick={() => navigate('/station/monitor')}>{t('plant:detail.toList')}</Button>}
+          />
+        </Suspense>
       </Card>
     );
   }
@@ -121,7 +134,11 @@ export default function PlantDetailPage() {
           activeKey={tab}
           destroyOnHidden
           onChange={(key) => setParams({ id: String(id), tab: key }, { replace: true })}
-          items={TABS.map((key) => ({ key, label: t(`plant:tab.${key}`), children: content[key] }))}
+          items={TABS.map((key) => ({
+            key,
+            label: t(`plant:tab.${key}`),
+            children: <Suspense fallback={<Skeleton active />}>{content[key]}</Suspense>,
+          }))}
         />
       </Card>
     </Flex>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { OrgTypeSchema, RoleStatusSchema } from '@pvstar/contract/enums';
+import { ORG_TYPES, ROLE_STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
 import type { RolePageBody, RoleRow } from '@pvstar/contract/role';
 import type { TableColumnsType } from 'antd';
@@ -140,7 +140,7 @@ export default function RolePage() {
                 allowClear
                 style={{ width: 170 }}
                 popupMatchSelectWidth={false}
-                options={OrgTypeSchema.options.map((o) => ({ value: o, label: orgTypeLabel(t, o) }))}
+                options={ORG_TYPES.map((o) => ({ value: o, label: orgTypeLabel(t, o) }))}
                 placeholder={t('system:filter.all')}
               />
             </Form.Item>
@@ -148,7 +148,7 @@ export default function RolePage() {
               <Select
                 allowClear
                 style={{ width: 130 }}
-                options={RoleStatusSchema.options.map((s) => ({ value: s, label: roleStatusLabel(t, s) }))}
+                options={ROLE_STATUSES.map((s) => ({ value: s, label: roleStatusLabel(t, s) }))}
                 placeholder={t('system:filter.all')}
               />
             </Form.Item>

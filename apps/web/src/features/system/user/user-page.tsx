@@ -1,5 +1,5 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { StatusSchema } from '@pvstar/contract/enums';
+import { STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
 import type { UserPageBody, UserRow } from '@pvstar/contract/user';
 import { Button, Form, Input, Modal, message, Select, Space, Tooltip, TreeSelect, Typography } from 'antd';
@@ -145,7 +145,7 @@ export default function UserPage() {
               <Select
                 allowClear
                 style={{ width: 130 }}
-                options={StatusSchema.options.map((s) => ({ value: s, label: statusLabel(t, s) }))}
+                options={STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))}
                 placeholder={t('system:filter.all')}
               />
             </Form.Item>

@@ -1,4 +1,5 @@
-import { type DateType, DateTypeSchema, type EnergyFigure } from '@pvstar/contract/enums';
+import { DATE_TYPES } from '@pvstar/contract/enum-values';
+import type { DateType, EnergyFigure } from '@pvstar/contract/enums';
 import type { EnergyFigures, EnergyRow } from '@pvstar/contract/plant-data';
 import { Card, Flex, Radio, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -147,7 +148,7 @@ export function StatisticsTab({ plantId }: { plantId: number }) {
             optionType="button"
             value={dateType}
             onChange={(e) => setDateType(e.target.value as DateType)}
-            options={DateTypeSchema.options.map((d) => ({ value: d, label: dateTypeLabel(t, d) }))}
+            options={DATE_TYPES.map((d) => ({ value: d, label: dateTypeLabel(t, d) }))}
           />
           {dateType !== 'total' && (
             <DateRangeField

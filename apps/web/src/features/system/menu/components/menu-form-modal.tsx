@@ -1,4 +1,5 @@
-import { type MenuType, MenuTypeSchema } from '@pvstar/contract/enums';
+import { MENU_TYPES } from '@pvstar/contract/enum-values';
+import type { MenuType } from '@pvstar/contract/enums';
 import { type MenuAddBody, MenuAddBodySchema, type MenuEditBody, type MenuRow } from '@pvstar/contract/menu';
 import type { TreeSelectProps } from 'antd';
 import { Form, Input, InputNumber, Modal, message, Radio, Switch, TreeSelect } from 'antd';
@@ -131,7 +132,7 @@ export function MenuFormModal({
         >
           <Radio.Group
             optionType="button"
-            options={MenuTypeSchema.options.map((m) => ({ value: m, label: menuTypeLabel(t, m) }))}
+            options={MENU_TYPES.map((m) => ({ value: m, label: menuTypeLabel(t, m) }))}
           />
         </Form.Item>
         <Form.Item name="parentId" label={t('system:menu.parent')}>

@@ -1,10 +1,5 @@
-import {
-  DATA_SCOPES,
-  type DataScope,
-  type OrgType,
-  OrgTypeSchema,
-  type RoleStatus,
-} from '@pvstar/contract/enums';
+import { DATA_SCOPES, ORG_TYPES } from '@pvstar/contract/enum-values';
+import type { DataScope, OrgType, RoleStatus } from '@pvstar/contract/enums';
 import { type RoleAddBody, RoleAddBodySchema, type RoleEditBody } from '@pvstar/contract/role';
 import { nameSchema } from '@pvstar/contract/validation';
 import { Button, Drawer, Form, Input, message, Radio, Select, Space, Spin } from 'antd';
@@ -133,7 +128,7 @@ export function RoleFormDrawer({
             >
               <Select
                 data-testid="role-form-type"
-                options={OrgTypeSchema.options.map((o) => ({ value: o, label: orgTypeLabel(t, o) }))}
+                options={ORG_TYPES.map((o) => ({ value: o, label: orgTypeLabel(t, o) }))}
               />
             </Form.Item>
             <Form.Item name="status" label={t('common:field.status')}>
