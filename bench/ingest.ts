@@ -518,6 +518,8 @@ async function main() {
         results.every((r) => r.energyMismatches === 0) ? 'yes' : 'NO',
       ],
       ['server CPU, % of one core', m((r) => r.serverCpuPct).toFixed(0)],
+      // What a message costs, whatever else the machine is doing: CPU time per committed message.
+      ['server CPU per message, ms', m((r) => (r.serverCpuPct * 10) / r.sustainedPerS).toFixed(2)],
       ['server RSS max, MB', m((r) => r.serverRssMaxMb).toFixed(0)],
       ...Object.keys(results[0]!.externalCpuPct).map((k): [string, string] => [
         `${k} CPU, % of one core`,
