@@ -41,8 +41,18 @@ export const alarms = pgTable(
   },
   (t) => [
     uniqueIndex('alarms_ongoing_uq').on(t.plantId, t.sourceSn, t.faultCode).where(sql`status = 'ONGOING'`),
-    index('alarms_plant_started_idx').on(t.plantId, t.startedAt.desc()),
-    index('alarms_started_idx').on(t.startedAt.desc(), t.id.desc()),
+    // The lists' order, newest first (ORDER BY started_at DESC, id DESC). NULLS FIRST is what DESC means in
+    // an ORDER BY: drizzle's bare .desc() writes NULLS LAST, an order no list query can read from the index.
+    index('alarms_plant_started_idx').on(
+      t.plantId,
+      t.startedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('alarms_started_idx').on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The dashboard's newest ongoing alarms (and their count) without reading the ended ones.
+    index('alarms_ongoing_started_idx')
+      .on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'ONGOING'`),
     index('alarms_device_ongoing_idx').on(t.deviceId).where(sql`status = 'ONGOING'`),
     index('alarms_comm_ongoing_idx').on(t.sourceSn).where(sql`status = 'ONGOING' AND kind = 'COMM'`),
     index('alarms_source_idx').on(t.sourceSn, t.faultCode, t.startedAt.desc()),

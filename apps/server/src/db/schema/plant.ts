@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   timestamp,
   uniqueIndex,
   varchar,
@@ -59,6 +60,9 @@ export const plants = pgTable(
     uniqueIndex('plants_no_uq').on(t.plantNo),
     index('plants_org_idx').on(t.orgId),
     index('plants_owner_idx').on(t.ownerUserId),
+    // The plant list's order, newest first. NULLS FIRST is what ORDER BY … DESC means: drizzle's bare
+    // .desc() writes NULLS LAST, an order no such query can read from the index.
+    index('plants_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -200,4 +204,32 @@ export const plantEnergyMonthly = pgTable(
     daylightSeen: integer('daylight_seen').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.plantId, t.month] })],
+);
+
+/**
+ * The plants' daily roll-ups summed per managing organisation, currency and time zone (each plant's own
+ * local days), kept by triggers on plant_energy_daily and plants (migration 0011), so that the dashboard
+ * of a dealer with thousands of plants reads a few rows per organisation and day instead of one per plant
+ * and day. Self-consumption is summed per plant and day (generation − feed-in, never negative).
+ * `shard` is the plant id modulo 4, as ingest's lanes split plants on PostgreSQL (ingestLanes): lanes
+ * committing side by side then never write the same row; readers sum the shards.
+ */
+export const orgEnergyDaily = pgTable(
+  'org_energy_daily',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    timezone: varchar('timezone', { length: 40 }).notNull(),
+    day: date('day').notNull(),
+    shard: smallint('shard').notNull(),
+    generation: doublePrecision('generation').notNull().default(0),
+    consumption: doublePrecision('consumption').notNull().default(0),
+    feedIn: doublePrecision('feed_in').notNull().default(0),
+    purchase: doublePrecision('purchase').notNull().default(0),
+    selfConsumption: doublePrecision('self_consumption').notNull().default(0),
+    revenue: doublePrecision('revenue').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.currency, t.timezone, t.shard] })],
 );

@@ -21,7 +21,11 @@ import type { Lang } from '@pvstar/contract/lang';
 import { type DeviceKind, DeviceKindSchema } from '@pvstar/contract/metrics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
+import { scopePredicate } from '../../http/scope.ts';
+import { localDay } from '../../ingest/local-day.ts';
+import { createSharedRuns } from '../../lib/shared-runs.ts';
 import { faultName } from '../alarm/alarm.service.ts';
 import { plantScope } from '../station/station-access.ts';
 
@@ -56,79 +60,91 @@ const emptyPie = (): EnergyPie => ({
 
 type Rows<T> = { rows: T[] };
 
-/** Sums of the energy columns of `d` (self-consumption per plant and day, as ingest derives it). */
-const energySums = sql`
-  sum(d.generation)::float8 AS gen, sum(d.consumption)::float8 AS cons, sum(d.feed_in)::float8 AS fi,
-  sum(d.purchase)::float8 AS pu, sum(greatest(d.generation - d.feed_in, 0))::float8 AS sc,
-  sum(d.revenue)::float8 AS rev`;
+/**
+ * The daily energy of the caller's plants, one row per organisation, currency, time zone and day: from
+ * the organisations' roll-up (org_energy_daily, kept by trigger), so that a dealer's thousands of plants
+ * cost a few rows per day; an owner's own plants (SELF) from their daily rows. Self-consumption is
+ * derived per plant and day (generation − feed-in, never negative), as ingest derives it.
+ */
+const energyRows = (caller: Caller): SQL =>
+  caller.dataScope === 'SELF'
+    ? sql`
+      SELECT plants.currency, plants.timezone, d.day, d.generation, d.consumption, d.feed_in, d.purchase,
+        greatest(d.generation - d.feed_in, 0) AS self_consumption, d.revenue
+      FROM plant_energy_daily d JOIN plants ON plants.id = d.plant_id
+      WHERE ${plantScope(caller)}`
+    : sql`
+      SELECT org_energy_daily.currency, org_energy_daily.timezone, org_energy_daily.day,
+        org_energy_daily.generation, org_energy_daily.consumption, org_energy_daily.feed_in,
+        org_energy_daily.purchase, org_energy_daily.self_consumption, org_energy_daily.revenue
+      FROM org_energy_daily JOIN organizations ON organizations.id = org_energy_daily.org_id
+      WHERE ${scopePredicate(caller, { orgPath: organizations.path, orgId: orgEnergyDaily.orgId, ownerId: sql`NULL` })}`;
+
+/** Which callers see the same dashboard: the same plants (by scope) in the same language. */
+const scopeKey = (caller: Caller, lang: Lang) => {
+  const where = { ALL: '', ORG_AND_SUB: caller.orgPath, ORG: caller.orgId, SELF: caller.userId };
+  return `${caller.dataScope}:${where[caller.dataScope]}:${lang}`;
+};
 
 /**
- * Six index-friendly queries over the roll-ups (plants, plant_energy_daily, devices, device_latest) and
- * the ongoing alarms; raw samples are never read. Run side by side on a pool.
+ * Index-friendly queries over the roll-ups (plants, org_energy_daily, plant_energy_daily, devices,
+ * device_latest) and the ongoing alarms; raw samples are never read. After the plant figures (which give
+ * the trend's last day) the rest run side by side on a pool.
  */
 export function createDashboardService(ctx: AppContext) {
   const { db } = ctx;
   const query = async <T>(q: SQL) => ((await db.execute(q)) as unknown as Rows<T>).rows;
 
-  /** Counts, capacities and status of the plants in scope. */
+  /**
+   * Counts, capacities and status of the plants in scope per currency and time zone, with the zone's
+   * local day at `now` (worked out once per zone, not once per plant).
+   */
   const plantFigures = (caller: Caller, now: Date) =>
     query<Record<string, unknown>>(sql`
-      SELECT count(*)::int AS plants,
-        coalesce(sum(sp.installed_capacity), 0)::float8 AS capacity,
-        coalesce(sum(sp.storage_capacity), 0)::float8 AS storage,
-        count(*) FILTER (WHERE sp.status = 'OFFLINE')::int AS "OFFLINE",
-        count(*) FILTER (WHERE sp.status = 'NORMAL')::int AS "NORMAL",
-        count(*) FILTER (WHERE sp.status = 'WARNING')::int AS "WARNING",
-        count(*) FILTER (WHERE sp.status = 'FAULT')::int AS "FAULT"
-      FROM (${scopedPlants(caller, now)}) sp`);
+      SELECT plants.currency, count(*)::int AS plants,
+        coalesce(sum(plants.installed_capacity), 0)::float8 AS capacity,
+        coalesce(sum(plants.storage_capacity), 0)::float8 AS storage,
+        count(*) FILTER (WHERE plants.status = 'OFFLINE')::int AS "OFFLINE",
+        count(*) FILTER (WHERE plants.status = 'NORMAL')::int AS "NORMAL",
+        count(*) FILTER (WHERE plants.status = 'WARNING')::int AS "WARNING",
+        count(*) FILTER (WHERE plants.status = 'FAULT')::int AS "FAULT",
+        to_char((${now.toISOString()}::timestamptz AT TIME ZONE plants.timezone)::date, 'YYYY-MM-DD') AS local_day
+      FROM plants JOIN organizations ON organizations.id = plants.org_id
+      WHERE ${plantScope(caller)}
+      GROUP BY plants.currency, plants.timezone`);
 
   /**
-   * Energy and revenue per currency: in total (every daily row of the plants) and today (one row per
-   * plant, its own local day, found by the primary key).
+   * Energy and revenue per currency: in total (every day) and today (each row's own local day, the day
+   * of its plants' time zone at `now`).
    */
   const energyByCurrency = (caller: Caller, now: Date) =>
     query<Record<string, unknown>>(sql`
-      WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
-      tot AS (
-        SELECT d.plant_id, ${energySums}
-        FROM plant_energy_daily d WHERE d.plant_id IN (SELECT id FROM sp)
-        GROUP BY d.plant_id)
-      SELECT sp.currency, count(*)::int AS plants,
-        coalesce(sum(tot.gen), 0)::float8 AS gen, coalesce(sum(tot.cons), 0)::float8 AS cons,
-        coalesce(sum(tot.fi), 0)::float8 AS fi, coalesce(sum(tot.pu), 0)::float8 AS pu,
-        coalesce(sum(tot.sc), 0)::float8 AS sc, coalesce(sum(tot.rev), 0)::float8 AS rev,
-        coalesce(sum(d.generation), 0)::float8 AS t_gen, coalesce(sum(d.consumption), 0)::float8 AS t_cons,
-        coalesce(sum(d.feed_in), 0)::float8 AS t_fi, coalesce(sum(d.purchase), 0)::float8 AS t_pu,
-        coalesce(sum(greatest(d.generation - d.feed_in, 0)), 0)::float8 AS t_sc,
-        coalesce(sum(d.revenue), 0)::float8 AS t_rev
-      FROM sp LEFT JOIN tot ON tot.plant_id = sp.id
-        LEFT JOIN plant_energy_daily d ON d.plant_id = sp.id AND d.day = sp.today
-      GROUP BY sp.currency
-      ORDER BY count(*) DESC, sp.currency`);
+      SELECT e.currency,
+        sum(e.generation)::float8 AS gen, sum(e.consumption)::float8 AS cons, sum(e.feed_in)::float8 AS fi,
+        sum(e.purchase)::float8 AS pu, sum(e.self_consumption)::float8 AS sc, sum(e.revenue)::float8 AS rev,
+        coalesce(sum(e.generation) FILTER (WHERE e.today), 0)::float8 AS t_gen,
+        coalesce(sum(e.consumption) FILTER (WHERE e.today), 0)::float8 AS t_cons,
+        coalesce(sum(e.feed_in) FILTER (WHERE e.today), 0)::float8 AS t_fi,
+        coalesce(sum(e.purchase) FILTER (WHERE e.today), 0)::float8 AS t_pu,
+        coalesce(sum(e.self_consumption) FILTER (WHERE e.today), 0)::float8 AS t_sc,
+        coalesce(sum(e.revenue) FILTER (WHERE e.today), 0)::float8 AS t_rev
+      FROM (
+        SELECT r.*, r.day = (${now.toISOString()}::timestamptz AT TIME ZONE r.timezone)::date AS today
+        FROM (${energyRows(caller)}) r) e
+      GROUP BY e.currency`);
 
-  /**
-   * Generation and consumption per day for the last DASHBOARD_TREND_DAYS days, zero-filled. The window
-   * ends at the newest local "today" among the plants, so every plant's today is in it.
-   */
-  const trend = (caller: Caller, now: Date) =>
+  /** Generation and consumption per day for the DASHBOARD_TREND_DAYS days up to `lastDay`, zero-filled. */
+  const trend = (caller: Caller, lastDay: string) =>
     query<{ day: string; generation: number; consumption: number }>(sql`
-      WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
-      bounds AS (
-        SELECT coalesce(max(sp.today),
-          (${now.toISOString()}::timestamptz AT TIME ZONE ${DEFAULT_TZ})::date) AS last_day
-        FROM sp),
-      agg AS (
-        SELECT d.day, sum(d.generation) AS gen, sum(d.consumption) AS cons
-        FROM plant_energy_daily d
-        WHERE d.plant_id IN (SELECT id FROM sp)
-          AND d.day > (SELECT last_day FROM bounds) - ${DASHBOARD_TREND_DAYS}::int
-          AND d.day <= (SELECT last_day FROM bounds)
-        GROUP BY d.day)
+      WITH agg AS (
+        SELECT e.day, sum(e.generation) AS gen, sum(e.consumption) AS cons
+        FROM (${energyRows(caller)}) e
+        WHERE e.day > ${lastDay}::date - ${DASHBOARD_TREND_DAYS}::int AND e.day <= ${lastDay}::date
+        GROUP BY e.day)
       SELECT to_char(g.day, 'YYYY-MM-DD') AS day,
         coalesce(agg.gen, 0)::float8 AS generation, coalesce(agg.cons, 0)::float8 AS consumption
-      FROM bounds b
-      CROSS JOIN generate_series((b.last_day - ${DASHBOARD_TREND_DAYS - 1}::int)::timestamp,
-        b.last_day::timestamp, interval '1 day') AS g(day)
+      FROM generate_series((${lastDay}::date - ${DASHBOARD_TREND_DAYS - 1}::int)::timestamp,
+        ${lastDay}::date::timestamp, interval '1 day') AS g(day)
       LEFT JOIN agg ON agg.day = g.day::date
       ORDER BY g.day`);
 
@@ -156,12 +172,14 @@ export function createDashboardService(ctx: AppContext) {
         FROM pp),
       top AS (
         SELECT sp.id, sp.plant_no, sp.name, sp.type, sp.status, sp.installed_capacity::float8 AS capacity,
-          coalesce(pp.power, 0)::float8 AS power, coalesce(d.generation, 0)::float8 AS today
+          coalesce(pp.power, 0)::float8 AS power, sp.today AS local_day
         FROM sp LEFT JOIN pp ON pp.plant_id = sp.id
-          LEFT JOIN plant_energy_daily d ON d.plant_id = sp.id AND d.day = sp.today
         ORDER BY coalesce(pp.power, 0) DESC, sp.id
         LIMIT ${DASHBOARD_TOP_PLANTS})
-      SELECT flow.*, top.* FROM flow LEFT JOIN top ON TRUE
+      SELECT flow.*, top.id, top.plant_no, top.name, top.type, top.status, top.capacity, top.power,
+        coalesce((SELECT d.generation FROM plant_energy_daily d
+          WHERE d.plant_id = top.id AND d.day = top.local_day), 0)::float8 AS today
+      FROM flow LEFT JOIN top ON TRUE
       ORDER BY top.power DESC, top.id`);
 
   /** Devices of the listed plants, counted per kind and status. */
@@ -208,108 +226,134 @@ export function createDashboardService(ctx: AppContext) {
       ORDER BY a.started_at DESC, a.id DESC
       LIMIT ${DASHBOARD_RECENT_ALERTS}`);
 
+  async function compute(caller: Caller, lang: Lang, now: Date): Promise<Dashboard> {
+    const byZone = await plantFigures(caller, now);
+    // The trend ends at the newest local "today" among the plants, so every plant's today is in it.
+    const lastDay =
+      byZone
+        .map((r) => String(r.local_day))
+        .sort()
+        .at(-1) ?? localDay(now.getTime(), DEFAULT_TZ);
+    const [energy, days, power, alerts] = await Promise.all([
+      energyByCurrency(caller, now),
+      trend(caller, lastDay),
+      powerByPlant(caller, now),
+      ongoingAlarms(caller, now),
+    ]);
+    const f: Record<string, number> = {};
+    const plantsPer = new Map<string, number>();
+    for (const r of byZone) {
+      for (const k of ['plants', 'capacity', 'storage', ...PlantStatusSchema.options])
+        f[k] = (f[k] ?? 0) + num(r[k]);
+      plantsPer.set(String(r.currency), (plantsPer.get(String(r.currency)) ?? 0) + num(r.plants));
+    }
+    const energyOf = new Map(energy.map((e) => [String(e.currency), e]));
+    // Money is not converted: per currency of the plants, most used first (a tie: alphabetically).
+    const currencies = [...plantsPer]
+      .sort(([a, n], [b, m]) => m - n || (a < b ? -1 : 1))
+      .map(([currency, plants]) => ({ ...(energyOf.get(currency) ?? {}), currency, plants })) as Record<
+      string,
+      unknown
+    >[];
+    const today = emptyPie();
+    const total = emptyPie();
+    for (const c of currencies) {
+      today.generation += num(c.t_gen);
+      today.consumption += num(c.t_cons);
+      today.feedIn += num(c.t_fi);
+      today.purchase += num(c.t_pu);
+      today.selfConsumption += num(c.t_sc);
+      total.generation += num(c.gen);
+      total.consumption += num(c.cons);
+      total.feedIn += num(c.fi);
+      total.purchase += num(c.pu);
+      total.selfConsumption += num(c.sc);
+    }
+    // The figures are those of the currency most plants use (sorted first).
+    const main = currencies[0];
+    const flow = power[0] ?? {};
+    const topRows = power.filter((r) => r.id !== null && r.id !== undefined);
+    const groups = await deviceGroups(topRows.map((r) => Number(r.id)));
+    const plants: DashboardPlant[] = topRows.map((r) => ({
+      id: Number(r.id),
+      stationNo: String(r.plant_no),
+      stationName: String(r.name),
+      type: r.type as StationType,
+      status: r.status as PlantStatus,
+      installedCapacity: round2(num(r.capacity)),
+      power: round2(num(r.power)),
+      todayGeneration: round2(num(r.today)),
+      deviceGroups: groups.get(Number(r.id)) ?? [],
+    }));
+    const social = socialContribution(total.generation, SOCIAL_FACTORS);
+    const roundPie = (p: EnergyPie): EnergyPie =>
+      Object.fromEntries(Object.entries(p).map(([k, v]) => [k, round2(v)])) as EnergyPie;
+    return {
+      faultCount: num(f.FAULT),
+      alarmCount: num(alerts[0]?.total),
+      plantCount: num(f.plants),
+      installedCapacity: round2(num(f.capacity)),
+      energyStorage: round2(num(f.storage)),
+      todayGeneration: round2(today.generation),
+      totalGeneration: round2(total.generation),
+      currency: main ? String(main.currency) : null,
+      todayRevenue: round2(num(main?.t_rev)),
+      totalRevenue: round2(num(main?.rev)),
+      revenueByCurrency: currencies.map((c) => ({
+        currency: String(c.currency),
+        plantCount: num(c.plants),
+        today: round2(num(c.t_rev)),
+        total: round2(num(c.rev)),
+      })),
+      statusCounts: Object.fromEntries(PlantStatusSchema.options.map((s) => [s, num(f[s])])) as Record<
+        PlantStatus,
+        number
+      >,
+      trend: days.map((d) => ({
+        day: d.day,
+        generation: round2(num(d.generation)),
+        consumption: round2(num(d.consumption)),
+      })),
+      recentAlerts: alerts.map((a) => {
+        const messages = a.messages as Record<string, string> | null;
+        return {
+          id: Number(a.id),
+          plantId: Number(a.plant_id),
+          stationName: String(a.name),
+          timezone: String(a.timezone),
+          deviceSn: String(a.source_sn),
+          faultCode: String(a.fault_code),
+          faultName: faultName(messages, lang, String(a.fault_code)),
+          level: a.alarm_level as AlarmLevel,
+          raisedAt: new Date(a.started_at as string).toISOString(),
+          clearedAt: a.ended_at ? new Date(a.ended_at as string).toISOString() : null,
+        };
+      }),
+      social: {
+        coalSavedT: round2(social.coalSavedT),
+        co2ReducedT: round2(social.co2ReducedT),
+        trees: round2(social.trees),
+        factors: { ...SOCIAL_FACTORS },
+      },
+      powerFlow: {
+        pvPower: round2(num(flow.pv)),
+        gridPower: round2(num(flow.grid)),
+        loadPower: round2(num(flow.load)),
+        batteryPower: round2(num(flow.battery)),
+        inverterCount: num(flow.inverters),
+      },
+      pie: { today: roundPie(today), total: roundPie(total) },
+      plants,
+      updatedAt: now.toISOString(),
+    };
+  }
+
+  // Callers of one scope asking at once (a dealer's staff, a wall of screens) share one computation;
+  // none gets figures worked out before they asked.
+  const shared = createSharedRuns<Dashboard>();
   return {
-    async get(caller: Caller, lang: Lang, now = new Date()): Promise<Dashboard> {
-      const [[figures], currencies, days, power, alerts] = await Promise.all([
-        plantFigures(caller, now),
-        energyByCurrency(caller, now),
-        trend(caller, now),
-        powerByPlant(caller, now),
-        ongoingAlarms(caller, now),
-      ]);
-      const f = figures ?? {};
-      const today = emptyPie();
-      const total = emptyPie();
-      for (const c of currencies) {
-        today.generation += num(c.t_gen);
-        today.consumption += num(c.t_cons);
-        today.feedIn += num(c.t_fi);
-        today.purchase += num(c.t_pu);
-        today.selfConsumption += num(c.t_sc);
-        total.generation += num(c.gen);
-        total.consumption += num(c.cons);
-        total.feedIn += num(c.fi);
-        total.purchase += num(c.pu);
-        total.selfConsumption += num(c.sc);
-      }
-      // Money is not converted: the figures are those of the currency most plants use (sorted first).
-      const main = currencies[0];
-      const flow = power[0] ?? {};
-      const topRows = power.filter((r) => r.id !== null && r.id !== undefined);
-      const groups = await deviceGroups(topRows.map((r) => Number(r.id)));
-      const plants: DashboardPlant[] = topRows.map((r) => ({
-        id: Number(r.id),
-        stationNo: String(r.plant_no),
-        stationName: String(r.name),
-        type: r.type as StationType,
-        status: r.status as PlantStatus,
-        installedCapacity: round2(num(r.capacity)),
-        power: round2(num(r.power)),
-        todayGeneration: round2(num(r.today)),
-        deviceGroups: groups.get(Number(r.id)) ?? [],
-      }));
-      const social = socialContribution(total.generation, SOCIAL_FACTORS);
-      const roundPie = (p: EnergyPie): EnergyPie =>
-        Object.fromEntries(Object.entries(p).map(([k, v]) => [k, round2(v)])) as EnergyPie;
-      return {
-        faultCount: num(f.FAULT),
-        alarmCount: num(alerts[0]?.total),
-        plantCount: num(f.plants),
-        installedCapacity: round2(num(f.capacity)),
-        energyStorage: round2(num(f.storage)),
-        todayGeneration: round2(today.generation),
-        totalGeneration: round2(total.generation),
-        currency: main ? String(main.currency) : null,
-        todayRevenue: round2(num(main?.t_rev)),
-        totalRevenue: round2(num(main?.rev)),
-        revenueByCurrency: currencies.map((c) => ({
-          currency: String(c.currency),
-          plantCount: num(c.plants),
-          today: round2(num(c.t_rev)),
-          total: round2(num(c.rev)),
-        })),
-        statusCounts: Object.fromEntries(PlantStatusSchema.options.map((s) => [s, num(f[s])])) as Record<
-          PlantStatus,
-          number
-        >,
-        trend: days.map((d) => ({
-          day: d.day,
-          generation: round2(num(d.generation)),
-          consumption: round2(num(d.consumption)),
-        })),
-        recentAlerts: alerts.map((a) => {
-          const messages = a.messages as Record<string, string> | null;
-          return {
-            id: Number(a.id),
-            plantId: Number(a.plant_id),
-            stationName: String(a.name),
-            timezone: String(a.timezone),
-            deviceSn: String(a.source_sn),
-            faultCode: String(a.fault_code),
-            faultName: faultName(messages, lang, String(a.fault_code)),
-            level: a.alarm_level as AlarmLevel,
-            raisedAt: new Date(a.started_at as string).toISOString(),
-            clearedAt: a.ended_at ? new Date(a.ended_at as string).toISOString() : null,
-          };
-        }),
-        social: {
-          coalSavedT: round2(social.coalSavedT),
-          co2ReducedT: round2(social.co2ReducedT),
-          trees: round2(social.trees),
-          factors: { ...SOCIAL_FACTORS },
-        },
-        powerFlow: {
-          pvPower: round2(num(flow.pv)),
-          gridPower: round2(num(flow.grid)),
-          loadPower: round2(num(flow.load)),
-          batteryPower: round2(num(flow.battery)),
-          inverterCount: num(flow.inverters),
-        },
-        pie: { today: roundPie(today), total: roundPie(total) },
-        plants,
-        updatedAt: now.toISOString(),
-      };
-    },
+    get: (caller: Caller, lang: Lang): Promise<Dashboard> =>
+      shared(scopeKey(caller, lang), () => compute(caller, lang, new Date())),
   };
 }
 export type DashboardService = ReturnType<typeof createDashboardService>;

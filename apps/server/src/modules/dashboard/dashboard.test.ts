@@ -1,6 +1,6 @@
 import { DASHBOARD_TREND_DAYS, SOCIAL_FACTORS, socialContribution } from '@pvstar/contract/dashboard';
 import { PERM } from '@pvstar/contract/perm';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLatest, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
@@ -304,6 +304,19 @@ describe('dashboard scope', () => {
     expect(d.totalGeneration).toBe(76);
   });
 
+  it('answers callers of one scope asking at once alike, with a change made before they asked', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => dashboard(tokens.instA)));
+    for (const d of answers) expect(d.totalGeneration).toBe(76);
+    const extra = { plantId: ids.A1, day: daysBefore(3), generation: 1 };
+    await t.ctx.db.insert(plantEnergyDaily).values(extra);
+    // The guest of installer A sees installer A's plants: one scope, one computation.
+    const after = await Promise.all([dashboard(tokens.instA), dashboard(tokens.guest)]);
+    expect(after.map((d) => d.totalGeneration)).toEqual([77, 77]);
+    await t.ctx.db.execute(
+      sql`DELETE FROM plant_energy_daily WHERE plant_id = ${extra.plantId} AND day = ${extra.day}`,
+    );
+  });
+
   it('answers 403 without the plant code and 401 without a session', async () => {
     const res = await t.call('GET', '/station/dashboard', { token: tokens.noPlants });
     expect(res.status).toBe(403);
@@ -331,5 +344,70 @@ describe('dashboard scope', () => {
     });
     expect(d.trend).toHaveLength(DASHBOARD_TREND_DAYS);
     expect(d.trend.at(-1).day).toBe(today);
+  });
+});
+
+describe("organisations' energy roll-up", () => {
+  it('follows the daily rows and the plants: days written, changed and deleted, plants moved and deleted', async () => {
+    const db = t.ctx.db;
+    // Equal to the daily rows summed per plant's organisation, currency, time zone, day and shard.
+    const compare = async () => {
+      const daily = await db.execute(sql`
+        SELECT p.org_id, p.currency, p.timezone, to_char(d.day, 'YYYY-MM-DD') AS day, d.plant_id % 4 AS shard,
+          round(sum(d.generation)::numeric, 6) AS g, round(sum(d.feed_in)::numeric, 6) AS f,
+          round(sum(greatest(d.generation - d.feed_in, 0))::numeric, 6) AS sc, round(sum(d.revenue)::numeric, 6) AS r
+        FROM plant_energy_daily d JOIN plants p ON p.id = d.plant_id
+        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);
+      const orgs = await db.execute(sql`
+        SELECT org_id, currency, timezone, to_char(day, 'YYYY-MM-DD') AS day, shard, round(generation::numeric, 6) AS g,
+          round(feed_in::numeric, 6) AS f, round(self_consumption::numeric, 6) AS sc, round(revenue::numeric, 6) AS r
+        FROM org_energy_daily
+        WHERE round(generation::numeric, 6) <> 0 OR round(feed_in::numeric, 6) <> 0 OR round(revenue::numeric, 6) <> 0
+        ORDER BY 1, 2, 3, 4, 5`);
+      expect(orgs.rows).toEqual(daily.rows);
+    };
+    await compare();
+    const [a2] = await db.select().from(plants).where(eq(plants.id, ids.A2));
+    const [b2] = await db.select().from(plants).where(eq(plants.id, ids.B2));
+    // A day whose feed-in passes its generation: self-consumption stays 0 for it.
+    await db.execute(sql`UPDATE plant_energy_daily SET generation = generation + 1.5, feed_in = feed_in + 9
+      WHERE plant_id = ${ids.A2} AND day = ${today}`);
+    await compare();
+    await db
+      .insert(plantEnergyDaily)
+      .values({ plantId: ids.B2, day: daysBefore(2), generation: 4, revenue: 1 });
+    await compare();
+    await db
+      .update(plants)
+      .set({ orgId: b2!.orgId, currency: 'CHF', timezone: 'Europe/Zurich' })
+      .where(eq(plants.id, ids.A2));
+    await compare();
+    await db.delete(plantEnergyDaily).where(eq(plantEnergyDaily.plantId, ids.B2));
+    await compare();
+    const [gone] = await db
+      .insert(plants)
+      .values({
+        plantNo: unique('DSH'),
+        name: 'Going',
+        type: 'PHOTOVOLTAIC',
+        orgId: a2!.orgId,
+        installedCapacity: 1,
+      })
+      .returning({ id: plants.id });
+    await db.insert(plantEnergyDaily).values([
+      { plantId: gone!.id, day: today, generation: 5, feedIn: 1 },
+      { plantId: gone!.id, day: daysBefore(1), generation: 6 },
+    ]);
+    await compare();
+    await db.delete(plants).where(eq(plants.id, gone!.id));
+    await compare();
+    // Back as before, for the other tests.
+    await db
+      .update(plants)
+      .set({ orgId: a2!.orgId, currency: a2!.currency, timezone: a2!.timezone })
+      .where(eq(plants.id, ids.A2));
+    await db.execute(sql`UPDATE plant_energy_daily SET generation = generation - 1.5, feed_in = feed_in - 9
+      WHERE plant_id = ${ids.A2} AND day = ${today}`);
+    await compare();
   });
 });

@@ -332,7 +332,7 @@ export function createStationService(ctx: AppContext) {
     },
 
     async detail(caller: Caller, id: number, lang: Lang): Promise<StationDetail> {
-      await getScopedPlant(caller, id);
+      // In scope or 404, in the same query as the names it shows.
       const [row] = await db
         .select({
           plant: plants,
@@ -344,8 +344,9 @@ export function createStationService(ctx: AppContext) {
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
         .leftJoin(ownerUser, eq(ownerUser.id, plants.ownerUserId))
         .leftJoin(updater, eq(updater.id, plants.updatedBy))
-        .where(eq(plants.id, id));
-      const p = row!.plant;
+        .where(and(eq(plants.id, id), plantScope(caller)));
+      if (!row) throw notFound();
+      const p = row.plant;
       const [dongleRows, deviceRows, area] = await Promise.all([
         db.select().from(dongles).where(eq(dongles.plantId, id)).orderBy(asc(dongles.id)),
         db.select().from(devices).where(eq(devices.plantId, id)).orderBy(asc(devices.kind), asc(devices.sn)),
@@ -358,9 +359,9 @@ export function createStationService(ctx: AppContext) {
         stationType: p.type as StationType,
         status: p.status as PlantStatus,
         orgId: p.orgId,
-        organization: row!.organization,
+        organization: row.organization,
         ownerUserId: p.ownerUserId,
-        userName: row!.userName ?? null,
+        userName: row.userName ?? null,
         ownerName: p.ownerName,
         contactType: (p.ownerContactType as ContactType | null) ?? null,
         contactInformation: maskContact(p.ownerContact),
@@ -383,7 +384,7 @@ export function createStationService(ctx: AppContext) {
         buyElectrovalence: p.purchasePrice === null ? null : Number(p.purchasePrice),
         currency: p.currency,
         updateTime: p.updatedAt.toISOString(),
-        updateByName: row!.updateByName ?? null,
+        updateByName: row.updateByName ?? null,
         dongles: dongleRows.map((g) => ({
           id: g.id,
           sn: g.sn,

@@ -1,0 +1,557 @@
+/**
+ * The API under closed-loop load at 10,000 plants: the fleet of bench/api-fleet.ts is written into a
+ * fresh database (PGlite in a temporary data directory; with TEST_DB=postgres and DATABASE_URL also a
+ * fresh PostgreSQL database), then the real server runs as a child process (`--role api`: no ingest,
+ * no jobs, so nothing changes the data meanwhile) and autocannon loads it from this process over HTTP,
+ * endpoint by endpoint, CONNECTIONS connections without pipelining, DURATION seconds each, RUNS rounds
+ * (the table shows medians). A route without database work (GET /health) is the framework's ceiling.
+ * "alone" is the median time of one request at a time after a warm-up second: the work of one answer.
+ * Every answer must be 2xx with envelope code 200; a run with errors is reported as invalid. An endpoint
+ * that needs over a second for one answer is reported, not loaded.
+ *
+ *   npm run bench:api        RUNS=3 DURATION=5 CONNECTIONS=32 by default
+ *   PLANTS=10000 INSTALLERS=20 DAYS=365 ALARMS=50000   the fleet (these by default)
+ *   ONLY=list-dealer,trend   only these endpoints (their keys, comma-separated)
+ *   BACKENDS=postgres        only this database (pglite, postgres)
+ *   CPU_PROF=/tmp/prof       the server writes a V8 CPU profile there (node --cpu-prof)
+ *
+ * bench/api.test.ts runs a small fleet of it in `npm test` and checks the answers.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/seed.ts';
+import { addDays } from '../apps/server/src/lib/calendar.ts';
+import { md5 } from '../apps/server/src/lib/crypto.ts';
+import { type ApiFleet, type ApiFleetSize, alarmFilter, FULL_SIZE, loadApiFleet } from './api-fleet.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN_PASSWORD = 'Admin1234!';
+export const DEMO_PASSWORD = 'Demo1234';
+/** The accounts of the demo tree the load signs in as. */
+export const DEALER_USER = 'demo-dealer';
+export const INSTALLER_USER = 'demo-installer-a';
+
+export interface Endpoint {
+  /** Short name for ONLY=… */
+  key: string;
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** Which signed-in user asks; none for a public route. */
+  as?: 'dealer' | 'installer';
+}
+
+/** The calls under load: what the plant list, dashboard, statistics, alert center and plant detail read. */
+export function endpoints(fleet: ApiFleet): Endpoint[] {
+  const plant = fleet.firstPlantId;
+  const page = '?pageNum=1&pageSize=10';
+  return [
+    { key: 'health', name: 'trivial route (GET /health, no database)', method: 'GET', path: '/health' },
+    {
+      key: 'list-dealer',
+      name: 'plant list, dealer',
+      method: 'POST',
+      path: `/station/station/page${page}`,
+      body: {},
+      as: 'dealer',
+    },
+    {
+      key: 'list-installer',
+      name: 'plant list, installer',
+      method: 'POST',
+      path: `/station/station/page${page}`,
+      body: {},
+      as: 'installer',
+    },
+    {
+      key: 'dashboard-dealer',
+      name: 'dashboard, dealer',
+      method: 'GET',
+      path: '/station/dashboard',
+      as: 'dealer',
+    },
+    {
+      key: 'dashboard-installer',
+      name: 'dashboard, installer',
+      method: 'GET',
+      path: '/station/dashboard',
+      as: 'installer',
+    },
+    {
+      key: 'trend',
+      name: '365-day trend of a plant',
+      method: 'POST',
+      path: '/station/station/energy',
+      body: { id: plant, dateType: 'date', from: addDays(fleet.today, -364), to: fleet.today },
+      as: 'dealer',
+    },
+    {
+      key: 'alarms',
+      name: 'alarm list, dealer (level + status + last month)',
+      method: 'POST',
+      path: `/iot/alarm/page${page}`,
+      body: alarmFilter(fleet.today),
+      as: 'dealer',
+    },
+    {
+      key: 'detail-info',
+      name: 'plant detail: information',
+      method: 'GET',
+      path: `/station/station/${plant}`,
+      as: 'dealer',
+    },
+    {
+      key: 'detail-overview',
+      name: 'plant detail: overview',
+      method: 'GET',
+      path: `/station/station/overview/${plant}`,
+      as: 'dealer',
+    },
+    {
+      key: 'detail-curve',
+      name: 'plant detail: power curve of today',
+      method: 'GET',
+      path: `/station/station/powerCurve/${plant}`,
+      as: 'dealer',
+    },
+  ];
+}
+
+export type Tokens = Record<'dealer' | 'installer', string>;
+
+const headersOf = (ep: Endpoint, tokens: Tokens): Record<string, string> => ({
+  ...(ep.body === undefined ? {} : { 'content-type': 'application/json' }),
+  ...(ep.as ? { authorization: `Bearer ${tokens[ep.as]}` } : {}),
+});
+
+/** Success as the load counts it: the envelope's code (the serializer writes it first) is 200. */
+const isSuccessBody = (body: unknown) => String(body).startsWith('{"code":200,');
+
+/** One call over HTTP; throws unless it answers 200 with envelope code 200. Returns `data`. */
+export async function ask<T = unknown>(base: string, ep: Endpoint, tokens: Tokens): Promise<T> {
+  const res = await fetch(base + ep.path, {
+    method: ep.method,
+    headers: headersOf(ep, tokens),
+    body: ep.body === undefined ? undefined : JSON.stringify(ep.body),
+  });
+  const text = await res.text();
+  if (res.status !== 200 || !isSuccessBody(text))
+    throw new Error(`${ep.name}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text).data as T;
+}
+
+/** Signs in the dealer and installer A of the demo tree. */
+export async function signIn(base: string): Promise<Tokens> {
+  const login = (account: string) =>
+    ask<string>(
+      base,
+      {
+        key: 'sign-in',
+        name: `sign-in ${account}`,
+        method: 'POST',
+        path: '/auth/user/login',
+        body: { account, password: md5(DEMO_PASSWORD), loginType: 'password' },
+      },
+      { dealer: '', installer: '' },
+    );
+  return { dealer: await login(DEALER_USER), installer: await login(INSTALLER_USER) };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx answers, bodies without code 200, connection errors and timeouts. */
+  errors: number;
+  requests: number;
+}
+
+/** Closed loop on one endpoint: `connections` connections, one request in flight on each. */
+export async function loadOne(
+  base: string,
+  ep: Endpoint,
+  tokens: Tokens,
+  opts: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  const r = await autocannon({
+    url: base + ep.path,
+    method: ep.method,
+    headers: headersOf(ep, tokens),
+    ...(ep.body === undefined ? {} : { body: JSON.stringify(ep.body) }),
+    connections: opts.connections,
+    pipelining: 1,
+    duration: opts.seconds,
+    verifyBody: isSuccessBody,
+  });
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    // Every answer goes through verifyBody, so a non-2xx answer is a mismatch too.
+    errors: Math.max(r.non2xx, r.mismatches) + r.errors,
+    requests: r.requests.total,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** A port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** CPU seconds (user + system) and resident memory of a process, from /proc (Linux; zeros elsewhere). */
+function processUsage(pid: number): { cpuSeconds: number; rssMb: number } {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), counted from field 3.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(f[11]) + Number(f[12]);
+    const rssPages = Number(f[21]);
+    return { cpuSeconds: ticks / 100, rssMb: (rssPages * 4096) / 2 ** 20 };
+  } catch {
+    return { cpuSeconds: 0, rssMb: 0 };
+  }
+}
+
+/** Busy and total jiffies of the whole machine (every process, other work included). */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+    const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+    const total = cpu.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: 0, total: 1 };
+  }
+}
+
+interface Backend {
+  label: string;
+  /** The server's environment for this database. */
+  env: Record<string, string>;
+  database: Database;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh database of the kind asked for, migrated and seeded with the demo tree (no demo plants). */
+async function freshBackend(kind: 'pglite' | 'postgres'): Promise<Backend> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-bench-api-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    return {
+      label: 'PGlite (embedded)',
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      database,
+      cleanup: async () => removeDir(),
+    };
+  }
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `pvstar_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: base.toString() });
+    await c.connect();
+    await c.query(statement);
+    await c.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    label: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    database,
+    cleanup: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      removeDir();
+    },
+  };
+}
+
+export interface Server {
+  base: string;
+  pid: number;
+  /** What the server printed (warnings and errors only, at LOG_LEVEL=warn). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** The real server as a child process: API only, the demo tree's accounts, no demo plants. */
+export async function startServer(env: Record<string, string>, cpuProfDir?: string): Promise<Server> {
+  const port = await freePort();
+  const args = [
+    '--import',
+    'tsx',
+    ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
+    'apps/server/src/main.ts',
+    '--role',
+    'api',
+  ];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MQTT_URL: '',
+      MQTT_PORT: '0',
+      DEMO: 'true',
+      DEMO_PLANTS: '0',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (b) => (output += b));
+  child.stderr!.on('data', (b) => (output += b));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
+    const up = await fetch(`${base}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not become ready:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    pid: child.pid!,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** One answer slower than this (alone) and the endpoint is not loaded. */
+const TOO_SLOW_MS = 1000;
+
+type Row = {
+  name: string;
+  /** Median ms of one request at a time (no other load): the work one answer costs. */
+  alone: number;
+} & (
+  | { skipped: true }
+  | {
+      skipped?: false;
+      rps: number;
+      p50: number;
+      p99: number;
+      errors: number;
+      serverCpu: number;
+      machineBusy: number;
+    }
+);
+
+/** One backend: load the fleet, start the server, RUNS rounds over the endpoints, medians per endpoint. */
+async function benchBackend(
+  kind: 'pglite' | 'postgres',
+  size: ApiFleetSize,
+  opts: { runs: number; seconds: number; connections: number; only: string[]; cpuProf?: string },
+) {
+  const backend = await freshBackend(kind);
+  try {
+    const t0 = performance.now();
+    await backend.database.migrate();
+    await seed(backend.database.db, {
+      APP_TITLE: 'PVSTAR',
+      ADMIN_PASSWORD,
+      DEMO_PASSWORD,
+      demo: true,
+    });
+    const parts: string[] = [];
+    const fleet = await loadApiFleet(backend.database.db, size, {
+      log: (part, s) => parts.push(`${part} ${s.toFixed(1)} s`),
+    });
+    const loadSeconds = (performance.now() - t0) / 1000;
+    const version = String(
+      ((await backend.database.db.execute(sql`SHOW server_version`)).rows[0] as { server_version: string })
+        .server_version,
+    );
+    await backend.database.close();
+
+    const server = await startServer(backend.env, opts.cpuProf);
+    const rows: Row[] = [];
+    let rssMb = 0;
+    try {
+      const tokens = await signIn(server.base);
+      const list = endpoints(fleet).filter((ep) => !opts.only.length || opts.only.includes(ep.key));
+      // One timed request at a time: the work one answer costs, with no other load.
+      const timeAlone = async (ep: Endpoint, most: number) => {
+        const times: number[] = [];
+        const until = performance.now() + 5000;
+        while (times.length < most && (times.length === 0 || performance.now() < until)) {
+          const t = performance.now();
+          await ask(server.base, ep, tokens);
+          times.push(performance.now() - t);
+        }
+        return median(times);
+      };
+      // Every endpoint answers right before any load. One that needs over a second for an answer is far
+      // off any target: 32 connections would only queue half a minute of work per second. It is reported,
+      // not loaded.
+      const loaded: Endpoint[] = [];
+      const alone = new Map<string, number>();
+      for (const ep of list) {
+        const first = await timeAlone(ep, 1);
+        if (first > TOO_SLOW_MS) alone.set(ep.name, await timeAlone(ep, 3));
+        else loaded.push(ep);
+      }
+      // Whatever a load leaves queued in the server (it finishes work whose caller went) must not slow the
+      // next one: one more request, answered in turn, waits for it (its answer was counted by the load).
+      const settle = (ep: Endpoint) => ask(server.base, ep, tokens).catch(() => undefined);
+      // A warm-up second each (caches, compiled code), then the time of one answer alone.
+      for (const ep of loaded) {
+        await loadOne(server.base, ep, tokens, { connections: opts.connections, seconds: 1 });
+        await settle(ep);
+      }
+      for (const ep of loaded) alone.set(ep.name, await timeAlone(ep, 10));
+      const results = new Map<string, (LoadResult & { serverCpu: number; machineBusy: number })[]>();
+      for (let run = 0; run < opts.runs; run++)
+        for (const ep of loaded) {
+          const u0 = processUsage(server.pid);
+          const m0 = machineTicks();
+          const w0 = performance.now();
+          const r = await loadOne(server.base, ep, tokens, {
+            connections: opts.connections,
+            seconds: opts.seconds,
+          });
+          const wall = (performance.now() - w0) / 1000;
+          const u1 = processUsage(server.pid);
+          const m1 = machineTicks();
+          await settle(ep);
+          rssMb = Math.max(rssMb, u1.rssMb);
+          results.set(ep.name, [
+            ...(results.get(ep.name) ?? []),
+            {
+              ...r,
+              serverCpu: (100 * (u1.cpuSeconds - u0.cpuSeconds)) / wall,
+              machineBusy: (100 * (m1.busy - m0.busy)) / Math.max(1, m1.total - m0.total),
+            },
+          ]);
+        }
+      for (const ep of list) {
+        const rs = results.get(ep.name);
+        if (!rs) {
+          rows.push({ name: ep.name, alone: alone.get(ep.name)!, skipped: true });
+          continue;
+        }
+        rows.push({
+          name: ep.name,
+          alone: alone.get(ep.name)!,
+          rps: median(rs.map((r) => r.rps)),
+          p50: median(rs.map((r) => r.p50)),
+          p99: median(rs.map((r) => r.p99)),
+          // A run that got no answer at all within its time counts as one error.
+          errors: rs.reduce((a, r) => a + r.errors + (r.requests === 0 ? 1 : 0), 0),
+          serverCpu: median(rs.map((r) => r.serverCpu)),
+          machineBusy: median(rs.map((r) => r.machineBusy)),
+        });
+      }
+    } catch (err) {
+      console.error(server.output());
+      throw err;
+    } finally {
+      await server.stop();
+    }
+    return { label: backend.label, version, fleet, loadSeconds, parts, rows, rssMb };
+  } finally {
+    await backend.cleanup();
+  }
+}
+
+async function main() {
+  const size: ApiFleetSize = {
+    plants: Number(process.env.PLANTS ?? FULL_SIZE.plants),
+    installers: Number(process.env.INSTALLERS ?? FULL_SIZE.installers),
+    days: Number(process.env.DAYS ?? FULL_SIZE.days),
+    alarms: Number(process.env.ALARMS ?? FULL_SIZE.alarms),
+  };
+  const opts = {
+    runs: Number(process.env.RUNS ?? 3),
+    seconds: Number(process.env.DURATION ?? 5),
+    connections: Number(process.env.CONNECTIONS ?? 32),
+    only: (process.env.ONLY ?? '').split(',').filter(Boolean),
+    ...(process.env.CPU_PROF ? { cpuProf: path.resolve(process.env.CPU_PROF) } : {}),
+  };
+  const pg = process.env.TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
+  const kinds = (process.env.BACKENDS?.split(',') ?? (pg ? ['pglite', 'postgres'] : ['pglite'])).filter(
+    (k): k is 'pglite' | 'postgres' => k === 'pglite' || (k === 'postgres' && pg),
+  );
+  const cpus = os.cpus();
+  console.log(
+    `# API under load: ${size.plants.toLocaleString('en')} plants (${size.installers} installers under one dealer), ` +
+      `${(size.plants * 3).toLocaleString('en')} devices, ${size.days} days of roll-ups, ` +
+      `${size.alarms.toLocaleString('en')} alarms`,
+  );
+  console.log(
+    `${cpus.length} × ${cpus[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ` +
+      `${new Date().toISOString().slice(0, 16)}Z, load average at start ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  console.log(
+    `autocannon in this process, the server a child process (--role api); ${opts.connections} connections, ` +
+      `no pipelining, ${opts.seconds} s per endpoint, median of ${opts.runs} runs`,
+  );
+  for (const kind of kinds) {
+    const r = await benchBackend(kind, size, opts);
+    console.log(`\n## ${r.label} ${r.version}`);
+    console.log(
+      `fixture written in ${r.loadSeconds.toFixed(0)} s (${r.parts.join(', ')}); today ${r.fleet.today}`,
+    );
+    console.log(
+      '\n| endpoint | alone ms | req/s | p50 ms | p99 ms | errors | server CPU % | machine busy % |\n' +
+        '|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const row of r.rows)
+      console.log(
+        row.skipped
+          ? `| ${row.name} | ${row.alone.toFixed(1)} | not loaded: over ${TOO_SLOW_MS} ms alone | | | | | |`
+          : `| ${row.name} | ${row.alone.toFixed(1)} | ${row.rps.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ` +
+              `${row.serverCpu.toFixed(0)} | ${row.machineBusy.toFixed(0)} |`,
+      );
+    console.log(`\nserver RSS at most ${r.rssMb.toFixed(0)} MB`);
+    const failed = r.rows.filter((row) => !row.skipped && row.errors > 0);
+    if (failed.length) {
+      console.log(`INVALID: errors on ${failed.map((f) => f.name).join(', ')}`);
+      process.exitCode = 1;
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
