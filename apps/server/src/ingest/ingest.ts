@@ -9,23 +9,14 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { devices, dongles, plants } from '../db/schema/index.ts';
+import { devices } from '../db/schema/index.ts';
 import { addDays } from '../lib/calendar.ts';
 import { dayGrid, MAX_DAY_INTERVALS, seenBits } from '../lib/daylight-window.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
+import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
 import { DAILY_COUNTERS, type DayEnergy } from './energy.ts';
 import { localDay } from './local-day.ts';
 import { plantsIn, refreshPlantStatus, statusFromAlarms } from './plant-status.ts';
-
-interface DeviceInfo {
-  id: number;
-  kind: DeviceKind;
-  dongleSn: string;
-  plantId: number;
-  timezone: string;
-  latitude: number | null;
-  longitude: number | null;
-}
 
 interface Sample {
   deviceId: number;
@@ -91,7 +82,7 @@ export function createIngest(deps: {
   const now = deps.now ?? Date.now;
   const flushMs = deps.flushMs ?? 25;
   const maxBatch = deps.maxBatch ?? 3000;
-  const cache = new Map<string, { info: DeviceInfo | null; until: number }>();
+  const devicesBySn = createDeviceLookup(deps.db, now);
   const counters = {
     received: 0,
     stored: 0,
@@ -113,61 +104,6 @@ export function createIngest(deps: {
     counters.dropped[reason] = (counters.dropped[reason] ?? 0) + 1;
     deps.log.warn({ reason, ...detail }, 'telemetry dropped');
   };
-
-  /**
-   * Serial numbers not in the cache are looked up together: the messages that arrive within one turn of
-   * the event loop share one query (after a restart 2,000 dongles must not take 2,000 connections).
-   */
-  let queued = new Set<string>();
-  let round: Promise<void> | null = null;
-  function load(sns: string[]): Promise<void> {
-    for (const sn of sns) queued.add(sn);
-    round ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      const wanted = [...queued];
-      queued = new Set();
-      round = null;
-      const rows = await deps.db
-        .select({
-          id: devices.id,
-          sn: devices.sn,
-          kind: devices.kind,
-          plantId: devices.plantId,
-          dongleSn: dongles.sn,
-          timezone: plants.timezone,
-          latitude: plants.latitude,
-          longitude: plants.longitude,
-        })
-        .from(devices)
-        .innerJoin(dongles, sql`${dongles.id} = ${devices.dongleId}`)
-        .innerJoin(plants, sql`${plants.id} = ${devices.plantId}`)
-        .where(sql`${devices.sn} = ANY(${`{${wanted.join(',')}}`}::text[])`); // serials are [A-Z0-9-]
-      const bySn = new Map(rows.map((r) => [r.sn, r]));
-      const until = now() + 60_000;
-      for (const sn of wanted) {
-        const row = bySn.get(sn);
-        const info = row
-          ? {
-              id: row.id,
-              kind: row.kind as DeviceKind,
-              dongleSn: row.dongleSn,
-              plantId: row.plantId,
-              timezone: row.timezone,
-              latitude: row.latitude,
-              longitude: row.longitude,
-            }
-          : null;
-        cache.set(sn, { info, until });
-      }
-    });
-    return round;
-  }
-
-  async function lookup(sns: string[]): Promise<Map<string, DeviceInfo | null>> {
-    const t = now();
-    const missing = sns.filter((sn) => !((cache.get(sn)?.until ?? 0) > t));
-    if (missing.length) await load(missing);
-    return new Map(sns.map((sn) => [sn, cache.get(sn)?.info ?? null]));
-  }
 
   /** Keeps only catalogue metrics of the device's kind within their plausible range. */
   function cleanData(kind: DeviceKind, data: Record<string, number>): Record<string, number> {
@@ -217,7 +153,7 @@ export function createIngest(deps: {
     const msg = TelemetryPayloadSchema.safeParse(body);
     if (!msg.success) return drop('schema', { topic, issue: msg.error.issues[0]?.message });
     if (msg.data.ts > now() + MAX_CLOCK_SKEW_MS) return drop('future', { topic, ts: msg.data.ts });
-    const infos = await lookup(msg.data.devices.map((d) => d.sn));
+    const infos = await devicesBySn.lookup(msg.data.devices.map((d) => d.sn));
     const samples: Sample[] = [];
     // The devices of one message share its time and, nearly always, their plant's zone.
     const days = new Map<string, string>();
@@ -269,7 +205,7 @@ export function createIngest(deps: {
       .where(sql`${devices.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
     if (rows.length === ids.length) return samples;
     const alive = new Set(rows.map((r) => r.id));
-    for (const [sn, entry] of cache) if (entry.info && !alive.has(entry.info.id)) cache.delete(sn);
+    devicesBySn.forgetGone(alive);
     return samples.filter((s) => {
       if (alive.has(s.deviceId)) return true;
       drop('unknownDevice', { deviceId: s.deviceId });
@@ -510,7 +446,7 @@ export function createIngest(deps: {
     flush,
     stats: () => structuredClone(counters),
     /** Forget cached device lookups (after devices are registered or moved). */
-    invalidate: (sn?: string) => (sn ? cache.delete(sn) : cache.clear()),
+    invalidate: (sn?: string) => devicesBySn.forget(sn),
   };
 }
 export type Ingest = ReturnType<typeof createIngest>;
