@@ -38,7 +38,8 @@ export const remoteCommands = pgTable(
   (t) => [
     uniqueIndex('remote_commands_cmd_uq').on(t.cmdId),
     uniqueIndex('remote_commands_verify_uq').on(t.verifyCmdId),
-    index('remote_commands_device_idx').on(t.deviceId, t.id.desc()),
+    // NULLS FIRST: the order of `ORDER BY … DESC`, so the device's newest commands are read from the index.
+    index('remote_commands_device_idx').on(t.deviceId, t.id.desc().nullsFirst()),
     index('remote_commands_open_idx')
       .on(t.expiresAt)
       .where(sql`status IN ('PENDING', 'ACCEPTED', 'VERIFYING')`),
@@ -80,7 +81,8 @@ export const remoteParamAudit = pgTable(
     ip: varchar('ip', { length: 64 }),
   },
   (t) => [
-    index('remote_param_audit_device_idx').on(t.deviceId, t.at.desc()),
-    index('remote_param_audit_plant_idx').on(t.plantId, t.at.desc()),
+    // The log's order (`at DESC, id DESC`), NULLS FIRST as `DESC` means, so a page is read from the index.
+    index('remote_param_audit_device_idx').on(t.deviceId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('remote_param_audit_plant_idx').on(t.plantId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
