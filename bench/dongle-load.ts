@@ -1,5 +1,5 @@
 import net from 'node:net';
-import mqttPacket, { type Packet } from 'mqtt-packet';
+import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
 
 /**
  * A fleet of lightweight dongle connections for the load benchmarks: raw MQTT 3.1.1 over TCP (the
@@ -20,9 +20,28 @@ export interface BenchDongle {
   sn: string;
   publish(topic: string, payload: Buffer | string): void;
   readonly up: boolean;
+  /** Messages this dongle published (with `resend`: including those waiting for a connection). */
+  readonly published: number;
+  /**
+   * With `resend`, where it stood when its connection first dropped: how many messages it had published
+   * and which of them (0-based, in publishing order) the broker had not acknowledged. Null until then.
+   */
+  readonly firstDrop: { published: number; unacked: number[] } | null;
 }
 
-export function dongleFleet(opts: { url: string; keepaliveSeconds?: number }) {
+export interface FleetOptions {
+  url: string;
+  keepaliveSeconds?: number;
+  /**
+   * Behave as a real dongle does across an outage: a persistent session (clean: false), reconnect after
+   * a lost connection, and send again every QoS 1 message the broker has not acknowledged; what is
+   * published while the connection is down waits for it. Without it (the benchmarks) a dropped
+   * connection stays down and its messages are not sent.
+   */
+  resend?: boolean;
+}
+
+export function dongleFleet(opts: FleetOptions) {
   const target = new URL(opts.url);
   const keepalive = opts.keepaliveSeconds ?? 60;
   const stats: LoadStats = { connected: 0, published: 0, acked: 0, disconnects: 0, refused: 0 };
@@ -45,11 +64,16 @@ export function dongleFleet(opts: { url: string; keepaliveSeconds?: number }) {
 
   function connect(sn: string, password: string): Promise<BenchDongle> {
     return new Promise((resolve, reject) => {
-      const socket = net.connect({ host: target.hostname, port: Number(target.port || 1883) });
-      const parser = mqttPacket.parser({ protocolVersion: 4 });
+      let socket: net.Socket | null = null;
       let nextId = 0;
       let up = false;
+      let everUp = false;
+      let published = 0;
+      let firstDrop: BenchDongle['firstDrop'] = null;
+      /** With `resend`: sent or waiting, not yet acknowledged, by message id, in publishing order. */
+      const unacked = new Map<number, { packet: IPublishPacket; index: number }>();
       const write = (packet: Packet) => {
+        if (!socket) return;
         socket.write(mqttPacket.generate(packet));
         lastWrite.set(socket, Date.now());
       };
@@ -58,52 +82,102 @@ export function dongleFleet(opts: { url: string; keepaliveSeconds?: number }) {
         get up() {
           return up;
         },
+        get published() {
+          return published;
+        },
+        get firstDrop() {
+          return firstDrop;
+        },
         publish(topic, payload) {
-          if (!up) return;
+          if (!up && !opts.resend) return;
           nextId = (nextId % 65_535) + 1;
-          write({ cmd: 'publish', topic, payload, qos: 1, messageId: nextId, retain: false, dup: false });
+          const packet: IPublishPacket = {
+            cmd: 'publish',
+            topic,
+            payload,
+            qos: 1,
+            messageId: nextId,
+            retain: false,
+            dup: false,
+          };
+          if (opts.resend) unacked.set(nextId, { packet, index: published });
+          published++;
           stats.published++;
+          if (up) {
+            write(packet);
+            packet.dup = true;
+          }
         },
       };
-      socket.setNoDelay(true);
-      socket.on('connect', () =>
-        write({
-          cmd: 'connect',
-          protocolId: 'MQTT',
-          protocolVersion: 4,
-          clientId: sn,
-          clean: true,
-          keepalive,
-          username: sn,
-          password: Buffer.from(password),
-        }),
-      );
-      socket.on('data', (chunk) => parser.parse(chunk));
-      parser.on('packet', (packet: Packet) => {
-        if (packet.cmd === 'connack') {
-          if (packet.returnCode !== 0) {
-            stats.refused++;
-            socket.destroy();
-            return reject(new Error(`${sn}: connection refused (${packet.returnCode})`));
+
+      const open = () => {
+        if (closing) return;
+        const sock = net.connect({ host: target.hostname, port: Number(target.port || 1883) });
+        const parser = mqttPacket.parser({ protocolVersion: 4 });
+        socket = sock;
+        sock.setNoDelay(true);
+        sock.on('connect', () =>
+          write({
+            cmd: 'connect',
+            protocolId: 'MQTT',
+            protocolVersion: 4,
+            clientId: sn,
+            clean: !opts.resend,
+            keepalive,
+            username: sn,
+            password: Buffer.from(password),
+          }),
+        );
+        sock.on('data', (chunk) => parser.parse(chunk));
+        parser.on('packet', (packet: Packet) => {
+          if (packet.cmd === 'connack') {
+            if (packet.returnCode !== 0) {
+              stats.refused++;
+              sock.destroy();
+              if (!everUp) reject(new Error(`${sn}: connection refused (${packet.returnCode})`));
+              return;
+            }
+            if (closing) {
+              sock.destroy();
+              return;
+            }
+            up = true;
+            stats.connected++;
+            sockets.add(sock);
+            if (!everUp) {
+              everUp = true;
+              resolve(dongle);
+              return;
+            }
+            // Back after an outage: what the broker never acknowledged goes again, in order (MQTT 4.4).
+            for (const { packet: waiting } of unacked.values()) {
+              write(waiting);
+              waiting.dup = true;
+            }
+          } else if (packet.cmd === 'puback') {
+            if (opts.resend && !unacked.delete(packet.messageId!)) return;
+            stats.acked++;
           }
-          up = true;
-          stats.connected++;
-          sockets.add(socket);
-          resolve(dongle);
-        } else if (packet.cmd === 'puback') stats.acked++;
-      });
-      socket.on('error', (err) => {
-        if (!up) reject(err);
-      });
-      socket.on('close', () => {
-        sockets.delete(socket);
-        lastWrite.delete(socket);
-        if (up) {
-          up = false;
-          stats.connected--;
-          if (!closing) stats.disconnects++;
-        }
-      });
+        });
+        sock.on('error', (err) => {
+          if (!everUp) reject(err);
+        });
+        sock.on('close', () => {
+          sockets.delete(sock);
+          lastWrite.delete(sock);
+          if (up) {
+            up = false;
+            stats.connected--;
+            if (!closing) {
+              stats.disconnects++;
+              firstDrop ??= { published, unacked: [...unacked.values()].map((u) => u.index) };
+            }
+          }
+          // Jittered, so that a fleet does not come back in lock-step.
+          if (opts.resend && everUp && !closing) setTimeout(open, 200 + Math.random() * 300).unref();
+        });
+      };
+      open();
     });
   }
 

@@ -2,8 +2,11 @@
  * The ingest benchmark's load generator, run as a child process of bench/ingest.ts so that it has a
  * core of its own: connects the bench dongles, then publishes telemetry at a set total rate.
  *
- * Parent → child: { cmd: 'connect', url, count } then { cmd: 'run', rate, seconds, baseTs }.
+ * Parent → child: { cmd: 'connect', url, count, resend? } then { cmd: 'run', rate, seconds, baseTs }.
  * Child → parent: { event: 'connected' }, then { event: 'done', ...LoadStats, startedAt, endedAt, cpuMs }.
+ * With `resend` (the fault-injection tests: dongles that reconnect and send again what the broker did not
+ * acknowledge, dongle-load.ts) 'done' also carries `dongles`: per dongle, in order, its published count
+ * and `firstDrop`. Message k of a dongle has device time baseTs + k × SPACING_MS.
  */
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { topics } from '@pvstar/contract/mqtt';
@@ -96,10 +99,12 @@ export const SPACING_MS = 5000;
 async function main() {
   let fleet: ReturnType<typeof dongleFleet> | null = null;
   let dongles: BenchDongle[] = [];
+  let resend = false;
   const tpls = templates();
   process.on('message', async (msg: { cmd: string; [k: string]: unknown }) => {
     if (msg.cmd === 'connect') {
-      fleet = dongleFleet({ url: msg.url as string, keepaliveSeconds: 60 });
+      resend = msg.resend === true;
+      fleet = dongleFleet({ url: msg.url as string, keepaliveSeconds: 60, resend });
       const count = msg.count as number;
       dongles = await fleet.connectAll(
         Array.from({ length: count }, (_, i) => {
@@ -145,6 +150,9 @@ async function main() {
         startedAt,
         endedAt,
         cpuMs: (cpu.user + cpu.system) / 1000,
+        ...(resend
+          ? { dongles: dongles.map((d) => ({ published: d.published, firstDrop: d.firstDrop })) }
+          : {}),
       });
     } else if (msg.cmd === 'close') {
       await fleet?.close();

@@ -14,7 +14,7 @@
  *
  * bench/ingest.test.ts runs a small load of it in `npm test` and checks that nothing is lost.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -155,7 +155,7 @@ async function benchDatabase(postgresUrl?: string) {
 }
 
 /** One organisation's bench houses: a plant, a dongle (secret `benchSecret(sn)`) and the 6 devices each. */
-async function loadHouses(database: Database, count: number) {
+export async function loadHouses(database: Database, count: number) {
   const db = database.db;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -229,32 +229,77 @@ function cpuSince(before: Map<number, number>, comm: string, only?: Set<number>)
   return ms;
 }
 
+export interface PrivateMosquitto {
+  url: string;
+  /** The running broker's process id (a new one after `start`). */
+  readonly pid: number;
+  /** Stops the broker as a service stop does (SIGTERM; with persistence it saves sessions and queues first). */
+  halt(): Promise<void>;
+  /** Starts it again on the same port, with the same configuration and persistence file. */
+  start(): Promise<void>;
+  /** Ends it and removes its directory. */
+  stop(): void;
+}
+
 /**
  * A Mosquitto of the bench's own, with the limits docs/mosquitto.conf recommends for ingest (a broker
- * with the defaults keeps 20 messages in flight and drops a subscriber's queue beyond 1,000).
+ * with the defaults keeps 20 messages in flight and drops a subscriber's queue beyond 1,000). With
+ * `persistence`, also the document's persistence lines (in a directory of its own), so that sessions and
+ * queued messages survive `halt` and `start`; without, the bench keeps them in memory only.
  */
-export async function privateMosquitto(): Promise<{ url: string; pid: number; stop(): void } | null> {
+export async function privateMosquitto(
+  opts: { persistence?: boolean } = {},
+): Promise<PrivateMosquitto | null> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-bench-mqtt-'));
   const port = 20_000 + Math.floor(Math.random() * 10_000);
-  const limits = fs
+  const recommended = fs
     .readFileSync(path.join(import.meta.dirname, '../docs/mosquitto.conf'), 'utf8')
-    .split('\n')
-    .filter((l) => /^(max_|persistent_client_expiration)/.test(l));
+    .split('\n');
+  const limits = recommended.filter((l) => /^(max_|persistent_client_expiration)/.test(l));
+  const persistence = opts.persistence
+    ? [...recommended.filter((l) => /^(persistence |autosave)/.test(l)), `persistence_location ${dir}/`]
+    : ['persistence false'];
   fs.writeFileSync(
     path.join(dir, 'bench.conf'),
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ...limits].join('\n'),
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', ...persistence, ...limits].join('\n'),
   );
-  const child = spawn('mosquitto', ['-c', path.join(dir, 'bench.conf')], { stdio: 'ignore' });
-  const started = await new Promise<boolean>((resolve) => {
-    child.once('error', () => resolve(false));
-    setTimeout(() => resolve(child.exitCode === null), 500);
-  });
-  if (!started) return null;
+  // Started as root, Mosquitto runs as its own user, which must be able to write the persistence file.
+  if (opts.persistence && process.getuid?.() === 0) {
+    const id = (flag: string) => spawnSync('id', [flag, 'mosquitto'], { encoding: 'utf8' }).stdout.trim();
+    if (id('-u')) fs.chownSync(dir, Number(id('-u')), Number(id('-g')));
+  }
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    const started = spawn('mosquitto', ['-c', path.join(dir, 'bench.conf')], { stdio: 'ignore' });
+    child = started;
+    const up = await new Promise<boolean>((resolve) => {
+      started.once('error', () => resolve(false));
+      setTimeout(() => resolve(started.exitCode === null), 500);
+    });
+    if (!up) throw new Error('mosquitto could not be started');
+  };
+  try {
+    await start();
+  } catch {
+    fs.rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
   return {
     url: `mqtt://127.0.0.1:${port}`,
-    pid: child.pid!,
+    get pid() {
+      return child?.pid ?? 0;
+    },
+    halt: async () => {
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGTERM');
+      });
+    },
+    start,
     stop: () => {
-      child.kill();
+      child?.kill();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -279,14 +324,16 @@ async function startProfile() {
   };
 }
 
-function startGenerator(): ChildProcess {
+/** The load generator (bench/ingest-load.ts) in a child process of its own. */
+export function startGenerator(): ChildProcess {
   return fork(path.join(import.meta.dirname, 'ingest-load.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }
 
-function nextMessage<T>(child: ChildProcess, event: string): Promise<T> {
+/** The generator's next message of this kind. */
+export function nextMessage<T>(child: ChildProcess, event: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const onMessage = (m: { event: string }) => {
       if (m.event !== event) return;
@@ -309,44 +356,48 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
     await database.migrate();
     await loadHouses(database, o.dongles);
 
-    const service = { serviceUser: 'bench-service', servicePassword: randomBytes(12).toString('hex') };
-    let url = o.mqttUrl;
-    if (!url) {
-      const broker = await startEmbeddedBroker({
-        port: 0,
-        host: '127.0.0.1',
-        ...service,
-        verifyDongle: (sn, secret) => verifyDongleSecret(db, sn, secret),
-        log,
-      });
-      cleanups.push(() => broker.close());
-      url = `mqtt://127.0.0.1:${broker.port}`;
-    }
-
-    // What `startIngest` wires up, with the commit time of every message noted on the way.
+    // What the server wires up (main.ts), with the commit time of every message noted on the way.
     const ingest = createIngest({ db, log, lanes: o.lanes ?? ingestLanes(database.kind) });
     const latencies = new Float64Array(Math.ceil(o.rate * o.seconds * 1.1) + 1000);
     let committed = 0;
     let lastCommitAt = 0;
-    const subscriber = startAckSubscriber({
-      url,
-      clientId: `pvstar-bench-ingest-${process.pid}`,
-      ...(o.mqttUrl ? {} : { username: service.serviceUser, password: service.servicePassword }),
-      filter: o.mqttUrl ? `$share/bench-${process.pid}/${topics.allUp}` : topics.allUp,
-      persistent: false,
-      onMessage: async (topic, payload) => {
-        await ingest.handle(topic, payload);
-        if (!topic.endsWith('/telemetry')) return;
-        const at = wallClock();
-        // The generator writes its publish time into msgId: {"msgId":"b<ms since epoch>",…
-        const sentAt = Number(payload.toString('latin1', 11, payload.indexOf(34, 11)));
-        if (committed < latencies.length) latencies[committed] = at - sentAt;
-        committed++;
-        lastCommitAt = at;
-      },
-    });
-    cleanups.push(() => subscriber.close());
-    while (!subscriber.connected) await new Promise((r) => setTimeout(r, 20));
+    const store = async (topic: string, payload: Buffer) => {
+      await ingest.handle(topic, payload);
+      if (!topic.endsWith('/telemetry')) return;
+      const at = wallClock();
+      // The generator writes its publish time into msgId: {"msgId":"b<ms since epoch>",…
+      const sentAt = Number(payload.toString('latin1', 11, payload.indexOf(34, 11)));
+      if (committed < latencies.length) latencies[committed] = at - sentAt;
+      committed++;
+      lastCommitAt = at;
+    };
+
+    let url = o.mqttUrl;
+    if (!url) {
+      // The embedded broker hands each message to ingest and acknowledges it once stored (decision 008).
+      const broker = await startEmbeddedBroker({
+        port: 0,
+        host: '127.0.0.1',
+        serviceUser: 'bench-service',
+        servicePassword: randomBytes(12).toString('hex'),
+        verifyDongle: (sn, secret) => verifyDongleSecret(db, sn, secret),
+        storeDongleMessage: store,
+        log,
+      });
+      cleanups.push(() => broker.close());
+      url = `mqtt://127.0.0.1:${broker.port}`;
+    } else {
+      // An external broker: ingest subscribes (decision 002).
+      const subscriber = startAckSubscriber({
+        url,
+        clientId: `pvstar-bench-ingest-${process.pid}`,
+        filter: `$share/bench-${process.pid}/${topics.allUp}`,
+        persistent: false,
+        onMessage: store,
+      });
+      cleanups.push(() => subscriber.close());
+      while (!subscriber.connected) await new Promise((r) => setTimeout(r, 20));
+    }
 
     const child = startGenerator();
     cleanups.push(() => {

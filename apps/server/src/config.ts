@@ -29,6 +29,15 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/)
     .default('1'),
+  /**
+   * Several ingest processes on one external broker share its load through this shared-subscription group
+   * (`$share/<group>/…`). Unset: this process subscribes alone, and its persistent session keeps the
+   * subscription across a restart of the broker; Mosquitto 2.0 does not keep shared ones (docs/operations.md).
+   */
+  INGEST_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(6).default('Demo1234'),

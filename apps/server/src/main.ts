@@ -7,7 +7,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/seed.ts';
 import { prepareDemo } from './demo/demo-fleet.ts';
-import { ingestLanes, startIngest } from './ingest/start-ingest.ts';
+import { createIngestPipeline, ingestLanes, subscribeIngest } from './ingest/start-ingest.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { createOutboxWorker } from './lib/mailer.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
@@ -63,7 +63,15 @@ async function main() {
         })
       : null;
 
-  // The embedded broker runs unless an external one is configured.
+  const ingestPipeline = roles.has('ingest')
+    ? createIngestPipeline({
+        db: database.db,
+        log,
+        publish: (sn, cmd) => publishCommand(sn, cmd),
+        lanes: ingestLanes(database.kind),
+      })
+    : null;
+  let stopping = false;
   const servicePassword = config.MQTT_SERVICE_PASSWORD ?? randomBytes(18).toString('base64url');
   const broker = config.MQTT_URL
     ? null
@@ -72,6 +80,11 @@ async function main() {
         serviceUser: config.MQTT_SERVICE_USER,
         servicePassword,
         verifyDongle: (sn, secret) => verifyDongleSecret(database.db, sn, secret),
+        // Ingest takes the dongles' messages inside the broker, each acknowledged once stored (decision 008).
+        storeDongleMessage: ingestPipeline
+          ? (topic, payload) => ingestPipeline.ingest.handle(topic, payload)
+          : undefined,
+        admitDongles: () => !stopping,
         log,
       });
   const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
@@ -86,20 +99,18 @@ async function main() {
   const publishCommand = createCommandPublisher(mqttClient, log);
   const publicUrl = () => config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
 
-  // A fixed client id per process keeps the persistent session (unacknowledged messages) across restarts.
-  const ingestRole = roles.has('ingest')
-    ? startIngest({
-        db: database.db,
-        log,
-        url: mqttUrl,
-        username: config.MQTT_SERVICE_USER,
-        password: config.MQTT_URL ? config.MQTT_SERVICE_PASSWORD : servicePassword,
-        shareGroup: config.MQTT_URL ? 'ingest' : null,
-        clientId: `pvstar-ingest-${config.INGEST_ID}`,
-        publish: publishCommand,
-        lanes: ingestLanes(database.kind),
-      })
-    : null;
+  // Against an external broker ingest subscribes; a fixed client id per process keeps its persistent
+  // session (what it has not acknowledged) across restarts.
+  const ingestSubscriber =
+    ingestPipeline && config.MQTT_URL
+      ? subscribeIngest(ingestPipeline.ingest, log, {
+          url: mqttUrl,
+          username: config.MQTT_SERVICE_USER,
+          password: config.MQTT_SERVICE_PASSWORD,
+          shareGroup: config.INGEST_SHARE_GROUP ?? null,
+          clientId: `pvstar-ingest-${config.INGEST_ID}`,
+        })
+      : null;
 
   const outbox = createOutboxWorker({
     db: database.db,
@@ -114,7 +125,7 @@ async function main() {
     log,
     outbox,
     publishCommand,
-    brokerReady: () => mqttClient.connected && (ingestRole?.subscriber.connected ?? true),
+    brokerReady: () => mqttClient.connected && (ingestSubscriber?.connected ?? true),
     mqttPort: broker?.port ?? null,
     disconnectDongles: (sns) => broker?.disconnect(sns),
   };
@@ -151,7 +162,6 @@ async function main() {
   ].filter((l) => l !== undefined);
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -162,8 +172,10 @@ async function main() {
     housekeeping?.stop();
     commandJobs?.stop();
     await outbox.stop();
-    await ingestRole?.subscriber.close();
-    await ingestRole?.ingest.flush();
+    // Dongles first: what they sent and we have not acknowledged, they send again to the next process.
+    broker?.disconnectAll();
+    await ingestSubscriber?.close();
+    await ingestPipeline?.ingest.flush();
     await mqttClient.endAsync(true).catch(() => {});
     await broker?.close();
     await database.close();

@@ -31,6 +31,11 @@ export const SerialSchema = z.string().trim().toUpperCase().regex(SERIAL, { mess
 
 /** Largest payload ingest reads; anything bigger is dropped unread. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/**
+ * Largest MQTT packet a client may send: a full payload with 1 KiB for its topic and header. The embedded
+ * broker closes the connection of a client that sends a bigger one (Mosquitto: `max_packet_size`).
+ */
+export const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 1024;
 /** How far in the future a device clock may be before its samples are refused. */
 export const MAX_CLOCK_SKEW_MS = 10 * 60_000;
 

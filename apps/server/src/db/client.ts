@@ -34,6 +34,9 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client that loses its server must not take the process down; the pool replaces it.
     pool.on('error', (err) => opts.onError?.(err));
+    // Nor one that is checked out between two statements (a transaction while PostgreSQL restarts): the
+    // pool listens only to idle clients. Its next statement fails, and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -9,25 +9,15 @@ import { createIngest, type Ingest } from './ingest.ts';
 /** Ingest lanes by database: PostgreSQL commits several batches side by side; PGlite runs one statement at a time. */
 export const ingestLanes = (kind: 'pglite' | 'postgres') => (kind === 'postgres' ? 4 : 1);
 
-/**
- * Connects ingest to the broker. Against an external broker several ingest processes share the load
- * through a shared subscription; the embedded broker has none, and one subscriber carries it all.
- */
-export function startIngest(opts: {
+/** Ingest and the alarm events it feeds, ready to be handed messages (by a subscriber or the embedded broker). */
+export function createIngestPipeline(opts: {
   db: Db;
   log: Logger;
-  url: string;
-  username?: string;
-  password?: string;
-  /** Shared-subscription group on brokers that have them (Mosquitto, EMQX); null on the embedded broker. */
-  shareGroup: string | null;
-  clientId: string;
-  persistent?: boolean;
   /** For follow-up commands a result starts (the read-back that confirms a parameter write). */
   publish: CommandPublisher;
   /** Batches committed side by side (ingestLanes). */
   lanes?: number;
-}): { ingest: Ingest; events: AlarmEvents; subscriber: AckSubscriber } {
+}): { ingest: Ingest; events: AlarmEvents } {
   const events = createAlarmEvents({ db: opts.db, log: opts.log });
   const ingest = createIngest({
     db: opts.db,
@@ -39,7 +29,26 @@ export function startIngest(opts: {
         await routeCommandResult({ db: opts.db, log: opts.log, publish: opts.publish }, sn, payload);
     },
   });
-  const subscriber = startAckSubscriber({
+  return { ingest, events };
+}
+
+export interface IngestSubscription {
+  url: string;
+  username?: string;
+  password?: string;
+  /** Shared-subscription group on brokers that have them (Mosquitto, EMQX); null: this process alone. */
+  shareGroup: string | null;
+  clientId: string;
+  persistent?: boolean;
+}
+
+/**
+ * Subscribes ingest to a broker: QoS 1, each message acknowledged once stored. Against an external broker
+ * several ingest processes share the load through a shared subscription. (The server's embedded broker
+ * hands messages to ingest itself: docs/decisions/008-embedded-broker-acknowledges-after-commit.md.)
+ */
+export function subscribeIngest(ingest: Ingest, log: Logger, opts: IngestSubscription): AckSubscriber {
+  return startAckSubscriber({
     url: opts.url,
     clientId: opts.clientId,
     username: opts.username,
@@ -48,9 +57,16 @@ export function startIngest(opts: {
     persistent: opts.persistent ?? true,
     onMessage: (topic, payload) => ingest.handle(topic, payload),
     onStateChange: (up, reason) =>
-      up
-        ? opts.log.info('ingest subscribed')
-        : opts.log.warn({ reason }, 'ingest disconnected, reconnecting'),
+      up ? log.info('ingest subscribed') : log.warn({ reason }, 'ingest disconnected, reconnecting'),
   });
-  return { ingest, events, subscriber };
+}
+
+/** A pipeline and its subscription (tests, tools). */
+export function startIngest(opts: Parameters<typeof createIngestPipeline>[0] & IngestSubscription): {
+  ingest: Ingest;
+  events: AlarmEvents;
+  subscriber: AckSubscriber;
+} {
+  const { ingest, events } = createIngestPipeline(opts);
+  return { ingest, events, subscriber: subscribeIngest(ingest, opts.log, opts) };
 }

@@ -1,14 +1,17 @@
 import net from 'node:net';
-import { SERIAL } from '@pvstar/contract/mqtt';
+import { MAX_PACKET_BYTES, SERIAL } from '@pvstar/contract/mqtt';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { safeEqual } from '../lib/crypto.ts';
 import { type MqttIdentity, mayPublish, maySubscribe } from './acl.ts';
+import { guardPacketSize } from './packet-size-guard.ts';
 
 export interface EmbeddedBroker {
   port: number;
   /** Ends the connections of these dongles: a removed dongle or an old secret must not stay connected. */
   disconnect(sns: readonly string[]): void;
+  /** Ends every dongle's connection (the server is stopping). */
+  disconnectAll(): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,15 @@ export async function startEmbeddedBroker(opts: {
   servicePassword: string;
   /** Checks a dongle's credentials (the device registry); absent: no dongle may connect. */
   verifyDongle?: (sn: string, secret: string) => Promise<boolean>;
+  /**
+   * Hands a dongle's message to ingest and resolves once it is stored. The broker acknowledges the message
+   * to the dongle (PUBACK) only then, so what it has acknowledged is in the database: a crash of the
+   * process loses nothing the dongle will not send again. A rejection ends the dongle's connection, and it
+   * sends the message again when it is back. (Ingest then has no subscription of its own.)
+   */
+  storeDongleMessage?: (topic: string, payload: Buffer) => Promise<void>;
+  /** Whether dongles may come in (false while the server stops: a dongle that connects then waits). */
+  admitDongles?: () => boolean;
   log: Logger;
 }): Promise<EmbeddedBroker> {
   const identities = new WeakMap<Client, MqttIdentity>();
@@ -64,6 +76,9 @@ export async function startEmbeddedBroker(opts: {
       // A dongle connects as itself: the client id must be its serial number too.
       if (!username || !SERIAL.test(username) || client.id !== username || !opts.verifyDongle)
         return done(refuse(4), false);
+      // Never answered: the CONNACK of a dongle that comes while we stop waits until the process is gone
+      // (refusing it would stop an MQTT.js client for good: it does not retry after a refused CONNACK).
+      if (opts.admitDongles && !opts.admitDongles()) return;
       opts
         .verifyDongle(username, secret)
         .then((ok) => {
@@ -80,7 +95,11 @@ export async function startEmbeddedBroker(opts: {
     authorizePublish: (client, packet, callback) => {
       const who = client ? identities.get(client) : undefined;
       if (!who || !mayPublish(who, packet.topic, packet.retain)) return callback(new Error('not authorised'));
-      callback(null);
+      if (who.kind !== 'dongle' || !opts.storeDongleMessage) return callback(null);
+      opts.storeDongleMessage(packet.topic, packet.payload as Buffer).then(
+        () => callback(null),
+        (err: Error) => callback(err),
+      );
     },
     authorizeSubscribe: (client, sub, callback) => {
       const who = identities.get(client);
@@ -91,7 +110,22 @@ export async function startEmbeddedBroker(opts: {
   broker.on('clientDisconnect', (client) => {
     if (dongleClients.get(client.id) === client) dongleClients.delete(client.id);
   });
-  const server = net.createServer(broker.handle);
+  // Every client's packets are held to the protocol's size limit before aedes buffers them.
+  const server = net.createServer((socket) =>
+    broker.handle(
+      guardPacketSize(socket, MAX_PACKET_BYTES, (bytes) =>
+        opts.log.warn(
+          { bytes, remote: socket.remoteAddress },
+          'MQTT packet over the size limit: connection closed',
+        ),
+      ),
+    ),
+  );
+  const sockets = new Set<net.Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const port = await listen(server, opts.port, opts.host ?? '0.0.0.0');
   if (opts.port !== 0 && port !== opts.port)
     opts.log.warn(
@@ -102,11 +136,23 @@ export async function startEmbeddedBroker(opts: {
     disconnect: (sns) => {
       for (const sn of sns) dongleClients.get(sn)?.close();
     },
+    disconnectAll: () => {
+      for (const client of [...dongleClients.values()]) client.close();
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => broker.close(() => resolve()));
-        // Connected clients keep the server open; aedes closes them.
-        broker.close();
+        let pending = 2;
+        const done = () => {
+          pending -= 1;
+          if (pending === 0) resolve();
+        };
+        // Connections keep the server open. Aedes closes its clients, but leaves one that is still signing
+        // in when it closes (a dongle reconnecting just then) open: those go after it.
+        server.close(done);
+        broker.close(() => {
+          for (const socket of sockets) socket.destroy();
+          done();
+        });
       }),
   };
 }

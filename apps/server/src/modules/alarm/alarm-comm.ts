@@ -32,8 +32,10 @@ const sleepsAtNight = (r: SilentRow) =>
 /**
  * Communication loss (SPEC §3–4): a dongle silent for three of its reporting intervals opens DGL-OFFLINE;
  * a device silent that long while its dongle still reports opens its kind's *-COMM-LOST. A device behind
- * a silent dongle gets no alarm of its own, so a dongle outage is one alarm, not one per device. One
- * silence opens at most one alarm, even when a user closed it by hand: the next needs data in between.
+ * a silent dongle gets no alarm of its own, so a dongle outage is one alarm, not one per device. A
+ * device's silence is measured in device time against its dongle's newest message: a dongle uploading
+ * the backlog of an outage reports its devices' old readings, which is no silence of theirs. One silence
+ * opens at most one alarm, even when a user closed it by hand: the next needs data in between.
  * Returns the ids opened.
  */
 export async function detectSilence(db: Db, now = new Date()): Promise<number[]> {
@@ -49,7 +51,8 @@ export async function detectSilence(db: Db, now = new Date()): Promise<number[]>
     UNION ALL
     SELECT d.plant_id, g.id, d.id, d.sn, d.kind, d.last_seen_at, p.type, p.latitude, p.longitude, p.timezone
     FROM devices d JOIN dongles g ON g.id = d.dongle_id JOIN plants p ON p.id = d.plant_id
-    WHERE d.last_seen_at ${silent} AND NOT (g.last_seen_at ${silent})
+    WHERE d.last_seen_at < LEAST(${at}, g.last_telemetry_at) - make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS})
+      AND NOT (g.last_seen_at ${silent})
       AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.plant_id = d.plant_id AND a.source_sn = d.sn
         AND a.kind = 'COMM' AND a.started_at >= d.last_seen_at)`);
   const alarms: NewAlarm[] = [];
