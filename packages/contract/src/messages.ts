@@ -1,18 +1,30 @@
 import { LANGS, type Lang } from './lang.ts';
+import deDEAudit from './locales/de-DE/audit.json' with { type: 'json' };
 import deDE from './locales/de-DE/common.json' with { type: 'json' };
+import enGBAudit from './locales/en-GB/audit.json' with { type: 'json' };
 import enGB from './locales/en-GB/common.json' with { type: 'json' };
+import esESAudit from './locales/es-ES/audit.json' with { type: 'json' };
 import esES from './locales/es-ES/common.json' with { type: 'json' };
+import frFRAudit from './locales/fr-FR/audit.json' with { type: 'json' };
 import frFR from './locales/fr-FR/common.json' with { type: 'json' };
+import itITAudit from './locales/it-IT/audit.json' with { type: 'json' };
 import itIT from './locales/it-IT/common.json' with { type: 'json' };
+import nlNLAudit from './locales/nl-NL/audit.json' with { type: 'json' };
 import nlNL from './locales/nl-NL/common.json' with { type: 'json' };
+import plPLAudit from './locales/pl-PL/audit.json' with { type: 'json' };
 import plPL from './locales/pl-PL/common.json' with { type: 'json' };
+import zhCNAudit from './locales/zh-CN/audit.json' with { type: 'json' };
 import zhCN from './locales/zh-CN/common.json' with { type: 'json' };
 
 /**
  * The shared message catalogue (the `common` namespace): server answers, validation messages and
- * mail texts. English is the source; every key exists in every language (a test checks).
+ * mail texts. English is the source; every key exists in every language (a test checks). The audit log's
+ * labels (`audit.*`) live in their own files: only the server uses them, and the web's first load carries
+ * `common.json`.
  */
-export type CommonMessages = typeof enGB;
+const withAudit = <C, A>(common: C, audit: A) => ({ ...common, audit });
+const enGBMessages = withAudit(enGB, enGBAudit);
+export type CommonMessages = typeof enGBMessages;
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -20,14 +32,14 @@ type Leaves<T, P extends string = ''> = {
 export type MessageKey = Leaves<CommonMessages>;
 
 export const COMMON_MESSAGES: Record<Lang, CommonMessages> = {
-  'de-DE': deDE,
-  'en-GB': enGB,
-  'zh-CN': zhCN,
-  'it-IT': itIT,
-  'nl-NL': nlNL,
-  'fr-FR': frFR,
-  'es-ES': esES,
-  'pl-PL': plPL,
+  'de-DE': withAudit(deDE, deDEAudit),
+  'en-GB': enGBMessages,
+  'zh-CN': withAudit(zhCN, zhCNAudit),
+  'it-IT': withAudit(itIT, itITAudit),
+  'nl-NL': withAudit(nlNL, nlNLAudit),
+  'fr-FR': withAudit(frFR, frFRAudit),
+  'es-ES': withAudit(esES, esESAudit),
+  'pl-PL': withAudit(plPL, plPLAudit),
 };
 
 function lookup(tree: unknown, key: string): string | undefined {
@@ -40,12 +52,12 @@ function lookup(tree: unknown, key: string): string | undefined {
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return lookup(enGB, key) !== undefined;
+  return lookup(enGBMessages, key) !== undefined;
 }
 
 /** Translates a catalogue key with `{{name}}` parameters; a missing key falls back to English, then to the key. */
 export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(COMMON_MESSAGES[lang], key) ?? lookup(enGB, key) ?? key;
+  const text = lookup(COMMON_MESSAGES[lang], key) ?? lookup(enGBMessages, key) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 

@@ -19,6 +19,8 @@ export interface MenuNode {
   hidden?: boolean;
   /** A page that only changes data (an add form): not among the codes of view-only roles. */
   changesData?: boolean;
+  /** Shows other people's personal data (sign-ins, addresses): never given to view-only roles. */
+  personal?: boolean;
   /** A catalog without its own page goes to this child path. */
   redirect?: string;
   /** A page may be served by several codes (dongles share the inverter page's code, detail and info too). */
@@ -299,6 +301,14 @@ export const MENU_TREE: MenuNode[] = [
         page: 'system/menu',
         children: [button('2007003001', 'add'), button('2007003002', 'edit'), button('2007003003', 'delete')],
       },
+      {
+        code: '2007004',
+        type: 'MENU',
+        title: 'systemAudit',
+        path: '/system/audit',
+        page: 'system/audit',
+        personal: true,
+      },
     ],
   },
   { code: '2008', type: 'CATALOG', title: 'report', path: '/report', icon: 'report', page: 'report' },
@@ -376,6 +386,7 @@ export const PERM = {
   menuAdd: '2007003001',
   menuEdit: '2007003002',
   menuDelete: '2007003003',
+  systemAudit: '2007004',
   report: '2008',
 } as const;
 export type PermCode = (typeof PERM)[keyof typeof PERM];
@@ -393,7 +404,7 @@ export const ALL_PERM_CODES: string[] = flattenMenu().map((n) => n.code);
 
 /** Codes that only look (catalogs and pages) — what read-only accounts are given. */
 export const VIEW_PERM_CODES: string[] = flattenMenu()
-  .filter((n) => n.type !== 'BUTTON' && !n.changesData)
+  .filter((n) => n.type !== 'BUTTON' && !n.changesData && !n.personal)
   .map((n) => n.code);
 
 /** What each default role is given; the seed creates one role per organisation type from this. */

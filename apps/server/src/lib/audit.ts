@@ -1,10 +1,11 @@
+import type { AuditAction, AuditTargetType } from '@pvstar/contract/audit';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { Caller } from '../http/access.ts';
 
 export interface AuditEntry {
-  action: string;
-  targetType?: string;
+  action: AuditAction;
+  targetType?: AuditTargetType;
   targetId?: string | number;
   detail?: Record<string, unknown>;
   ip?: string;

@@ -11,6 +11,7 @@ const LOAD: Record<string, Load> = {
   'system/user': () => import('../features/system/user/user-page.tsx'),
   'system/role': () => import('../features/system/role/role-page.tsx'),
   'system/menu': () => import('../features/system/menu/menu-page.tsx'),
+  'system/audit': () => import('../features/system/audit/audit-page.tsx'),
   'device-center/inverter': () => import('../features/device-center/inverter-page.tsx'),
   'device-center/dongle': () => import('../features/device-center/dongle-page.tsx'),
   'device-center/battery': () => import('../features/device-center/battery-page.tsx'),

@@ -54,6 +54,7 @@ describe('the menu tree', () => {
       PERM.systemUser,
       PERM.systemRole,
       PERM.systemMenu,
+      PERM.systemAudit,
     ]);
   });
 

@@ -147,7 +147,7 @@ export function createUpgradeService(ctx: AppContext) {
     from: UpgradeTaskStatus[],
     apply: (task: typeof upgradeTasks.$inferSelect) => Partial<typeof upgradeTasks.$inferSelect>,
     lang: Lang,
-    action: string,
+    action: 'pause' | 'resume' | 'cancel',
     ip: string,
   ) {
     const task = await visibleTask(caller, id);
