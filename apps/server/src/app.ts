@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
@@ -13,8 +14,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { installPipeline } from './http/pipeline.ts';
+import { answerFrameworkError, installPipeline } from './http/pipeline.ts';
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { basicDeviceRoutes } from './modules/basic-device/basic-device.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -34,13 +36,22 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
 /** Start-up order: external plugins → our pipeline (language, auth, envelope, errors) → routes. */
 export async function buildApp(ctx: AppContext) {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
-    requestIdHeader: 'x-request-id',
+    // A caller's (or proxy's) request id is kept when it is a plain token, so one id follows a request
+    // through proxy, server and logs; anything else (log injection, megabytes) gets a fresh one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -118,6 +129,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(authRoutes(ctx));
   await app.register(orgRoutes(ctx));
   await app.register(userRoutes(ctx));
+  await app.register(auditRoutes(ctx));
   await app.register(roleRoutes(ctx));
   await app.register(menuRoutes(ctx));
   await app.register(deviceRoutes(ctx));

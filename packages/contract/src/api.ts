@@ -20,7 +20,22 @@ export const pageResultSchema = <T extends z.ZodType>(row: T) =>
   z.object({ total: z.number().int(), list: z.array(row) });
 export type PageResult<T> = { total: number; list: T[] };
 
-export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * A row id: a JSON integer, or its decimal digits (query strings and path parameters are text). Nothing else
+ * is read as a number: `true`, `[5]` or `"0x10"` are not ids (a coercing schema took `true` for id 1).
+ */
+const idNumber = z.number().int().positive().max(2_147_483_647);
+export const IdSchema = z.union(
+  [
+    idNumber,
+    z
+      .string()
+      .regex(/^[0-9]{1,10}$/)
+      .transform(Number)
+      .pipe(idNumber),
+  ],
+  { error: 'validation.type' },
+);
 export const IdBodySchema = z.object({ id: IdSchema });
 
 /** Field-level problems travel in `data.fields` of a 400/422 answer, each already localised. */

@@ -69,6 +69,50 @@ function fieldLabel(lang: Parameters<typeof translate>[0], field: string) {
   return isMessageKey(key) ? translate(lang, key) : field;
 }
 
+/** Text PostgreSQL cannot store: NUL (text columns) and lone UTF-16 surrogates (jsonb refuses their escapes). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what it looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The dotted path of a string (value or key) in parsed input that PostgreSQL cannot store, or null.
+ * Iterative and without copying paths: bodies may nest thousands of levels deep.
+ */
+export function fieldWithUnstorableText(input: unknown, rootName: string): string | null {
+  const nodes: { value: unknown; key: string; parent: number }[] = [
+    { value: input, key: rootName, parent: -1 },
+  ];
+  const pathOf = (i: number) => {
+    const keys: string[] = [];
+    for (let at = i; at >= 0; at = nodes[at]!.parent) if (nodes[at]!.key) keys.unshift(nodes[at]!.key);
+    return keys.length > 1 && keys[0] === 'body' ? keys.slice(1).join('.') : keys.join('.') || 'body';
+  };
+  for (let i = 0; i < nodes.length; i += 1) {
+    const { value } = nodes[i]!;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return pathOf(i);
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        nodes.push({ value: inner, key, parent: i });
+        if (UNSTORABLE.test(key)) return pathOf(nodes.length - 1);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The router's own refusals (a malformed %-escape, a path parameter over 100 characters) answer before any
+ * hook or error handler runs; they too get the envelope, in the caller's language.
+ */
+export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const langHeader = req.headers.lang;
+  const lang = resolveLang(Array.isArray(langHeader) ? langHeader[0] : langHeader);
+  reply
+    .code(400)
+    .header('x-request-id', req.id)
+    .send({ code: 400, msg: `${translate(lang, 'validation.invalid')} (${err.code})`, data: null });
+}
+
 export function installPipeline(app: FastifyInstance, db: Db) {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -82,7 +126,9 @@ export function installPipeline(app: FastifyInstance, db: Db) {
     for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access });
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
+    // Every answer names its request, so a user's report can be found in the logs.
+    reply.header('x-request-id', req.id);
     const langHeader = req.headers.lang;
     req.lang = resolveLang(Array.isArray(langHeader) ? langHeader[0] : langHeader);
     const access = req.routeOptions.config?.access;
@@ -102,6 +148,17 @@ export function installPipeline(app: FastifyInstance, db: Db) {
       if (!codes.some((c) => caller.perms.has(c))) throw new AppError(403, 'auth.forbidden');
     }
     if (access.write && caller.readOnly) throw new AppError(403, 'auth.readOnly');
+  });
+
+  // Text the database cannot store (NUL, lone surrogates) is refused here, naming its field, rather than
+  // failing in PostgreSQL as a 500.
+  app.addHook('preValidation', async (req) => {
+    const field =
+      fieldWithUnstorableText(req.params, '') ??
+      fieldWithUnstorableText(req.query, '') ??
+      fieldWithUnstorableText(req.body, 'body');
+    if (field !== null)
+      throw new AppError(400, 'validation.invalid', {}, [{ field, key: 'validation.invalid' }]);
   });
 
   // Success answers carry a catalogue key in `msg`; translate it into the caller's language.

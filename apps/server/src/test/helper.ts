@@ -73,7 +73,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { log?: pino.Logger } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const config = loadConfig({
@@ -85,7 +88,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   await seed(database.db, config);
-  const log = pino({ level: 'silent' });
+  const log = opts.log ?? pino({ level: 'silent' });
   const sentCommands: TestApp['sentCommands'] = [];
   const ctx: AppContext = {
     db: database.db,

@@ -16,10 +16,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { callerOf } from '../../http/access.ts';
+import { sendAttachment, XLSX_TYPE } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { createAlarmService } from './alarm.service.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The alert center's code, or the plant detail's (its alarm events tab reads the same list). */
 const READ = { perm: [PERM.faultAlarm, PERM.stationDetail] } as const;
 
@@ -127,12 +127,7 @@ export const alarmRoutes =
       async (req, reply) => {
         const data = await service.export(callerOf(req), req.body, req.lang);
         const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .header('Content-Type', XLSX_TYPE)
-          .header('Content-Disposition', `attachment; filename="alarms-${day}.xlsx"`)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'no-store')
-          .send(data);
+        return sendAttachment(reply, data, { filename: `alarms-${day}.xlsx`, type: XLSX_TYPE });
       },
     );
 

@@ -14,13 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
+import { sendAttachment, XLSX_TYPE } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { createFaultCodeService } from './fault-code.service.ts';
 import { IMPORT_MAX_BYTES, parseWorkbook } from './fault-code.xlsx.ts';
 
 const nothing = envelopeSchema(z.null());
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const tooLarge = () => new AppError(413, 'payloadTooLarge');
 
 /** The fault code library (basic data, `/basic/alarm`): list, add, edit, delete, xlsx export and import. */
@@ -106,12 +106,7 @@ export const faultCodeRoutes =
       async (req, reply) => {
         const data = await service.export(req.body, req.lang);
         const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .header('Content-Type', XLSX_TYPE)
-          .header('Content-Disposition', `attachment; filename="fault-codes-${day}.xlsx"`)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'no-store')
-          .send(data);
+        return sendAttachment(reply, data, { filename: `fault-codes-${day}.xlsx`, type: XLSX_TYPE });
       },
     );
 
@@ -137,6 +132,11 @@ export const faultCodeRoutes =
         try {
           const part = await req.file();
           if (!part) throw new AppError(400, 'file.missing');
+          // Named as a workbook too, as the serial-number list must be: the content alone is not the rule.
+          if (!/\.xlsx?$/i.test(part.filename)) {
+            part.file.resume();
+            throw new AppError(415, 'faultCode.notXlsx');
+          }
           data = await part.toBuffer();
           if (part.file.truncated) throw tooLarge();
         } catch (err) {

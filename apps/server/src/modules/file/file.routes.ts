@@ -9,7 +9,7 @@ import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requireManager } from '../station/station-access.ts';
-import { readPicture, sniffPicture, storePicture } from './file.service.ts';
+import { pictureVisible, readPicture, sniffPicture, storePicture } from './file.service.ts';
 
 const tooLarge = () => new AppError(413, 'file.tooLarge', { max: PICTURE_MAX_BYTES / 1024 / 1024 });
 
@@ -17,7 +17,7 @@ const tooLarge = () => new AppError(413, 'file.tooLarge', { max: PICTURE_MAX_BYT
  * Plant pictures. Served to signed-in users only, so the web fetches them with its bearer token and
  * shows them from a blob: URL. Pictures of people's homes are personal data: a link copied out of the
  * app (a log, a referrer, a shared screenshot) must not open them without a session. Names are still
- * 128 random bits, so one signed-in tenant cannot guess another's.
+ * 128 random bits; and a plant's picture answers 404 outside that plant's scope, like the plant.
  */
 export const fileRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -73,11 +73,13 @@ export const fileRoutes =
       },
       async (req, reply) => {
         const picture = await readPicture(ctx, req.params.name);
-        if (!picture) throw notFound();
+        if (!picture || !(await pictureVisible(ctx, callerOf(req), req.params.name))) throw notFound();
+        // An attachment, like every stored file: opened directly it is saved, never shown on our origin (the
+        // web fetches it with its token and shows it from a blob: URL). The name has passed PICTURE_NAME.
         return reply
           .header('Content-Type', picture.mime)
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Disposition', 'inline')
+          .header('Content-Disposition', `attachment; filename="${req.params.name}"`)
           .header('Content-Security-Policy', "default-src 'none'; sandbox")
           .header('Cache-Control', 'private, max-age=86400')
           .send(picture.data);

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { PICTURE_URL } from '@pvstar/contract/station';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { plants } from '../../db/schema/index.ts';
+import { organizations, plants } from '../../db/schema/index.ts';
+import type { Caller } from '../../http/access.ts';
+import { plantScope } from '../station/station-access.ts';
 
 export type PictureType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
 
@@ -51,6 +53,19 @@ export async function readPicture(ctx: Pick<AppContext, 'config'>, name: string)
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a caller may see a stored picture: a plant's picture where that plant is in the caller's scope
+ * (like the plant itself); one no plant shows yet (just uploaded for a form) to any signed-in user.
+ */
+export async function pictureVisible(ctx: Pick<AppContext, 'db'>, caller: Caller, name: string) {
+  const shownBy = await ctx.db
+    .select({ visible: sql<boolean>`${plantScope(caller)}` })
+    .from(plants)
+    .innerJoin(organizations, eq(organizations.id, plants.orgId))
+    .where(eq(plants.picture, `/file/pictures/${name}`));
+  return shownBy.length === 0 || shownBy.some((p) => p.visible);
 }
 
 /** Removes a plant's former picture once no plant shows it any more. */

@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
+import { sendAttachment, XLSX_TYPE } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { sanitizeFileName, storeUpload, UploadEmpty, UploadTooLarge } from './firmware.files.ts';
@@ -32,7 +33,6 @@ import { buildSnTemplate, parseSnSheet } from './firmware.xlsx.ts';
 
 const nothing = envelopeSchema(z.null());
 const fieldErrors = envelopeSchema(z.object({ fields: z.array(FieldErrorSchema) }).nullable());
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = 1024 * 1024;
 const tooLarge = (maxBytes: number) => new AppError(413, 'firmware.fileTooLarge', { max: maxBytes / MB });
 const wrongFormat = () => new AppError(415, 'firmware.fileFormat');
@@ -127,12 +127,7 @@ export const firmwareRoutes =
       },
       async (req, reply) => {
         const data = await buildSnTemplate(translate(req.lang, 'firmware.templateSheet'));
-        return reply
-          .header('Content-Type', XLSX_TYPE)
-          .header('Content-Disposition', 'attachment; filename="sn-template.xlsx"')
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'no-store')
-          .send(data);
+        return sendAttachment(reply, data, { filename: 'sn-template.xlsx', type: XLSX_TYPE });
       },
     );
 

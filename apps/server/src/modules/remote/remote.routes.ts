@@ -11,11 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
+import { sendAttachment, XLSX_TYPE } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { createRemoteService } from './remote.service.ts';
 import { buildRemoteAuditWorkbook } from './remote.xlsx.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Remote inverter settings: read, write (confirmed by read-back) and the log of every attempt. */
 export const remoteRoutes =
@@ -104,12 +103,7 @@ export const remoteRoutes =
         const rows = await service.auditExport(callerOf(req), req.body, req.lang);
         const data = await buildRemoteAuditWorkbook(rows, req.lang);
         const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .header('Content-Type', XLSX_TYPE)
-          .header('Content-Disposition', `attachment; filename="parameter-log-${day}.xlsx"`)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'no-store')
-          .send(data);
+        return sendAttachment(reply, data, { filename: `parameter-log-${day}.xlsx`, type: XLSX_TYPE });
       },
     );
   };

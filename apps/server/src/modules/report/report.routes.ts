@@ -12,19 +12,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
+import { sendAttachment, XLSX_TYPE } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { createReportService } from './report.service.ts';
 import { buildAlarmReportWorkbook, buildEnergyWorkbook, buildFleetWorkbook } from './report.xlsx.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const sendXlsx = (reply: FastifyReply, name: string, data: Buffer, from: string, to: string) =>
-  reply
-    .header('Content-Type', XLSX_TYPE)
-    .header('Content-Disposition', `attachment; filename="${name}-${from}-${to}.xlsx"`)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'no-store')
-    .send(data);
+  sendAttachment(reply, data, { filename: `${name}-${from}-${to}.xlsx`, type: XLSX_TYPE });
 
 /**
  * Reports (`/report`, code 2008): each answers JSON for the screen and, as `…/export`, the same

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { firmwarePrograms, upgradeTaskDevices, upgradeTasks } from '../../db/schema/index.ts';
 import { callerOf } from '../../http/access.ts';
+import { sendAttachment } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { firmwarePath } from '../firmware/firmware.files.ts';
@@ -196,16 +197,11 @@ export const upgradeRoutes =
         const file = firmwarePath(ctx.config, row.fileId);
         const info = await stat(file).catch(() => null);
         if (!info) throw new AppError(404, 'notFound');
-        return reply
-          .header('Content-Type', 'application/octet-stream')
-          .header('Content-Length', String(info.size))
-          .header(
-            'Content-Disposition',
-            `attachment; filename="firmware-${row.version.replace(/[^A-Za-z0-9._-]/g, '_')}.bin"`,
-          )
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'no-store')
-          .send(createReadStream(file));
+        reply.header('Content-Length', String(info.size));
+        return sendAttachment(reply, createReadStream(file), {
+          filename: `firmware-${row.version}.bin`,
+          type: 'application/octet-stream',
+        });
       },
     );
   };

@@ -26,6 +26,7 @@ import { EllipsisText } from '../ellipsis-text.tsx';
 import { FilterBar } from '../filter-bar.tsx';
 import { formatZonedDateTime } from '../format.ts';
 import { PageTable } from '../page-table.tsx';
+import { useExport } from '../use-export.ts';
 import { exportRemoteAudit, REMOTE_AUDIT_KEY, REMOTE_AUDIT_URL } from './remote-api.ts';
 import {
   AUDIT_OUTCOME_COLOR,
@@ -67,7 +68,7 @@ export function RemoteAudit({
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Partial<FilterValues>>({});
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useExport();
   const plantWide = 'plantId' in scope;
   const filter: RemoteAuditPageBody = { ...scope, ...toBody(values) };
   const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -137,16 +138,7 @@ export function RemoteAudit({
     },
   ];
 
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      await exportRemoteAudit(filter);
-    } catch {
-      // the client has shown the failure
-    } finally {
-      setExporting(false);
-    }
-  };
+  const doExport = () => runExport(() => exportRemoteAudit(filter));
 
   return (
     <Card

@@ -19,6 +19,7 @@ import { ListLayout } from '../../components/list-layout.tsx';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
+import { useExport } from '../../components/use-export.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import { exportFaultCodes, FAULT_CODE_PAGE_KEY, useDeleteFaultCode } from './fault-code-api.ts';
 import { FaultCodeModal } from './fault-code-modal.tsx';
@@ -31,21 +32,12 @@ export default function BasicAlarmPage() {
   // undefined: closed; null: adding; a row: editing it.
   const [editing, setEditing] = useState<FaultCodeRow | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useExport();
   const [modal, contextHolder] = Modal.useModal();
   const remove = useDeleteFaultCode();
   const canAct = usePerm([PERM.faultCodeEdit, PERM.faultCodeDelete]);
 
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      await exportFaultCodes(filter);
-    } catch {
-      // the client has shown the failure
-    } finally {
-      setExporting(false);
-    }
-  };
+  const doExport = () => runExport(() => exportFaultCodes(filter));
 
   const columns: ColumnsType<FaultCodeRow> = [
     {

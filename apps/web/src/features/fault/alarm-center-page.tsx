@@ -21,6 +21,7 @@ import { type DateRange, DateRangeField } from '../../components/date-range.tsx'
 import { FilterBar } from '../../components/filter-bar.tsx';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
+import { useExport } from '../../components/use-export.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import { AlarmSummaryStrip, type SummaryPick } from './components/alarm-summary.tsx';
 
@@ -66,7 +67,7 @@ export default function AlarmCenterPage() {
   const [values, setValues] = useState<Partial<FilterValues>>(initialValues);
   const [selected, setSelected] = useState<number[]>([]);
   const [request, setRequest] = useState<AlarmActionRequest | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useExport();
   const mayAck = usePerm([PERM.faultAlarmAck]);
   const mayClose = usePerm([PERM.faultAlarmClose]);
   const filter = toBody(values);
@@ -94,16 +95,7 @@ export default function AlarmCenterPage() {
     form.submit();
   };
 
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      await exportAlarms(filter);
-    } catch {
-      // the client has shown the failure
-    } finally {
-      setExporting(false);
-    }
-  };
+  const doExport = () => runExport(() => exportAlarms(filter));
 
   return (
     <Flex vertical gap={16} style={{ minWidth: 0 }}>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { DateRange } from '../../components/date-range.tsx';
+import { useExport } from '../../components/use-export.ts';
 import {
   exportReport,
   type ReportBodies,
@@ -34,7 +35,7 @@ export default function ReportPage() {
   const [ranges, setRanges] = useState<Partial<Record<DateType, DateRange>>>({});
   const [plants, setPlants] = useState<PlantPick[]>([]);
   const [currency, setCurrency] = useState<string>();
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run: runExport } = useExport();
 
   const period = periodBody(dateType, ranges[dateType]);
   const plantIds = plants.length > 0 ? { plantIds: plants.map((p) => p.value) } : {};
@@ -65,16 +66,7 @@ export default function ReportPage() {
       ? [dayjs(shown.from), dayjs(shown.to).isAfter(today) ? today : dayjs(shown.to)]
       : defaultRange(dateType));
 
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      await exportReport(tab, bodies[tab], exportFilename(tab, shown));
-    } catch {
-      // the client has shown the failure
-    } finally {
-      setExporting(false);
-    }
-  };
+  const doExport = () => runExport(() => exportReport(tab, bodies[tab], exportFilename(tab, shown)));
 
   return (
     <Card data-testid="report-page" styles={{ body: { paddingTop: 4 } }} style={{ minWidth: 0 }}>
