@@ -21,6 +21,19 @@ export async function login(page: Page, account: string, password: string, lang 
   await expect(page).toHaveURL(/#\/dashboard/);
 }
 
+/**
+ * Opens the user menu in the header and picks an item. The menu slides open; a click during the slide
+ * makes Playwright try again with the page scrolled, the popup re-aligns to its button between mouse
+ * down and up, and the click is lost. So the item is clicked once the popup stands still.
+ */
+export async function pickUserMenu(page: Page, item: 'menu-me' | 'menu-sign-out') {
+  await page.getByTestId('user-menu').click();
+  const popup = page.locator('.ant-dropdown').filter({ has: page.getByTestId(item) });
+  await expect(popup).toBeVisible();
+  await expect(popup).not.toHaveClass(/-(appear|enter)\b/);
+  await page.getByTestId(item).click();
+}
+
 /** The antd Select a locator is in (or is): its root shows the chosen options. */
 const selectRoot = (field: Locator) =>
   field.locator(

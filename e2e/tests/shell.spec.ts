@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickUserMenu } from './helpers.ts';
 
 const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 const HEADERS = { fromType: '2', lang: 'en-GB' };
@@ -184,8 +184,7 @@ test('every language translates the menu', async ({ page }) => {
 
 test('the personal centre reveals the own phone and hides it again', async ({ page }) => {
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-me').click();
+  await pickUserMenu(page, 'menu-me');
   await expect(page).toHaveURL(/#\/me$/);
   await page.getByRole('tab', { name: 'Mobile' }).click();
   const value = page.getByTestId('contact-value');
@@ -200,15 +199,13 @@ test('the personal centre reveals the own phone and hides it again', async ({ pa
 
 test('signing out asks first, then ends the session', async ({ page }) => {
   await login(page, 'demo-installer-b', DEMO_PASSWORD);
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-sign-out').click();
+  await pickUserMenu(page, 'menu-sign-out');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Do you really want to sign out?');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/#\/dashboard$/);
 
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-sign-out').click();
+  await pickUserMenu(page, 'menu-sign-out');
   // Signing out reloads the page at /login.
   const reloaded = page.waitForEvent('load');
   await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
