@@ -63,6 +63,8 @@ export const plants = pgTable(
     // The plant list's order, newest first. NULLS FIRST is what ORDER BY … DESC means: drizzle's bare
     // .desc() writes NULLS LAST, an order no such query can read from the index.
     index('plants_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Serving a picture asks which plants show it (scope check) and whether any still does (clean-up).
+    index('plants_picture_idx').on(t.picture).where(sql`${t.picture} IS NOT NULL`),
   ],
 );
 

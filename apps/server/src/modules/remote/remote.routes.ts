@@ -42,7 +42,9 @@ export const remoteRoutes =
     app.post(
       '/iot/remote/params/read',
       {
-        config: { access: { perm: PERM.remoteRead } },
+        // Reading sends a command to the device and keeps it in the log: a change, as far as read-only
+        // accounts are concerned.
+        config: { access: { perm: PERM.remoteRead, write: true } },
         schema: {
           tags,
           operationId: 'remoteParamsRead',

@@ -1,0 +1,1 @@
+CREATE INDEX "plants_picture_idx" ON "plants" USING btree ("picture") WHERE "plants"."picture" IS NOT NULL;
