@@ -133,6 +133,13 @@ async function dayEnergy(of: 'device' | 'plant', day: string): Promise<DayEnergy
   return rows.rows[0];
 }
 
+async function deviceStatuses() {
+  const rows = await t.ctx.db.execute<{ status: string }>(
+    sql`SELECT status FROM devices WHERE plant_id = ${sim.plantId} ORDER BY id`,
+  );
+  return rows.rows.map((r) => r.status);
+}
+
 /** What the periodic part of the alarm engine does every tick (alarm-watch.ts), at `now`. */
 async function jobsTick(now: Date) {
   await sweepStale(t.ctx.db, now);
@@ -204,6 +211,8 @@ describe('a dongle offline for a day uploads its backlog', () => {
       const want = telemetryCount(before) + telemetryCount(backlog.slice(0, i + chunk));
       await waitFor(async () => (await storedSamples()) === want, 20_000, 'the backlog');
       await jobsTick(new Date());
+      // The devices are reporting, if from the past: the sweep does not flip them offline between chunks.
+      expect(await deviceStatuses(), `after chunk ${i / chunk + 1}`).toEqual(['ONLINE', 'ONLINE']);
     }
 
     // Every reading once, for both devices.

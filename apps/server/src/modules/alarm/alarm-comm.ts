@@ -2,7 +2,7 @@ import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { MISSED_INTERVALS } from '../../ingest/status-sweeper.ts';
+import { deviceSilent, dongleSilent } from '../../ingest/status-sweeper.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
 import { isDaylight } from './daylight.ts';
 
@@ -39,20 +39,17 @@ const sleepsAtNight = (r: SilentRow) =>
  * Returns the ids opened.
  */
 export async function detectSilence(db: Db, now = new Date()): Promise<number[]> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const silent = sql`< ${at} - make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS})`;
   const rows = await db.execute<SilentRow>(sql`
     SELECT g.plant_id, g.id AS dongle_id, NULL::int AS device_id, g.sn, NULL AS kind, g.last_seen_at,
       p.type AS plant_type, p.latitude, p.longitude, p.timezone
     FROM dongles g JOIN plants p ON p.id = g.plant_id
-    WHERE g.last_seen_at ${silent}
+    WHERE ${dongleSilent(now)}
       AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.plant_id = g.plant_id AND a.source_sn = g.sn
         AND a.kind = 'COMM' AND a.started_at >= g.last_seen_at)
     UNION ALL
     SELECT d.plant_id, g.id, d.id, d.sn, d.kind, d.last_seen_at, p.type, p.latitude, p.longitude, p.timezone
     FROM devices d JOIN dongles g ON g.id = d.dongle_id JOIN plants p ON p.id = d.plant_id
-    WHERE d.last_seen_at < LEAST(${at}, g.last_telemetry_at) - make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS})
-      AND NOT (g.last_seen_at ${silent})
+    WHERE ${deviceSilent(now)} AND NOT (${dongleSilent(now)})
       AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.plant_id = d.plant_id AND a.source_sn = d.sn
         AND a.kind = 'COMM' AND a.started_at >= d.last_seen_at)`);
   const alarms: NewAlarm[] = [];
