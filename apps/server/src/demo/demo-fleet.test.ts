@@ -2,29 +2,18 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dongles, plants } from '../db/schema/index.ts';
-import { startIngest } from '../ingest/start-ingest.ts';
-import { verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
-import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.ts';
+import { startBrokerAndIngest, waitFor } from '../test/device-loop.ts';
 import { buildTestApp, type TestApp, userIdByName } from '../test/helper.ts';
 import { type DemoFleet, prepareDemo } from './demo-fleet.ts';
 
 const log = pino({ level: 'silent' });
-const service = { serviceUser: 'svc', servicePassword: 'service-secret-123' };
-const waitFor = async (check: () => Promise<boolean>, ms: number) => {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) =>
   (await t.ctx.db.execute(query)).rows as T[];
 
 /** The demo fleet as main.ts runs it: demo plants, the embedded broker, ingest and the simulated dongles. */
 describe('demo fleet', () => {
   let t: TestApp;
-  let broker: EmbeddedBroker;
-  let pipeline: ReturnType<typeof startIngest>;
+  let loop: Awaited<ReturnType<typeof startBrokerAndIngest>>;
   let demo: DemoFleet | null = null;
   let brokerUrl: string;
   const opts = { count: 20, intervalSeconds: 2, fleet: true, log };
@@ -45,31 +34,12 @@ describe('demo fleet', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    broker = await startEmbeddedBroker({
-      port: 0,
-      host: '127.0.0.1',
-      ...service,
-      verifyDongle: (sn, secret) => verifyDongleSecret(t.ctx.db, sn, secret),
-      log,
-    });
-    brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
-    pipeline = startIngest({
-      db: t.ctx.db,
-      log,
-      url: brokerUrl,
-      username: service.serviceUser,
-      password: service.servicePassword,
-      shareGroup: null,
-      persistent: false,
-      publish: () => {},
-      clientId: `pvstar-ingest-demo-${process.pid}`,
-    });
-    await waitFor(async () => pipeline.subscriber.connected, 20_000);
+    loop = await startBrokerAndIngest(t, { name: 'demo' });
+    brokerUrl = loop.brokerUrl;
   });
   afterAll(async () => {
     await demo?.stop();
-    await pipeline.subscriber.close();
-    await broker.close();
+    await loop.stop();
     await t.close();
   });
 
@@ -147,7 +117,7 @@ describe('demo fleet', () => {
   it('brings every demo plant live: latest values for every device, status NORMAL', async () => {
     const since = new Date(Date.now() - 1000);
     demo!.start({ brokerUrl, backfill: false, fleet: { faultRate: 0, offlineRate: 0 } });
-    await waitFor(allLive(since), 60_000);
+    await waitFor(allLive(since), 60_000, 'every demo plant live');
     const [online] = await rows<{ n: number }>(
       t,
       sql`SELECT count(*)::int AS n FROM dongles WHERE sn LIKE 'DEMO-D-%' AND status = 'ONLINE'`,
@@ -185,6 +155,6 @@ describe('demo fleet', () => {
     for (const { sn, h } of oldHashes) expect(newHashes.get(sn)).not.toBe(h);
 
     demo!.start({ brokerUrl, backfill: false, fleet: { faultRate: 0, offlineRate: 0 } });
-    await waitFor(allLive(since), 60_000);
+    await waitFor(allLive(since), 60_000, 'every demo plant live');
   }, 90_000);
 });

@@ -8,6 +8,16 @@ export interface DayEnergy {
   purchase: number;
 }
 
+/** A day before any reading. */
+export const ZERO_DAY_ENERGY: Readonly<DayEnergy> = {
+  generation: 0,
+  consumption: 0,
+  charge: 0,
+  discharge: 0,
+  feedIn: 0,
+  purchase: 0,
+};
+
 /** Which daily counter of an inverter feeds which figure. */
 export const DAILY_COUNTERS: Record<keyof DayEnergy, string> = {
   generation: 'dailyGeneration',

@@ -14,7 +14,7 @@ import { addDays } from '../lib/calendar.ts';
 import { dayGrid, MAX_DAY_INTERVALS, seenBits } from '../lib/daylight-window.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
-import { DAILY_COUNTERS, type DayEnergy } from './energy.ts';
+import { DAILY_COUNTERS, type DayEnergy, ZERO_DAY_ENERGY } from './energy.ts';
 import { localDay } from './local-day.ts';
 import { plantsIn, refreshPlantStatus, statusFromAlarms } from './plant-status.ts';
 
@@ -229,12 +229,7 @@ export function createIngest(deps: {
         deviceId: s.deviceId,
         day: s.day,
         times: [],
-        generation: 0,
-        consumption: 0,
-        charge: 0,
-        discharge: 0,
-        feedIn: 0,
-        purchase: 0,
+        ...ZERO_DAY_ENERGY,
       };
       for (const [field, metric] of Object.entries(DAILY_COUNTERS) as [keyof DayEnergy, string][])
         e[field] = Math.max(e[field], s.data[metric] ?? 0);

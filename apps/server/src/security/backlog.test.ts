@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmNotifications, alarms, dongles, plants, users } from '../db/schema/index.ts';
-import { DAILY_COUNTERS, type DayEnergy } from '../ingest/energy.ts';
+import { DAILY_COUNTERS, type DayEnergy, ZERO_DAY_ENERGY } from '../ingest/energy.ts';
 import { sweepStale } from '../ingest/status-sweeper.ts';
 import { detectSilence } from '../modules/alarm/alarm-comm.ts';
 import { GATHER_SECONDS, sendAlarmMail } from '../modules/alarm/alarm-notify.ts';
@@ -94,14 +94,7 @@ function recordings(): Message[] {
     out.push({ topic: topics.telemetry(def.sn), ts, body: payload });
     const data = payload.devices.find((d) => d.sn === inv)!.data;
     const day = localTime(ts, zone).date;
-    const e = counters.get(day) ?? {
-      generation: 0,
-      consumption: 0,
-      charge: 0,
-      discharge: 0,
-      feedIn: 0,
-      purchase: 0,
-    };
+    const e = counters.get(day) ?? { ...ZERO_DAY_ENERGY };
     for (const [field, metric] of Object.entries(DAILY_COUNTERS) as [keyof DayEnergy, string][])
       e[field] = Math.max(e[field], data[metric] ?? 0);
     counters.set(day, e);

@@ -3,16 +3,12 @@ import net from 'node:net';
 import { MAX_PACKET_BYTES, MAX_PAYLOAD_BYTES, topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telemetrySamples } from '../db/schema/index.ts';
 import type { DropReason } from '../ingest/ingest.ts';
-import { startIngest } from '../ingest/start-ingest.ts';
 import { md5, sha256 } from '../lib/crypto.ts';
-import { verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
-import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.ts';
 import { changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
-import { waitFor } from '../test/device-loop.ts';
+import { startBrokerAndIngest, waitFor } from '../test/device-loop.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { addSimulatedPlant } from '../test/simulated-plant.ts';
 
@@ -30,18 +26,14 @@ import { addSimulatedPlant } from '../test/simulated-plant.ts';
  * Covered here: the same classes through the broker, and what the broker alone can stop.
  */
 
-const log = pino({ level: 'silent' });
-const service = { serviceUser: 'svc', servicePassword: 'service-secret-123' };
-
 let t: TestApp;
-let broker: EmbeddedBroker;
-let pipeline: ReturnType<typeof startIngest>;
+let loop: Awaited<ReturnType<typeof startBrokerAndIngest>>;
 let url: string;
 let a: { sn: string; secret: string; inverterSn: string; inverterId: number };
 let b: { sn: string; secret: string; inverterSn: string; inverterId: number };
 
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
-const stats = () => pipeline.ingest.stats();
+const stats = () => loop.pipeline.ingest.stats();
 const samplesOf = async (deviceId: number) =>
   (
     await t.ctx.db
@@ -93,26 +85,8 @@ async function storesAGoodMessage(dongle: typeof a) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  broker = await startEmbeddedBroker({
-    port: 0,
-    host: '127.0.0.1',
-    ...service,
-    verifyDongle: (sn, secret) => verifyDongleSecret(t.ctx.db, sn, secret),
-    log,
-  });
-  url = `mqtt://127.0.0.1:${broker.port}`;
-  pipeline = startIngest({
-    db: t.ctx.db,
-    log,
-    url,
-    username: service.serviceUser,
-    password: service.servicePassword,
-    shareGroup: null,
-    persistent: false,
-    clientId: `pvstar-ingest-abuse-${process.pid}`,
-    publish: () => {},
-  });
-  await waitFor(() => pipeline.subscriber.connected, 10_000, 'ingest subscribed');
+  loop = await startBrokerAndIngest(t, { name: 'abuse' });
+  url = loop.brokerUrl;
   // Two registered dongles, each with the secret the API issues (shown once, kept hashed).
   const admin = await t.login('admin');
   const register = async () => {
@@ -134,8 +108,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await pipeline.subscriber.close();
-  await broker.close();
+  await loop.stop();
   await t.close();
 });
 
@@ -216,7 +189,7 @@ describe('hostile MQTT from a dongle with its own credentials', () => {
       await gone;
     }
     // A client that declares a 200 MB CONNECT and sends nothing more is sent away at once, unauthenticated.
-    const raw = net.connect(broker.port, '127.0.0.1');
+    const raw = net.connect(loop.broker.port, '127.0.0.1');
     await new Promise<void>((resolve) => raw.once('connect', () => resolve()));
     const started = Date.now();
     const hungUp = new Promise<boolean>((resolve) => {

@@ -3,7 +3,7 @@ import { startIngest } from '../ingest/start-ingest.ts';
 import { verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.ts';
 import { connectCloudClient } from '../mqtt/client.ts';
-import { createCommandPublisher } from '../mqtt/command-bus.ts';
+import { type CommandPublisher, createCommandPublisher } from '../mqtt/command-bus.ts';
 import { startCommandJobs } from '../mqtt/command-jobs.ts';
 import type { TestApp } from './helper.ts';
 
@@ -19,11 +19,10 @@ export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 20_0
 };
 
 /**
- * The real command path for a test app: an embedded broker, the cloud's MQTT client publishing commands,
- * ingest routing results, the command jobs (expiry, upgrade dispatch), and the HTTP server listening so
- * that dongles can download firmware. Nothing of ours is replaced.
+ * The embedded broker with ingest subscribed to it, for a test app: dongles publish, ingest stores. Ingest
+ * publishes its commands' results with `publish` (none by default).
  */
-export async function startDeviceLoop(t: TestApp, opts: { jobsEveryMs?: number } = {}) {
+export async function startBrokerAndIngest(t: TestApp, opts: { name: string; publish?: CommandPublisher }) {
   const broker: EmbeddedBroker = await startEmbeddedBroker({
     port: 0,
     host: '127.0.0.1',
@@ -32,15 +31,6 @@ export async function startDeviceLoop(t: TestApp, opts: { jobsEveryMs?: number }
     log,
   });
   const brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
-  const client = connectCloudClient({
-    url: brokerUrl,
-    username: service.serviceUser,
-    password: service.servicePassword,
-    clientId: `pvstar-test-cloud-${process.pid}-${broker.port}`,
-    log,
-  });
-  const publish = createCommandPublisher(client, log);
-  t.ctx.publishCommand = publish;
   const pipeline = startIngest({
     db: t.ctx.db,
     log,
@@ -49,30 +39,59 @@ export async function startDeviceLoop(t: TestApp, opts: { jobsEveryMs?: number }
     password: service.servicePassword,
     shareGroup: null,
     persistent: false,
-    clientId: `pvstar-ingest-loop-${process.pid}-${broker.port}`,
-    publish,
+    clientId: `pvstar-ingest-${opts.name}-${process.pid}-${broker.port}`,
+    publish: opts.publish ?? (() => {}),
   });
+  await waitFor(() => pipeline.subscriber.connected, 20_000, 'ingest subscribed');
+  return {
+    broker,
+    brokerUrl,
+    pipeline,
+    async stop() {
+      await pipeline.subscriber.close();
+      await broker.close();
+    },
+  };
+}
+
+/**
+ * The real command path for a test app: an embedded broker, the cloud's MQTT client publishing commands,
+ * ingest routing results, the command jobs (expiry, upgrade dispatch), and the HTTP server listening so
+ * that dongles can download firmware. Nothing of ours is replaced.
+ */
+export async function startDeviceLoop(t: TestApp, opts: { jobsEveryMs?: number } = {}) {
+  // Ingest and the jobs publish through the context, so a test may watch what is sent.
+  const { brokerUrl, stop } = await startBrokerAndIngest(t, {
+    name: 'loop',
+    publish: (sn, command) => t.ctx.publishCommand(sn, command),
+  });
+  const client = connectCloudClient({
+    url: brokerUrl,
+    username: service.serviceUser,
+    password: service.servicePassword,
+    clientId: `pvstar-test-cloud-${process.pid}-${brokerUrl.split(':').pop()}`,
+    log,
+  });
+  t.ctx.publishCommand = createCommandPublisher(client, log);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const httpUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const jobs = startCommandJobs({
     db: t.ctx.db,
     log,
-    // Through the context, so a test may watch what is sent.
     publish: (sn, command) => t.ctx.publishCommand(sn, command),
     publicUrl: () => httpUrl,
     everyMs: opts.jobsEveryMs ?? 200,
   });
-  await waitFor(() => client.connected && pipeline.subscriber.connected, 20_000, 'MQTT connections');
+  await waitFor(() => client.connected, 20_000, 'the cloud client connected');
   return {
     brokerUrl,
     httpUrl,
     jobs,
     async stop() {
       jobs.stop();
-      await pipeline.subscriber.close();
       await client.endAsync(true).catch(() => {});
-      await broker.close();
+      await stop();
     },
   };
 }

@@ -1,15 +1,10 @@
-import type { DayEnergy } from '../../ingest/energy.ts';
+import { type DayEnergy, ZERO_DAY_ENERGY } from '../../ingest/energy.ts';
 
 /** Summed roll-up counters of a period (kWh, revenue, daylight intervals with data). */
 export type Sums = DayEnergy & { revenue: number; daylightSeen: number };
 
 export const ZERO: Sums = {
-  generation: 0,
-  consumption: 0,
-  charge: 0,
-  discharge: 0,
-  feedIn: 0,
-  purchase: 0,
+  ...ZERO_DAY_ENERGY,
   revenue: 0,
   daylightSeen: 0,
 };
