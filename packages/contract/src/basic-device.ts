@@ -69,3 +69,31 @@ export const DeviceSpecRowSchema = z.object({
   createTime: z.string(),
 });
 export type DeviceSpecRow = z.infer<typeof DeviceSpecRowSchema>;
+
+// Firmware signing keys (Ed25519): a firmware image is accepted only with a signature by a key of its manufacturer.
+export const ManufacturerKeyAddBodySchema = z.object({
+  manufacturerId: IdSchema,
+  /** PEM (SPKI, "BEGIN PUBLIC KEY") or the raw 32 bytes in base64; stored as the latter. */
+  publicKey: requiredText(1, 1000),
+  label: plainOptional(64),
+});
+export type ManufacturerKeyAddBody = z.infer<typeof ManufacturerKeyAddBodySchema>;
+
+export const ManufacturerKeyListBodySchema = z.object({ manufacturerId: IdSchema });
+
+export const ManufacturerKeyRowSchema = z.object({
+  id: z.number(),
+  manufacturerId: z.number(),
+  label: z.string().nullable(),
+  /** The raw 32 bytes in base64. */
+  publicKey: z.string(),
+  /** `SHA256:` and the key's SHA-256 in unpadded base64 (as ssh prints it); also the key id devices see. */
+  fingerprint: z.string(),
+  /** A retired key verifies no new upload, and images it signed are no longer rolled out. */
+  retired: z.boolean(),
+  retireTime: z.string().nullable(),
+  /** Stored images this key signed. */
+  imageCount: z.number().int(),
+  createTime: z.string(),
+});
+export type ManufacturerKeyRow = z.infer<typeof ManufacturerKeyRowSchema>;

@@ -102,6 +102,8 @@ export const AUDIT_ACTIONS = [
   'manufacturer.add',
   'manufacturer.edit',
   'manufacturer.delete',
+  'manufacturer.keyAdd',
+  'manufacturer.keyRetire',
   'deviceSpec.add',
   'deviceSpec.edit',
   'deviceSpec.delete',

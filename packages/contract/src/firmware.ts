@@ -56,12 +56,19 @@ const descriptions = z.object(
 export const FirmwareDescriptionsSchema = descriptions;
 export type FirmwareDescriptions = Record<FirmwareDescLang, string>;
 
-/** What `POST /iot/firmware/upload` answers: the stored image, to be named in `add` within a day. */
+/** An Ed25519 signature is 64 bytes; a `.sig` file may hold them raw or in base64 (with a newline). */
+export const FIRMWARE_SIGNATURE_MAX_BYTES = 1024;
+
+/**
+ * What `POST /iot/firmware/upload` answers: the stored image, to be named in `add` within a day, and
+ * the manufacturer key whose signature over it was verified.
+ */
 export const FirmwareFileSchema = z.object({
   fileId: z.string(),
   fileName: z.string(),
   size: z.number(),
   sha256: z.string(),
+  keyFingerprint: z.string(),
 });
 export type FirmwareFile = z.infer<typeof FirmwareFileSchema>;
 
@@ -122,6 +129,13 @@ export const FirmwareRowSchema = z.object({
   fileName: z.string(),
   size: z.number(),
   sha256: z.string(),
+  /**
+   * The fingerprint of the manufacturer key that signed the image; null for an image stored before
+   * signatures were required (it can no longer be rolled out).
+   */
+  keyFingerprint: z.string().nullable(),
+  /** The signing key has been retired: the image can no longer be rolled out. */
+  keyRetired: z.boolean(),
   /** Tasks that use the program (it cannot be deleted while any does). */
   taskCount: z.number(),
   createdBy: z.string(),
@@ -280,6 +294,9 @@ export const UpgradeCandidateRowSchema = z.object({
 });
 export type UpgradeCandidateRow = z.infer<typeof UpgradeCandidateRowSchema>;
 
-/** How long a download link works, and how long a device may stay silent during an upgrade. */
-export const DOWNLOAD_TOKEN_TTL_MS = 30 * 60_000;
+/**
+ * How long a download link works (once: the first download uses it up), and how long a device may stay
+ * silent during an upgrade.
+ */
+export const DOWNLOAD_TOKEN_TTL_MS = 60 * 60_000;
 export const UPGRADE_SILENCE_TIMEOUT_MS = 5 * 60_000;

@@ -74,7 +74,7 @@ export type CommandType = z.infer<typeof CommandTypeSchema>;
 export const CommandPayloadSchema = z.object({
   cmdId: z.string().min(1).max(64),
   type: CommandTypeSchema,
-  /** params.read: { deviceSn, keys? }; params.write: { deviceSn, values }; firmware.upgrade: { deviceSn, url, size, sha256, version, firmwareType }. */
+  /** params.read: { deviceSn, keys? }; params.write: { deviceSn, values }; firmware.upgrade: { deviceSn, url, size, sha256, signature, keyId, version, firmwareType } (signature: Ed25519 over the image, base64; keyId: the signing key's fingerprint). */
   body: z.record(z.string(), z.unknown()),
   expiresAt: timestamp,
 });

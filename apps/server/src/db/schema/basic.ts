@@ -35,3 +35,25 @@ export const deviceSpecs = pgTable(
     uniqueIndex('device_specs_uq').on(t.deviceType, t.manufacturerId, sql`lower(${t.deviceSpecs})`),
   ],
 );
+
+/**
+ * A manufacturer's Ed25519 public keys for firmware signatures (raw 32 bytes in base64). Never deleted,
+ * only retired: a retired key verifies no new upload, and the images it signed are not rolled out.
+ */
+export const manufacturerKeys = pgTable(
+  'manufacturer_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    publicKey: varchar('public_key', { length: 44 }).notNull(),
+    /** `SHA256:` and the SHA-256 of the raw key in unpadded base64: the key id devices see. */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    label: varchar('label', { length: 64 }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('manufacturer_keys_uq').on(t.manufacturerId, t.fingerprint)],
+);

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { manufacturers } from './basic.ts';
+import { manufacturerKeys, manufacturers } from './basic.ts';
 import { organizations } from './org.ts';
 import { plants } from './plant.ts';
 import { users } from './user.ts';
@@ -28,6 +28,10 @@ export const firmwareFiles = pgTable('firmware_files', {
   fileName: varchar('file_name', { length: 200 }).notNull(),
   size: integer('size').notNull(),
   sha256: varchar('sha256', { length: 64 }).notNull(),
+  /** Ed25519 over the image, base64; null for an image stored before signatures were required. */
+  signature: varchar('signature', { length: 88 }),
+  /** The key that verified `signature` at upload (null: unsigned, or its manufacturer was deleted). */
+  keyId: integer('key_id').references(() => manufacturerKeys.id, { onDelete: 'set null' }),
   uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -107,7 +111,8 @@ export const upgradeTasks = pgTable(
 
 /**
  * One device (or dongle) of a task. The firmware.upgrade command carries `cmd_id`; its download link
- * works with the token whose SHA-256 is kept here, until `token_expires_at`.
+ * works once with the token whose SHA-256 is kept here, until `token_expires_at`; `token_used_at` is set
+ * by the download that used it up.
  */
 export const upgradeTaskDevices = pgTable(
   'upgrade_task_devices',
@@ -133,6 +138,7 @@ export const upgradeTaskDevices = pgTable(
     cmdId: varchar('cmd_id', { length: 64 }),
     tokenHash: varchar('token_hash', { length: 64 }),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    tokenUsedAt: timestamp('token_used_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

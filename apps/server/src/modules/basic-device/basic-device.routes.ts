@@ -6,6 +6,9 @@ import {
   DeviceSpecRowSchema,
   ManufacturerAddBodySchema,
   ManufacturerEditBodySchema,
+  ManufacturerKeyAddBodySchema,
+  ManufacturerKeyListBodySchema,
+  ManufacturerKeyRowSchema,
   ManufacturerOptionSchema,
   ManufacturerPageBodySchema,
   ManufacturerRowSchema,
@@ -17,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { createBasicDeviceService } from './basic-device.service.ts';
+import { createManufacturerKeyService } from './manufacturer-keys.service.ts';
 
 const nothing = envelopeSchema(z.null());
 const created = envelopeSchema(z.object({ id: z.number() }));
@@ -26,6 +30,7 @@ export const basicDeviceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createBasicDeviceService(ctx);
+    const keys = createManufacturerKeyService(ctx);
     const tags = ['basic-device'];
 
     app.post(
@@ -97,6 +102,56 @@ export const basicDeviceRoutes =
       async (req) => {
         await service.manufacturerDelete(callerOf(req), req.body.id, req.ip);
         return ok(null, 'deleted');
+      },
+    );
+
+    app.post(
+      '/system/manufacturer/key/list',
+      {
+        config: { access: { perm: PERM.basicDevice } },
+        schema: {
+          tags,
+          operationId: 'manufacturerKeyList',
+          description: 'The manufacturer’s firmware signing keys (Ed25519), active ones first.',
+          body: ManufacturerKeyListBodySchema,
+          response: { 200: envelopeSchema(z.array(ManufacturerKeyRowSchema)) },
+        },
+      },
+      async (req) => ok(await keys.list(req.body.manufacturerId)),
+    );
+
+    app.post(
+      '/system/manufacturer/key/add',
+      {
+        config: { access: { perm: PERM.basicDeviceEdit, write: true } },
+        schema: {
+          tags,
+          operationId: 'manufacturerKeyAdd',
+          description:
+            'Registers an Ed25519 public key (PEM SPKI or the raw 32 bytes in base64): firmware of this manufacturer must be signed by one of its active keys. 409 when the manufacturer has it already.',
+          body: ManufacturerKeyAddBodySchema,
+          response: { 200: envelopeSchema(z.object({ id: z.number(), fingerprint: z.string() })) },
+        },
+      },
+      async (req) => ok(await keys.add(callerOf(req), req.body, req.ip), 'saved'),
+    );
+
+    app.post(
+      '/system/manufacturer/key/retire',
+      {
+        config: { access: { perm: PERM.basicDeviceEdit, write: true } },
+        schema: {
+          tags,
+          operationId: 'manufacturerKeyRetire',
+          description:
+            'Retires a key for good: it verifies no new upload, and the images it signed are no longer rolled out.',
+          body: IdBodySchema,
+          response: { 200: nothing },
+        },
+      },
+      async (req) => {
+        await keys.retire(callerOf(req), req.body.id, req.ip);
+        return ok(null, 'saved');
       },
     );
 

@@ -41,16 +41,26 @@ export function sanitizeFileName(name: string): string {
 export class UploadTooLarge extends Error {}
 export class UploadEmpty extends Error {}
 
+/** An image written to disk and measured, not yet recorded: `discard` removes it. */
+export interface ReceivedImage {
+  id: string;
+  path: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  discard(): Promise<void>;
+}
+
 /**
- * Streams an upload to DATA_DIR/files/firmware/<id>.bin while hashing it, and records it. The bytes are
- * never held in memory as a whole; whatever goes wrong, the partial file is removed.
- * `truncated` says whether the multipart limit cut the stream (the file was too large).
+ * Streams an upload to DATA_DIR/files/firmware/<id>.bin while hashing it. The bytes are never held in
+ * memory as a whole; whatever goes wrong, the partial file is removed. `truncated` says whether the
+ * multipart limit cut the stream (the file was too large). `recordUpload` keeps it once its signature
+ * verified; a file never recorded is removed by housekeeping should the request die in between.
  */
-export async function storeUpload(
-  db: Db,
+export async function receiveUpload(
   config: Pick<Config, 'DATA_DIR'>,
-  upload: { stream: NodeJS.ReadableStream & { truncated?: boolean }; fileName: string; userId: number },
-): Promise<FirmwareFile> {
+  upload: { stream: NodeJS.ReadableStream & { truncated?: boolean }; fileName: string },
+): Promise<ReceivedImage> {
   const id = randomBytes(16).toString('hex');
   const file = firmwarePath(config, id);
   await fsp.mkdir(path.dirname(file), { recursive: true });
@@ -63,17 +73,40 @@ export async function storeUpload(
       done(null, chunk);
     },
   });
+  const discard = () => fsp.rm(file, { force: true });
   try {
     await pipeline(upload.stream, measure, fs.createWriteStream(file, { flags: 'wx' }));
     if (upload.stream.truncated) throw new UploadTooLarge();
     if (size === 0) throw new UploadEmpty();
-    const row = { id, fileName: upload.fileName, size, sha256: hash.digest('hex') };
-    await db.insert(firmwareFiles).values({ ...row, uploadedBy: upload.userId });
-    return { fileId: row.id, fileName: row.fileName, size: row.size, sha256: row.sha256 };
+    return { id, path: file, fileName: upload.fileName, size, sha256: hash.digest('hex'), discard };
   } catch (err) {
-    await fsp.rm(file, { force: true });
+    await discard();
     throw err;
   }
+}
+
+/** Records a received image with the signature that verified and its key. */
+export async function recordUpload(
+  db: Db,
+  image: ReceivedImage,
+  signed: { signature: string; keyId: number; fingerprint: string; userId: number },
+): Promise<FirmwareFile> {
+  await db.insert(firmwareFiles).values({
+    id: image.id,
+    fileName: image.fileName,
+    size: image.size,
+    sha256: image.sha256,
+    signature: signed.signature,
+    keyId: signed.keyId,
+    uploadedBy: signed.userId,
+  });
+  return {
+    fileId: image.id,
+    fileName: image.fileName,
+    size: image.size,
+    sha256: image.sha256,
+    keyFingerprint: signed.fingerprint,
+  };
 }
 
 /** Removes stored images; a file already gone is not an error. */

@@ -27,8 +27,16 @@ import { callerOf } from '../../http/access.ts';
 import { sendAttachment, XLSX_TYPE } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { sanitizeFileName, storeUpload, UploadEmpty, UploadTooLarge } from './firmware.files.ts';
+import {
+  type ReceivedImage,
+  receiveUpload,
+  recordUpload,
+  sanitizeFileName,
+  UploadEmpty,
+  UploadTooLarge,
+} from './firmware.files.ts';
 import { createFirmwareService } from './firmware.service.ts';
+import { readSignaturePart, verifyUploadSignature } from './firmware.upload.ts';
 import { buildSnTemplate, parseSnSheet } from './firmware.xlsx.ts';
 
 const nothing = envelopeSchema(z.null());
@@ -63,7 +71,8 @@ export const firmwareRoutes =
   async (app) => {
     // In this plugin's own scope; each route sets its own file size limit.
     await app.register(multipart, {
-      limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1, fields: 4, parts: 5, headerPairs: 100 },
+      // The image, and its signature as a second file or a field, and the manufacturer.
+      limits: { fileSize: FIRMWARE_MAX_BYTES, files: 2, fields: 4, parts: 5, headerPairs: 100 },
     });
     const service = createFirmwareService(ctx);
     const tags = ['firmware'];
@@ -93,21 +102,49 @@ export const firmwareRoutes =
           tags,
           operationId: 'firmwareUpload',
           description:
-            'Multipart `file`: a .bin image of at most 32 MB. Answers its id (named in `add`; an upload no program names is removed after a day), size and SHA-256.',
+            'Multipart: `file`, a .bin image of at most 32 MB; `signature`, its detached Ed25519 signature (a `.sig` file of 64 raw bytes or their base64, or a field with the base64); `manufacturerId`, whose active key must verify it (400 naming `signature` otherwise). Answers its id (named in `add`; an upload no program names is removed after a day), size, SHA-256 and the fingerprint of the key that verified it.',
           consumes: ['multipart/form-data'],
           response: { 200: envelopeSchema(FirmwareFileSchema) },
         },
       },
       async (req) => {
-        const part = await filePart(req, FIRMWARE_MAX_BYTES, /\.bin$/i);
+        if (!req.isMultipart()) throw wrongFormat();
+        let image: ReceivedImage | null = null;
+        let signature: Buffer | string | null = null;
+        let manufacturerId: string | null = null;
         try {
-          const stored = await storeUpload(ctx.db, ctx.config, {
-            stream: part.file,
-            fileName: sanitizeFileName(part.filename),
-            userId: callerOf(req).userId,
-          });
-          return ok(stored, 'firmware.uploaded');
+          for await (const part of req.parts({ limits: { fileSize: FIRMWARE_MAX_BYTES } })) {
+            if (part.type === 'field') {
+              if (part.fieldname === 'signature') signature = String(part.value);
+              else if (part.fieldname === 'manufacturerId') manufacturerId = String(part.value);
+              continue;
+            }
+            if (part.fieldname === 'signature') {
+              signature = await readSignaturePart(part.file);
+              continue;
+            }
+            if (part.fieldname !== 'file' || image) {
+              // Let the rest of the body flow by unread.
+              part.file.resume();
+              continue;
+            }
+            if (!/\.bin$/i.test(sanitizeFileName(part.filename))) {
+              part.file.resume();
+              throw wrongFormat();
+            }
+            image = await receiveUpload(ctx.config, {
+              stream: part.file,
+              fileName: sanitizeFileName(part.filename),
+            });
+          }
+          if (!image) throw new AppError(400, 'firmware.fileMissing');
+          const key = await verifyUploadSignature(ctx.db, image.path, manufacturerId, signature);
+          return ok(
+            await recordUpload(ctx.db, image, { ...key, userId: callerOf(req).userId }),
+            'firmware.uploaded',
+          );
         } catch (err) {
+          await image?.discard();
           if (err instanceof UploadTooLarge || isMultipartLimit(err)) throw tooLarge(FIRMWARE_MAX_BYTES);
           if (err instanceof UploadEmpty) throw new AppError(400, 'firmware.fileEmpty');
           throw err;

@@ -8,13 +8,14 @@ import type {
   FirmwareType,
 } from '@pvstar/contract/firmware';
 import { SERIAL } from '@pvstar/contract/mqtt';
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
   firmwareFiles,
   firmwareProgramSns,
   firmwarePrograms,
+  manufacturerKeys,
   manufacturers,
   organizations,
   upgradeTasks,
@@ -66,6 +67,8 @@ const columns = {
   fileName: firmwareFiles.fileName,
   size: firmwareFiles.size,
   sha256: firmwareFiles.sha256,
+  keyFingerprint: manufacturerKeys.fingerprint,
+  keyRetiredAt: manufacturerKeys.retiredAt,
   taskCount: sql<number>`(SELECT count(*)::int FROM upgrade_tasks t WHERE t.program_id = ${firmwarePrograms.id})`,
   supportedCount: sql<number>`(SELECT count(*)::int FROM firmware_program_sns s WHERE s.program_id = ${firmwarePrograms.id})`,
 };
@@ -79,7 +82,8 @@ export function createFirmwareService(ctx: AppContext) {
       .from(firmwarePrograms)
       .innerJoin(organizations, eq(organizations.id, firmwarePrograms.orgId))
       .innerJoin(manufacturers, eq(manufacturers.id, firmwarePrograms.manufacturerId))
-      .innerJoin(firmwareFiles, eq(firmwareFiles.id, firmwarePrograms.fileId));
+      .innerJoin(firmwareFiles, eq(firmwareFiles.id, firmwarePrograms.fileId))
+      .leftJoin(manufacturerKeys, eq(manufacturerKeys.id, firmwareFiles.keyId));
 
   /** A program the caller may change: unknown or invisible is 404, a parent organisation's is 403. */
   async function getEditable(caller: Caller, id: number) {
@@ -148,6 +152,8 @@ export function createFirmwareService(ctx: AppContext) {
           fileName: r.fileName,
           size: r.size,
           sha256: r.sha256,
+          keyFingerprint: r.keyFingerprint,
+          keyRetired: r.keyRetiredAt !== null,
           taskCount: Number(r.taskCount),
           createdBy: r.program.createdByName,
           createTime: r.program.createdAt.toISOString(),
@@ -168,7 +174,7 @@ export function createFirmwareService(ctx: AppContext) {
           if (!maker) throw invalidField('manufacturerId', 'basicDevice.manufacturerMissing', 422);
           // Locked, so that two adds racing for one upload cannot both take it.
           const [file] = await tx
-            .select({ id: firmwareFiles.id })
+            .select({ id: firmwareFiles.id, keyId: firmwareFiles.keyId })
             .from(firmwareFiles)
             .where(
               and(
@@ -179,6 +185,15 @@ export function createFirmwareService(ctx: AppContext) {
             )
             .for('update');
           if (!file) throw invalidField('fileId', 'firmware.fileMissing', 422);
+          // The upload was verified against the manufacturer it named; the program must be that one's.
+          const [key] = file.keyId
+            ? await tx
+                .select({ manufacturerId: manufacturerKeys.manufacturerId })
+                .from(manufacturerKeys)
+                .where(and(eq(manufacturerKeys.id, file.keyId), isNull(manufacturerKeys.retiredAt)))
+            : [];
+          if (key?.manufacturerId !== b.manufacturerId)
+            throw invalidField('signature', 'firmware.signatureInvalid');
           const [taken] = await tx
             .select({ id: firmwarePrograms.id })
             .from(firmwarePrograms)

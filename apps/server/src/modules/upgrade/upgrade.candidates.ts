@@ -4,8 +4,10 @@ import type { Db } from '../../db/client.ts';
 import {
   devices,
   dongles,
+  firmwareFiles,
   firmwareProgramSns,
   firmwarePrograms,
+  manufacturerKeys,
   manufacturers,
   organizations,
   plants,
@@ -29,9 +31,13 @@ export async function usableProgram(db: Db, caller: Caller, id: number) {
       supportAll: firmwarePrograms.supportAll,
       manufacturer: manufacturers.name,
       abbreviation: manufacturers.abbreviation,
+      keyId: firmwareFiles.keyId,
+      keyRetiredAt: manufacturerKeys.retiredAt,
     })
     .from(firmwarePrograms)
     .innerJoin(manufacturers, eq(manufacturers.id, firmwarePrograms.manufacturerId))
+    .innerJoin(firmwareFiles, eq(firmwareFiles.id, firmwarePrograms.fileId))
+    .leftJoin(manufacturerKeys, eq(manufacturerKeys.id, firmwareFiles.keyId))
     .innerJoin(organizations, eq(organizations.id, firmwarePrograms.orgId))
     .where(and(eq(firmwarePrograms.id, id), programVisible(caller)));
   if (!p) throw notFound();

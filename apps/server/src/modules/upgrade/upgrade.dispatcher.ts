@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import {
   firmwareFiles,
   firmwarePrograms,
+  manufacturerKeys,
   upgradeDeviceEvents,
   upgradeTaskDevices,
   upgradeTasks,
@@ -70,16 +71,31 @@ export async function dispatchUpgrades(deps: DispatcherDeps): Promise<{ sent: nu
       fileId: firmwareFiles.id,
       size: firmwareFiles.size,
       sha256: firmwareFiles.sha256,
+      signature: firmwareFiles.signature,
+      keyFingerprint: manufacturerKeys.fingerprint,
+      keyRetiredAt: manufacturerKeys.retiredAt,
     })
     .from(upgradeTasks)
     .innerJoin(firmwarePrograms, eq(firmwarePrograms.id, upgradeTasks.programId))
     .innerJoin(firmwareFiles, eq(firmwareFiles.id, firmwarePrograms.fileId))
+    .leftJoin(manufacturerKeys, eq(manufacturerKeys.id, firmwareFiles.keyId))
     .where(eq(upgradeTasks.status, 'RUNNING'))
     .orderBy(asc(upgradeTasks.id));
 
   let sent = 0;
   for (const r of running) {
-    sent += await sendNext(deps, r, now);
+    // A key retired while the task runs (or an image from before signatures): nothing more goes out.
+    if (!r.signature || !r.keyFingerprint || r.keyRetiredAt) {
+      await db
+        .update(upgradeTasks)
+        .set({
+          status: 'HALTED',
+          statusReason: r.keyFingerprint ? 'firmware.keyRetired' : 'firmware.unsigned',
+        })
+        .where(and(eq(upgradeTasks.id, r.task.id), eq(upgradeTasks.status, 'RUNNING')));
+      continue;
+    }
+    sent += await sendNext(deps, { ...r, signature: r.signature, keyId: r.keyFingerprint }, now);
     await gate(db, r.task, now);
   }
   return { sent };
@@ -93,6 +109,8 @@ async function sendNext(
     firmwareType: string;
     size: number;
     sha256: string;
+    signature: string;
+    keyId: string;
   },
   now: Date,
 ): Promise<number> {
@@ -129,7 +147,7 @@ async function sendNext(
     RETURNING d.id, d.sn, d.dongle_sn`);
   const rows = claimed.rows as { id: number; sn: string; dongle_sn: string }[];
   for (const d of rows) {
-    // The link works with this token only, for a while; we keep its hash, never the token.
+    // The link works with this token only, once, for a while; we keep its hash, never the token.
     const token = randomBytes(32).toString('base64url');
     const cmdId = `${CMD_PREFIX.firmware}${randomBytes(16).toString('hex')}`;
     await db
@@ -137,6 +155,7 @@ async function sendNext(
       .set({
         cmdId,
         tokenHash: tokenHash(token),
+        tokenUsedAt: null,
         tokenExpiresAt: new Date(now.getTime() + DOWNLOAD_TOKEN_TTL_MS),
       })
       .where(eq(upgradeTaskDevices.id, d.id));
@@ -153,6 +172,8 @@ async function sendNext(
         url: `${deps.publicUrl()}/iot/firmware/download?token=${token}`,
         size: r.size,
         sha256: r.sha256,
+        signature: r.signature,
+        keyId: r.keyId,
         version: r.version,
         firmwareType: r.firmwareType,
       },

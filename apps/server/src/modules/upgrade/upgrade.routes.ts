@@ -14,7 +14,7 @@ import {
   UpgradeTaskRowSchema,
 } from '@pvstar/contract/firmware';
 import { PERM } from '@pvstar/contract/perm';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -168,32 +168,47 @@ export const upgradeRoutes =
     app.get(
       '/iot/firmware/download',
       {
-        // The dongle has no session: the short-lived token in the link is the credential.
+        // The dongle has no session: the short-lived, single-use token in the link is the credential.
         config: { access: { public: true } },
         schema: {
           tags,
           operationId: 'firmwareDownload',
           description:
-            'The image of a firmware.upgrade command, for the dongle it was sent to, while its token is valid (30 min).',
+            'The image of a firmware.upgrade command, for the dongle it was sent to: its token works once, within an hour and while that device’s upgrade runs (410 once used or expired, 403 for a token never issued).',
           querystring: z.object({ token: z.string().min(20).max(100).optional() }),
         },
       },
       async (req, reply) => {
         const token = req.query.token;
         if (!token) throw new AppError(403, 'auth.forbidden');
-        const [row] = await ctx.db
-          .select({ fileId: firmwarePrograms.fileId, version: firmwarePrograms.version })
-          .from(upgradeTaskDevices)
-          .innerJoin(upgradeTasks, eq(upgradeTasks.id, upgradeTaskDevices.taskId))
-          .innerJoin(firmwarePrograms, eq(firmwarePrograms.id, upgradeTasks.programId))
+        const hash = tokenHash(token);
+        // Used up in the same statement that finds it: two downloads racing with one link get one image.
+        const [used] = await ctx.db
+          .update(upgradeTaskDevices)
+          .set({ tokenUsedAt: new Date() })
           .where(
             and(
-              eq(upgradeTaskDevices.tokenHash, tokenHash(token)),
+              eq(upgradeTaskDevices.tokenHash, hash),
+              isNull(upgradeTaskDevices.tokenUsedAt),
               gt(upgradeTaskDevices.tokenExpiresAt, new Date()),
               inArray(upgradeTaskDevices.status, ['SENT', 'DOWNLOADING']),
             ),
-          );
-        if (!row) throw new AppError(403, 'auth.forbidden');
+          )
+          .returning({ taskId: upgradeTaskDevices.taskId });
+        if (!used) {
+          const [known] = await ctx.db
+            .select({ id: upgradeTaskDevices.id })
+            .from(upgradeTaskDevices)
+            .where(eq(upgradeTaskDevices.tokenHash, hash));
+          // A link used once or past its time is gone; one we never issued is refused.
+          throw known ? new AppError(410, 'firmware.linkGone') : new AppError(403, 'auth.forbidden');
+        }
+        const [row] = await ctx.db
+          .select({ fileId: firmwarePrograms.fileId, version: firmwarePrograms.version })
+          .from(upgradeTasks)
+          .innerJoin(firmwarePrograms, eq(firmwarePrograms.id, upgradeTasks.programId))
+          .where(eq(upgradeTasks.id, used.taskId));
+        if (!row) throw new AppError(404, 'notFound');
         const file = firmwarePath(ctx.config, row.fileId);
         const info = await stat(file).catch(() => null);
         if (!info) throw new AppError(404, 'notFound');

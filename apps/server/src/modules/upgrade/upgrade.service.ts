@@ -179,6 +179,9 @@ export function createUpgradeService(ctx: AppContext) {
     async add(caller: Caller, body: UpgradeTaskAddBody, ip: string) {
       const program = await usableProgram(db, caller, body.programId);
       if (program.status !== 'ENABLED') throw invalidField('programId', 'firmware.disabled', 422);
+      // Only an image its manufacturer signed with a key still in force goes out (decision in docs/security.md).
+      if (program.keyId === null) throw invalidField('programId', 'firmware.unsigned', 422);
+      if (program.keyRetiredAt !== null) throw invalidField('programId', 'firmware.keyRetired', 422);
       const found = await findCandidates(db, caller, program, { ids: body.targetIds });
       const byId = new Map(found.list.map((c) => [c.id, c]));
       const missing = body.targetIds.filter((id) => !byId.has(id));
