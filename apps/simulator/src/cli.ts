@@ -18,6 +18,8 @@ const USAGE = `PVSTAR device simulator
   --fault-rate P       chance per interval and dongle of raising a fault (default 0.002)
   --offline-rate P     chance per interval and dongle of dropping off the network (default 0.0005)
   --firmware-fail P    chance that a verified firmware image fails to flash (default 0.05)
+  --firmware-key FILE  a manufacturer's Ed25519 public key (PEM or raw base64) firmware must be
+                       signed with; repeat for several (without one every image is refused)
   --state FILE         keep lifetime counters across restarts in FILE
   --generate N --out F write an example fleet of N plants (DE/AT/NL) and exit
 `;
@@ -53,6 +55,7 @@ const { values } = (() => {
         'fault-rate': { type: 'string' },
         'offline-rate': { type: 'string' },
         'firmware-fail': { type: 'string' },
+        'firmware-key': { type: 'string', multiple: true },
         state: { type: 'string' },
         generate: { type: 'string' },
         out: { type: 'string' },
@@ -121,6 +124,7 @@ const fleet = startFleet({
   faultRate: number(values['fault-rate'], 'fault-rate', 0.002, 0, 1),
   offlineRate: number(values['offline-rate'], 'offline-rate', 0.0005, 0, 1),
   firmwareFailRate: number(values['firmware-fail'], 'firmware-fail', 0.05, 0, 1),
+  firmwareKeys: (values['firmware-key'] ?? []).map((file) => readFileSync(here(file), 'utf8')),
   resume,
   log: { info: (m) => say(m), warn: (m) => say(`WARN ${m}`) },
 });

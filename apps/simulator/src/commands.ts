@@ -1,6 +1,6 @@
 import { type CommandPayload, CommandPayloadSchema, type CommandResultPayload } from '@pvstar/contract/mqtt';
 import { gridCodeValues } from '@pvstar/contract/remote';
-import { downloadFirmware, type FirmwareBody, parseFirmwareBody } from './firmware.ts';
+import { downloadFirmware, type FirmwareBody, parseFirmwareBody, type TrustedKey } from './firmware.ts';
 
 export type ParamValue = number | string | boolean;
 export type ParamSet = Record<string, ParamValue>;
@@ -32,6 +32,8 @@ export interface CommandHost {
   now(): number;
   random(): number;
   firmwareFailRate: number;
+  /** The manufacturer keys whose signatures the dongle accepts on firmware. */
+  firmwareKeys: readonly TrustedKey[];
   /** How long applying parameters or flashing takes, ms. */
   applyDelayMs: readonly [number, number];
   flashDelayMs: readonly [number, number];
@@ -111,6 +113,7 @@ export function createCommandHandler(host: CommandHost): (payload: Buffer) => vo
     let last = 0;
     const download = await downloadFirmware(
       fw,
+      host.firmwareKeys,
       (percent) => {
         // Every tenth percent is plenty for a progress bar and spares the broker.
         if (percent >= last + 10 || (percent === 100 && last !== 100)) {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { metricDef } from '@pvstar/contract/metrics';
@@ -13,6 +13,7 @@ import { Aedes, type AuthenticateError } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DongleDef } from './dongle.ts';
+import { trustedKeys } from './firmware.ts';
 import { type Fleet, startFleet } from './fleet.ts';
 
 const CLOUD = { user: 'cloud', password: 'cloud-secret' };
@@ -69,6 +70,11 @@ describe('dongle over a real MQTT broker', () => {
   const received: Received[] = [];
   const firmware = randomBytes(200_000);
   const sha256 = createHash('sha256').update(firmware).digest('hex');
+  // The manufacturer's key pair: the dongle is given the public half, the images are signed with the other.
+  const maker = generateKeyPairSync('ed25519');
+  const makerPem = maker.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const keyId = trustedKeys([makerPem])[0]!.fingerprint;
+  const signature = sign(null, firmware, maker.privateKey).toString('base64');
 
   const on = (kind: string, sn = dongle.sn) =>
     received.filter((m) => m.topic === `pvstar/v1/${sn}/up/${kind}`);
@@ -127,6 +133,7 @@ describe('dongle over a real MQTT broker', () => {
       faultRate: 0,
       offlineRate: 0,
       firmwareFailRate: 0,
+      firmwareKeys: [makerPem],
       applyDelayMs: [20, 40],
       flashDelayMs: [20, 40],
     });
@@ -207,6 +214,8 @@ describe('dongle over a real MQTT broker', () => {
       url: `${filesUrl}/fw.bin`,
       size: firmware.length,
       sha256,
+      signature,
+      keyId,
       version: '2.1.0',
       firmwareType: 'ARM',
     };
@@ -226,6 +235,45 @@ describe('dongle over a real MQTT broker', () => {
     expect(bad.results.at(-1)).toMatchObject({ status: 'failed', error: 'hash mismatch' });
     const short = await send('firmware.upgrade', { ...body, version: '2.3.0', size: firmware.length + 1 });
     expect(short.results.at(-1)).toMatchObject({ status: 'failed', error: 'size mismatch' });
+    expect(fleet.dongles[0]!.versions.get('INVTEST0001')).toEqual({ ARM: '2.1.0' });
+  });
+
+  it('flashes only an image its manufacturer signed with a key the dongle was given', async () => {
+    const body = {
+      deviceSn: 'INVTEST0001',
+      url: `${filesUrl}/fw.bin`,
+      size: firmware.length,
+      sha256,
+      signature,
+      keyId,
+      version: '3.0.0',
+      firmwareType: 'ARM',
+    };
+    // Another image's signature (the server's bytes are not what was signed): refused after the download.
+    const forged = sign(null, randomBytes(100), maker.privateKey).toString('base64');
+    const tampered = await send('firmware.upgrade', { ...body, signature: forged });
+    expect(tampered.results.at(-1)).toMatchObject({
+      status: 'failed',
+      error: 'signature check failed: signature mismatch',
+    });
+    // A key the dongle was never given, whatever it signed.
+    const stranger = generateKeyPairSync('ed25519');
+    const strangerId = trustedKeys([
+      stranger.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    ])[0]!.fingerprint;
+    const foreign = await send('firmware.upgrade', {
+      ...body,
+      keyId: strangerId,
+      signature: sign(null, firmware, stranger.privateKey).toString('base64'),
+    });
+    expect(foreign.results.at(-1)).toMatchObject({
+      status: 'failed',
+      error: 'signature check failed: unknown signing key',
+    });
+    const unsigned = await send('firmware.upgrade', { ...body, signature: undefined });
+    expect(unsigned.results.at(-1)).toMatchObject({ status: 'failed', error: 'unsigned image' });
+    for (const r of [tampered, foreign, unsigned])
+      expect(r.results.some((x) => x.status === 'succeeded')).toBe(false);
     expect(fleet.dongles[0]!.versions.get('INVTEST0001')).toEqual({ ARM: '2.1.0' });
   });
 

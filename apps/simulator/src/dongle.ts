@@ -3,6 +3,7 @@ import type { DeviceKind } from '@pvstar/contract/metrics';
 import { type CommandResultPayload, type EventPayload, topics } from '@pvstar/contract/mqtt';
 import mqtt, { type MqttClient } from 'mqtt';
 import { createCommandHandler, DEFAULT_PARAMS, type ParamSet } from './commands.ts';
+import { trustedKeys } from './firmware.ts';
 import { type DeviceDef, type PlantDef, PlantModel, type Totals } from './model/plant.ts';
 import { hash, mulberry32, seedOf } from './model/rng.ts';
 import { telemetryPayload } from './model/telemetry.ts';
@@ -61,6 +62,11 @@ export interface DongleOptions {
   dropShare?: number;
   /** Chance that flashing a correctly downloaded image fails. */
   firmwareFailRate?: number;
+  /**
+   * The manufacturer's Ed25519 public keys (PEM or raw base64) firmware must be signed with; none: every
+   * image is refused, as a device without keys would.
+   */
+  firmwareKeys?: readonly string[];
   applyDelayMs?: readonly [number, number];
   flashDelayMs?: readonly [number, number];
   /** Delay before the MQTT client retries a lost connection, ms (jittered per dongle). */
@@ -138,6 +144,7 @@ export class Dongle {
       now: () => Date.now(),
       random: this.random,
       firmwareFailRate: opts.firmwareFailRate ?? 0.05,
+      firmwareKeys: trustedKeys(opts.firmwareKeys ?? []),
       applyDelayMs: opts.applyDelayMs ?? [200, 800],
       flashDelayMs: opts.flashDelayMs ?? [1000, 3000],
       log: (msg) => this.log.warn(`${this.sn}: ${msg}`),

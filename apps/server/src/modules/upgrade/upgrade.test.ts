@@ -11,14 +11,17 @@ import {
   dongles,
   firmwareFiles,
   firmwarePrograms,
+  manufacturerKeys,
   manufacturers,
   upgradeTaskDevices,
+  upgradeTasks,
 } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { startDeviceLoop, waitFor } from '../../test/device-loop.ts';
 import { addUser, buildTestApp, type TestApp } from '../../test/helper.ts';
 import { addSimulatedPlant, type SimulatedPlant } from '../../test/simulated-plant.ts';
 import { firmwarePath } from '../firmware/firmware.files.ts';
+import { fingerprintOf, generateSigningKey, signImage } from '../firmware/firmware.signature.ts';
 
 /** Upgrade tasks end to end: task → dispatcher → broker → simulated dongles download, check, flash → results. */
 describe('firmware upgrade tasks', () => {
@@ -29,24 +32,47 @@ describe('firmware upgrade tasks', () => {
   let bPlant: SimulatedPlant;
   let dealer: string;
   let image: Buffer;
+  /** The manufacturer's key pair: the dongles are given the public key, images are signed with the other. */
+  const makerKey = generateSigningKey();
 
-  /** A program straight in the database with its image on disk (the firmware module's own tests cover upload). */
-  async function addProgram(opts: { type: FirmwareType; version: string; sha256?: string; sns?: string[] }) {
+  /**
+   * A program straight in the database with its image on disk, signed with the manufacturer's key the
+   * dongles trust (the firmware module's own tests cover upload). `stored` replaces the bytes on disk
+   * after signing, as an attacker with access to the files would.
+   */
+  async function addProgram(opts: {
+    type: FirmwareType;
+    version: string;
+    sha256?: string;
+    sns?: string[];
+    stored?: Buffer;
+  }) {
     const id = randomBytes(16).toString('hex');
     const file = firmwarePath(t.ctx.config, id);
+    const onDisk = opts.stored ?? image;
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, image);
-    await t.ctx.db.insert(firmwareFiles).values({
-      id,
-      fileName: `fw-${opts.version}.bin`,
-      size: image.length,
-      sha256: opts.sha256 ?? createHash('sha256').update(image).digest('hex'),
-    });
+    await writeFile(file, onDisk);
     const [maker] = await t.ctx.db
       .insert(manufacturers)
       .values({ name: `Solplanet ${opts.version}`, abbreviation: 'Solplanet' })
       .onConflictDoNothing()
       .returning({ id: manufacturers.id });
+    const [key] = await t.ctx.db
+      .insert(manufacturerKeys)
+      .values({
+        manufacturerId: maker!.id,
+        publicKey: makerKey.publicKey,
+        fingerprint: fingerprintOf(makerKey.publicKey),
+      })
+      .returning({ id: manufacturerKeys.id });
+    await t.ctx.db.insert(firmwareFiles).values({
+      id,
+      fileName: `fw-${opts.version}.bin`,
+      size: onDisk.length,
+      sha256: opts.sha256 ?? createHash('sha256').update(onDisk).digest('hex'),
+      signature: signImage(image, makerKey.privatePem),
+      keyId: key!.id,
+    });
     const [program] = await t.ctx.db
       .insert(firmwarePrograms)
       .values({
@@ -82,8 +108,18 @@ describe('firmware upgrade tasks', () => {
     loop = await startDeviceLoop(t);
     plants = [];
     for (let i = 0; i < 4; i++)
-      plants.push(await addSimulatedPlant(t, { org: 'Solartechnik Alpha', brokerUrl: loop.brokerUrl }));
-    bPlant = await addSimulatedPlant(t, { org: 'Energie Bravo', brokerUrl: loop.brokerUrl });
+      plants.push(
+        await addSimulatedPlant(t, {
+          org: 'Solartechnik Alpha',
+          brokerUrl: loop.brokerUrl,
+          dongle: { firmwareKeys: [makerKey.publicKey] },
+        }),
+      );
+    bPlant = await addSimulatedPlant(t, {
+      org: 'Energie Bravo',
+      brokerUrl: loop.brokerUrl,
+      dongle: { firmwareKeys: [makerKey.publicKey] },
+    });
     for (const p of [...plants, bPlant]) p.dongle.start();
     await waitFor(() => [...plants, bPlant].every((p) => p.dongle.connected), 20_000, 'simulated dongles');
     dealer = await t.login('demo-dealer');
@@ -212,7 +248,7 @@ describe('firmware upgrade tasks', () => {
     expect(cancelled.statusReason).toContain('demo-dealer');
   });
 
-  it('keeps the download link to its token and its lifetime', async () => {
+  it('sends the image’s SHA-256 and signature; a download link works once, within its lifetime', async () => {
     const noToken = await t.app.inject({ method: 'GET', url: '/iot/firmware/download' });
     expect(noToken.statusCode).toBe(403);
     const forged = await t.app.inject({
@@ -236,6 +272,11 @@ describe('firmware upgrade tasks', () => {
     const id = res.body.data.id;
     await waitFor(async () => (await deviceRows(id))[0].status === 'SENT', 10_000, 'sent');
     const command = sent.find((c) => c.type === 'firmware.upgrade' && c.body.version === '9.9.9')!;
+    expect(command.body).toMatchObject({
+      sha256: createHash('sha256').update(image).digest('hex'),
+      signature: signImage(image, makerKey.privatePem),
+      keyId: fingerprintOf(makerKey.publicKey),
+    });
     const url = new URL(String(command.body.url));
     expect(url.searchParams.get('token')!.length).toBeGreaterThanOrEqual(43);
     const download = await fetch(url);
@@ -247,12 +288,76 @@ describe('firmware upgrade tasks', () => {
     const [row] = await t.ctx.db.select().from(upgradeTaskDevices).where(eq(upgradeTaskDevices.taskId, id));
     expect(row!.tokenHash).toMatch(/^[a-f0-9]{64}$/);
     expect(row!.tokenHash).not.toContain(url.searchParams.get('token'));
+    expect(row!.tokenExpiresAt!.getTime() - row!.sentAt!.getTime()).toBe(60 * 60_000);
+    // Used once: the same link again is gone.
+    const again = await fetch(url, { headers: { lang: 'en-GB' } });
+    expect(again.status).toBe(410);
+    expect(((await again.json()) as { msg: string }).msg).toBe(
+      'This download link has been used or has expired',
+    );
+    // Unused but past its lifetime: gone too.
     await t.ctx.db
       .update(upgradeTaskDevices)
-      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .set({ tokenUsedAt: null, tokenExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(upgradeTaskDevices.id, row!.id));
-    expect((await fetch(url)).status).toBe(403);
+    expect((await fetch(url)).status).toBe(410);
     await t.call('POST', '/iot/upgrade/task/cancel', { token: dealer, body: { id } });
+  });
+
+  it('a dongle refuses an image that does not carry its manufacturer’s signature, and reports why', async () => {
+    // Same size, hash recomputed by whoever swapped the file: only the signature gives it away.
+    const swapped = randomBytes(image.length);
+    const programId = await addProgram({ type: 'INVERTER_ARM', version: '6.6.6', stored: swapped });
+    const target = plants[3]!;
+    const res = await t.call('POST', '/iot/upgrade/task/add', {
+      token: dealer,
+      body: { name: 'Tampered', programId, targetIds: [target.inverter.id] },
+    });
+    expect(res.status).toBe(200);
+    const id = res.body.data.id;
+    await waitFor(async () => (await task(id)).status === 'COMPLETED', 30_000, 'task finished');
+    const [row] = await deviceRows(id);
+    expect(row.status).toBe('FAILED');
+    expect(row.reason).toBe('signature check failed: signature mismatch');
+    const [inv] = await t.ctx.db.select().from(devices).where(eq(devices.id, target.inverter.id));
+    expect(inv!.versions.inverter).not.toBe('6.6.6');
+    expect(target.dongle.versions.get(target.inverter.sn)?.INVERTER_ARM).not.toBe('6.6.6');
+    const history = await t.call('POST', '/iot/upgrade/task/history', {
+      token: dealer,
+      body: { id: row.id },
+    });
+    expect(history.body.data.map((h: { status: string }) => h.status)).not.toContain('SUCCEEDED');
+  });
+
+  it('halts a running task whose signing key is retired, and refuses new tasks with it', async () => {
+    const programId = await addProgram({ type: 'INVERTER_DSP', version: '7.7.7' });
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const res = await t.call('POST', '/iot/upgrade/task/add', {
+      token: dealer,
+      body: { name: 'Retired later', programId, targetIds: [plants[0]!.inverter.id], startAt: later },
+    });
+    expect(res.status).toBe(200);
+    const [program] = await t.ctx.db
+      .select()
+      .from(firmwarePrograms)
+      .where(eq(firmwarePrograms.id, programId));
+    const [file] = await t.ctx.db.select().from(firmwareFiles).where(eq(firmwareFiles.id, program!.fileId));
+    await t.ctx.db
+      .update(manufacturerKeys)
+      .set({ retiredAt: new Date() })
+      .where(eq(manufacturerKeys.id, file!.keyId!));
+    await t.ctx.db
+      .update(upgradeTasks)
+      .set({ startAt: new Date() })
+      .where(eq(upgradeTasks.id, res.body.data.id));
+    await waitFor(async () => (await task(res.body.data.id)).status === 'HALTED', 10_000, 'halted');
+    expect((await deviceRows(res.body.data.id))[0].status).toBe('QUEUED');
+    const refused = await t.call('POST', '/iot/upgrade/task/add', {
+      token: dealer,
+      body: { name: 'Retired', programId, targetIds: [plants[0]!.inverter.id] },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.data.fields[0].field).toBe('programId');
   });
 
   it('never targets a device outside the caller’s scope', async () => {
