@@ -2,6 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { remoteCommands, upgradeTaskDevices, upgradeTasks } from '../db/schema/index.ts';
 import type { RouteEntry } from '../http/pipeline.ts';
 import { md5 } from '../lib/crypto.ts';
+import { generateSigningKey } from '../modules/firmware/firmware.signature.ts';
+import { tokenHash } from '../modules/upgrade/upgrade.dispatcher.ts';
+import { registerSigner } from '../test/firmware-signing.ts';
 import { addUser, DEMO_PASSWORD, requestCode, type TestApp, unique } from '../test/helper.ts';
 import {
   type Caller,
@@ -15,6 +18,7 @@ import {
   type Side,
   type Signed,
   send,
+  signedFirmwareUpload,
   snSheet,
   texts,
   throwaway,
@@ -188,10 +192,17 @@ export const MATRIX: MatrixEntry[] = [
     },
   },
   {
-    // The dongle's download: the short-lived token in the link is the credential, not a session.
+    // The dongle's download: the short-lived token in the link is the credential, not a session. It works
+    // once, so each caller is handed it unused.
     route: 'GET /iot/firmware/download',
     expect: row(PUBLIC),
-    request: ({ side }) => ({ query: { token: side.downloadToken } }),
+    request: async ({ t, side }) => {
+      await t.ctx.db
+        .update(upgradeTaskDevices)
+        .set({ tokenUsedAt: null })
+        .where(eq(upgradeTaskDevices.tokenHash, tokenHash(side.downloadToken)));
+      return { query: { token: side.downloadToken } };
+    },
   },
 
   // The signed-in user's own account.
@@ -754,6 +765,25 @@ export const MATRIX: MatrixEntry[] = [
     }),
   },
   {
+    route: 'POST /system/manufacturer/key/list',
+    expect: row('200 403 403 403 403 403 403 403 200 401'),
+    request: ({ fx }) => ({ body: { manufacturerId: fx.basicMaker.id } }),
+  },
+  {
+    route: 'POST /system/manufacturer/key/add',
+    expect: row('200 403 403 403 403 403 403 403 200 401'),
+    request: ({ fx }) => ({
+      body: { manufacturerId: fx.basicMaker.id, publicKey: generateSigningKey().publicKey },
+    }),
+  },
+  {
+    route: 'POST /system/manufacturer/key/retire',
+    expect: row('200 403 403 403 403 403 403 403 200 401'),
+    request: async ({ t, fx }) => ({
+      body: { id: (await registerSigner(t.ctx.db, fx.basicMaker.id)).keyId },
+    }),
+  },
+  {
     route: 'POST /system/deviceSpec/page',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: () => ({ query: page, body: {} }),
@@ -844,9 +874,7 @@ export const MATRIX: MatrixEntry[] = [
   {
     route: 'POST /iot/firmware/upload',
     expect: row('200 200 403 403 403 403 403 403 200 401'),
-    request: () => ({
-      file: { data: Buffer.alloc(2048, 7), name: 'fw.bin', type: 'application/octet-stream' },
-    }),
+    request: ({ t, fx }) => signedFirmwareUpload(t, fx.maker.id),
   },
   {
     route: 'GET /iot/firmware/sn/template',
@@ -869,7 +897,7 @@ export const MATRIX: MatrixEntry[] = [
           t,
           'POST',
           '/iot/firmware/upload',
-          { file: { data: Buffer.alloc(1024, 3), name: 'fw.bin', type: 'application/octet-stream' } },
+          await signedFirmwareUpload(t, fx.maker.id),
           caller.token,
         );
         fileId = (JSON.parse(res.text) as { data: { fileId: string } }).data.fileId;

@@ -30,6 +30,7 @@ import { md5 } from '../lib/crypto.ts';
 import { firmwarePath } from '../modules/firmware/firmware.files.ts';
 import { auditRemote } from '../modules/remote/remote.service.ts';
 import { tokenHash } from '../modules/upgrade/upgrade.dispatcher.ts';
+import { signerOf } from '../test/firmware-signing.ts';
 import {
   ADMIN_PASSWORD,
   addRole,
@@ -129,6 +130,8 @@ export interface Req {
   query?: Record<string, string | number>;
   body?: unknown;
   file?: { data: Buffer; name: string; type: string };
+  /** Text fields sent with the file (a firmware upload's signature and manufacturer). */
+  fields?: Record<string, string>;
 }
 
 export interface Answer {
@@ -152,9 +155,12 @@ export async function workbookText(data: Buffer): Promise<string> {
   return cells.join('\n');
 }
 
-function multipart(file: NonNullable<Req['file']>) {
+function multipart(file: NonNullable<Req['file']>, fields: Record<string, string> = {}) {
   const boundary = `----pvstar${randomBytes(8).toString('hex')}`;
   const payload = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
     ),
@@ -182,7 +188,7 @@ export async function send(
   req: Req,
   token: string | null,
 ): Promise<Answer> {
-  const form = req.file ? multipart(req.file) : null;
+  const form = req.file ? multipart(req.file, req.fields) : null;
   const res = await t.app.inject({
     method: method as 'GET',
     url: fillUrl(template, req.params),
@@ -241,11 +247,12 @@ export const texts = (prefix: string) => Object.fromEntries(LANGS.map((l) => [l,
 export const firmwareDescriptions = () =>
   Object.fromEntries(FIRMWARE_DESC_LANGS.map((l) => [l, `Matrix image ${l}`]));
 
-/** A firmware image on disk and its row, as an upload leaves them. */
-async function firmwareFile(t: TestApp, uploadedBy: number | null) {
+/** A firmware image on disk and its row, signed by the manufacturer's test key, as an upload leaves them. */
+async function firmwareFile(t: TestApp, uploadedBy: number | null, makerId: number) {
   const id = randomBytes(16).toString('hex');
   const data = randomBytes(1024);
   const file = firmwarePath(t.ctx.config, id);
+  const signer = await signerOf(t.ctx.db, makerId);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, data);
   await t.ctx.db.insert(firmwareFiles).values({
@@ -253,9 +260,21 @@ async function firmwareFile(t: TestApp, uploadedBy: number | null) {
     fileName: `${id}.bin`,
     size: data.length,
     sha256: createHash('sha256').update(data).digest('hex'),
+    signature: signer.sign(data),
+    keyId: signer.keyId,
     uploadedBy,
   });
   return id;
+}
+
+/** A firmware upload's form for `firmwareUpload`: a small image signed by the manufacturer's test key. */
+export async function signedFirmwareUpload(t: TestApp, makerId: number): Promise<Req> {
+  const data = randomBytes(2048);
+  const signer = await signerOf(t.ctx.db, makerId);
+  return {
+    file: { data, name: 'fw.bin', type: 'application/octet-stream' },
+    fields: { manufacturerId: String(makerId), signature: signer.sign(data) },
+  };
 }
 
 /** A firmware program of an organisation, straight in the database (its own image). */
@@ -270,7 +289,7 @@ export async function addProgram(t: TestApp, orgId: number, makerId: number) {
       description: 'Matrix image',
       descriptions: firmwareDescriptions() as never,
       supportAll: true,
-      fileId: await firmwareFile(t, null),
+      fileId: await firmwareFile(t, null, makerId),
       orgId,
       createdByName: 'fixture',
     })

@@ -541,6 +541,8 @@ function routeValues(
     'GET /system/menu/delete': { querystring: { menuId: String(ABSENT_ID) } },
     'POST /system/manufacturer/edit': { body: { id: fx.manufacturer } },
     'POST /system/manufacturer/delete': { body: { id: ABSENT_ID } },
+    'POST /system/manufacturer/key/list': { body: { manufacturerId: fx.manufacturer } },
+    'POST /system/manufacturer/key/add': { body: { manufacturerId: fx.manufacturer } },
     'POST /system/deviceSpec/add': { body: { manufacturerId: fx.manufacturer } },
     'POST /system/deviceSpec/edit': { body: { id: fx.deviceSpec, manufacturerId: fx.manufacturer } },
     'POST /system/deviceSpec/delete': { body: { id: ABSENT_ID } },

@@ -21,6 +21,7 @@ import { isPluginRoute } from '../http/pipeline.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../modules/fault-code/fault-code.xlsx.ts';
 import { tokenHash } from '../modules/upgrade/upgrade.dispatcher.ts';
 import { changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
+import { signerOf, type TestSigner } from '../test/firmware-signing.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { addSimulatedPlant } from '../test/simulated-plant.ts';
 import { zipOf } from '../test/zip-bomb.ts';
@@ -101,13 +102,28 @@ interface Refusal {
   /** The catalogue message the answer carries, in the caller's language. */
   key: string;
   params?: Record<string, number>;
+  /** Text fields sent with the file (the firmware's signature and manufacturer); the route's own when absent. */
+  fields?: FormFields;
 }
+
+/** The form's text fields for a file (a firmware upload signs it). */
+type FormFields = (file: Buffer | null) => Record<string, string>;
 
 interface UploadRoute {
   /** A file the route takes, so the refusals are not a route that takes nothing. */
   accepts: { file: () => Buffer | Promise<Buffer>; filename: string };
   refusals: Refusal[];
+  /** Text fields every request of the route carries unless a refusal says otherwise. */
+  fields?: FormFields;
 }
+
+/** The manufacturer firmware uploads name, and its signing key (set before the tests run). */
+let maker: { id: number; name: string };
+let signer: TestSigner;
+const signedFor = (file: Buffer | null): Record<string, string> => ({
+  manufacturerId: String(maker.id),
+  ...(file?.length ? { signature: signer.sign(file) } : {}),
+});
 
 const notMultipart = (key: string): Refusal => ({
   what: 'a JSON body instead of a file',
@@ -181,10 +197,44 @@ const UPLOADS: Record<string, UploadRoute> = {
       notMultipart('file.notPicture'),
     ],
   },
-  // Firmware: only a .bin, within the size limit (an image has no signature of its own).
+  // Firmware: only a .bin, within the size limit, with a signature by its manufacturer's active key (an
+  // image has no signature of its own: the .sig says who made it).
   'POST /iot/firmware/upload': {
     accepts: { file: () => randomBytes(2048), filename: 'fw-2.1.bin' },
+    fields: signedFor,
     refusals: [
+      {
+        what: 'a .bin without a signature',
+        file: () => randomBytes(512),
+        filename: 'fw.bin',
+        status: 400,
+        key: 'firmware.signatureMissing',
+        fields: () => ({ manufacturerId: String(maker.id) }),
+      },
+      {
+        what: 'a .bin whose signature is not one',
+        file: () => randomBytes(512),
+        filename: 'fw.bin',
+        status: 400,
+        key: 'firmware.signatureFormat',
+        fields: () => ({ manufacturerId: String(maker.id), signature: '<script>alert(1)</script>' }),
+      },
+      {
+        what: 'a .bin signed over other bytes',
+        file: () => randomBytes(512),
+        filename: 'fw.bin',
+        status: 400,
+        key: 'firmware.signatureInvalid',
+        fields: () => ({ manufacturerId: String(maker.id), signature: signer.sign(randomBytes(512)) }),
+      },
+      {
+        what: 'a .bin without its manufacturer',
+        file: () => randomBytes(512),
+        filename: 'fw.bin',
+        status: 400,
+        key: 'validation.required',
+        fields: (file) => ({ signature: signer.sign(file!) }),
+      },
       {
         what: 'an .exe',
         file: () => randomBytes(512),
@@ -346,12 +396,16 @@ function storedFiles(): string[] {
 }
 
 /** A multipart/form-data body as a browser sends it: one file part, or only a text field. */
-function multipart(file: Buffer | null, filename: string) {
+function multipart(file: Buffer | null, filename: string, fields: Record<string, string> = {}) {
   const boundary = `----pvstar${randomBytes(8).toString('hex')}`;
+  const texts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const head = file
     ? `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`
     : `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nno file here`;
   const payload = Buffer.concat([
+    Buffer.from(texts.join('')),
     Buffer.from(head),
     file ?? Buffer.alloc(0),
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -359,9 +413,14 @@ function multipart(file: Buffer | null, filename: string) {
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function send(key: string, file: Buffer | null | 'json', filename: string) {
+async function send(
+  key: string,
+  file: Buffer | null | 'json',
+  filename: string,
+  fields: FormFields | undefined = UPLOADS[key]?.fields,
+) {
   const url = key.split(' ')[1]!;
-  const body = file === 'json' ? null : multipart(file, filename);
+  const body = file === 'json' ? null : multipart(file, filename, fields?.(file) ?? {});
   const res = await t.app.inject({
     method: 'POST',
     url,
@@ -380,6 +439,12 @@ beforeAll(async () => {
   t = await buildTestApp({ DATA_DIR: dataDir });
   admin = await t.login('admin');
   schemas = await collectRouteSchemas(t.ctx);
+  [maker] = (await t.ctx.db
+    .select({ id: manufacturers.id, name: manufacturers.name })
+    .from(manufacturers)
+    .orderBy(manufacturers.id)
+    .limit(1)) as [{ id: number; name: string }];
+  signer = await signerOf(t.ctx.db, maker.id);
 });
 afterAll(async () => {
   await t.close();
@@ -419,7 +484,7 @@ describe('uploads', () => {
         const file = await refusal.file();
         const rowsBefore = await dbFingerprint(t.ctx.db);
         const filesBefore = storedFiles();
-        const res = await send(key, file, refusal.filename);
+        const res = await send(key, file, refusal.filename, refusal.fields ?? rules.fields);
         expect(res.status, res.body.msg).toBe(refusal.status);
         expect(res.body.code).toBe(refusal.status);
         expect(res.body.msg).toContain(translate(LANG, refusal.key, refusal.params ?? {}));
@@ -498,15 +563,10 @@ describe('served files and exports', () => {
 
   /** A firmware download link as the dispatcher issues it: a task device sent, with a token's hash. */
   async function firmwareDownload() {
-    const [maker] = await t.ctx.db
-      .select({ id: manufacturers.id, name: manufacturers.name })
-      .from(manufacturers)
-      .orderBy(manufacturers.id)
-      .limit(1);
     const plant = await addSimulatedPlant(t, {
       org: 'Solartechnik Alpha',
       brokerUrl: 'mqtt://127.0.0.1:9',
-      manufacturer: maker!.name,
+      manufacturer: maker.name,
     });
     const upload = await send('POST /iot/firmware/upload', randomBytes(4096), 'fw-9.bin');
     const call = async (url: string, body: unknown) => {
@@ -515,7 +575,7 @@ describe('served files and exports', () => {
       return res.body.data as { id: number };
     };
     const program = await call('/iot/firmware/add', {
-      manufacturerId: maker!.id,
+      manufacturerId: maker.id,
       firmwareType: 'INVERTER_ARM',
       version: 'UPL-9.0.0',
       status: 'ENABLED',

@@ -6,7 +6,7 @@ import { manufacturerKeys, manufacturers } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/errors.ts';
 import { parseSignature, verifyImage } from './firmware.signature.ts';
 
-/** A `.sig` file part: at most FIRMWARE_SIGNATURE_MAX_BYTES are kept, a longer one is no signature. */
+/** A `.sig` file part: read to its end, but at most FIRMWARE_SIGNATURE_MAX_BYTES kept (more is no signature). */
 export async function readSignaturePart(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -14,7 +14,8 @@ export async function readSignaturePart(stream: NodeJS.ReadableStream): Promise<
     size += chunk.length;
     if (size <= FIRMWARE_SIGNATURE_MAX_BYTES) chunks.push(chunk);
   }
-  return size <= FIRMWARE_SIGNATURE_MAX_BYTES ? Buffer.concat(chunks) : Buffer.alloc(0);
+  if (size > FIRMWARE_SIGNATURE_MAX_BYTES) throw invalidField('signature', 'firmware.signatureFormat');
+  return Buffer.concat(chunks);
 }
 
 /**
