@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed/seed.ts';
+import { ensureDemoFirmwareKey } from './demo/demo-firmware-key.ts';
 import { prepareDemo } from './demo/demo-fleet.ts';
 import { createIngestPipeline, ingestLanes, subscribeIngest } from './ingest/start-ingest.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
@@ -52,6 +53,9 @@ async function main() {
   });
   await database.migrate();
   const seeded = await seed(database.db, config);
+  // Demo mode: the demo manufacturer signs firmware with a key kept in DATA_DIR; its dongles trust it.
+  const demoKey =
+    config.demo && roles.has('jobs') ? await ensureDemoFirmwareKey(database.db, dataDir, log) : null;
   // The simulated demo plants (demo mode): created before the API answers, live data and history after.
   const demo =
     config.demo && config.DEMO_PLANTS > 0 && roles.has('jobs')
@@ -60,6 +64,7 @@ async function main() {
           intervalSeconds: config.DEMO_INTERVAL_SECONDS,
           fleet: config.DEMO_FLEET,
           log,
+          firmwareKeys: demoKey ? [demoKey.publicKey] : [],
         })
       : null;
 
@@ -152,6 +157,7 @@ async function main() {
     demo
       ? `  demo:     ${demo.members.length} plants${config.DEMO_FLEET ? `, simulated dongles reporting every ${config.DEMO_INTERVAL_SECONDS} s` : ''}`
       : '',
+    demoKey ? `  firmware: sign demo images with npm run firmware:sign -- --key ${demoKey.file} image.bin` : '',
     '',
     '  Sign-in accounts:',
     ...seeded.accounts.map(

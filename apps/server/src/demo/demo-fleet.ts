@@ -79,7 +79,14 @@ async function demoPlacement(db: Db) {
  */
 export async function prepareDemo(
   db: Db,
-  opts: { count: number; intervalSeconds: number; fleet: boolean; log: Logger },
+  opts: {
+    count: number;
+    intervalSeconds: number;
+    fleet: boolean;
+    log: Logger;
+    /** The demo manufacturer's public keys the simulated dongles accept firmware signed with. */
+    firmwareKeys?: readonly string[];
+  },
 ): Promise<DemoFleet | null> {
   const { log } = opts;
   const placement = await demoPlacement(db);
@@ -141,6 +148,7 @@ export async function prepareDemo(
           // Now and then a fault or a short outage, so the alarm and status screens have something to show.
           faultRate: 0.0005,
           offlineRate: 0.0001,
+          firmwareKeys: opts.firmwareKeys ?? [],
           log: { info: (m) => log.debug(`demo fleet: ${m}`), warn: (m) => log.warn(`demo fleet: ${m}`) },
           ...fleetOptions,
         });

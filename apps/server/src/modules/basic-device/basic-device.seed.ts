@@ -3,11 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceSpecs, manufacturers } from '../../db/schema/index.ts';
 
+/** The maker the demo fleet's simulated devices report; its firmware signing key is made in demo mode. */
+export const DEMO_MANUFACTURER = 'PVSTAR Simulated Devices';
+
 /** Well-known makers and a few of their current models, so that the lists are useful from day one. */
 const SEED: { name: string; abbreviation: string; desc: string; specs: [BasicDeviceType, string][] }[] = [
   {
     // The demo fleet's simulated devices report this maker: firmware programs for them need it here.
-    name: 'PVSTAR Simulated Devices',
+    name: DEMO_MANUFACTURER,
     abbreviation: 'PVSTAR',
     desc: 'Simulated inverters, batteries and dongles of the demo fleet',
     specs: [
