@@ -141,10 +141,12 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
   silent?: boolean;
+  /** Parts sent before the file (a firmware image's signature and manufacturer). */
+  fields?: Record<string, string | Blob>;
 }
 
 /**
- * Sends one file as multipart field `file`, with the headers and envelope handling of `request`.
+ * Sends one file as multipart field `file` (after `fields`), with the headers and envelope handling of `request`.
  * XMLHttpRequest because fetch reports no upload progress; no timeout, since a large image on a slow
  * line may take longer than a JSON call and the progress shows that it moves.
  */
@@ -172,6 +174,7 @@ export function upload<T>(url: string, file: File, opts: UploadOptions = {}): Pr
     xhr.onabort = () => reject(new ApiError(0, i18n.t('common:http.aborted')));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    for (const [name, value] of Object.entries(opts.fields ?? {})) form.append(name, value);
     form.append('file', file);
     xhr.send(form);
   });

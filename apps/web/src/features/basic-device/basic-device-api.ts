@@ -3,6 +3,8 @@ import type {
   DeviceSpecEditBody,
   ManufacturerAddBody,
   ManufacturerEditBody,
+  ManufacturerKeyAddBody,
+  ManufacturerKeyRow,
   ManufacturerOption,
 } from '@pvstar/contract/basic-device';
 import type { BasicDeviceType } from '@pvstar/contract/enums';
@@ -70,5 +72,32 @@ export function useDelete(kind: 'manufacturer' | 'deviceSpec') {
   return useMutation({
     mutationFn: (id: number) => post(`/system/${kind}/delete`, { id }, { silent: true }),
     onSuccess: invalidate,
+  });
+}
+
+const keysKey = (manufacturerId: number) => ['manufacturer-keys', manufacturerId];
+
+/** A manufacturer's firmware signing keys, active ones first. */
+export const useManufacturerKeys = (manufacturerId: number | null) =>
+  useQuery({
+    queryKey: keysKey(manufacturerId ?? 0),
+    queryFn: () => post<ManufacturerKeyRow[]>('/system/manufacturer/key/list', { manufacturerId }),
+    enabled: manufacturerId !== null,
+  });
+
+export function useAddManufacturerKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManufacturerKeyAddBody) =>
+      post<{ id: number; fingerprint: string }>('/system/manufacturer/key/add', body, { silent: true }),
+    onSuccess: (_data, body) => client.invalidateQueries({ queryKey: keysKey(body.manufacturerId) }),
+  });
+}
+
+export function useRetireManufacturerKey(manufacturerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => post('/system/manufacturer/key/retire', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keysKey(manufacturerId) }),
   });
 }

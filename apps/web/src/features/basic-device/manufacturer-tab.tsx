@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ManufacturerAddBodySchema,
   type ManufacturerPageBody,
@@ -20,6 +20,7 @@ import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import { MANUFACTURER_PAGE_KEY, useDelete, useSaveManufacturer } from './basic-device-api.ts';
+import { ManufacturerKeysModal } from './manufacturer-keys-modal.tsx';
 
 const fieldRule = (key: keyof typeof ManufacturerAddBodySchema.shape, required = false) =>
   zodRule(ManufacturerAddBodySchema.shape[key], { required });
@@ -98,6 +99,7 @@ export function ManufacturerTab() {
   const [filter, setFilter] = useState<ManufacturerPageBody>({});
   // undefined: closed; null: adding; a row: editing it.
   const [editing, setEditing] = useState<ManufacturerRow | null | undefined>(undefined);
+  const [keysOf, setKeysOf] = useState<ManufacturerRow | null>(null);
   const [modal, contextHolder] = Modal.useModal();
   const remove = useDelete('manufacturer');
   const canAct = usePerm([PERM.basicDeviceEdit, PERM.basicDeviceDelete]);
@@ -117,33 +119,46 @@ export function ManufacturerTab() {
     { title: t('basic:manufacturer.specCount'), dataIndex: 'specCount', align: 'right' },
     { title: t('basic:createTime'), dataIndex: 'createTime', render: (v: string) => formatDateTime(v) },
   ];
-  if (canAct)
-    columns.push({
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <EditAction
-            perm={PERM.basicDeviceEdit}
-            onClick={() => setEditing(row)}
-            testId="manufacturer-edit"
-          />
-          <DeleteAction
-            perm={PERM.basicDeviceDelete}
-            onClick={() =>
-              confirmDelete(modal, t, {
-                title: t('basic:manufacturer.deleteTitle', { name: row.name }),
-                content: t('basic:deleteWarning'),
-                onDelete: () => remove.mutateAsync(row.id),
-                refusedTitle: t('basic:deleteRefused'),
-              })
-            }
-            testId="manufacturer-delete"
-          />
-        </Space>
-      ),
-    });
+  // Everyone who sees the list sees the firmware keys; adding and retiring needs the edit code.
+  columns.push({
+    title: t('system:action.actions'),
+    key: 'actions',
+    fixed: 'right',
+    render: (_, row) => (
+      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+        <Button
+          type="link"
+          size="small"
+          icon={<KeyOutlined />}
+          onClick={() => setKeysOf(row)}
+          data-testid="manufacturer-keys-open"
+        >
+          {t('basic:keys.open')}
+        </Button>
+        {canAct && (
+          <>
+            <EditAction
+              perm={PERM.basicDeviceEdit}
+              onClick={() => setEditing(row)}
+              testId="manufacturer-edit"
+            />
+            <DeleteAction
+              perm={PERM.basicDeviceDelete}
+              onClick={() =>
+                confirmDelete(modal, t, {
+                  title: t('basic:manufacturer.deleteTitle', { name: row.name }),
+                  content: t('basic:deleteWarning'),
+                  onDelete: () => remove.mutateAsync(row.id),
+                  refusedTitle: t('basic:deleteRefused'),
+                })
+              }
+              testId="manufacturer-delete"
+            />
+          </>
+        )}
+      </Space>
+    ),
+  });
 
   return (
     <>
@@ -182,6 +197,7 @@ export function ManufacturerTab() {
         />
       </ListLayout>
       <ManufacturerModal row={editing} onClose={() => setEditing(undefined)} />
+      <ManufacturerKeysModal row={keysOf} onClose={() => setKeysOf(null)} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import {
   FirmwareTypeSchema,
 } from '@pvstar/contract/firmware';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, Form, Input, Modal, message, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
@@ -127,6 +127,20 @@ export default function ProgramPage() {
           </Tooltip>
         </Typography.Text>
       ),
+    },
+    {
+      title: t('upgrade:program.signature'),
+      dataIndex: 'keyFingerprint',
+      render: (v: string | null, row) =>
+        v === null ? (
+          <Tag color="red">{t('upgrade:program.unsigned')}</Tag>
+        ) : (
+          <Tooltip title={v}>
+            <Tag color={row.keyRetired ? 'orange' : 'green'} data-testid={`program-signature-${row.id}`}>
+              {row.keyRetired ? t('upgrade:program.keyRetired') : t('upgrade:program.signed')}
+            </Tag>
+          </Tooltip>
+        ),
     },
     { title: t('upgrade:program.taskCount'), dataIndex: 'taskCount', align: 'right' },
     {

@@ -1,6 +1,7 @@
 import {
   FIRMWARE_DESC_LANGS,
   FIRMWARE_MAX_BYTES,
+  FIRMWARE_SIGNATURE_MAX_BYTES,
   type FirmwareDescLang,
   SN_SHEET_MAX_BYTES,
   type UpgradeCounts,
@@ -32,6 +33,10 @@ function checkFile(
 /** A firmware image: .bin only, not empty, at most FIRMWARE_MAX_BYTES. */
 export const checkFirmwareFile = (file: { name: string; size: number } | null | undefined) =>
   checkFile(file, ['bin'], FIRMWARE_MAX_BYTES);
+
+/** A detached signature: a .sig file of at most FIRMWARE_SIGNATURE_MAX_BYTES. */
+export const checkSignatureFile = (file: { name: string; size: number } | null | undefined) =>
+  checkFile(file, ['sig'], FIRMWARE_SIGNATURE_MAX_BYTES);
 
 /** A serial-number list: .xls or .xlsx only, at most SN_SHEET_MAX_BYTES. */
 export const checkSnSheet = (file: { name: string; size: number } | null | undefined) =>

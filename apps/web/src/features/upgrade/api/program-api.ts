@@ -78,8 +78,18 @@ export function useDeleteProgram() {
 }
 
 /** Sends a firmware image; the answer names it for `add` and gives its SHA-256. */
-export const uploadFirmware = (file: File, onProgress: (percent: number) => void, signal: AbortSignal) =>
-  upload<FirmwareFile>('/iot/firmware/upload', file, { onProgress, signal, silent: true });
+/** The image with its detached signature (.sig), checked against the manufacturer's active keys. */
+export const uploadFirmware = (
+  input: { image: File; signature: File; manufacturerId: number },
+  onProgress: (percent: number) => void,
+  signal: AbortSignal,
+) =>
+  upload<FirmwareFile>('/iot/firmware/upload', input.image, {
+    onProgress,
+    signal,
+    silent: true,
+    fields: { manufacturerId: String(input.manufacturerId), signature: input.signature },
+  });
 
 /** Reads the serial numbers of a spreadsheet in the template's layout (422: the bad rows). */
 export const parseSnSheet = (file: File) =>

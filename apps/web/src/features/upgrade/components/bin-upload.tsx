@@ -1,12 +1,18 @@
-import { UploadOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import { FIRMWARE_MAX_BYTES, type FirmwareFile } from '@pvstar/contract/firmware';
 import { Alert, Button, Flex, Progress, Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
 import { uploadFirmware } from '../api/program-api.ts';
-import { checkFirmwareFile, type FileProblem, formatBytes, megabytes } from '../upgrade-logic.ts';
+import {
+  checkFirmwareFile,
+  checkSignatureFile,
+  type FileProblem,
+  formatBytes,
+  megabytes,
+} from '../upgrade-logic.ts';
 
 export type BinState =
   | { phase: 'idle'; error?: string }
@@ -24,18 +30,56 @@ export const fileProblemText = (t: TFunction, problem: FileProblem, maxBytes: nu
   })[problem];
 
 /**
- * The firmware image of a new program: checked here (.bin, size), then sent at once so that the
- * progress and the SHA-256 show before the program is saved. `busy` locks the dialog meanwhile.
+ * The firmware image of a new program and its detached signature (.sig): each checked here (name,
+ * size), then sent together as soon as both are chosen, so that the progress, the SHA-256 and the key
+ * that verified it show before the program is saved. The manufacturer's keys decide: choosing another
+ * manufacturer sends them again. `busy` locks the dialog meanwhile.
  */
-export function useBinUpload() {
+export function useBinUpload(manufacturerId: number | undefined) {
   const { t } = useTranslation();
   const [state, setState] = useState<BinState>({ phase: 'idle' });
+  const [image, setImage] = useState<File | null>(null);
+  const [signature, setSignature] = useState<File | null>(null);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const pick = async (file: File | undefined) => {
+  const send = useCallback(
+    async (input: { image: File; signature: File; manufacturerId: number }) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      const name = input.image.name;
+      setState({ phase: 'uploading', name, percent: 0 });
+      try {
+        const stored = await uploadFirmware(
+          input,
+          (percent) => setState({ phase: 'uploading', name, percent }),
+          abort.signal,
+        );
+        setState({ phase: 'done', file: stored });
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        const code = err instanceof ApiError ? err.code : 0;
+        const error =
+          code === 415
+            ? fileProblemText(t, 'format', FIRMWARE_MAX_BYTES)
+            : code === 413
+              ? fileProblemText(t, 'tooLarge', FIRMWARE_MAX_BYTES)
+              : (err as Error).message;
+        setState({ phase: 'failed', name, error });
+      }
+    },
+    [t],
+  );
+
+  useEffect(() => {
+    if (image && signature && manufacturerId) void send({ image, signature, manufacturerId });
+  }, [image, signature, manufacturerId, send]);
+
+  const pick = (file: File | undefined) => {
     const problem = checkFirmwareFile(file);
     if (problem || !file) {
+      setImage(null);
       setState({
         phase: 'failed',
         name: file?.name ?? '',
@@ -43,59 +87,72 @@ export function useBinUpload() {
       });
       return;
     }
-    const abort = new AbortController();
-    controller.current = abort;
-    setState({ phase: 'uploading', name: file.name, percent: 0 });
-    try {
-      const stored = await uploadFirmware(
-        file,
-        (percent) => setState({ phase: 'uploading', name: file.name, percent }),
-        abort.signal,
-      );
-      setState({ phase: 'done', file: stored });
-    } catch (err) {
-      const code = err instanceof ApiError ? err.code : 0;
-      const error =
-        code === 415
-          ? fileProblemText(t, 'format', FIRMWARE_MAX_BYTES)
-          : code === 413
-            ? fileProblemText(t, 'tooLarge', FIRMWARE_MAX_BYTES)
-            : (err as Error).message;
-      setState({ phase: 'failed', name: file.name, error });
-    }
+    setState({ phase: 'idle' });
+    setImage(file);
   };
 
-  /** Submitting without an image. */
-  const markMissing = () => setState({ phase: 'idle', error: t('common:file.missing') });
+  const pickSignature = (file: File | undefined) => {
+    const problem = checkSignatureFile(file);
+    if (problem || !file) {
+      setSignature(null);
+      setState({
+        phase: 'failed',
+        name: file?.name ?? '',
+        error: problem === 'format' ? t('upgrade:file.signatureFormat') : t('upgrade:file.signatureMissing'),
+      });
+      return;
+    }
+    setState({ phase: 'idle' });
+    setSignature(file);
+  };
 
-  return { state, pick, markMissing, busy: state.phase === 'uploading' };
+  /** Submitting without an image or its signature. */
+  const markMissing = () =>
+    setState({
+      phase: 'idle',
+      error: image ? t('upgrade:file.signatureMissing') : t('common:file.missing'),
+    });
+
+  return {
+    state,
+    image: image?.name ?? null,
+    signature: signature?.name ?? null,
+    pick,
+    pickSignature,
+    markMissing,
+    busy: state.phase === 'uploading',
+  };
 }
 
 export const binError = (state: BinState) =>
   state.phase === 'failed' || state.phase === 'idle' ? state.error : undefined;
 
-/** The file button, the progress while sending and the stored image's name, size and SHA-256. */
-export function BinUploadView({
-  state,
+/** A hidden file input and the button that opens it. */
+function FilePicker({
+  accept,
+  label,
+  icon,
   onPick,
   disabled,
+  testId,
 }: {
-  state: BinState;
+  accept: string;
+  label: string;
+  icon: ReactNode;
   onPick: (file: File | undefined) => void;
   disabled?: boolean;
+  testId: string;
 }) {
-  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const uploading = state.phase === 'uploading';
   return (
-    <Flex vertical gap={8} style={{ minWidth: 0 }}>
+    <>
       <input
         ref={input}
         type="file"
-        accept=".bin"
+        accept={accept}
         style={{ display: 'none' }}
-        disabled={disabled || uploading}
-        data-testid="program-bin-file"
+        disabled={disabled}
+        data-testid={`${testId}-file`}
         onChange={(e) => {
           const file = e.target.files?.[0];
           // The same file may be chosen again after a failure.
@@ -103,18 +160,73 @@ export function BinUploadView({
           onPick(file);
         }}
       />
+      <Button
+        icon={icon}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        data-testid={`${testId}-choose`}
+      >
+        {label}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The image and signature buttons with what was chosen, the progress while sending, and the stored
+ * image's name, size, SHA-256 and the fingerprint of the manufacturer key that verified it.
+ */
+export function BinUploadView({
+  state,
+  image,
+  signature,
+  onPick,
+  onPickSignature,
+  disabled,
+}: {
+  state: BinState;
+  image: string | null;
+  signature: string | null;
+  onPick: (file: File | undefined) => void;
+  onPickSignature: (file: File | undefined) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const uploading = state.phase === 'uploading';
+  const chosen = (name: string | null, hint: string) =>
+    name ? (
+      <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 320 }}>
+        {name}
+      </Typography.Text>
+    ) : (
+      <Typography.Text type="secondary">{hint}</Typography.Text>
+    );
+  return (
+    <Flex vertical gap={8} style={{ minWidth: 0 }}>
       <Space wrap>
-        <Button
+        <FilePicker
+          accept=".bin"
+          label={image ? t('upgrade:file.replace') : t('upgrade:file.choose')}
           icon={<UploadOutlined />}
+          onPick={onPick}
           disabled={disabled || uploading}
-          onClick={() => input.current?.click()}
-          data-testid="program-bin-choose"
-        >
-          {state.phase === 'done' ? t('upgrade:file.replace') : t('upgrade:file.choose')}
-        </Button>
-        <Typography.Text type="secondary">
-          {t('upgrade:file.hint', { max: megabytes(FIRMWARE_MAX_BYTES) })}
-        </Typography.Text>
+          testId="program-bin"
+        />
+        {chosen(
+          state.phase === 'done' ? null : image,
+          t('upgrade:file.hint', { max: megabytes(FIRMWARE_MAX_BYTES) }),
+        )}
+      </Space>
+      <Space wrap>
+        <FilePicker
+          accept=".sig"
+          label={signature ? t('upgrade:file.signatureReplace') : t('upgrade:file.signatureChoose')}
+          icon={<SafetyCertificateOutlined />}
+          onPick={onPickSignature}
+          disabled={disabled || uploading}
+          testId="program-sig"
+        />
+        {chosen(signature, t('upgrade:file.signatureHint'))}
       </Space>
       {uploading && (
         <>
@@ -140,6 +252,14 @@ export function BinUploadView({
             <Typography.Text type="secondary">{t('upgrade:program.sha256')}</Typography.Text>
             <Typography.Text code copyable={{ text: state.file.sha256 }} style={{ wordBreak: 'break-all' }}>
               <span data-testid="program-sha256">{state.file.sha256}</span>
+            </Typography.Text>
+          </Space>
+          <Space size={4} wrap style={{ minWidth: 0 }}>
+            <Typography.Text type="success">
+              <SafetyCertificateOutlined /> {t('upgrade:file.signedBy')}
+            </Typography.Text>
+            <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="program-key-fingerprint">
+              {state.file.keyFingerprint}
             </Typography.Text>
           </Space>
         </>

@@ -42,9 +42,9 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<FormValues>();
   const add = useAddProgram();
   const manufacturers = useManufacturerOptions();
-  const bin = useBinUpload();
   const sn = useSnSheet();
   const manufacturerId = Form.useWatch('manufacturerId', form);
+  const bin = useBinUpload(manufacturerId);
   const supportAll = Form.useWatch('supportAll', form) ?? true;
   const locked = !manufacturerId;
   const busy = bin.busy;
@@ -198,7 +198,14 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
           validateStatus={fileHelp ? 'error' : undefined}
           help={fileHelp}
         >
-          <BinUploadView state={bin.state} onPick={bin.pick} disabled={locked} />
+          <BinUploadView
+            state={bin.state}
+            image={bin.image}
+            signature={bin.signature}
+            onPick={bin.pick}
+            onPickSignature={bin.pickSignature}
+            disabled={locked}
+          />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={8}>
