@@ -1,19 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
 import type { Fleet } from '@pvstar/simulator/fleet';
-import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
 import { startLivePlant } from './live-plant.ts';
 
 /**
- * Firmware programs and an upgrade task with live simulated dongles: the dealer adds a program (a .bin
- * uploaded with progress, its SHA-256 shown), creates a task for three inverters on three dongles, and
- * watches it complete on the detail page; the inverters then report the new version.
+ * Firmware programs and an upgrade task with live simulated dongles: the provider registers the
+ * manufacturer's signing key, the dealer adds a program (a .bin and its signature uploaded with progress,
+ * its SHA-256 and the verifying key shown), creates a task for three inverters on three dongles (which
+ * trust that key), and watches it complete on the detail page; the inverters then report the new version.
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const common = JSON.parse(
   fs.readFileSync(new URL('../../packages/contract/src/locales/en-GB/common.json', import.meta.url), 'utf8'),
+);
+const upgradeTexts = JSON.parse(
+  fs.readFileSync(new URL('../../apps/web/src/i18n/locales/en-GB/upgrade.json', import.meta.url), 'utf8'),
 );
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
@@ -21,6 +25,13 @@ const VERSION = `E2E-${suffix}`;
 const DONGLES = [1, 2, 3].map((i) => ({ dongle: `UPDGL${i}-${suffix}`, inverter: `UPINV${i}-${suffix}` }));
 const IMAGE = randomBytes(400_000);
 const IMAGE_SHA = createHash('sha256').update(IMAGE).digest('hex');
+// The manufacturer's key pair: the provider registers the public key, the dongles are given it too.
+const MAKER_KEY = generateKeyPairSync('ed25519');
+const MAKER_PEM = MAKER_KEY.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+/** A .sig as `npm run firmware:sign` writes it: the signature in base64 and a newline. */
+const sigOf = (data: Buffer) => Buffer.from(`${sign(null, data, MAKER_KEY.privateKey).toString('base64')}\n`);
+const IMAGE_SIG = sigOf(IMAGE);
+const MANUFACTURER = 'SMA Solar Technology AG';
 
 let fleet: Fleet | null = null;
 let taskId: string;
@@ -34,7 +45,7 @@ test.beforeAll(async ({ request }) => {
     dongles: DONGLES,
     manufacturer: 'SMA',
     model: 'Sunny Tripower 10.0',
-    fleet: { firmwareFailRate: 0, flashDelayMs: [1500, 2500] },
+    fleet: { firmwareFailRate: 0, flashDelayMs: [1500, 2500], firmwareKeys: [MAKER_PEM] },
   });
   fleet = live.fleet;
 });
@@ -43,17 +54,64 @@ test.afterAll(async () => {
   await fleet?.stop();
 });
 
-test('the dealer adds a firmware program with an uploaded image', async ({ page }) => {
-  test.setTimeout(90_000);
-  await login(page, 'demo-dealer', DEMO_PASSWORD);
+test('the provider registers the manufacturer’s firmware signing key', async ({ page }) => {
+  await login(page, 'admin', ADMIN_PASSWORD);
+  await page.goto('/#/basic/device');
+  await page.getByTestId('filter-manufacturer-name').fill('SMA Solar');
+  await page.getByTestId('filter-search').first().click();
+  const row = page.getByTestId('manufacturer-table').locator('tr', { hasText: MANUFACTURER });
+  await row.getByTestId('manufacturer-keys-open').click();
+  const dialog = page.getByTestId('manufacturer-keys');
+  await expect(dialog).toBeVisible();
+  // Not a key: refused on the field.
+  await dialog.getByTestId('key-public').fill('not a key');
+  await dialog.getByTestId('key-add').click();
+  await expect(dialog.getByText(common.basicDevice.keyInvalid)).toBeVisible();
+  await dialog.getByTestId('key-public').fill(MAKER_PEM);
+  await dialog.getByTestId('key-label').fill(`E2E ${suffix}`);
+  await dialog.getByTestId('key-add').click();
+  const keyRow = dialog.getByTestId('manufacturer-key-table').locator('tr', { hasText: `E2E ${suffix}` });
+  await expect(keyRow.getByTestId('key-fingerprint')).toContainText('SHA256:');
+  await expect(keyRow.getByTestId('key-retire')).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS_DIR}/manufacturer-keys-en-GB.png`, fullPage: true });
+});
+
+/** Opens the add dialog and fills it up to the image, as the dealer does. */
+async function openProgramForm(page: Page) {
   await page.goto('/#/upgrade/program');
   await expect(page.getByTestId('program-page')).toBeVisible();
   await page.getByTestId('program-add').click();
-  const form = page.getByTestId('program-form');
-  await expect(form).toBeVisible();
+  await expect(page.getByTestId('program-form')).toBeVisible();
   // The manufacturer comes first: the rest waits for it.
   await expect(page.getByTestId('program-version')).toBeDisabled();
-  await pickOption(page, page.getByTestId('program-manufacturer'), 'SMA Solar Technology AG');
+  await pickOption(page, page.getByTestId('program-manufacturer'), MANUFACTURER);
+}
+
+test('the upload form reads in German with its signature field', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await login(page, 'demo-dealer', DEMO_PASSWORD, 'de-DE');
+  await openProgramForm(page);
+  await page.getByTestId('program-bin-file').setInputFiles({
+    name: 'sma-arm-de.bin',
+    mimeType: 'application/octet-stream',
+    buffer: IMAGE,
+  });
+  await page.getByTestId('program-sig-file').setInputFiles({
+    name: 'sma-arm-de.bin.sig',
+    mimeType: 'application/octet-stream',
+    buffer: IMAGE_SIG,
+  });
+  await expect(page.getByTestId('program-key-fingerprint')).toContainText('SHA256:', { timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS_DIR}/upgrade-program-add-de-DE.png`, fullPage: true });
+  await context.close();
+});
+
+test('the dealer adds a firmware program with an uploaded, signed image', async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, 'demo-dealer', DEMO_PASSWORD);
+  await openProgramForm(page);
+  const form = page.getByTestId('program-form');
   await pickOption(page, page.getByTestId('program-type'), 'Inverter ARM');
   await page.getByTestId('program-version').fill(VERSION);
   await page.getByTestId('program-description').fill('Improves MPPT tracking under partial shade.');
@@ -72,14 +130,31 @@ test('the dealer adds a firmware program with an uploaded image', async ({ page 
     mimeType: 'application/octet-stream',
     buffer: IMAGE,
   });
+  // A signature over other bytes: the manufacturer's keys refuse it.
+  await page.getByTestId('program-sig-file').setInputFiles({
+    name: `sma-arm-${VERSION}.bin.sig`,
+    mimeType: 'application/octet-stream',
+    buffer: sigOf(randomBytes(1000)),
+  });
+  await expect(page.getByText(common.firmware.signatureInvalid).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('program-sha256')).toHaveCount(0);
+  await page.getByTestId('program-sig-file').setInputFiles({
+    name: `sma-arm-${VERSION}.bin.sig`,
+    mimeType: 'application/octet-stream',
+    buffer: IMAGE_SIG,
+  });
   await expect(page.getByTestId('program-sha256')).toContainText(IMAGE_SHA.slice(0, 12), { timeout: 30_000 });
+  await expect(page.getByText(upgradeTexts.file.signedBy)).toBeVisible();
+  await expect(page.getByTestId('program-key-fingerprint')).toContainText('SHA256:');
   await page.getByTestId('program-desc-confirm').check();
+  // The image and signature fields in view, as the user checks them before saving.
+  await page.getByTestId('program-manufacturer').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS_DIR}/upgrade-program-add-en-GB.png`, fullPage: true });
   await page.getByTestId('program-submit').click();
   await expect(form).toBeHidden();
   const row = page.getByTestId('program-table').locator('tr', { hasText: VERSION });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('SMA Solar Technology AG');
+  await expect(row).toContainText(MANUFACTURER);
   await page.screenshot({ path: `${SHOTS_DIR}/upgrade-programs-en-GB.png`, fullPage: true });
 });
 

@@ -59,6 +59,8 @@ export function ManufacturerKeysModal({
     {
       title: t('basic:keys.fingerprint'),
       dataIndex: 'fingerprint',
+      // Wraps rather than pushing the retire button out of sight.
+      width: 260,
       render: (v: string) => (
         <Typography.Text
           code
@@ -111,9 +113,8 @@ export function ManufacturerKeysModal({
       onCancel={onClose}
       footer={null}
       width={880}
-      data-testid="manufacturer-keys"
     >
-      <Flex vertical gap={16}>
+      <Flex vertical gap={16} data-testid="manufacturer-keys">
         <Alert type="info" showIcon title={t('basic:keys.hint')} />
         <Table<ManufacturerKeyRow>
           rowKey="id"
@@ -122,7 +123,6 @@ export function ManufacturerKeysModal({
           dataSource={keys.data ?? []}
           loading={keys.isLoading}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           data-testid="manufacturer-key-table"
         />
         <Perm codes={[PERM.basicDeviceEdit]}>

@@ -212,9 +212,16 @@ export function BinUploadView({
           disabled={disabled || uploading}
           testId="program-bin"
         />
-        {chosen(
-          state.phase === 'done' ? null : image,
-          t('upgrade:file.hint', { max: megabytes(FIRMWARE_MAX_BYTES) }),
+        {state.phase === 'done' ? (
+          <Typography.Text
+            ellipsis={{ tooltip: state.file.fileName }}
+            style={{ maxWidth: 320 }}
+            data-testid="program-bin-name"
+          >
+            {state.file.fileName} · {formatBytes(state.file.size)}
+          </Typography.Text>
+        ) : (
+          chosen(image, t('upgrade:file.hint', { max: megabytes(FIRMWARE_MAX_BYTES) }))
         )}
       </Space>
       <Space wrap>
@@ -244,9 +251,6 @@ export function BinUploadView({
       )}
       {state.phase === 'done' && (
         <>
-          <Typography.Text ellipsis={{ tooltip: state.file.fileName }} data-testid="program-bin-name">
-            {state.file.fileName} · {formatBytes(state.file.size)}
-          </Typography.Text>
           <Progress percent={100} data-testid="program-upload-progress" />
           <Space size={4} wrap style={{ minWidth: 0 }}>
             <Typography.Text type="secondary">{t('upgrade:program.sha256')}</Typography.Text>
