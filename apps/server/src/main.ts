@@ -157,7 +157,9 @@ async function main() {
     demo
       ? `  demo:     ${demo.members.length} plants${config.DEMO_FLEET ? `, simulated dongles reporting every ${config.DEMO_INTERVAL_SECONDS} s` : ''}`
       : '',
-    demoKey ? `  firmware: sign demo images with npm run firmware:sign -- --key ${demoKey.file} image.bin` : '',
+    demoKey
+      ? `  firmware: sign demo images with npm run firmware:sign -- --key ${demoKey.file} image.bin`
+      : '',
     '',
     '  Sign-in accounts:',
     ...seeded.accounts.map(
