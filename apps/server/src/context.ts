@@ -17,9 +17,23 @@ export interface AppContext {
   brokerReady: () => boolean;
   /** The embedded broker's actual port (MQTT_PORT may be 0 = any free one); absent with an external broker. */
   mqttPort?: number | null;
-  /**
-   * Ends the MQTT connections of dongles that were removed or got a new secret (embedded broker; an
-   * external broker checks credentials only at connect, see docs/operations.md).
-   */
-  disconnectDongles?: (sns: readonly string[]) => void;
+  /** Keeps the broker's dongle accounts in step with the registry (embedded broker, or Mosquitto's dynsec). */
+  brokerCredentials: BrokerCredentials;
 }
+
+/**
+ * The broker's side of the dongles' credentials. Called after the registry's change is committed, and only
+ * where the plain secret exists (registration and reissue): the registry keeps only its hash.
+ */
+export interface BrokerCredentials {
+  /** Dongles registered or given a new secret: only this secret signs them in now, an older session ends. */
+  issued(dongles: readonly { sn: string; secret: string }[]): Promise<void>;
+  /** Dongles removed: they can no longer sign in, and a connected one is sent away. */
+  removed(sns: readonly string[]): Promise<void>;
+}
+
+/** No broker of ours to tell (a test app without one; an operator's broker asking POST /mqtt/auth). */
+export const NO_BROKER_CREDENTIALS: BrokerCredentials = {
+  issued: async () => {},
+  removed: async () => {},
+};

@@ -1,6 +1,7 @@
 import { type Fleet, type FleetOptions, startFleet } from '@pvstar/simulator/fleet';
 import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { BrokerCredentials } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { fillAlarmHistory } from './alarm-history.ts';
@@ -79,7 +80,14 @@ async function demoPlacement(db: Db) {
  */
 export async function prepareDemo(
   db: Db,
-  opts: { count: number; intervalSeconds: number; fleet: boolean; log: Logger },
+  opts: {
+    count: number;
+    intervalSeconds: number;
+    fleet: boolean;
+    log: Logger;
+    /** The broker's accounts (MQTT_AUTH=dynsec), told the secrets the fleet is given. */
+    credentials?: BrokerCredentials;
+  },
 ): Promise<DemoFleet | null> {
   const { log } = opts;
   const placement = await demoPlacement(db);
@@ -118,6 +126,7 @@ export async function prepareDemo(
         members.map((m) => m.dongleSn),
       )
     : new Map<string, string>();
+  await opts.credentials?.issued([...secrets].map(([sn, secret]) => ({ sn, secret })));
 
   let fleet: Fleet | null = null;
   let backfilled: DemoFleet['backfilled'] = null;

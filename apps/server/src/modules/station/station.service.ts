@@ -482,6 +482,7 @@ export function createStationService(ctx: AppContext) {
         });
         return { id: plant!.id, stationNo: plantNo, dongles: secrets };
       });
+      await ctx.brokerCredentials.issued(result.dongles);
       return result;
     },
 
@@ -603,7 +604,8 @@ export function createStationService(ctx: AppContext) {
         });
         return { id: plant.id, stationNo: plant.plantNo, dongles: added.secrets };
       });
-      ctx.disconnectDongles?.(disconnect);
+      await ctx.brokerCredentials.removed(disconnect);
+      await ctx.brokerCredentials.issued(saved.dongles);
       return saved;
     },
 
@@ -626,11 +628,11 @@ export function createStationService(ctx: AppContext) {
           ip,
         });
       });
-      ctx.disconnectDongles?.(plantDongles.map((d) => d.sn));
+      await ctx.brokerCredentials.removed(plantDongles.map((d) => d.sn));
       return { picture: plant.picture };
     },
 
-    /** A replaced or reset dongle gets a new secret; the old one stops working at its next connect. */
+    /** A replaced or reset dongle gets a new secret; a session on the old one ends, and it signs in no more. */
     async resetSecret(caller: Caller, dongleId: number, ip: string): Promise<DongleSecret> {
       await requireManager(db, caller, [PERM.stationEdit]);
       const [row] = await db
@@ -642,7 +644,7 @@ export function createStationService(ctx: AppContext) {
       if (!row) throw notFound();
       const { secret, secretHash } = issueDongleSecret();
       await db.update(dongles).set({ secretHash }).where(eq(dongles.id, row.id));
-      ctx.disconnectDongles?.([row.sn]);
+      await ctx.brokerCredentials.issued([{ sn: row.sn, secret }]);
       await audit(db, caller, {
         action: 'station.resetSecret',
         targetType: 'dongle',
