@@ -57,8 +57,9 @@ export function describeMqttAbuse(
   let t: TestApp;
   let loop: AbuseBroker;
   let url: string;
-  let a: { sn: string; secret: string; inverterSn: string; inverterId: number };
-  let b: { sn: string; secret: string; inverterSn: string; inverterId: number };
+  let a: { sn: string; secret: string; dongleId: number; inverterSn: string; inverterId: number };
+  let b: { sn: string; secret: string; dongleId: number; inverterSn: string; inverterId: number };
+  let admin: string;
 
   const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
   const stats = () => loop.pipeline.ingest.stats();
@@ -140,7 +141,7 @@ export function describeMqttAbuse(
     loop = await start(t);
     url = loop.brokerUrl;
     // Two registered dongles, each with the secret the API issues (shown once, kept hashed).
-    const admin = await t.login('admin');
+    admin = await t.login('admin');
     const register = async () => {
       const plant = await addSimulatedPlant(t, { org: 'Solartechnik Alpha', brokerUrl: url });
       const res = await t.call('POST', '/station/station/dongle/resetSecret', {
@@ -151,6 +152,7 @@ export function describeMqttAbuse(
       return {
         sn: plant.dongleSn,
         secret: res.body.data.secret as string,
+        dongleId: plant.dongleId,
         inverterSn: plant.inverter.sn,
         inverterId: plant.inverter.id,
       };
@@ -376,6 +378,20 @@ export function describeMqttAbuse(
       const client = await connectAs(sn, a.secret);
       expect(client.connected).toBe(true);
       await client.endAsync();
+    });
+
+    it('a reissued secret ends the session on the old one at once, and the old one is refused', async () => {
+      const session = await connectAs(b.sn, b.secret);
+      const gone = closed(session);
+      const res = await t.call('POST', '/station/station/dongle/resetSecret', {
+        token: admin,
+        body: { dongleId: b.dongleId },
+      });
+      expect(res.status).toBe(200);
+      await gone;
+      await signInRefused(connectAs(b.sn, b.secret), 'the old secret');
+      b = { ...b, secret: res.body.data.secret as string };
+      await storesAGoodMessage(b);
     });
   });
 }
