@@ -25,6 +25,7 @@ import { faultCodeRoutes } from './modules/fault-code/fault-code.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { mqttAuthRoutes } from './modules/mqtt-auth/mqtt-auth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { ownerRoutes } from './modules/owner/owner.routes.ts';
 import { plantDataRoutes } from './modules/plant-data/plant-data.routes.ts';
@@ -145,5 +146,6 @@ export async function buildApp(ctx: AppContext) {
   await app.register(remoteRoutes(ctx));
   await app.register(reportRoutes(ctx));
   await app.register(upgradeRoutes(ctx));
+  await app.register(mqttAuthRoutes(ctx));
   return app;
 }
