@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, MQTT_HTTP_AUTH_SECRET, type TestApp } from '../test/helper.ts';
 import { type CallContext, coverage, MATRIX, type MatrixEntry, type Status } from './access-matrix.ts';
 import {
   buildFixtures,
@@ -33,7 +33,8 @@ let callers: Callers;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-matrix-'));
-  t = await buildTestApp({ DATA_DIR: dataDir });
+  // The EMQX endpoints are on, so that the matrix reaches them (their own test covers them off).
+  t = await buildTestApp({ DATA_DIR: dataDir, MQTT_HTTP_AUTH_SECRET });
   fx = await buildFixtures(t);
   callers = await signInCallers(t);
 });

@@ -1,8 +1,16 @@
+import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
 import { and, eq, inArray } from 'drizzle-orm';
 import { remoteCommands, upgradeTaskDevices, upgradeTasks } from '../db/schema/index.ts';
 import type { RouteEntry } from '../http/pipeline.ts';
 import { md5 } from '../lib/crypto.ts';
-import { addUser, DEMO_PASSWORD, requestCode, type TestApp, unique } from '../test/helper.ts';
+import {
+  addUser,
+  DEMO_PASSWORD,
+  MQTT_HTTP_AUTH_SECRET,
+  requestCode,
+  type TestApp,
+  unique,
+} from '../test/helper.ts';
 import {
   type Caller,
   COLUMNS,
@@ -154,6 +162,29 @@ export const MATRIX: MatrixEntry[] = [
     }),
   },
   { route: 'POST /auth/user/demo/login', expect: row(PUBLIC), request: () => ({ body: {} }) },
+  // EMQX's HTTP authentication and authorisation: the shared secret, not a session, opens them (every column
+  // alike; without the secret 401, modules/mqtt-auth/mqtt-auth.test.ts).
+  {
+    route: 'POST /mqtt/auth',
+    expect: row(PUBLIC),
+    request: ({ side }) => ({
+      headers: { [MQTT_AUTH_SECRET_HEADER]: MQTT_HTTP_AUTH_SECRET },
+      body: { clientid: side.dongle.sn, username: side.dongle.sn, password: 'not-its-secret-0123456789' },
+    }),
+  },
+  {
+    route: 'POST /mqtt/acl',
+    expect: row(PUBLIC),
+    request: ({ side }) => ({
+      headers: { [MQTT_AUTH_SECRET_HEADER]: MQTT_HTTP_AUTH_SECRET },
+      body: {
+        clientid: side.dongle.sn,
+        username: side.dongle.sn,
+        topic: `pvstar/v1/${side.dongle.sn}/up/telemetry`,
+        action: 'publish',
+      },
+    }),
+  },
   {
     route: 'POST /auth/user/register',
     expect: row(PUBLIC),

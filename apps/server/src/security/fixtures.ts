@@ -129,6 +129,7 @@ export interface Req {
   query?: Record<string, string | number>;
   body?: unknown;
   file?: { data: Buffer; name: string; type: string };
+  headers?: Record<string, string>;
 }
 
 export interface Answer {
@@ -194,6 +195,7 @@ export async function send(
       lang: 'en-GB',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(form ? { 'content-type': form.contentType } : {}),
+      ...req.headers,
     },
     ...(form ? { payload: form.payload } : method === 'POST' ? { payload: (req.body ?? {}) as object } : {}),
   });

@@ -73,6 +73,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The shared secret of POST /mqtt/auth and /mqtt/acl in the security suites' test apps (EMQX sends it). */
+export const MQTT_HTTP_AUTH_SECRET = 'emqx-shared-secret-for-the-test-suites';
+
 export async function buildTestApp(
   env: Record<string, string> = {},
   opts: { log?: pino.Logger } = {},
