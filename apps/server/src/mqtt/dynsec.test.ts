@@ -94,6 +94,7 @@ describe.skipIf(missing)(`dynsec provisioning${missing ? ` (skipped: ${missing})
       .from(devices)
       .where(eq(devices.sn, `DYN-INV-${tag}`));
     return {
+      body,
       plantId: res.body.data.id as number,
       name: body.stationName,
       sn: issued!.sn,
@@ -161,6 +162,31 @@ describe.skipIf(missing)(`dynsec provisioning${missing ? ` (skipped: ${missing})
     expect(res.status).toBe(200);
     await gone;
     expect(await refusal(connect(plant.sn, plant.secret))).toBe(5);
+  });
+
+  it('editing a plant: a dongle taken off is disconnected at once, one put on signs in with its new secret', async () => {
+    const plant = await register();
+    const session = await connect(plant.sn, plant.secret);
+    const gone = closed(session);
+    const tag = `${Date.now().toString(36).toUpperCase()}E`;
+    const res = await t.call('POST', '/station/station/edit', {
+      token: admin,
+      body: {
+        id: plant.plantId,
+        ...plant.body,
+        devices: {
+          dongles: [
+            { sn: `DYN-DGL-${tag}`, inverters: [{ sn: `DYN-INV-${tag}`, inverterType: 'SINGLE_PHASE' }] },
+          ],
+        },
+      },
+    });
+    expect(res.status, res.body.msg).toBe(200);
+    await gone;
+    expect(await refusal(connect(plant.sn, plant.secret))).toBe(5);
+    const [added] = res.body.data.dongles as { sn: string; secret: string }[];
+    const fresh = await connect(added!.sn, added!.secret);
+    await fresh.endAsync();
   });
 
   it('start-up reconciliation removes our stray clients, adds missing dongles without a password, leaves others alone', async () => {
