@@ -127,6 +127,7 @@ export async function prepareDemo(
       )
     : new Map<string, string>();
   await opts.credentials?.issued([...secrets].map(([sn, secret]) => ({ sn, secret })));
+  await opts.credentials?.committed([...secrets.keys()]);
 
   let fleet: Fleet | null = null;
   let backfilled: DemoFleet['backfilled'] = null;

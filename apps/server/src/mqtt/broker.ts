@@ -160,6 +160,8 @@ export async function startEmbeddedBroker(opts: {
 
 /** The embedded broker reads the registry at every connect: a changed dongle only has to be sent away. */
 export const embeddedBrokerCredentials = (broker: EmbeddedBroker): BrokerCredentials => ({
-  issued: async (list) => broker.disconnect(list.map((d) => d.sn)),
-  removed: async (sns) => broker.disconnect(sns),
+  // Aedes checks the registry at each sign-in: sending sessions away once the change is committed is enough.
+  issued: async () => {},
+  removed: async () => {},
+  committed: async (sns) => broker.disconnect(sns),
 });

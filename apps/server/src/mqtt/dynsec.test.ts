@@ -228,4 +228,39 @@ describe.skipIf(missing)(`dynsec provisioning${missing ? ` (skipped: ${missing})
     const back = await connect(lost.sn, secret);
     await back.endAsync();
   });
+
+  // Last: it stops this file's Mosquitto.
+  it('a broker that cannot be told refuses the change (503) and the registry keeps what it had', async () => {
+    const plant = await register();
+    const [before] = await t.ctx.db
+      .select({ secretHash: dongles.secretHash })
+      .from(dongles)
+      .where(eq(dongles.id, plant.dongleId));
+    loop.mosquitto.stop();
+
+    const reissued = await t.call('POST', '/station/station/dongle/resetSecret', {
+      token: admin,
+      body: { dongleId: plant.dongleId },
+    });
+    expect(reissued.status).toBe(503);
+    expect(reissued.body.msg).toMatch(/broker/i);
+    const [after] = await t.ctx.db
+      .select({ secretHash: dongles.secretHash })
+      .from(dongles)
+      .where(eq(dongles.id, plant.dongleId));
+    expect(after!.secretHash).toBe(before!.secretHash);
+
+    const body = {
+      ...plant.body,
+      stationName: unique('Dynsec refused '),
+      devices: {
+        dongles: [
+          { sn: 'DYN-DGL-REFUSED', inverters: [{ sn: 'DYN-INV-REFUSED', inverterType: 'SINGLE_PHASE' }] },
+        ],
+      },
+    };
+    const added = await t.call('POST', '/station/station/add', { token: admin, body });
+    expect(added.status).toBe(503);
+    expect(await t.ctx.db.select().from(dongles).where(eq(dongles.sn, 'DYN-DGL-REFUSED'))).toEqual([]);
+  }, 60_000);
 });

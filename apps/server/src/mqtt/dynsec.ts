@@ -128,22 +128,26 @@ export async function connectDynsec(opts: { url: string; log: Logger }): Promise
   /** Sends commands in one message and resolves with their responses in order. */
   async function run(commands: Command[], timeoutMs = 10_000): Promise<Response[]> {
     if (!commands.length) return [];
+    // A registry change waits on this answer: with the broker away, fail at once rather than queue.
+    if (!client.connected) throw new Error('dynsec: not connected to the broker');
     const tagged = commands.map((c) => ({ ...c, correlationData: randomBytes(9).toString('base64url') }));
-    const answers = tagged.map(
-      (c) =>
-        new Promise<Response>((resolve, reject) => {
-          const timer = setTimeout(() => {
-            waiting.delete(c.correlationData);
-            reject(new Error(`dynsec: no answer to ${c.command} within ${timeoutMs} ms`));
-          }, timeoutMs);
-          waiting.set(c.correlationData, (r) => {
-            clearTimeout(timer);
-            resolve(r);
-          });
-        }),
+    const answers = Promise.all(
+      tagged.map((c) => new Promise<Response>((resolve) => waiting.set(c.correlationData, resolve))),
     );
-    await client.publishAsync(CONTROL, JSON.stringify({ commands: tagged }), { qos: 1 });
-    return Promise.all(answers);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`dynsec: no answer to ${tagged[0]!.command} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    try {
+      const sent = client.publishAsync(CONTROL, JSON.stringify({ commands: tagged }), { qos: 1 });
+      return await Promise.race([sent.then(() => answers), timeout]);
+    } finally {
+      clearTimeout(timer);
+      for (const c of tagged) waiting.delete(c.correlationData);
+    }
   }
 
   /** Runs commands, failing on an error that `tolerated` does not excuse. */
@@ -169,6 +173,8 @@ export async function connectDynsec(opts: { url: string; log: Logger }): Promise
     async removed(sns) {
       await must(sns.flatMap(deleteDongle), NOT_FOUND);
     },
+    // The plugin ended the sessions already when their clients were deleted.
+    async committed() {},
     async ensureService(username, password) {
       await must(
         [

@@ -30,7 +30,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
-import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
 import { plantsIn, refreshPlantStatus } from '../../ingest/plant-status.ts';
 import { audit } from '../../lib/audit.ts';
@@ -230,6 +230,16 @@ export function createStationService(ctx: AppContext) {
     manufacturer: d.manufacturer ?? null,
     model: d.model ?? null,
   });
+
+  /** A broker that cannot take the dongles' new credentials refuses the change (its transaction rolls back). */
+  async function tellBroker(work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (err) {
+      ctx.log.error({ err }, 'the broker did not take the dongle credentials; the change is rolled back');
+      throw new AppError(503, 'station.brokerUnavailable');
+    }
+  }
 
   /** Runs a registration; a serial that another registration took meanwhile is a conflict, not a 500. */
   async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
@@ -480,9 +490,10 @@ export function createStationService(ctx: AppContext) {
           },
           ip,
         });
+        await tellBroker(() => ctx.brokerCredentials.issued(secrets));
         return { id: plant!.id, stationNo: plantNo, dongles: secrets };
       });
-      await ctx.brokerCredentials.issued(result.dongles);
+      await ctx.brokerCredentials.committed(result.dongles.map((d) => d.sn));
       return result;
     },
 
@@ -602,10 +613,13 @@ export function createStationService(ctx: AppContext) {
           },
           ip,
         });
+        await tellBroker(async () => {
+          await ctx.brokerCredentials.removed(disconnect);
+          await ctx.brokerCredentials.issued(added.secrets);
+        });
         return { id: plant.id, stationNo: plant.plantNo, dongles: added.secrets };
       });
-      await ctx.brokerCredentials.removed(disconnect);
-      await ctx.brokerCredentials.issued(saved.dongles);
+      await ctx.brokerCredentials.committed([...disconnect, ...saved.dongles.map((d) => d.sn)]);
       return saved;
     },
 
@@ -627,8 +641,9 @@ export function createStationService(ctx: AppContext) {
           detail: { plantNo: plant.plantNo, name: plant.name },
           ip,
         });
+        await tellBroker(() => ctx.brokerCredentials.removed(plantDongles.map((d) => d.sn)));
       });
-      await ctx.brokerCredentials.removed(plantDongles.map((d) => d.sn));
+      await ctx.brokerCredentials.committed(plantDongles.map((d) => d.sn));
       return { picture: plant.picture };
     },
 
@@ -643,8 +658,11 @@ export function createStationService(ctx: AppContext) {
         .where(and(eq(dongles.id, dongleId), plantScope(caller)));
       if (!row) throw notFound();
       const { secret, secretHash } = issueDongleSecret();
-      await db.update(dongles).set({ secretHash }).where(eq(dongles.id, row.id));
-      await ctx.brokerCredentials.issued([{ sn: row.sn, secret }]);
+      await db.transaction(async (tx) => {
+        await tx.update(dongles).set({ secretHash }).where(eq(dongles.id, row.id));
+        await tellBroker(() => ctx.brokerCredentials.issued([{ sn: row.sn, secret }]));
+      });
+      await ctx.brokerCredentials.committed([row.sn]);
       await audit(db, caller, {
         action: 'station.resetSecret',
         targetType: 'dongle',
