@@ -7,6 +7,7 @@ import { AppError, forbidden } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { consumeCode } from './codes.ts';
+import { assertIdentifiersFree } from './identity.ts';
 import { revokeUserSessions } from './session.ts';
 
 /** What a signed-in user does to their own account (personal centre). "Who" is always the session. */
@@ -42,10 +43,14 @@ export function createAccountService(ctx: AppContext) {
         purpose: 'BIND',
         code: body.code,
       });
-      const column = body.contactType === 'EMAIL' ? users.email : users.phone;
-      const [holder] = await db.select({ id: users.id }).from(users).where(eq(column, contact));
-      if (holder && holder.id !== caller.userId)
-        throw new AppError(409, 'auth.contactTaken', {}, [{ field: 'contact', key: 'auth.contactTaken' }]);
+      await assertIdentifiersFree(
+        db,
+        body.contactType === 'EMAIL' ? { email: contact } : { phone: contact },
+        {
+          exceptId: caller.userId,
+          contactField: 'contact',
+        },
+      );
       await db
         .update(users)
         .set(

@@ -9,13 +9,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.ts';
+import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
 import { scopePredicate } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
 import { queueMessage } from '../../lib/mailer.ts';
 import { normalizeContact } from '../auth/codes.ts';
+import { assertIdentifiersFree } from '../auth/identity.ts';
 import { revokeUserSessions } from '../auth/session.ts';
 import { getScopedOrg } from '../org/org.service.ts';
 import { canGrant, rolePerms, visibleRoles } from '../role/role-access.ts';
@@ -51,34 +52,6 @@ export function createUserService(ctx: AppContext) {
       const fits = role.roleType === orgType || role.roleType === 'GUEST';
       if (!fits || !canGrant(caller, perms.get(role.id) ?? [], role.dataScope as DataScope))
         throw invalidField('roleIds', 'user.roleNotAssignable', 403);
-    }
-  }
-
-  async function checkUnique(
-    fields: { username?: string; email?: string | null; phone?: string | null },
-    exceptId?: number,
-  ) {
-    const notSelf = exceptId ? sql`${users.id} <> ${exceptId}` : undefined;
-    if (fields.username) {
-      const [t] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.username}) = ${fields.username.toLowerCase()}`, notSelf));
-      if (t) throw conflict('auth.usernameTaken', 'username');
-    }
-    if (fields.email) {
-      const [t] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, fields.email), notSelf));
-      if (t) throw conflict('auth.contactTaken', 'email');
-    }
-    if (fields.phone) {
-      const [t] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.phone, fields.phone), notSelf));
-      if (t) throw conflict('auth.contactTaken', 'phone');
     }
   }
 
@@ -166,7 +139,7 @@ export function createUserService(ctx: AppContext) {
       });
       await checkRoles(caller, body.roleIds, org.type as OrgType);
       const c = contacts(body);
-      await checkUnique({ username: body.username, ...c });
+      await assertIdentifiersFree(db, { username: body.username, ...c });
       const generated = body.password ? null : generatePassword();
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -205,7 +178,7 @@ export function createUserService(ctx: AppContext) {
       await checkRoles(caller, body.roleIds, org.type as OrgType);
       // Contacts left empty keep what is stored (the form shows them masked).
       const c = contacts(body);
-      await checkUnique(c, user.id);
+      await assertIdentifiersFree(db, c, { exceptId: user.id });
       await db.transaction(async (tx) => {
         await tx
           .update(users)
