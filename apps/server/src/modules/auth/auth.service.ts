@@ -11,6 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/crypto.ts';
 import { consumeCode } from './codes.ts';
+import { pendingContactsOf } from './contact-change.ts';
 import { accountKey, assertIdentifiersFree, findUserByAccount } from './identity.ts';
 import { createSession, loadGrants, revokeUserSessions } from './session.ts';
 
@@ -198,6 +199,7 @@ export function createAuthService(ctx: AppContext) {
         .where(eq(users.id, caller.userId));
       if (!row) throw new AppError(401, 'auth.sessionExpired');
       const { rolePermList, dataScope } = await loadGrants(db, caller.userId);
+      const pending = await pendingContactsOf(db, [caller.userId]);
       const u = row.user;
       return {
         user: {
@@ -212,6 +214,8 @@ export function createAuthService(ctx: AppContext) {
           orgType: row.orgType as OrgType,
           readOnly: u.readOnly,
           createTime: u.createdAt.toISOString(),
+          pendingEmail: maskContact(pending.find((p) => p.type === 'EMAIL')?.contact),
+          pendingPhone: maskContact(pending.find((p) => p.type === 'MOBILE')?.contact),
         },
         rolePermList,
         dataScope,
