@@ -1,6 +1,6 @@
 import type { ContactType } from '@pvstar/contract/enums';
 import { codeSchema } from '@pvstar/contract/validation';
-import { Alert, App, Button, Descriptions, Form, Input, Space } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../components/code-field.tsx';
@@ -126,20 +126,20 @@ function PendingContact({
       title={t('me.pendingContact', { value: pending })}
       description={
         <Form form={form} layout="inline" disabled={readOnly} onFinish={onFinish} style={{ marginTop: 8 }}>
-          <Space.Compact>
-            <Form.Item name="code" noStyle rules={[zodRule(codeSchema, { required: true })]}>
-              <Input
-                maxLength={6}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder={t('common:field.code')}
-                data-testid="pending-contact-code"
-              />
-            </Form.Item>
+          <Form.Item name="code" rules={[zodRule(codeSchema, { required: true })]}>
+            <Input
+              maxLength={6}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder={t('common:field.code')}
+              data-testid="pending-contact-code"
+            />
+          </Form.Item>
+          <Form.Item>
             <Button type="primary" htmlType="submit" loading={busy}>
               {t('me.confirmContact')}
             </Button>
-          </Space.Compact>
+          </Form.Item>
         </Form>
       }
     />
