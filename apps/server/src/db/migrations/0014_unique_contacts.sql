@@ -24,6 +24,10 @@ CREATE TABLE "pending_contacts" (
 --> statement-breakpoint
 ALTER TABLE "pending_contacts" ADD CONSTRAINT "pending_contacts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "pending_contacts_user_type_uq" ON "pending_contacts" USING btree ("user_id","contact_type");--> statement-breakpoint
+-- Plants keep their owner's contact in the same stored form (a later edit compares against it).
+UPDATE "plants" SET "owner_contact" = '+' || regexp_replace("owner_contact", '[^0-9]', '', 'g')
+WHERE "owner_contact_type" = 'MOBILE' AND regexp_replace("owner_contact", '[^0-9]', '', 'g') <> ''
+  AND "owner_contact" <> '+' || regexp_replace("owner_contact", '[^0-9]', '', 'g');--> statement-breakpoint
 -- One identifier must name one account. Contacts are brought into their stored form (e-mail lower-cased,
 -- phone as + and digits), then every contact that names two accounts is cleared on all but one, and each
 -- clearing is written to contact_clash_log for the operator (docs/operations.md).

@@ -221,4 +221,30 @@ describe('a contact changed by someone else takes effect only once confirmed', (
     const after = await t.call('GET', '/auth/user/getUserInfo', { token });
     expect(after.body.data.user.pendingEmail).toBeNull();
   });
+
+  it('tells the old contact when the user binds a new one themself, which replaces a pending one', async () => {
+    const u = await addUser(t, { org: orgA, roles: ['INSTALLER_ADMIN'] });
+    const installerRole = await roleIdByCode(t, 'INSTALLER_ADMIN');
+    const edit = await post('/system/user/edit', instA, {
+      id: u.id,
+      orgId: orgA,
+      nickname: 'x',
+      email: `${unique('pend')}@test.pvstar.local`,
+      roleIds: [installerRole],
+    });
+    expect(edit.status).toBe(200);
+    const token = await t.login(u.username, u.password);
+    const mine = `${unique('mine')}@test.pvstar.local`;
+    const bind = await post('/auth/user/bindInfo', token, {
+      contactType: 'EMAIL',
+      contact: mine,
+      code: await requestCode(t, mine, 'BIND'),
+    });
+    expect(bind.status).toBe(200);
+    expect((await userRow(u.id)).email).toBe(mine);
+    const [notice] = await t.outboxFor(u.email);
+    expect(notice?.body).toContain('ersetzt');
+    const info = await t.call('GET', '/auth/user/getUserInfo', { token });
+    expect(info.body.data.user.pendingEmail).toBeNull();
+  });
 });
