@@ -1,8 +1,14 @@
 import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
 import { and, eq, inArray } from 'drizzle-orm';
-import { remoteCommands, upgradeTaskDevices, upgradeTasks } from '../db/schema/index.ts';
+import {
+  pendingContacts,
+  remoteCommands,
+  upgradeTaskDevices,
+  upgradeTasks,
+  users,
+} from '../db/schema/index.ts';
 import type { RouteEntry } from '../http/pipeline.ts';
-import { md5 } from '../lib/crypto.ts';
+import { md5, sha256 } from '../lib/crypto.ts';
 import {
   addUser,
   DEMO_PASSWORD,
@@ -87,6 +93,20 @@ function row(statuses: string): Record<Column, Status> {
 const page = { pageNum: 1, pageSize: 100 };
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const email = (prefix: string) => `${unique(prefix)}@test.pvstar.local`;
+
+/** An e-mail an administrator set for a user, waiting for the code given (stored as the server stores it). */
+async function pendingEmailFor(t: TestApp, username: string, contact: string, code: string) {
+  const [user] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!user) return;
+  await t.ctx.db.delete(pendingContacts).where(eq(pendingContacts.userId, user.id));
+  await t.ctx.db.insert(pendingContacts).values({
+    userId: user.id,
+    contactType: 'EMAIL',
+    contact,
+    codeHash: sha256(`${contact}:${code}`),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+}
 const pictureName = (side: Side) => side.plant.picture.split('/').pop()!;
 let serialCounter = 0;
 const freshSerial = (prefix: string) => {
@@ -240,6 +260,16 @@ export const MATRIX: MatrixEntry[] = [
     request: async ({ t }) => {
       const contact = email('bind');
       return { body: { contactType: 'EMAIL', contact, code: await requestCode(t, contact, 'BIND') } };
+    },
+  },
+  {
+    route: 'POST /auth/user/confirmContact',
+    expect: row(SIGNED_IN_WRITE),
+    by: 'twin',
+    request: async ({ t, caller }) => {
+      const code = '246810';
+      await pendingEmailFor(t, caller.username, email('pending'), code);
+      return { body: { contactType: 'EMAIL', code } };
     },
   },
   {

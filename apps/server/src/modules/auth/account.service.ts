@@ -1,4 +1,9 @@
-import type { BindInfoBody, UpdateAccountNameBody, UpdatePasswordBody } from '@pvstar/contract/auth';
+import type {
+  BindInfoBody,
+  ConfirmContactBody,
+  UpdateAccountNameBody,
+  UpdatePasswordBody,
+} from '@pvstar/contract/auth';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
@@ -7,11 +12,13 @@ import { AppError, forbidden } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { consumeCode } from './codes.ts';
+import { confirmContactChange, contactBoundBySelf } from './contact-change.ts';
+import { assertIdentifiersFree } from './identity.ts';
 import { revokeUserSessions } from './session.ts';
 
 /** What a signed-in user does to their own account (personal centre). "Who" is always the session. */
 export function createAccountService(ctx: AppContext) {
-  const { db } = ctx;
+  const { db, config } = ctx;
 
   async function me(caller: Caller) {
     const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
@@ -36,16 +43,21 @@ export function createAccountService(ctx: AppContext) {
 
     /** Binding a contact needs a code sent to that contact, on top of the current session. */
     async bindContact(caller: Caller, body: BindInfoBody, ip: string) {
+      const user = await me(caller);
       const contact = await consumeCode(db, {
         contactType: body.contactType,
         contact: body.contact,
         purpose: 'BIND',
         code: body.code,
       });
-      const column = body.contactType === 'EMAIL' ? users.email : users.phone;
-      const [holder] = await db.select({ id: users.id }).from(users).where(eq(column, contact));
-      if (holder && holder.id !== caller.userId)
-        throw new AppError(409, 'auth.contactTaken', {}, [{ field: 'contact', key: 'auth.contactTaken' }]);
+      await assertIdentifiersFree(
+        db,
+        body.contactType === 'EMAIL' ? { email: contact } : { phone: contact },
+        {
+          exceptId: caller.userId,
+          contactField: 'contact',
+        },
+      );
       await db
         .update(users)
         .set(
@@ -54,6 +66,7 @@ export function createAccountService(ctx: AppContext) {
             : { phone: contact, updatedAt: new Date() },
         )
         .where(eq(users.id, caller.userId));
+      await contactBoundBySelf(db, user, body.contactType, contact, config.APP_TITLE);
       await audit(db, caller, {
         action: 'account.bindContact',
         targetType: 'user',
@@ -61,6 +74,10 @@ export function createAccountService(ctx: AppContext) {
         detail: { contactType: body.contactType },
         ip,
       });
+    },
+
+    async confirmContact(caller: Caller, body: ConfirmContactBody, ip: string) {
+      await confirmContactChange(db, caller, body, { appTitle: config.APP_TITLE, ip });
     },
 
     /** Ends every other session of the user. */
