@@ -76,6 +76,7 @@ export const AUDIT_ACTIONS = [
   'account.passwordChanged',
   'account.bindContact',
   'account.cancelled',
+  'account.confirmFailed',
   'user.add',
   'user.edit',
   'user.delete',
