@@ -100,6 +100,26 @@ export function fieldWithUnstorableText(input: unknown, rootName: string): strin
   return null;
 }
 
+/** Query parameters whose values are secrets (the firmware download token, codes, passwords). */
+const SECRET_QUERY = /([?&](?:token|code|password|secret)=)[^&#]*/gi;
+
+/** A URL as the logs may keep it: secret query values replaced. */
+export const urlForLog = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+
+/**
+ * What the request log records of a request: never its headers (Authorization) or body (passwords,
+ * codes), and its URL without secret query values.
+ */
+export function requestForLog(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: urlForLog(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 /**
  * The router's own refusals (a malformed %-escape, a path parameter over 100 characters) answer before any
  * hook or error handler runs; they too get the envelope, in the caller's language.
