@@ -108,7 +108,14 @@ describe('new passwords', () => {
   it('accepts the passwords the seed, the tests and the browser tests use', async () => {
     const u = await installer();
     let current = u.password;
-    for (const next of [ADMIN_PASSWORD, 'Renewed99', 'Another12', 'Tidal7Wave', DEMO_PASSWORD]) {
+    for (const next of [
+      ADMIN_PASSWORD,
+      'Renewed99',
+      'Another12',
+      'Tidal7Wave',
+      'Welcome123',
+      DEMO_PASSWORD,
+    ]) {
       const token = await t.login(u.username, current);
       const res = await t.call('POST', '/auth/user/updatePassword', {
         token,
