@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { answerFrameworkError, installPipeline } from './http/pipeline.ts';
+import { answerFrameworkError, installPipeline, requestForLog } from './http/pipeline.ts';
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -42,7 +42,8 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 /** Start-up order: external plugins → our pipeline (language, auth, envelope, errors) → routes. */
 export async function buildApp(ctx: AppContext) {
   const app = Fastify({
-    loggerInstance: ctx.log as FastifyBaseLogger,
+    // Fastify lets the instance's own serializers win over its defaults: ours keeps secrets out of request lines.
+    loggerInstance: ctx.log.child({}, { serializers: { req: requestForLog } }) as FastifyBaseLogger,
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // A caller's (or proxy's) request id is kept when it is a plain token, so one id follows a request

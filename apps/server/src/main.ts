@@ -10,7 +10,7 @@ import { seed } from './db/seed/seed.ts';
 import { prepareDemo } from './demo/demo-fleet.ts';
 import { createIngestPipeline, ingestLanes, subscribeIngest } from './ingest/start-ingest.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
-import { createOutboxWorker } from './lib/mailer.ts';
+import { createOutboxWorker, devMailbox } from './lib/mailer.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from './mqtt/broker.ts';
@@ -137,6 +137,7 @@ async function main() {
     log,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
+    mailbox: devMailbox(config),
   });
   const ctx: AppContext = {
     db: database.db,

@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS = [
   'account.bindContact',
   'account.contactChangeConfirmed',
   'account.cancelled',
+  'account.confirmFailed',
   'user.add',
   'user.edit',
   'user.delete',

@@ -1,4 +1,5 @@
 import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
+import { PERM } from '@pvstar/contract/perm';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   pendingContacts,
@@ -1051,6 +1052,22 @@ async function taskState({ t, side }: CallContext, status: string) {
     .set({ status, finishedAt: null })
     .where(eq(upgradeTasks.id, side.task.id));
 }
+
+/**
+ * Every export, called on installer A's objects by a user of installer A whose one role holds only `code`
+ * (the export's own button code), then `code` and `list` (the list's code): an export is its list, so an
+ * export code alone opens nothing (`alone` 403). An export without a code of its own names the list's as
+ * `code`, and that alone suffices (`alone` 200).
+ */
+export const EXPORT_CODES: Record<string, { code: string; list: string; alone: Status }> = {
+  'POST /iot/alarm/export': { code: PERM.faultAlarmExport, list: PERM.faultAlarm, alone: 403 },
+  'POST /system/faultCode/export': { code: PERM.faultCodeExport, list: PERM.basicAlarm, alone: 403 },
+  'POST /system/audit/export': { code: PERM.systemAudit, list: PERM.systemAudit, alone: 200 },
+  'POST /iot/remote/audit/export': { code: PERM.remoteRead, list: PERM.remoteRead, alone: 200 },
+  'POST /station/report/energy/export': { code: PERM.report, list: PERM.report, alone: 200 },
+  'POST /station/report/fleet/export': { code: PERM.report, list: PERM.report, alone: 200 },
+  'POST /station/report/alarm/export': { code: PERM.report, list: PERM.report, alone: 200 },
+};
 
 /**
  * The routes without an entry and the entries without a route. A HEAD route is covered by its own entry

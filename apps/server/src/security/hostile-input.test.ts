@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../http/access.ts';
-import { isPluginRoute } from '../http/pipeline.ts';
+import { holdsAccess, isPluginRoute } from '../http/pipeline.ts';
 import { md5 } from '../lib/crypto.ts';
 import { changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
 import {
@@ -210,8 +210,7 @@ async function signIn(account: string, password?: string): Promise<Identity> {
 
 async function fuzz(route: FuzzRoute, access: Access, identity: Identity, pass: string, numRuns: number) {
   const key = `${route.method} ${route.url}`;
-  const codes = 'perm' in access ? (typeof access.perm === 'string' ? [access.perm] : access.perm) : [];
-  const caller = { permitted: !('perm' in access) || codes.some((c) => identity.perms.has(c)) };
+  const caller = { permitted: !('perm' in access) || holdsAccess(identity.perms, access) };
   const mayWrite =
     ('write' in access && access.write) ||
     (route.isPublic && route.method === 'POST') ||

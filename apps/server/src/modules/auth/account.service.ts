@@ -10,7 +10,8 @@ import { users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/crypto.ts';
+import { confirmPassword, refuseCommonPassword } from '../../lib/passwords.ts';
 import { consumeCode } from './codes.ts';
 import { confirmContactChange, contactBoundBySelf } from './contact-change.ts';
 import { assertIdentifiersFree } from './identity.ts';
@@ -23,13 +24,6 @@ export function createAccountService(ctx: AppContext) {
   async function me(caller: Caller) {
     const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
     if (!user) throw new AppError(401, 'auth.sessionExpired');
-    return user;
-  }
-
-  async function checkPassword(caller: Caller, md5Hex: string, field: string) {
-    const user = await me(caller);
-    if (!(await verifyPassword(user.passwordHash, md5Hex)))
-      throw new AppError(400, 'auth.wrongPassword', {}, [{ field, key: 'auth.wrongPassword' }]);
     return user;
   }
 
@@ -82,7 +76,8 @@ export function createAccountService(ctx: AppContext) {
 
     /** Ends every other session of the user. */
     async updatePassword(caller: Caller, body: UpdatePasswordBody, ip: string) {
-      await checkPassword(caller, body.oldPassword, 'oldPassword');
+      await confirmPassword(db, caller, body.oldPassword, 'oldPassword', ip);
+      refuseCommonPassword(body.password, 'password');
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
@@ -98,7 +93,7 @@ export function createAccountService(ctx: AppContext) {
 
     /** Account cancellation: removes the user and their sessions. The provider's staff cannot cancel themselves here. */
     async cancel(caller: Caller, password: string, ip: string) {
-      await checkPassword(caller, password, 'password');
+      await confirmPassword(db, caller, password, 'password', ip);
       if (caller.orgType === 'PROVIDER') throw forbidden();
       await audit(db, caller, {
         action: 'account.cancelled',

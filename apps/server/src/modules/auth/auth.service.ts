@@ -10,6 +10,7 @@ import type { Caller } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/crypto.ts';
+import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { consumeCode } from './codes.ts';
 import { pendingContactsOf } from './contact-change.ts';
 import { accountKey, assertIdentifiersFree, findUserByAccount } from './identity.ts';
@@ -17,15 +18,33 @@ import { createSession, loadGrants, revokeUserSessions } from './session.ts';
 
 const LOCK_FAILURES = 5;
 const LOCK_WINDOW_MS = 15 * 60_000;
+const ACCOUNT_LOCK_FAILURES = 50;
 
-/** Locked when the last five attempts since the last success are failures within 15 minutes, the newest under 15 minutes old. */
-async function isLocked(db: Db, key: string): Promise<boolean> {
+/**
+ * Locked for this address when its last five attempts at the account since its last success there are
+ * failures within 15 minutes, the newest under 15 minutes old: a stranger's guesses lock only their own
+ * address out, not the owner signing in elsewhere. Locked for every address once the account has had
+ * ACCOUNT_LOCK_FAILURES failures in 15 minutes, against guessing spread over many addresses.
+ */
+async function isLocked(db: Db, key: string, ip: string): Promise<boolean> {
+  const [spread] = await db
+    .select({ failures: sql<number>`count(*)::int` })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.accountKey, key),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.createdAt, new Date(Date.now() - LOCK_WINDOW_MS)),
+      ),
+    );
+  if ((spread?.failures ?? 0) >= ACCOUNT_LOCK_FAILURES) return true;
   const recent = await db
     .select({ success: loginAttempts.success, at: loginAttempts.createdAt })
     .from(loginAttempts)
     .where(
       and(
         eq(loginAttempts.accountKey, key),
+        eq(loginAttempts.ip, ip.slice(0, 64)),
         gt(loginAttempts.createdAt, new Date(Date.now() - 2 * LOCK_WINDOW_MS)),
       ),
     )
@@ -60,7 +79,16 @@ export function createAuthService(ctx: AppContext) {
       const user = await findUserByAccount(db, body.account);
       // The lock belongs to the account, whichever of its identifiers (name, e-mail, phone) is typed.
       const key = accountKey(user ? user.username : body.account);
-      if (await isLocked(db, key)) throw new AppError(429, 'auth.tryLater');
+      if (await isLocked(db, key, meta.ip)) {
+        await audit(db, null, {
+          action: 'auth.loginFailed',
+          targetType: 'account',
+          targetId: key,
+          detail: { locked: true },
+          ip: meta.ip,
+        });
+        throw new AppError(429, 'auth.tryLater');
+      }
       let ok = false;
       if (body.loginType === 'code') {
         try {
@@ -83,7 +111,7 @@ export function createAuthService(ctx: AppContext) {
       }
       const active =
         ok && user && user.status === 'NORMAL' && !user.readOnly && (await orgChainActive(db, user.orgId));
-      await db.insert(loginAttempts).values({ accountKey: key, ip: meta.ip, success: !!active });
+      await db.insert(loginAttempts).values({ accountKey: key, ip: meta.ip.slice(0, 64), success: !!active });
       if (!ok || !user) {
         await audit(db, null, {
           action: 'auth.loginFailed',
@@ -119,6 +147,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async register(body: RegisterBody, ip: string) {
+      refuseCommonPassword(body.password, 'password');
       const contact = await consumeCode(db, {
         contactType: body.contactType,
         contact: body.contact,
@@ -167,6 +196,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async forget(body: ForgetBody, ip: string) {
+      refuseCommonPassword(body.password, 'password');
       const contact = await consumeCode(db, {
         contactType: body.contactType,
         contact: body.contact,

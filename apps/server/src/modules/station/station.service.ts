@@ -36,6 +36,7 @@ import { plantsIn, refreshPlantStatus } from '../../ingest/plant-status.ts';
 import { audit } from '../../lib/audit.ts';
 import { normalizeContact } from '../auth/codes.ts';
 import { issueDongleSecret } from '../device/dongle-credentials.ts';
+import { requirePictureOfReach } from '../file/file.service.ts';
 import { getScopedOrg } from '../org/org.service.ts';
 import { MANAGING_TYPES, plantScope, requireManager } from './station-access.ts';
 import { areaNames, checkLocation } from './station-area.ts';
@@ -438,6 +439,7 @@ export function createStationService(ctx: AppContext) {
     async add(caller: Caller, body: StationAddBody, lang: Lang, ip: string): Promise<StationSaveResult> {
       await requireManager(db, caller, [PERM.stationAdd]);
       const org = await managingOrg(caller, body.orgId);
+      await requirePictureOfReach(db, caller, body.stationPicture);
       const loc = await checkLocation(db, body);
       await checkSerials(body);
       const result = await inTransaction(async (tx) => {
@@ -502,6 +504,7 @@ export function createStationService(ctx: AppContext) {
       const plant = await getScopedPlant(caller, body.id);
       const org = body.orgId && body.orgId !== plant.orgId ? await managingOrg(caller, body.orgId) : null;
       const orgId = org?.id ?? plant.orgId;
+      await requirePictureOfReach(db, caller, body.stationPicture, plant.picture);
       const loc = await checkLocation(db, body);
       await checkSerials(body, plant.id);
 

@@ -15,6 +15,7 @@ import { scopePredicate } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
 import { queueMessage } from '../../lib/mailer.ts';
+import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { normalizeContact } from '../auth/codes.ts';
 import { pendingContactsOf, requestContactChange } from '../auth/contact-change.ts';
 import { assertIdentifiersFree } from '../auth/identity.ts';
@@ -140,6 +141,7 @@ export function createUserService(ctx: AppContext) {
     },
 
     async add(caller: Caller, body: UserAddBody, lang: Parameters<typeof translate>[0], ip: string) {
+      if (body.password) refuseCommonPassword(body.password, 'password');
       const org = await getScopedOrg(db, caller, body.orgId).catch(() => {
         throw invalidField('orgId', 'notFound', 404);
       });
