@@ -58,7 +58,7 @@ async function createAccount(
     nickname: `E2E ${suffix}`,
     email: `${username}@example.com`,
     roleIds: [role.id],
-    password: md5('Passw0rd'),
+    password: md5('Tidal7Wave'),
   });
   if (opts.disableRole)
     await api(request, admin, 'POST', '/system/role/updateStatus', { id: role.id, status: 'DISABLED' });
@@ -121,7 +121,7 @@ test('the sidebar starts collapsed; opening it is remembered', async ({ page }) 
 
 test('a user holding only System codes sees only that menu', async ({ page, request }) => {
   const username = await createAccount(request, ['2007', '2007001']);
-  await login(page, username, 'Passw0rd');
+  await login(page, username, 'Tidal7Wave');
   await openSidebar(page);
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar.getByText('System Management')).toBeVisible();
@@ -139,7 +139,7 @@ test('a user holding only System codes sees only that menu', async ({ page, requ
 
 test('a user whose codes open no page gets an empty menu', async ({ page, request }) => {
   const username = await createAccount(request, ['2007001001']);
-  await login(page, username, 'Passw0rd');
+  await login(page, username, 'Tidal7Wave');
   await expect(page.getByText('Your account does not open any area yet.')).toBeVisible();
   await openSidebar(page);
   await expect(page.getByTestId('sidebar').getByRole('menuitem')).toHaveCount(1);
@@ -152,7 +152,7 @@ test('an account without any permission lands on /401', async ({ page, request }
   );
   await page.goto('/#/login');
   await page.getByTestId('login-account').fill(username);
-  await page.getByTestId('login-password').fill('Passw0rd');
+  await page.getByTestId('login-password').fill('Tidal7Wave');
   await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/#\/401$/);

@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { answerFrameworkError, installPipeline } from './http/pipeline.ts';
+import { answerFrameworkError, installPipeline, requestForLog } from './http/pipeline.ts';
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -25,6 +25,7 @@ import { faultCodeRoutes } from './modules/fault-code/fault-code.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { mqttAuthRoutes } from './modules/mqtt-auth/mqtt-auth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { ownerRoutes } from './modules/owner/owner.routes.ts';
 import { plantDataRoutes } from './modules/plant-data/plant-data.routes.ts';
@@ -41,7 +42,8 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 /** Start-up order: external plugins → our pipeline (language, auth, envelope, errors) → routes. */
 export async function buildApp(ctx: AppContext) {
   const app = Fastify({
-    loggerInstance: ctx.log as FastifyBaseLogger,
+    // Fastify lets the instance's own serializers win over its defaults: ours keeps secrets out of request lines.
+    loggerInstance: ctx.log.child({}, { serializers: { req: requestForLog } }) as FastifyBaseLogger,
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // A caller's (or proxy's) request id is kept when it is a plain token, so one id follows a request
@@ -145,5 +147,6 @@ export async function buildApp(ctx: AppContext) {
   await app.register(remoteRoutes(ctx));
   await app.register(reportRoutes(ctx));
   await app.register(upgradeRoutes(ctx));
+  await app.register(mqttAuthRoutes(ctx));
   return app;
 }

@@ -33,6 +33,22 @@ describe('loadConfig', () => {
     expect(err.message).toContain('"maybe"');
   });
 
+  it('MQTT_AUTH=dynsec needs the admin in MQTT_URL and a service password; the HTTP auth secret is long', () => {
+    expect(errorFor({ MQTT_AUTH: 'mosquitto' }).message).toMatch(/\bMQTT_AUTH\b/);
+    const bare = errorFor({ MQTT_AUTH: 'dynsec', MQTT_URL: 'mqtt://broker:1883' }).message;
+    expect(bare).toMatch(/\bMQTT_URL\b.*admin/);
+    expect(bare).toMatch(/\bMQTT_SERVICE_PASSWORD\b/);
+    expect(errorFor({ MQTT_AUTH: 'dynsec' }).message).toMatch(/\bMQTT_URL\b/);
+    const ok = loadConfig({
+      MQTT_AUTH: 'dynsec',
+      MQTT_URL: 'mqtt://admin:pw@broker:1883',
+      MQTT_SERVICE_PASSWORD: 'service-secret',
+    });
+    expect(ok.MQTT_AUTH).toBe('dynsec');
+    expect(loadConfig({}).MQTT_AUTH).toBe('external');
+    expect(errorFor({ MQTT_HTTP_AUTH_SECRET: 'short' }).message).toMatch(/\bMQTT_HTTP_AUTH_SECRET\b/);
+  });
+
   it('names every bad variable at once', () => {
     const err = errorFor({ PORT: 'abc', DEMO: 'maybe', SMTP_URL: 'http://mail' });
     for (const name of ['PORT', 'DEMO', 'SMTP_URL']) expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));

@@ -13,58 +13,86 @@ const url = (protocols: string[]) =>
     });
 
 /** Every setting the server reads, from the environment, with its default. */
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
-  MQTT_URL: url(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']).optional(),
-  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
-  /** Service credentials the cloud's own MQTT clients use (embedded broker or external one). */
-  MQTT_SERVICE_USER: z.string().min(1).default('pvstar-service'),
-  MQTT_SERVICE_PASSWORD: z.string().min(8).optional(),
-  /** Names this ingest process's persistent MQTT session; give each ingest process its own. */
-  INGEST_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/)
-    .default('1'),
-  /**
-   * Several ingest processes on one external broker share its load through this shared-subscription group
-   * (`$share/<group>/…`). Unset: this process subscribes alone, and its persistent session keeps the
-   * subscription across a restart of the broker; Mosquitto 2.0 does not keep shared ones (docs/operations.md).
-   */
-  INGEST_SHARE_GROUP: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/)
-    .optional(),
-  ADMIN_PASSWORD: z.string().min(6).optional(),
-  DEMO: bool.optional(),
-  DEMO_PASSWORD: z.string().min(6).default('Demo1234'),
-  /** Demo mode: how many simulated plants (spread over installers A and B, some owned by demo-owner). */
-  DEMO_PLANTS: z.coerce.number().int().min(0).max(1000).default(20),
-  /** Demo mode: seconds between the simulated dongles' telemetry messages. */
-  DEMO_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
-  /** Demo mode: run the simulated dongles inside the server (false: demo plants and their history only). */
-  DEMO_FLEET: bool.default(true),
-  SMTP_URL: url(['smtp', 'smtps']).optional(),
-  MAIL_FROM: z.string().default('PVSTAR <no-reply@pvstar.local>'),
-  APP_TITLE: z.string().min(1).max(40).default('PVSTAR'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the built web app lives; served at `/`. */
-  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
-  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-  /** Per-IP limits per minute on sign-in style routes and on sending codes (a shared office NAT may need more). */
-  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
-  CODE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
-  /**
-   * The address dongles reach this server at (firmware download links). Default: http://127.0.0.1:PORT,
-   * right for the embedded demo only.
-   */
-  PUBLIC_URL: url(['http', 'https']).optional(),
-  /** Trust X-Forwarded-For from a proxy in front (for rate limits per IP). */
-  TRUST_PROXY: bool.default(false),
-});
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+    MQTT_URL: url(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']).optional(),
+    MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+    /** Service credentials the cloud's own MQTT clients use (embedded broker or external one). */
+    MQTT_SERVICE_USER: z.string().min(1).default('pvstar-service'),
+    MQTT_SERVICE_PASSWORD: z.string().min(8).optional(),
+    /** Names this ingest process's persistent MQTT session; give each ingest process its own. */
+    INGEST_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/)
+      .default('1'),
+    /**
+     * Several ingest processes on one external broker share its load through this shared-subscription group
+     * (`$share/<group>/…`). Unset: this process subscribes alone, and its persistent session keeps the
+     * subscription across a restart of the broker; Mosquitto 2.0 does not keep shared ones (docs/operations.md).
+     */
+    INGEST_SHARE_GROUP: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/)
+      .optional(),
+    /**
+     * Who keeps the dongles' credentials and the topic ACL on the external broker (MQTT_URL):
+     * `dynsec`: PVSTAR provisions Mosquitto's dynamic-security plugin, signed in as its admin (MQTT_URL's user
+     * and password); `external`: the operator's set-up (EMQX calling POST /mqtt/auth and /mqtt/acl).
+     */
+    MQTT_AUTH: z.enum(['external', 'dynsec']).default('external'),
+    /** Enables POST /mqtt/auth and /mqtt/acl (EMQX's HTTP authentication and authorisation); EMQX sends it. */
+    MQTT_HTTP_AUTH_SECRET: z.string().min(32).max(200).optional(),
+    /** Per-IP limit per minute on /mqtt/auth and /mqtt/acl (the broker's address: every dongle's connect and topic). */
+    MQTT_HTTP_AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
+    ADMIN_PASSWORD: z.string().min(6).optional(),
+    DEMO: bool.optional(),
+    DEMO_PASSWORD: z.string().min(6).default('Demo1234'),
+    /** Demo mode: how many simulated plants (spread over installers A and B, some owned by demo-owner). */
+    DEMO_PLANTS: z.coerce.number().int().min(0).max(1000).default(20),
+    /** Demo mode: seconds between the simulated dongles' telemetry messages. */
+    DEMO_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    /** Demo mode: run the simulated dongles inside the server (false: demo plants and their history only). */
+    DEMO_FLEET: bool.default(true),
+    SMTP_URL: url(['smtp', 'smtps']).optional(),
+    MAIL_FROM: z.string().default('PVSTAR <no-reply@pvstar.local>'),
+    APP_TITLE: z.string().min(1).max(40).default('PVSTAR'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the built web app lives; served at `/`. */
+    WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+    SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** Per-IP limits per minute on sign-in style routes and on sending codes (a shared office NAT may need more). */
+    LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    CODE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+    /**
+     * The address dongles reach this server at (firmware download links). Default: http://127.0.0.1:PORT,
+     * right for the embedded demo only.
+     */
+    PUBLIC_URL: url(['http', 'https']).optional(),
+    /** Trust X-Forwarded-For from a proxy in front (for rate limits per IP). */
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((c, issue) => {
+    if (c.MQTT_AUTH !== 'dynsec') return;
+    const admin = c.MQTT_URL ? new URL(c.MQTT_URL) : null;
+    if (!admin?.username || !admin.password)
+      issue.addIssue({
+        code: 'custom',
+        path: ['MQTT_URL'],
+        message:
+          "MQTT_AUTH=dynsec needs the broker's URL with the dynamic-security admin's user and password",
+      });
+    if (!c.MQTT_SERVICE_PASSWORD)
+      issue.addIssue({
+        code: 'custom',
+        path: ['MQTT_SERVICE_PASSWORD'],
+        message: 'MQTT_AUTH=dynsec needs the password of the service account PVSTAR creates on the broker',
+      });
+  });
 
 export type Config = z.infer<typeof ConfigSchema> & { demo: boolean; production: boolean };
 

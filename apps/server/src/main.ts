@@ -3,20 +3,22 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import type { AppContext } from './context.ts';
+import { type AppContext, NO_BROKER_CREDENTIALS } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { dongles } from './db/schema/index.ts';
 import { seed } from './db/seed/seed.ts';
 import { ensureDemoFirmwareKey } from './demo/demo-firmware-key.ts';
 import { prepareDemo } from './demo/demo-fleet.ts';
 import { createIngestPipeline, ingestLanes, subscribeIngest } from './ingest/start-ingest.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
-import { createOutboxWorker } from './lib/mailer.ts';
+import { createOutboxWorker, devMailbox } from './lib/mailer.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
-import { startEmbeddedBroker } from './mqtt/broker.ts';
+import { embeddedBrokerCredentials, startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
 import { createCommandPublisher } from './mqtt/command-bus.ts';
 import { startCommandJobs } from './mqtt/command-jobs.ts';
+import { connectDynsec, withoutCredentials } from './mqtt/dynsec.ts';
 import { lockDataDir } from './scripts/data-dir-lock.ts';
 
 /** Which parts this process runs: all by default; `--role api|ingest|jobs` (repeatable) splits them. */
@@ -53,6 +55,18 @@ async function main() {
   });
   await database.migrate();
   const seeded = await seed(database.db, config);
+  // MQTT_AUTH=dynsec: the service account and every registered dongle's account on Mosquitto, before anything
+  // connects to it or registers a dongle.
+  const dynsec =
+    config.MQTT_URL && config.MQTT_AUTH === 'dynsec'
+      ? await connectDynsec({ url: config.MQTT_URL, log })
+      : null;
+  if (dynsec) {
+    await dynsec.ensureService(config.MQTT_SERVICE_USER, config.MQTT_SERVICE_PASSWORD!);
+    const registered = await database.db.select({ sn: dongles.sn }).from(dongles);
+    const { added, removed } = await dynsec.reconcile(registered.map((r) => r.sn));
+    log.info({ added: added.length, removed: removed.length }, 'dynsec: dongle accounts reconciled');
+  }
   // Demo mode: the demo manufacturer signs firmware with a key kept in DATA_DIR; its dongles trust it.
   const demoKey =
     config.demo && roles.has('jobs') ? await ensureDemoFirmwareKey(database.db, dataDir, log) : null;
@@ -63,6 +77,7 @@ async function main() {
           count: config.DEMO_PLANTS,
           intervalSeconds: config.DEMO_INTERVAL_SECONDS,
           fleet: config.DEMO_FLEET,
+          credentials: dynsec ?? undefined,
           log,
           firmwareKeys: demoKey ? [demoKey.publicKey] : [],
         })
@@ -92,7 +107,12 @@ async function main() {
         admitDongles: () => !stopping,
         log,
       });
-  const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
+  // With dynsec, MQTT_URL carries the plugin admin's credentials: every other client signs in as itself.
+  const mqttUrl = config.MQTT_URL
+    ? dynsec
+      ? withoutCredentials(config.MQTT_URL)
+      : config.MQTT_URL
+    : `mqtt://127.0.0.1:${broker!.port}`;
   const mqttClient = connectCloudClient({
     url: mqttUrl,
     username: config.MQTT_SERVICE_USER,
@@ -122,6 +142,7 @@ async function main() {
     log,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
+    mailbox: devMailbox(config),
   });
   const ctx: AppContext = {
     db: database.db,
@@ -132,7 +153,7 @@ async function main() {
     publishCommand,
     brokerReady: () => mqttClient.connected && (ingestSubscriber?.connected ?? true),
     mqttPort: broker?.port ?? null,
-    disconnectDongles: (sns) => broker?.disconnect(sns),
+    brokerCredentials: broker ? embeddedBrokerCredentials(broker) : (dynsec ?? NO_BROKER_CREDENTIALS),
   };
   if (roles.has('jobs')) outbox.start();
   const alarmWatch = roles.has('jobs')
@@ -186,6 +207,7 @@ async function main() {
     await ingestPipeline?.ingest.flush();
     await mqttClient.endAsync(true).catch(() => {});
     await broker?.close();
+    await dynsec?.close();
     await database.close();
     dbLock?.release();
     process.exit(0);

@@ -80,6 +80,10 @@ export const BindInfoBodySchema = z
   .superRefine(checkContact);
 export type BindInfoBody = z.infer<typeof BindInfoBodySchema>;
 
+/** Confirms a contact set by an administrator with the code sent to it (signed in as the user). */
+export const ConfirmContactBodySchema = z.object({ contactType: ContactTypeSchema, code: codeSchema });
+export type ConfirmContactBody = z.infer<typeof ConfirmContactBodySchema>;
+
 export const UpdatePasswordBodySchema = z
   .object({ oldPassword: md5Schema, password: md5Schema, confirmPassword: md5Schema })
   .refine((b) => b.password === b.confirmPassword, {
@@ -106,6 +110,9 @@ export const UserInfoSchema = z.object({
     orgType: OrgTypeSchema,
     readOnly: z.boolean(),
     createTime: z.string(),
+    /** A new contact an administrator set, masked: in force once the user confirms its code. */
+    pendingEmail: z.string().nullable(),
+    pendingPhone: z.string().nullable(),
   }),
   rolePermList: z.array(RolePermSchema),
   dataScope: DataScopeSchema,

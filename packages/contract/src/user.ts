@@ -54,6 +54,9 @@ export const UserRowSchema = z.object({
   orgName: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** A new contact waiting for the user's confirmation (masked); the stored one is in force until then. */
+  pendingEmail: z.string().nullable(),
+  pendingPhone: z.string().nullable(),
   roles: z.array(z.object({ id: z.number(), roleName: z.string() })),
   status: StatusSchema,
   readOnly: z.boolean(),

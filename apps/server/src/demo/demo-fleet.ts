@@ -1,6 +1,7 @@
 import { type Fleet, type FleetOptions, startFleet } from '@pvstar/simulator/fleet';
 import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { BrokerCredentials } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { fillAlarmHistory } from './alarm-history.ts';
@@ -86,6 +87,8 @@ export async function prepareDemo(
     log: Logger;
     /** The demo manufacturer's public keys the simulated dongles accept firmware signed with. */
     firmwareKeys?: readonly string[];
+    /** The broker's accounts (MQTT_AUTH=dynsec), told the secrets the fleet is given. */
+    credentials?: BrokerCredentials;
   },
 ): Promise<DemoFleet | null> {
   const { log } = opts;
@@ -125,6 +128,8 @@ export async function prepareDemo(
         members.map((m) => m.dongleSn),
       )
     : new Map<string, string>();
+  await opts.credentials?.issued([...secrets].map(([sn, secret]) => ({ sn, secret })));
+  await opts.credentials?.committed([...secrets.keys()]);
 
   let fleet: Fleet | null = null;
   let backfilled: DemoFleet['backfilled'] = null;

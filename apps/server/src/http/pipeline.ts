@@ -69,6 +69,13 @@ function fieldLabel(lang: Parameters<typeof translate>[0], field: string) {
   return isMessageKey(key) ? translate(lang, key) : field;
 }
 
+/** Whether a caller's codes open a `perm` route: one of `perm`, and one of `alsoPerm` when it names any. */
+export function holdsAccess(perms: ReadonlySet<string>, access: Extract<Access, { perm: unknown }>): boolean {
+  const anyOf = (codes: string | readonly string[] | undefined) =>
+    codes === undefined || (typeof codes === 'string' ? [codes] : codes).some((c) => perms.has(c));
+  return anyOf(access.perm) && anyOf(access.alsoPerm);
+}
+
 /** Text PostgreSQL cannot store: NUL (text columns) and lone UTF-16 surrogates (jsonb refuses their escapes). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what it looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -98,6 +105,26 @@ export function fieldWithUnstorableText(input: unknown, rootName: string): strin
     }
   }
   return null;
+}
+
+/** Query parameters whose values are secrets (the firmware download token, codes, passwords). */
+const SECRET_QUERY = /([?&](?:token|code|password|secret)=)[^&#]*/gi;
+
+/** A URL as the logs may keep it: secret query values replaced. */
+export const urlForLog = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+
+/**
+ * What the request log records of a request: never its headers (Authorization) or body (passwords,
+ * codes), and its URL without secret query values.
+ */
+export function requestForLog(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: urlForLog(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
 }
 
 /**
@@ -143,10 +170,7 @@ export function installPipeline(app: FastifyInstance, db: Db) {
     const caller = token ? await resolveCaller(db, token) : null;
     if (!caller) throw new AppError(401, token ? 'auth.sessionExpired' : 'auth.unauthorized');
     req.caller = caller;
-    if ('perm' in access) {
-      const codes = typeof access.perm === 'string' ? [access.perm] : access.perm;
-      if (!codes.some((c) => caller.perms.has(c))) throw new AppError(403, 'auth.forbidden');
-    }
+    if ('perm' in access && !holdsAccess(caller.perms, access)) throw new AppError(403, 'auth.forbidden');
     if (access.write && caller.readOnly) throw new AppError(403, 'auth.readOnly');
   });
 

@@ -19,11 +19,12 @@ export async function audit(
 ) {
   await db.insert(auditLog).values({
     userId: who?.userId ?? null,
-    username: who?.username ?? null,
+    // Cut to the columns' lengths: what a caller typed (a sign-in name) must never fail the insert.
+    username: who?.username?.slice(0, 30) ?? null,
     orgId: who?.orgId ?? null,
     action: entry.action,
     targetType: entry.targetType ?? null,
-    targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    targetId: entry.targetId === undefined ? null : String(entry.targetId).slice(0, 64),
     detail: entry.detail ?? null,
     ip: entry.ip?.slice(0, 64) ?? null,
   });

@@ -1,12 +1,16 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { outbox } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
-import { createOutboxWorker, queueMessage } from './mailer.ts';
+import { createOutboxWorker, devMailbox, fileMailbox, queueMessage } from './mailer.ts';
 
 interface Received {
   from: string | undefined;
@@ -81,7 +85,7 @@ describe('the outbox worker', () => {
     expect(mail!.raw).toMatch(/^Subject: PVSTAR verification code\r?$/m);
     expect(mail!.raw).toContain('Your verification code is 123456.');
     const [row] = await rowsTo('anna@test.pvstar.local');
-    expect(row).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
+    expect(row).toMatchObject({ status: 'SENT', attempts: 1, lastError: null, body: '' });
     expect(row!.sentAt).toBeInstanceOf(Date);
   });
 
@@ -105,7 +109,11 @@ describe('the outbox worker', () => {
       expect(row).toMatchObject({ status: 'PENDING', attempts: 1 });
       expect(row!.lastError).toMatch(/mailbox unavailable/);
       for (let i = 0; i < 4; i++) await worker.flush();
-      expect((await rowsTo('bounce@test.pvstar.local'))[0]).toMatchObject({ status: 'FAILED', attempts: 5 });
+      expect((await rowsTo('bounce@test.pvstar.local'))[0]).toMatchObject({
+        status: 'FAILED',
+        attempts: 5,
+        body: '',
+      });
       await worker.flush();
       expect((await rowsTo('bounce@test.pvstar.local'))[0]!.attempts).toBe(5);
     } finally {
@@ -114,7 +122,7 @@ describe('the outbox worker', () => {
     expect(received.some((m) => m.to.includes('bounce@test.pvstar.local'))).toBe(false);
   });
 
-  it('without SMTP writes the message to the log and marks it SENT', async () => {
+  it('without SMTP puts the message in the development mailbox, logs it without its text, and blanks it', async () => {
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk, _enc, done) {
@@ -122,7 +130,14 @@ describe('the outbox worker', () => {
         done();
       },
     });
-    const worker = createOutboxWorker({ db: t.ctx.db, log: pino({ level: 'info' }, sink), from: 'x@y.z' });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-mailbox-'));
+    const mailbox = fileMailbox(path.join(dir, 'mailbox.json'), 3);
+    const worker = createOutboxWorker({
+      db: t.ctx.db,
+      log: pino({ level: 'info' }, sink),
+      from: 'x@y.z',
+      mailbox,
+    });
     const before = received.length;
     try {
       await queueMessage(t.ctx.db, {
@@ -141,16 +156,37 @@ describe('the outbox worker', () => {
     } finally {
       await worker.stop();
     }
-    const logged = lines.find((l) => l.to === 'logged@test.pvstar.local');
-    expect(logged).toMatchObject({
+    expect(lines.find((l) => l.to === 'logged@test.pvstar.local')).toMatchObject({
       channel: 'EMAIL',
       subject: 'PVSTAR verification code',
-      body: 'Your verification code is 654321.',
     });
     expect(lines.find((l) => l.to === '+4917000000001')).toMatchObject({ channel: 'SMS' });
-    expect((await rowsTo('logged@test.pvstar.local'))[0]).toMatchObject({ status: 'SENT', attempts: 1 });
-    expect((await rowsTo('+4917000000001'))[0]!.status).toBe('SENT');
+    expect(JSON.stringify(lines)).not.toMatch(/654321|111222/);
+    expect(mailbox.list().map((m) => [m.to, m.body])).toEqual([
+      ['logged@test.pvstar.local', 'Your verification code is 654321.'],
+      ['+4917000000001', 'Your verification code is 111222.'],
+    ]);
+    // Readable by the server's user only.
+    expect(fs.statSync(mailbox.file).mode & 0o077).toBe(0);
+    expect((await rowsTo('logged@test.pvstar.local'))[0]).toMatchObject({
+      status: 'SENT',
+      attempts: 1,
+      body: '',
+    });
+    expect((await rowsTo('+4917000000001'))[0]).toMatchObject({ status: 'SENT', body: '' });
     expect(received.length).toBe(before);
+    // It keeps the newest few.
+    for (const n of [1, 2, 3]) mailbox.put({ at: '', channel: 'SMS', to: `n${n}`, subject: '', body: '' });
+    expect(mailbox.list().map((m) => m.to)).toEqual(['n1', 'n2', 'n3']);
+  });
+
+  it('has a development mailbox only in demo mode', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-data-'));
+    expect(devMailbox(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }))).toBeNull();
+    expect(devMailbox(loadConfig({ DEMO: 'false', DATA_DIR: dataDir }))).toBeNull();
+    expect(devMailbox(loadConfig({ DEMO: 'true', DATA_DIR: dataDir }))?.file).toBe(
+      path.join(dataDir, 'mailbox.json'),
+    );
   });
 
   it('delivers the codes the API queues (send code → outbox → SMTP)', async () => {

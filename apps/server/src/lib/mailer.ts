@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -14,9 +16,48 @@ export async function queueMessage(
   await db.insert(outbox).values(msg);
 }
 
+export interface MailboxMessage {
+  at: string;
+  channel: Channel;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * The development mailbox: what would have been sent when no provider is configured, so a demo or a
+ * developer can read a code (`npm run mailbox`). A file in the data directory holding the last `keep`
+ * messages, readable by the server's user only; main.ts opens it only with DEMO on, and nothing else
+ * keeps a message's text once it is delivered.
+ */
+export function fileMailbox(file: string, keep = 50) {
+  const list = (): MailboxMessage[] => {
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as MailboxMessage[];
+    } catch {
+      return [];
+    }
+  };
+  return {
+    file,
+    list,
+    put(message: MailboxMessage) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify([...list(), message].slice(-keep), null, 2), { mode: 0o600 });
+    },
+  };
+}
+export type DevMailbox = ReturnType<typeof fileMailbox>;
+
+/** The development mailbox of a configuration: only in demo mode, never in production use. */
+export const devMailbox = (config: { demo: boolean; DATA_DIR: string }): DevMailbox | null =>
+  config.demo ? fileMailbox(path.resolve(config.DATA_DIR, 'mailbox.json')) : null;
+
 /**
  * Delivers the outbox: e-mail through SMTP when `SMTP_URL` is set; otherwise (and for SMS, which has no
- * provider configured) the message is written to the log so a demo or a developer can read the code.
+ * provider configured) the message goes to the development mailbox when there is one (DEMO), and the log
+ * says only that it was not sent. A message's text (codes, generated passwords) is blanked once it is
+ * delivered or given up on, and never logged.
  */
 export function createOutboxWorker(deps: {
   db: Db;
@@ -24,6 +65,7 @@ export function createOutboxWorker(deps: {
   smtpUrl?: string;
   from: string;
   intervalMs?: number;
+  mailbox?: DevMailbox | null;
 }) {
   const transport: Transporter | null = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   let timer: NodeJS.Timeout | undefined;
@@ -61,20 +103,23 @@ export function createOutboxWorker(deps: {
             text: row.body,
           });
         } else {
+          deps.mailbox?.put({
+            at: new Date().toISOString(),
+            channel: row.channel as Channel,
+            to: row.recipient,
+            subject: row.subject,
+            body: row.body,
+          });
           deps.log.info(
-            {
-              outboxId: row.id,
-              channel: row.channel,
-              to: row.recipient,
-              subject: row.subject,
-              body: row.body,
-            },
-            'outbox message (not sent: no provider configured)',
+            { outboxId: row.id, channel: row.channel, to: row.recipient, subject: row.subject },
+            deps.mailbox
+              ? 'outbox message not sent (no provider configured): see the development mailbox'
+              : 'outbox message not sent: no provider configured',
           );
         }
         await deps.db
           .update(outbox)
-          .set({ status: 'SENT', sentAt: new Date(), lastError: null })
+          .set({ status: 'SENT', sentAt: new Date(), lastError: null, body: '' })
           .where(eq(outbox.id, row.id));
       } catch (err) {
         deps.log.warn({ err, outboxId: row.id }, 'outbox delivery failed');
@@ -83,6 +128,7 @@ export function createOutboxWorker(deps: {
           .set({
             status: row.attempts + 1 >= 5 ? 'FAILED' : 'PENDING',
             lastError: String((err as Error).message).slice(0, 500),
+            ...(row.attempts + 1 >= 5 ? { body: '' } : {}),
           })
           .where(eq(outbox.id, row.id));
       }

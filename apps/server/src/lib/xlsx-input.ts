@@ -108,7 +108,8 @@ async function checkUnzippedSize(data: Buffer, max: number, notXlsx: () => Error
 /** The text of a cell whatever exceljs made of it (numbers, rich text, hyperlinks, formula results). */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
+  // Our exports quote would-be formulas (xlsx-output.ts): a re-imported export reads as it was.
+  if (typeof value === 'string') return (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value).trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { MAX_PACKET_BYTES, SERIAL } from '@pvstar/contract/mqtt';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
+import type { BrokerCredentials } from '../context.ts';
 import { safeEqual } from '../lib/crypto.ts';
 import { type MqttIdentity, mayPublish, maySubscribe } from './acl.ts';
 import { guardPacketSize } from './packet-size-guard.ts';
@@ -156,3 +157,11 @@ export async function startEmbeddedBroker(opts: {
       }),
   };
 }
+
+/** The embedded broker reads the registry at every connect: a changed dongle only has to be sent away. */
+export const embeddedBrokerCredentials = (broker: EmbeddedBroker): BrokerCredentials => ({
+  // Aedes checks the registry at each sign-in: sending sessions away once the change is committed is enough.
+  issued: async () => {},
+  removed: async () => {},
+  committed: async (sns) => broker.disconnect(sns),
+});

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { NO_BROKER_CREDENTIALS } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { createOutboxWorker } from '../lib/mailer.ts';
 
@@ -17,6 +18,7 @@ export async function generateOpenApi(): Promise<string> {
     outbox: createOutboxWorker({ db: database.db, log, from: config.MAIL_FROM }),
     publishCommand: () => {},
     brokerReady: () => true,
+    brokerCredentials: NO_BROKER_CREDENTIALS,
   });
   await app.ready();
   const doc = JSON.stringify(app.swagger(), null, 2);

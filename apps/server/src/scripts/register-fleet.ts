@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { connectDynsec } from '../mqtt/dynsec.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { findOrg, plantCount, registerFleet, writeFleetFile } from './fleet-registration.ts';
 
@@ -76,6 +78,15 @@ try {
       intervalSeconds: interval,
     });
     writeFleetFile(out, file);
+    // With MQTT_AUTH=dynsec, Mosquitto is told the secrets now: they exist in plain nowhere else.
+    if (config.MQTT_URL && config.MQTT_AUTH === 'dynsec') {
+      const dynsec = await connectDynsec({ url: config.MQTT_URL, log: pino({ level: 'warn' }) });
+      try {
+        await dynsec.issued(file.dongles.map((d) => ({ sn: d.sn, secret: d.secret })));
+      } finally {
+        await dynsec.close();
+      }
+    }
     process.stdout.write(
       `registered ${file.dongles.length} plants (dongles ${first} … ${last}) under "${org.name}" ` +
         `(${await plantCount(database.db, org.id)} plants there now) in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +

@@ -3,8 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
-import { type CallContext, coverage, MATRIX, type MatrixEntry, type Status } from './access-matrix.ts';
+import { addRole, addUser, buildTestApp, MQTT_HTTP_AUTH_SECRET, type TestApp } from '../test/helper.ts';
+import {
+  type CallContext,
+  coverage,
+  EXPORT_CODES,
+  MATRIX,
+  type MatrixEntry,
+  type Status,
+} from './access-matrix.ts';
 import {
   buildFixtures,
   type Caller,
@@ -33,7 +40,8 @@ let callers: Callers;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-matrix-'));
-  t = await buildTestApp({ DATA_DIR: dataDir });
+  // The EMQX endpoints are on, so that the matrix reaches them (their own test covers them off).
+  t = await buildTestApp({ DATA_DIR: dataDir, MQTT_HTTP_AUTH_SECRET });
   fx = await buildFixtures(t);
   callers = await signInCallers(t);
 });
@@ -192,6 +200,41 @@ describe('the permission matrix', () => {
     expect(coverage(table).missing).toEqual(['POST /iot/device/wipe']);
     const withoutHealth = t.app.routeTable.filter((r) => r.url !== '/health');
     expect(coverage(withoutHealth).stale).toEqual(['GET /health']);
+  });
+
+  it('opens an export only to a role that holds its list’s code too', async () => {
+    const exports = t.app.routeTable
+      .filter((r) => r.url.endsWith('/export'))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(Object.keys(EXPORT_CODES).sort(), 'every export route has an entry in EXPORT_CODES').toEqual(
+      exports,
+    );
+    const failures: string[] = [];
+    for (const [route, { code, list, alone }] of Object.entries(EXPORT_CODES)) {
+      const entry = MATRIX.find((e) => e.route === route)!;
+      for (const [perms, expected] of [
+        [[code], alone],
+        [[code, list], 200],
+      ] as const) {
+        const role = await addRole(t, { org: 'Solartechnik Alpha', perms: [...new Set(perms)] });
+        const u = await addUser(t, { org: 'Solartechnik Alpha', roles: [role], prefix: 'export' });
+        const caller = { ...callers.installerA, username: u.username, token: await t.login(u.username) };
+        const req = await entry.request({
+          t,
+          fx,
+          side: fx.a,
+          as: 'installerA',
+          allowed: expected === 200,
+          caller,
+        });
+        const { method, url } = split(route);
+        const res = await send(t, method, url, req, caller.token);
+        if (res.status !== expected)
+          failures.push(`${route} with ${perms.join('+')}: expected ${expected}, got ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   let main: Run;

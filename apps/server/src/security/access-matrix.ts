@@ -1,11 +1,26 @@
+import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
+import { PERM } from '@pvstar/contract/perm';
 import { and, eq, inArray } from 'drizzle-orm';
-import { remoteCommands, upgradeTaskDevices, upgradeTasks } from '../db/schema/index.ts';
+import {
+  pendingContacts,
+  remoteCommands,
+  upgradeTaskDevices,
+  upgradeTasks,
+  users,
+} from '../db/schema/index.ts';
 import type { RouteEntry } from '../http/pipeline.ts';
-import { md5 } from '../lib/crypto.ts';
+import { md5, sha256 } from '../lib/crypto.ts';
 import { generateSigningKey } from '../modules/firmware/firmware.signature.ts';
 import { tokenHash } from '../modules/upgrade/upgrade.dispatcher.ts';
 import { registerSigner } from '../test/firmware-signing.ts';
-import { addUser, DEMO_PASSWORD, requestCode, type TestApp, unique } from '../test/helper.ts';
+import {
+  addUser,
+  DEMO_PASSWORD,
+  MQTT_HTTP_AUTH_SECRET,
+  requestCode,
+  type TestApp,
+  unique,
+} from '../test/helper.ts';
 import {
   type Caller,
   COLUMNS,
@@ -83,6 +98,20 @@ function row(statuses: string): Record<Column, Status> {
 const page = { pageNum: 1, pageSize: 100 };
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const email = (prefix: string) => `${unique(prefix)}@test.pvstar.local`;
+
+/** An e-mail an administrator set for a user, waiting for the code given (stored as the server stores it). */
+async function pendingEmailFor(t: TestApp, username: string, contact: string, code: string) {
+  const [user] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!user) return;
+  await t.ctx.db.delete(pendingContacts).where(eq(pendingContacts.userId, user.id));
+  await t.ctx.db.insert(pendingContacts).values({
+    userId: user.id,
+    contactType: 'EMAIL',
+    contact,
+    codeHash: sha256(`${contact}:${code}`),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+}
 const pictureName = (side: Side) => side.plant.picture.split('/').pop()!;
 let serialCounter = 0;
 const freshSerial = (prefix: string) => {
@@ -158,6 +187,29 @@ export const MATRIX: MatrixEntry[] = [
     }),
   },
   { route: 'POST /auth/user/demo/login', expect: row(PUBLIC), request: () => ({ body: {} }) },
+  // EMQX's HTTP authentication and authorisation: the shared secret, not a session, opens them (every column
+  // alike; without the secret 401, modules/mqtt-auth/mqtt-auth.test.ts).
+  {
+    route: 'POST /mqtt/auth',
+    expect: row(PUBLIC),
+    request: ({ side }) => ({
+      headers: { [MQTT_AUTH_SECRET_HEADER]: MQTT_HTTP_AUTH_SECRET },
+      body: { clientid: side.dongle.sn, username: side.dongle.sn, password: 'not-its-secret-0123456789' },
+    }),
+  },
+  {
+    route: 'POST /mqtt/acl',
+    expect: row(PUBLIC),
+    request: ({ side }) => ({
+      headers: { [MQTT_AUTH_SECRET_HEADER]: MQTT_HTTP_AUTH_SECRET },
+      body: {
+        clientid: side.dongle.sn,
+        username: side.dongle.sn,
+        topic: `pvstar/v1/${side.dongle.sn}/up/telemetry`,
+        action: 'publish',
+      },
+    }),
+  },
   {
     route: 'POST /auth/user/register',
     expect: row(PUBLIC),
@@ -220,6 +272,16 @@ export const MATRIX: MatrixEntry[] = [
     request: async ({ t }) => {
       const contact = email('bind');
       return { body: { contactType: 'EMAIL', contact, code: await requestCode(t, contact, 'BIND') } };
+    },
+  },
+  {
+    route: 'POST /auth/user/confirmContact',
+    expect: row(SIGNED_IN_WRITE),
+    by: 'twin',
+    request: async ({ t, caller }) => {
+      const code = '246810';
+      await pendingEmailFor(t, caller.username, email('pending'), code);
+      return { body: { contactType: 'EMAIL', code } };
     },
   },
   {
@@ -1018,6 +1080,22 @@ async function taskState({ t, side }: CallContext, status: string) {
     .set({ status, finishedAt: null })
     .where(eq(upgradeTasks.id, side.task.id));
 }
+
+/**
+ * Every export, called on installer A's objects by a user of installer A whose one role holds only `code`
+ * (the export's own button code), then `code` and `list` (the list's code): an export is its list, so an
+ * export code alone opens nothing (`alone` 403). An export without a code of its own names the list's as
+ * `code`, and that alone suffices (`alone` 200).
+ */
+export const EXPORT_CODES: Record<string, { code: string; list: string; alone: Status }> = {
+  'POST /iot/alarm/export': { code: PERM.faultAlarmExport, list: PERM.faultAlarm, alone: 403 },
+  'POST /system/faultCode/export': { code: PERM.faultCodeExport, list: PERM.basicAlarm, alone: 403 },
+  'POST /system/audit/export': { code: PERM.systemAudit, list: PERM.systemAudit, alone: 200 },
+  'POST /iot/remote/audit/export': { code: PERM.remoteRead, list: PERM.remoteRead, alone: 200 },
+  'POST /station/report/energy/export': { code: PERM.report, list: PERM.report, alone: 200 },
+  'POST /station/report/fleet/export': { code: PERM.report, list: PERM.report, alone: 200 },
+  'POST /station/report/alarm/export': { code: PERM.report, list: PERM.report, alone: 200 },
+};
 
 /**
  * The routes without an entry and the entries without a route. A HEAD route is covered by its own entry

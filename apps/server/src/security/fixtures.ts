@@ -132,6 +132,7 @@ export interface Req {
   file?: { data: Buffer; name: string; type: string };
   /** Text fields sent with the file (a firmware upload's signature and manufacturer). */
   fields?: Record<string, string>;
+  headers?: Record<string, string>;
 }
 
 export interface Answer {
@@ -200,6 +201,7 @@ export async function send(
       lang: 'en-GB',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(form ? { 'content-type': form.contentType } : {}),
+      ...req.headers,
     },
     ...(form ? { payload: form.payload } : method === 'POST' ? { payload: (req.body ?? {}) as object } : {}),
   });

@@ -1,11 +1,13 @@
 import pino from 'pino';
 import { startIngest } from '../ingest/start-ingest.ts';
 import { verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
-import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.ts';
+import { type EmbeddedBroker, embeddedBrokerCredentials, startEmbeddedBroker } from '../mqtt/broker.ts';
 import { connectCloudClient } from '../mqtt/client.ts';
 import { type CommandPublisher, createCommandPublisher } from '../mqtt/command-bus.ts';
 import { startCommandJobs } from '../mqtt/command-jobs.ts';
+import { connectDynsec } from '../mqtt/dynsec.ts';
 import type { TestApp } from './helper.ts';
+import { privateDynsecMosquitto } from './private-services.ts';
 
 const log = pino({ level: 'silent' });
 const service = { serviceUser: 'svc', servicePassword: 'service-secret-123' };
@@ -31,6 +33,8 @@ export async function startBrokerAndIngest(t: TestApp, opts: { name: string; pub
     log,
   });
   const brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
+  // Registration, reissue and removal send changed dongles away, as in the server.
+  t.ctx.brokerCredentials = embeddedBrokerCredentials(broker);
   const pipeline = startIngest({
     db: t.ctx.db,
     log,
@@ -52,6 +56,47 @@ export async function startBrokerAndIngest(t: TestApp, opts: { name: string; pub
       await broker.close();
     },
   };
+}
+
+/**
+ * A Mosquitto of the test's own with the dynamic-security plugin, provisioned as `MQTT_AUTH=dynsec` does it
+ * (service account; the test app's registration, reissue and removal go to the plugin), with ingest
+ * subscribed to it as the service account.
+ */
+export async function startDynsecAndIngest(t: TestApp, opts: { name: string; publish?: CommandPublisher }) {
+  const mosquitto = await privateDynsecMosquitto();
+  try {
+    const dynsec = await connectDynsec({ url: mosquitto.adminUrl, log });
+    await dynsec.ensureService(service.serviceUser, service.servicePassword);
+    t.ctx.brokerCredentials = dynsec;
+    const pipeline = startIngest({
+      db: t.ctx.db,
+      log,
+      url: mosquitto.url,
+      username: service.serviceUser,
+      password: service.servicePassword,
+      shareGroup: null,
+      persistent: false,
+      clientId: `pvstar-ingest-${opts.name}-${process.pid}-${mosquitto.port}`,
+      publish: opts.publish ?? (() => {}),
+    });
+    await waitFor(() => pipeline.subscriber.connected, 20_000, 'ingest subscribed');
+    return {
+      brokerUrl: mosquitto.url,
+      port: mosquitto.port,
+      mosquitto,
+      dynsec,
+      pipeline,
+      async stop() {
+        await pipeline.subscriber.close();
+        await dynsec.close();
+        mosquitto.stop();
+      },
+    };
+  } catch (err) {
+    mosquitto.stop();
+    throw err;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import { type AppContext, NO_BROKER_CREDENTIALS } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { menus, organizations, outbox, roleMenus, roles, users } from '../db/schema/index.ts';
 import { createUser, seed } from '../db/seed/seed.ts';
@@ -73,6 +73,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The shared secret of POST /mqtt/auth and /mqtt/acl in the security suites' test apps (EMQX sends it). */
+export const MQTT_HTTP_AUTH_SECRET = 'emqx-shared-secret-for-the-test-suites';
+
 export async function buildTestApp(
   env: Record<string, string> = {},
   opts: { log?: pino.Logger } = {},
@@ -100,6 +103,7 @@ export async function buildTestApp(
     // starts the real loop (test/device-loop.ts), which replaces this.
     publishCommand: (dongleSn, command) => sentCommands.push({ dongleSn, command }),
     brokerReady: () => true,
+    brokerCredentials: NO_BROKER_CREDENTIALS,
   };
   const app = await buildApp(ctx);
   await app.ready();

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -144,4 +145,93 @@ export async function privateBroker(): Promise<PrivateMosquitto> {
     start: broker.start,
     stop,
   };
+}
+
+export const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
+
+/** Why a Mosquitto with the dynamic-security plugin cannot run here, or null when it can. */
+export function dynsecMissing(): string | null {
+  const mosquitto = mosquittoMissing();
+  if (mosquitto) return mosquitto;
+  if (!fs.existsSync(DYNSEC_PLUGIN))
+    return `no dynamic-security plugin at ${DYNSEC_PLUGIN} (Debian's mosquitto)`;
+  if (spawnSync('mosquitto_ctrl', ['--help']).error) return 'no mosquitto_ctrl on the PATH';
+  return null;
+}
+
+export interface PrivateDynsec {
+  /** The listener, without credentials. */
+  url: string;
+  /** The listener with the plugin admin's user and password (what MQTT_URL holds with MQTT_AUTH=dynsec). */
+  adminUrl: string;
+  port: number;
+  admin: { username: string; password: string };
+  stop(): void;
+}
+
+/**
+ * A Mosquitto of the test's own with the dynamic-security plugin, as docs/operations.md sets it up: no
+ * anonymous clients, the plugin's JSON created by `mosquitto_ctrl dynsec init`, docs/mosquitto.conf's limits.
+ * Removed by `stop`, and also when the process exits without calling it.
+ */
+export async function privateDynsecMosquitto(): Promise<PrivateDynsec> {
+  const missing = dynsecMissing();
+  if (missing) throw new Error(`private Mosquitto with dynsec: ${missing}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-dynsec-'));
+  const port = await freePort();
+  const admin = { username: 'dynsec-admin', password: randomBytes(12).toString('base64url') };
+  const json = path.join(dir, 'dynamic-security.json');
+  const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', json, admin.username, admin.password], {
+    encoding: 'utf8',
+  });
+  if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr || init.stdout}`);
+  const limits = fs
+    .readFileSync(path.join(import.meta.dirname, '../../../../docs/mosquitto.conf'), 'utf8')
+    .split('\n')
+    .filter((l) => /^max_/.test(l));
+  const conf = path.join(dir, 'mosquitto.conf');
+  fs.writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous false',
+      'persistence false',
+      `plugin ${DYNSEC_PLUGIN}`,
+      `plugin_opt_config_file ${json}`,
+      ...limits,
+    ].join('\n'),
+  );
+  // Started as root, Mosquitto runs as its own user, which must be able to write the plugin's file.
+  if (process.getuid?.() === 0) {
+    const id = (flag: string) => spawnSync('id', [flag, 'mosquitto'], { encoding: 'utf8' }).stdout.trim();
+    if (id('-u')) for (const f of [dir, json]) fs.chownSync(f, Number(id('-u')), Number(id('-g')));
+  }
+  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  const stop = () => {
+    process.off('exit', stop);
+    child.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+  // Up once it accepts a connection.
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (child.exitCode !== null || Date.now() > until) {
+      stop();
+      throw new Error('private Mosquitto with dynsec did not start');
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const url = `mqtt://127.0.0.1:${port}`;
+  const adminUrl = `mqtt://${admin.username}:${admin.password}@127.0.0.1:${port}`;
+  return { url, adminUrl, port, admin, stop };
 }

@@ -68,6 +68,22 @@ export const plants = pgTable(
   ],
 );
 
+/**
+ * Uploaded plant pictures (DATA_DIR/files/pictures/<name>) and the organisation that uploaded them: a plant
+ * may show only a picture of its managing caller's reach, never another tenant's.
+ */
+export const pictures = pgTable(
+  'pictures',
+  {
+    name: varchar('name', { length: 40 }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pictures_org_idx').on(t.orgId)],
+);
+
 /** A data collector. It signs in to MQTT with its serial number and a secret of its own (only a hash is kept). */
 export const dongles = pgTable(
   'dongles',

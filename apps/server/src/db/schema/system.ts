@@ -10,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-/** Mail and SMS waiting to go out; a worker sends them (SMTP) or, in demo mode, only logs them. */
+/** Mail and SMS waiting to go out; a worker sends them (lib/mailer.ts), then blanks their text. */
 export const outbox = pgTable(
   'outbox',
   {

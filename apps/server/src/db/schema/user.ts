@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -39,11 +40,50 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    // Contacts are stored in one form (normalizeContact), so these indexes make them unique across accounts.
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_phone_uq').on(t.phone),
     index('users_org_idx').on(t.orgId),
+    check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
+    check('users_phone_normalised', sql`${t.phone} ~ '^[+][0-9]+$'`),
   ],
 );
+
+/**
+ * A new e-mail or phone set on a user by someone else (an administrator): it replaces the stored one only
+ * when the user, signed in, confirms the code sent to it. One per user and contact type.
+ */
+export const pendingContacts = pgTable(
+  'pending_contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactType: varchar('contact_type', { length: 8 }).notNull(),
+    contact: varchar('contact', { length: 254 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    requestedBy: integer('requested_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pending_contacts_user_type_uq').on(t.userId, t.contactType)],
+);
+
+/** What migration 0014 did to contacts that named more than one account: one row per contact it cleared. */
+export const contactClashLog = pgTable('contact_clash_log', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull(),
+  username: varchar('username', { length: 30 }).notNull(),
+  field: varchar('field', { length: 8 }).notNull(),
+  clearedValue: varchar('cleared_value', { length: 254 }).notNull(),
+  keptByUserId: integer('kept_by_user_id').notNull(),
+  keptByUsername: varchar('kept_by_username', { length: 30 }).notNull(),
+  /** `contact`: the same contact on another account; `username`: another account's user name. */
+  reason: varchar('reason', { length: 16 }).notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const userRoles = pgTable(
   'user_roles',

@@ -115,7 +115,7 @@ export const alarmRoutes =
     app.post(
       '/iot/alarm/export',
       {
-        config: { access: { perm: PERM.faultAlarmExport } },
+        config: { access: { perm: PERM.faultAlarmExport, alsoPerm: READ.perm } },
         schema: {
           tags,
           operationId: 'alarmExport',

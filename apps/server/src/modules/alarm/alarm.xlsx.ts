@@ -3,6 +3,7 @@ import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import ExcelJS from 'exceljs';
 import { localTime } from '../../lib/local-time.ts';
+import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 const COLUMNS: { key: string; width: number; value: (r: AlarmRow, lang: Lang) => string | number }[] = [
   { key: 'alarmLevel', width: 12, value: (r, l) => translate(l, `alarm.level.${r.alarmLevel}`) },
@@ -40,5 +41,5 @@ export async function buildAlarmWorkbook(rows: AlarmRow[], lang: Lang): Promise<
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
   for (const r of rows) ws.addRow(COLUMNS.map((c) => c.value(r, lang)));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }

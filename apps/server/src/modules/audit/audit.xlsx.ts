@@ -2,6 +2,7 @@ import type { AuditRow } from '@pvstar/contract/audit';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import ExcelJS from 'exceljs';
+import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 const detailText = (detail: AuditRow['detail']) =>
   detail
@@ -34,5 +35,5 @@ export async function buildAuditWorkbook(rows: AuditRow[], lang: Lang): Promise<
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   for (const r of rows)
     ws.addRow(COLUMNS.map((c) => c.value(r))).alignment = { wrapText: true, vertical: 'top' };
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }

@@ -1,28 +1,29 @@
-import type { BindInfoBody, UpdateAccountNameBody, UpdatePasswordBody } from '@pvstar/contract/auth';
+import type {
+  BindInfoBody,
+  ConfirmContactBody,
+  UpdateAccountNameBody,
+  UpdatePasswordBody,
+} from '@pvstar/contract/auth';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/crypto.ts';
+import { confirmPassword, refuseCommonPassword } from '../../lib/passwords.ts';
 import { consumeCode } from './codes.ts';
+import { confirmContactChange, contactBoundBySelf } from './contact-change.ts';
+import { assertIdentifiersFree } from './identity.ts';
 import { revokeUserSessions } from './session.ts';
 
 /** What a signed-in user does to their own account (personal centre). "Who" is always the session. */
 export function createAccountService(ctx: AppContext) {
-  const { db } = ctx;
+  const { db, config } = ctx;
 
   async function me(caller: Caller) {
     const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
     if (!user) throw new AppError(401, 'auth.sessionExpired');
-    return user;
-  }
-
-  async function checkPassword(caller: Caller, md5Hex: string, field: string) {
-    const user = await me(caller);
-    if (!(await verifyPassword(user.passwordHash, md5Hex)))
-      throw new AppError(400, 'auth.wrongPassword', {}, [{ field, key: 'auth.wrongPassword' }]);
     return user;
   }
 
@@ -36,16 +37,21 @@ export function createAccountService(ctx: AppContext) {
 
     /** Binding a contact needs a code sent to that contact, on top of the current session. */
     async bindContact(caller: Caller, body: BindInfoBody, ip: string) {
+      const user = await me(caller);
       const contact = await consumeCode(db, {
         contactType: body.contactType,
         contact: body.contact,
         purpose: 'BIND',
         code: body.code,
       });
-      const column = body.contactType === 'EMAIL' ? users.email : users.phone;
-      const [holder] = await db.select({ id: users.id }).from(users).where(eq(column, contact));
-      if (holder && holder.id !== caller.userId)
-        throw new AppError(409, 'auth.contactTaken', {}, [{ field: 'contact', key: 'auth.contactTaken' }]);
+      await assertIdentifiersFree(
+        db,
+        body.contactType === 'EMAIL' ? { email: contact } : { phone: contact },
+        {
+          exceptId: caller.userId,
+          contactField: 'contact',
+        },
+      );
       await db
         .update(users)
         .set(
@@ -54,6 +60,7 @@ export function createAccountService(ctx: AppContext) {
             : { phone: contact, updatedAt: new Date() },
         )
         .where(eq(users.id, caller.userId));
+      await contactBoundBySelf(db, user, body.contactType, contact, config.APP_TITLE);
       await audit(db, caller, {
         action: 'account.bindContact',
         targetType: 'user',
@@ -63,9 +70,14 @@ export function createAccountService(ctx: AppContext) {
       });
     },
 
+    async confirmContact(caller: Caller, body: ConfirmContactBody, ip: string) {
+      await confirmContactChange(db, caller, body, { appTitle: config.APP_TITLE, ip });
+    },
+
     /** Ends every other session of the user. */
     async updatePassword(caller: Caller, body: UpdatePasswordBody, ip: string) {
-      await checkPassword(caller, body.oldPassword, 'oldPassword');
+      await confirmPassword(db, caller, body.oldPassword, 'oldPassword', ip);
+      refuseCommonPassword(body.password, 'password');
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
@@ -81,7 +93,7 @@ export function createAccountService(ctx: AppContext) {
 
     /** Account cancellation: removes the user and their sessions. The provider's staff cannot cancel themselves here. */
     async cancel(caller: Caller, password: string, ip: string) {
-      await checkPassword(caller, password, 'password');
+      await confirmPassword(db, caller, password, 'password', ip);
       if (caller.orgType === 'PROVIDER') throw forbidden();
       await audit(db, caller, {
         action: 'account.cancelled',

@@ -2,6 +2,7 @@ import { envelopeSchema } from '@pvstar/contract/api';
 import {
   BindInfoBodySchema,
   CancelAccountBodySchema,
+  ConfirmContactBodySchema,
   ForgetBodySchema,
   LoginBodySchema,
   RegisterBodySchema,
@@ -145,6 +146,24 @@ export const authRoutes =
       },
       async (req) => {
         await account.bindContact(callerOf(req), req.body, req.ip);
+        return ok(null, 'saved');
+      },
+    );
+
+    app.post(
+      '/auth/user/confirmContact',
+      {
+        // The user themself, signed in, with the code sent to the new contact (docs/decisions/009).
+        config: { access: { signedIn: true, write: true }, rateLimit: loginLimit },
+        schema: {
+          tags: ['auth'],
+          operationId: 'confirmContact',
+          body: ConfirmContactBodySchema,
+          response: { 200: nothing },
+        },
+      },
+      async (req) => {
+        await account.confirmContact(callerOf(req), req.body, req.ip);
         return ok(null, 'saved');
       },
     );

@@ -1,7 +1,7 @@
 import type { ForgetBody, LoginBody, RegisterBody, UserInfo } from '@pvstar/contract/auth';
 import type { OrgType } from '@pvstar/contract/enums';
 import { maskContact } from '@pvstar/contract/validation';
-import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts, organizations, roles, userRoles, users } from '../../db/schema/index.ts';
@@ -10,40 +10,41 @@ import type { Caller } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/crypto.ts';
-import { consumeCode, normalizeContact } from './codes.ts';
+import { refuseCommonPassword } from '../../lib/passwords.ts';
+import { consumeCode } from './codes.ts';
+import { pendingContactsOf } from './contact-change.ts';
+import { accountKey, assertIdentifiersFree, findUserByAccount } from './identity.ts';
 import { createSession, loadGrants, revokeUserSessions } from './session.ts';
 
 const LOCK_FAILURES = 5;
 const LOCK_WINDOW_MS = 15 * 60_000;
+const ACCOUNT_LOCK_FAILURES = 50;
 
-export const accountKey = (account: string) => account.trim().toLowerCase().slice(0, 254);
-
-/** A user name, e-mail or phone number, as typed. */
-export async function findUserByAccount(db: Db, account: string) {
-  const key = accountKey(account);
-  const phone = normalizeContact('MOBILE', account);
-  const [user] = await db
-    .select()
-    .from(users)
+/**
+ * Locked for this address when its last five attempts at the account since its last success there are
+ * failures within 15 minutes, the newest under 15 minutes old: a stranger's guesses lock only their own
+ * address out, not the owner signing in elsewhere. Locked for every address once the account has had
+ * ACCOUNT_LOCK_FAILURES failures in 15 minutes, against guessing spread over many addresses.
+ */
+async function isLocked(db: Db, key: string, ip: string): Promise<boolean> {
+  const [spread] = await db
+    .select({ failures: sql<number>`count(*)::int` })
+    .from(loginAttempts)
     .where(
-      or(
-        sql`lower(${users.username}) = ${key}`,
-        eq(users.email, key),
-        phone.length >= 6 ? eq(users.phone, phone) : sql`FALSE`,
+      and(
+        eq(loginAttempts.accountKey, key),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.createdAt, new Date(Date.now() - LOCK_WINDOW_MS)),
       ),
-    )
-    .limit(1);
-  return user;
-}
-
-/** Locked when the last five attempts since the last success are failures within 15 minutes, the newest under 15 minutes old. */
-async function isLocked(db: Db, key: string): Promise<boolean> {
+    );
+  if ((spread?.failures ?? 0) >= ACCOUNT_LOCK_FAILURES) return true;
   const recent = await db
     .select({ success: loginAttempts.success, at: loginAttempts.createdAt })
     .from(loginAttempts)
     .where(
       and(
         eq(loginAttempts.accountKey, key),
+        eq(loginAttempts.ip, ip.slice(0, 64)),
         gt(loginAttempts.createdAt, new Date(Date.now() - 2 * LOCK_WINDOW_MS)),
       ),
     )
@@ -78,19 +79,28 @@ export function createAuthService(ctx: AppContext) {
       const user = await findUserByAccount(db, body.account);
       // The lock belongs to the account, whichever of its identifiers (name, e-mail, phone) is typed.
       const key = accountKey(user ? user.username : body.account);
-      if (await isLocked(db, key)) throw new AppError(429, 'auth.tryLater');
+      if (await isLocked(db, key, meta.ip)) {
+        await audit(db, null, {
+          action: 'auth.loginFailed',
+          targetType: 'account',
+          targetId: key,
+          detail: { locked: true },
+          ip: meta.ip,
+        });
+        throw new AppError(429, 'auth.tryLater');
+      }
       let ok = false;
       if (body.loginType === 'code') {
         try {
-          // The code was sent to a contact; the account typed must be that contact.
+          // The code was sent to a contact; the account typed must be that contact, and it opens only its holder.
           const type = body.account.includes('@') ? 'EMAIL' : 'MOBILE';
-          await consumeCode(db, {
+          const contact = await consumeCode(db, {
             contactType: type,
             contact: body.account,
             purpose: 'LOGIN',
             code: body.code!,
           });
-          ok = !!user;
+          ok = !!user && (type === 'EMAIL' ? user.email : user.phone) === contact;
         } catch {
           ok = false;
         }
@@ -101,7 +111,7 @@ export function createAuthService(ctx: AppContext) {
       }
       const active =
         ok && user && user.status === 'NORMAL' && !user.readOnly && (await orgChainActive(db, user.orgId));
-      await db.insert(loginAttempts).values({ accountKey: key, ip: meta.ip, success: !!active });
+      await db.insert(loginAttempts).values({ accountKey: key, ip: meta.ip.slice(0, 64), success: !!active });
       if (!ok || !user) {
         await audit(db, null, {
           action: 'auth.loginFailed',
@@ -137,22 +147,20 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async register(body: RegisterBody, ip: string) {
+      refuseCommonPassword(body.password, 'password');
       const contact = await consumeCode(db, {
         contactType: body.contactType,
         contact: body.contact,
         purpose: 'REGISTER',
         code: body.code,
       });
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = ${accountKey(body.username)}`);
-      if (taken)
-        throw new AppError(409, 'auth.usernameTaken', {}, [{ field: 'username', key: 'auth.usernameTaken' }]);
-      const contactCol = body.contactType === 'EMAIL' ? users.email : users.phone;
-      const [used] = await db.select({ id: users.id }).from(users).where(eq(contactCol, contact));
-      if (used)
-        throw new AppError(409, 'auth.contactTaken', {}, [{ field: 'contact', key: 'auth.contactTaken' }]);
+      await assertIdentifiersFree(
+        db,
+        body.contactType === 'EMAIL'
+          ? { username: body.username, email: contact }
+          : { username: body.username, phone: contact },
+        { contactField: 'contact' },
+      );
       // A self-registered account is a house owner of its own, under the provider, until an installer adds plants.
       const [root] = await db
         .select({ id: organizations.id })
@@ -188,6 +196,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async forget(body: ForgetBody, ip: string) {
+      refuseCommonPassword(body.password, 'password');
       const contact = await consumeCode(db, {
         contactType: body.contactType,
         contact: body.contact,
@@ -220,6 +229,7 @@ export function createAuthService(ctx: AppContext) {
         .where(eq(users.id, caller.userId));
       if (!row) throw new AppError(401, 'auth.sessionExpired');
       const { rolePermList, dataScope } = await loadGrants(db, caller.userId);
+      const pending = await pendingContactsOf(db, [caller.userId]);
       const u = row.user;
       return {
         user: {
@@ -234,6 +244,8 @@ export function createAuthService(ctx: AppContext) {
           orgType: row.orgType as OrgType,
           readOnly: u.readOnly,
           createTime: u.createdAt.toISOString(),
+          pendingEmail: maskContact(pending.find((p) => p.type === 'EMAIL')?.contact),
+          pendingPhone: maskContact(pending.find((p) => p.type === 'MOBILE')?.contact),
         },
         rolePermList,
         dataScope,

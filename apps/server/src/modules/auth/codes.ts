@@ -13,10 +13,15 @@ const RESEND_GAP_MS = 60_000;
 const MAX_PER_HOUR = 10;
 const MAX_ATTEMPTS = 5;
 
-/** E-mail lower-cased, phone reduced to + and digits: the form every lookup uses. */
+/**
+ * E-mail lower-cased, phone as + and its digits: the one form stored and looked up. Numbers are
+ * international with the + optional, so 4915… and +49 15… are the same number and must name one account.
+ */
 export function normalizeContact(type: ContactType, contact: string): string {
   const trimmed = contact.trim();
-  return type === 'EMAIL' ? trimmed.toLowerCase() : trimmed.replace(/[^\d+]/g, '');
+  if (type === 'EMAIL') return trimmed.toLowerCase();
+  const digits = trimmed.replace(/\D/g, '');
+  return digits ? `+${digits}` : '';
 }
 
 /**

@@ -95,7 +95,7 @@ export const faultCodeRoutes =
     app.post(
       '/system/faultCode/export',
       {
-        config: { access: { perm: PERM.faultCodeExport } },
+        config: { access: { perm: PERM.faultCodeExport, alsoPerm: PERM.basicAlarm } },
         schema: {
           tags,
           operationId: 'faultCodeExport',

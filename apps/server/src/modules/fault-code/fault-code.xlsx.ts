@@ -11,6 +11,7 @@ import { parseMessage } from '@pvstar/contract/validation';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.ts';
 import { cellText, firstSheet } from '../../lib/xlsx-input.ts';
+import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 /**
  * Most bytes a fault code workbook may unpack to: 2,000 codes with every text at its longest in eight
@@ -52,7 +53,7 @@ export async function buildWorkbook(rows: ExportRow[]): Promise<Buffer> {
       ...LANGS.map((l) => r.fixAdvice[l] ?? ''),
     ]);
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }
 
 const notXlsx = () => new AppError(415, 'faultCode.notXlsx');

@@ -56,7 +56,7 @@ export const fileRoutes =
         if (data.length === 0) throw new AppError(400, 'file.missing');
         const type = sniffPicture(data.subarray(0, 16));
         if (!type) throw new AppError(415, 'file.notPicture');
-        const stored = await storePicture(ctx, data, type);
+        const stored = await storePicture(ctx, caller, data, type);
         return ok(stored);
       },
     );

@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PICTURE_URL } from '@pvstar/contract/station';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { organizations, plants } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { organizations, pictures, plants } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
+import { invalidField } from '../../http/errors.ts';
+import { prefixPattern } from '../../http/filters.ts';
 import { plantScope } from '../station/station-access.ts';
 
 export type PictureType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
@@ -35,13 +38,43 @@ export const picturesDir = (ctx: Pick<AppContext, 'config'>) =>
 /** `<name>` of /file/pictures/<name>: 128 random bits in hex and the sniffed extension, nothing else. */
 export const PICTURE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-/** Stores a picture under a random name and answers the URL the plant keeps. */
-export async function storePicture(ctx: Pick<AppContext, 'config'>, data: Buffer, type: PictureType) {
+/** Stores a picture under a random name, records the uploader's organisation, and answers the URL the plant keeps. */
+export async function storePicture(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  caller: Caller,
+  data: Buffer,
+  type: PictureType,
+) {
   const dir = picturesDir(ctx);
   await fs.mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   await fs.writeFile(path.join(dir, name), data, { flag: 'wx' });
+  await ctx.db.insert(pictures).values({ name, orgId: caller.orgId });
   return { url: `/file/pictures/${name}` };
+}
+
+/**
+ * A plant saved by `caller` may name a picture uploaded by the caller's organisation or one below it, or
+ * keep the one it shows (`kept`); another tenant's picture answers 400 naming the field, as an unknown one.
+ */
+export async function requirePictureOfReach(
+  db: Db,
+  caller: Caller,
+  url: string | null | undefined,
+  kept?: string | null,
+) {
+  if (!url || url === kept) return;
+  const [row] = await db
+    .select({ name: pictures.name })
+    .from(pictures)
+    .innerJoin(organizations, eq(organizations.id, pictures.orgId))
+    .where(
+      and(
+        eq(pictures.name, url.split('/').pop()!),
+        sql`${organizations.path} LIKE ${prefixPattern(caller.orgPath)}`,
+      ),
+    );
+  if (!row) throw invalidField('stationPicture', 'file.unknownPicture');
 }
 
 /** The bytes of a stored picture, or null (unknown name, or one that does not match the pattern). */
@@ -76,5 +109,7 @@ export async function removePictureIfUnused(ctx: Pick<AppContext, 'config' | 'db
     .from(plants)
     .where(eq(plants.picture, url))) as [{ n: number }];
   if (n > 0) return;
-  await fs.rm(path.join(picturesDir(ctx), url.split('/').pop()!), { force: true });
+  const name = url.split('/').pop()!;
+  await ctx.db.delete(pictures).where(eq(pictures.name, name));
+  await fs.rm(path.join(picturesDir(ctx), name), { force: true });
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, nextIp, type TestApp } from '../../test/helper.ts';
 import { sniffPicture } from './file.service.ts';
@@ -173,5 +174,52 @@ describe('uploading a plant picture', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('secret');
     }
+  });
+});
+
+describe('whose picture a plant may show', () => {
+  let serialCounter = 0;
+  const plantBody = (org: string, picture: string) => {
+    serialCounter += 1;
+    const tag = `${Date.now().toString(36).toUpperCase()}${serialCounter}`;
+    return {
+      stationName: `Picture plant ${tag}`,
+      stationType: 'PHOTOVOLTAIC',
+      installedCapacity: 5,
+      currency: 'EUR',
+      stationPicture: picture,
+      countryCode: 'DE',
+      detailAddress: `Bildweg 1, ${org}`,
+      latitude: 48.1,
+      longitude: 11.5,
+      timezone: 'Europe/Berlin',
+      devices: {
+        dongles: [
+          {
+            sn: `PIC-DGL-${tag}`,
+            networkingMode: 'WIFI',
+            inverters: [{ sn: `PIC-INV-${tag}`, inverterType: 'SINGLE_PHASE' }],
+          },
+        ],
+      },
+    };
+  };
+  const addPlant = (token: string, body: unknown) =>
+    t.call('POST', '/station/station/add', { token, body, lang: 'de-DE' });
+
+  it('refuses a plant naming a picture another tenant uploaded (400 naming the field) and saves nothing', async () => {
+    const ofB = (await upload(instB, PNG)).body.data!.url;
+    const res = await addPlant(instA, plantBody('Alpha', ofB));
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['stationPicture']);
+    expect(res.body.msg).toBe('Anlagenbild: Unbekanntes Bild: bitte erneut hochladen');
+    const [{ n }] = (
+      await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM plants WHERE picture = ${ofB}`)
+    ).rows as [{ n: number }];
+    expect(n).toBe(0);
+    // Its own upload it may name; B may name its own too.
+    const ofA = (await upload(instA, PNG)).body.data!.url;
+    expect((await addPlant(instA, plantBody('Alpha', ofA))).status).toBe(200);
+    expect((await addPlant(instB, plantBody('Bravo', ofB))).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { SERIAL } from '@pvstar/contract/mqtt';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.ts';
 import { cellText, firstSheet } from '../../lib/xlsx-input.ts';
+import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 /**
  * Most bytes the parts of a serial-number workbook may hold once unpacked. A list of 10,000 serial
@@ -27,7 +28,7 @@ export async function buildSnTemplate(sheetName: string): Promise<Buffer> {
   ws.getColumn(1).numFmt = '@';
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }
 
 export interface SnRowError {

@@ -167,8 +167,8 @@ export const orgRoutes =
         const caller = callerOf(req);
         const user = await usersService.getScopedUser(caller, req.body.id);
         await checkEmployeeAccess(req, user.orgId);
-        await usersService.edit(caller, req.body, req.ip);
-        return ok(null, 'saved');
+        const { contactPending } = await usersService.edit(caller, req.body, req.ip);
+        return ok(null, contactPending ? 'user.contactPending' : 'saved');
       },
     );
   };

@@ -30,12 +30,11 @@ import {
   remoteCommands,
   remoteParamAudit,
   remoteParamSnapshots,
-  users,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
-import { verifyPassword } from '../../lib/crypto.ts';
+import { confirmPassword } from '../../lib/passwords.ts';
 import { CMD_PREFIX } from '../../mqtt/command-bus.ts';
 import { plantScope } from '../station/station-access.ts';
 
@@ -300,12 +299,11 @@ export function createRemoteService(ctx: AppContext) {
           attempted,
           invalidField('disclaimerAccepted', 'remote.disclaimerRequired'),
         );
-      const [user] = await db
-        .select({ hash: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, caller.userId));
-      if (!user || !(await verifyPassword(user.hash, body.password)))
-        return refuse(caller, device, ip, attempted, invalidField('password', 'auth.wrongPassword'));
+      try {
+        await confirmPassword(db, caller, body.password, 'password', ip);
+      } catch (err) {
+        return refuse(caller, device, ip, attempted, err as AppError);
+      }
       const problems = checkParamChanges(body.values, current);
       if (problems.length) {
         const label = (k: string) => translate(lang, `field.${k}`);

@@ -3,6 +3,7 @@ import { translate } from '@pvstar/contract/messages';
 import type { ParamChange, RemoteAuditRow } from '@pvstar/contract/remote';
 import ExcelJS from 'exceljs';
 import { localTime } from '../../lib/local-time.ts';
+import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 type Row = RemoteAuditRow & { timezone: string };
 
@@ -37,5 +38,5 @@ export async function buildRemoteAuditWorkbook(rows: Row[], lang: Lang): Promise
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   for (const r of rows)
     ws.addRow(COLUMNS.map((c) => c.value(r, lang))).alignment = { wrapText: true, vertical: 'top' };
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }

@@ -8,6 +8,7 @@ import {
   REPORT_LEVELS,
 } from '@pvstar/contract/report';
 import ExcelJS from 'exceljs';
+import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 /**
  * Reports as workbooks: a head (title, period, scope, language, when) above each table, units in the
@@ -142,7 +143,7 @@ export async function buildEnergyWorkbook(r: EnergyReport, meta: ReportMeta): Pr
       p.specificYield,
     ]),
   );
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }
 
 export async function buildFleetWorkbook(r: FleetReport, meta: ReportMeta): Promise<Buffer> {
@@ -190,7 +191,7 @@ export async function buildFleetWorkbook(r: FleetReport, meta: ReportMeta): Prom
     ]),
     [t(lang, 'total'), '', ...figures(r.totals)],
   );
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }
 
 const minutes = (seconds: number | null) =>
@@ -265,5 +266,5 @@ export async function buildAlarmReportWorkbook(r: AlarmReport, meta: ReportMeta)
       ...total,
     ],
   );
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }

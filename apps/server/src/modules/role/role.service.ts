@@ -1,4 +1,5 @@
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
+import { ORG_TYPES } from '@pvstar/contract/enum-values';
 import type { DataScope, OrgType, RoleStatus } from '@pvstar/contract/enums';
 import type { RoleAddBody, RoleDetail, RoleEditBody, RolePageBody, RoleRow } from '@pvstar/contract/role';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -63,7 +64,13 @@ export function createRoleService(ctx: AppContext) {
     return rows.map((r) => r.id);
   }
 
-  function checkGrant(caller: Caller, body: { permCodes: string[]; dataScope: DataScope }) {
+  function checkGrant(
+    caller: Caller,
+    body: { permCodes: string[]; dataScope: DataScope; roleType: OrgType },
+  ) {
+    // A role is of a kind of organisation: none above the caller's own (a dealer makes no provider role).
+    if (ORG_TYPES.indexOf(body.roleType) < ORG_TYPES.indexOf(caller.orgType))
+      throw invalidField('roleType', 'role.typeAboveOwn', 403);
     if (!body.permCodes.every((c) => caller.perms.has(c)))
       throw invalidField('permCodes', 'role.permNotHeld', 403);
     if (!canGrant(caller, [], body.dataScope)) throw invalidField('dataScope', 'role.scopeTooWide', 403);

@@ -109,6 +109,23 @@ describe('adding roles', () => {
     expect(await t.ctx.db.select().from(roles).where(eq(roles.roleCode, body.roleCode))).toEqual([]);
   });
 
+  it('refuses a role type above the caller’s organisation (dealer making a PROVIDER role → 403 naming roleType)', async () => {
+    const body = roleBody({ roleType: 'PROVIDER' });
+    const res = await t.call('POST', '/system/role/add', { token: rm1, body, lang: 'de-DE' });
+    expect(res.status).toBe(403);
+    expect(res.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['roleType']);
+    expect(res.body.msg).toBe(
+      'Rollentyp: Sie können keine Rolle eines Typs über dem Ihrer Organisation anlegen',
+    );
+    expect(await t.ctx.db.select().from(roles).where(eq(roles.roleCode, body.roleCode))).toEqual([]);
+    // Raising one of its roles to a provider role is refused the same way, and changes nothing.
+    const id = await addRole(rm1, { roleType: 'DEALER' });
+    const before = await roleRow(id);
+    const edit = await post('/system/role/edit', rm1, { id, ...roleBody({ roleType: 'PROVIDER' }) });
+    expect(edit.status).toBe(403);
+    expect(await roleRow(id)).toEqual(before);
+  });
+
   it('needs function permissions (400 naming permCodes)', async () => {
     const res = await post('/system/role/add', rm1, roleBody({ permCodes: [] }));
     expect(res.status).toBe(400);

@@ -1,7 +1,7 @@
 import type { ContactType } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
@@ -10,6 +10,7 @@ import { orgInScope } from '../../http/scope.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
 import { queueMessage } from '../../lib/mailer.ts';
 import { normalizeContact } from '../auth/codes.ts';
+import { contactHolder, identifierMatch } from '../auth/identity.ts';
 
 export interface OwnerInput {
   name: string;
@@ -29,10 +30,7 @@ async function freeUsername(tx: Db, owner: OwnerInput, contact: string): Promise
   const stem = base.length >= 3 ? base : `owner${base}`;
   for (let n = 0; n < 1000; n++) {
     const candidate = n === 0 ? stem : `${stem}${n + 1}`;
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`);
+    const [taken] = await tx.select({ id: users.id }).from(users).where(identifierMatch(candidate));
     if (!taken) return candidate;
   }
   return `${stem}${Date.now().toString(36)}`;
@@ -71,6 +69,8 @@ export async function resolveOwner(
       existing.orgType === 'OWNER' && orgInScope(caller, { id: existing.orgId, path: existing.orgPath });
     return { ownerUserId: linkable ? existing.id : null, contact };
   }
+  // Another account's user name: a new account may not answer to it too (and the caller learns nothing).
+  if (await contactHolder(tx, owner.contactType, contact)) return { ownerUserId: null, contact };
 
   const orgId = await createOrg(tx, { name: owner.name, type: 'OWNER', parentId: plantOrgId });
   await tx.update(organizations).set({ createdBy: caller.userId }).where(eq(organizations.id, orgId));

@@ -30,12 +30,13 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
-import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
 import { plantsIn, refreshPlantStatus } from '../../ingest/plant-status.ts';
 import { audit } from '../../lib/audit.ts';
 import { normalizeContact } from '../auth/codes.ts';
 import { issueDongleSecret } from '../device/dongle-credentials.ts';
+import { requirePictureOfReach } from '../file/file.service.ts';
 import { getScopedOrg } from '../org/org.service.ts';
 import { MANAGING_TYPES, plantScope, requireManager } from './station-access.ts';
 import { areaNames, checkLocation } from './station-area.ts';
@@ -230,6 +231,16 @@ export function createStationService(ctx: AppContext) {
     manufacturer: d.manufacturer ?? null,
     model: d.model ?? null,
   });
+
+  /** A broker that cannot take the dongles' new credentials refuses the change (its transaction rolls back). */
+  async function tellBroker(work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (err) {
+      ctx.log.error({ err }, 'the broker did not take the dongle credentials; the change is rolled back');
+      throw new AppError(503, 'station.brokerUnavailable');
+    }
+  }
 
   /** Runs a registration; a serial that another registration took meanwhile is a conflict, not a 500. */
   async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
@@ -428,6 +439,7 @@ export function createStationService(ctx: AppContext) {
     async add(caller: Caller, body: StationAddBody, lang: Lang, ip: string): Promise<StationSaveResult> {
       await requireManager(db, caller, [PERM.stationAdd]);
       const org = await managingOrg(caller, body.orgId);
+      await requirePictureOfReach(db, caller, body.stationPicture);
       const loc = await checkLocation(db, body);
       await checkSerials(body);
       const result = await inTransaction(async (tx) => {
@@ -480,8 +492,10 @@ export function createStationService(ctx: AppContext) {
           },
           ip,
         });
+        await tellBroker(() => ctx.brokerCredentials.issued(secrets));
         return { id: plant!.id, stationNo: plantNo, dongles: secrets };
       });
+      await ctx.brokerCredentials.committed(result.dongles.map((d) => d.sn));
       return result;
     },
 
@@ -490,6 +504,7 @@ export function createStationService(ctx: AppContext) {
       const plant = await getScopedPlant(caller, body.id);
       const org = body.orgId && body.orgId !== plant.orgId ? await managingOrg(caller, body.orgId) : null;
       const orgId = org?.id ?? plant.orgId;
+      await requirePictureOfReach(db, caller, body.stationPicture, plant.picture);
       const loc = await checkLocation(db, body);
       await checkSerials(body, plant.id);
 
@@ -601,9 +616,13 @@ export function createStationService(ctx: AppContext) {
           },
           ip,
         });
+        await tellBroker(async () => {
+          await ctx.brokerCredentials.removed(disconnect);
+          await ctx.brokerCredentials.issued(added.secrets);
+        });
         return { id: plant.id, stationNo: plant.plantNo, dongles: added.secrets };
       });
-      ctx.disconnectDongles?.(disconnect);
+      await ctx.brokerCredentials.committed([...disconnect, ...saved.dongles.map((d) => d.sn)]);
       return saved;
     },
 
@@ -625,12 +644,13 @@ export function createStationService(ctx: AppContext) {
           detail: { plantNo: plant.plantNo, name: plant.name },
           ip,
         });
+        await tellBroker(() => ctx.brokerCredentials.removed(plantDongles.map((d) => d.sn)));
       });
-      ctx.disconnectDongles?.(plantDongles.map((d) => d.sn));
+      await ctx.brokerCredentials.committed(plantDongles.map((d) => d.sn));
       return { picture: plant.picture };
     },
 
-    /** A replaced or reset dongle gets a new secret; the old one stops working at its next connect. */
+    /** A replaced or reset dongle gets a new secret; a session on the old one ends, and it signs in no more. */
     async resetSecret(caller: Caller, dongleId: number, ip: string): Promise<DongleSecret> {
       await requireManager(db, caller, [PERM.stationEdit]);
       const [row] = await db
@@ -641,8 +661,11 @@ export function createStationService(ctx: AppContext) {
         .where(and(eq(dongles.id, dongleId), plantScope(caller)));
       if (!row) throw notFound();
       const { secret, secretHash } = issueDongleSecret();
-      await db.update(dongles).set({ secretHash }).where(eq(dongles.id, row.id));
-      ctx.disconnectDongles?.([row.sn]);
+      await db.transaction(async (tx) => {
+        await tx.update(dongles).set({ secretHash }).where(eq(dongles.id, row.id));
+        await tellBroker(() => ctx.brokerCredentials.issued([{ sn: row.sn, secret }]));
+      });
+      await ctx.brokerCredentials.committed([row.sn]);
       await audit(db, caller, {
         action: 'station.resetSecret',
         targetType: 'dongle',

@@ -60,8 +60,8 @@ export const userRoutes =
         schema: { tags, operationId: 'userEdit', body: UserEditBodySchema, response: { 200: nothing } },
       },
       async (req) => {
-        await service.edit(callerOf(req), req.body, req.ip);
-        return ok(null, 'saved');
+        const { contactPending } = await service.edit(callerOf(req), req.body, req.ip);
+        return ok(null, contactPending ? 'user.contactPending' : 'saved');
       },
     );
 

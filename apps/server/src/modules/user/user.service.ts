@@ -9,13 +9,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors.ts';
+import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
 import { scopePredicate } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
 import { queueMessage } from '../../lib/mailer.ts';
+import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { normalizeContact } from '../auth/codes.ts';
+import { pendingContactsOf, requestContactChange } from '../auth/contact-change.ts';
+import { assertIdentifiersFree } from '../auth/identity.ts';
 import { revokeUserSessions } from '../auth/session.ts';
 import { getScopedOrg } from '../org/org.service.ts';
 import { canGrant, rolePerms, visibleRoles } from '../role/role-access.ts';
@@ -51,34 +54,6 @@ export function createUserService(ctx: AppContext) {
       const fits = role.roleType === orgType || role.roleType === 'GUEST';
       if (!fits || !canGrant(caller, perms.get(role.id) ?? [], role.dataScope as DataScope))
         throw invalidField('roleIds', 'user.roleNotAssignable', 403);
-    }
-  }
-
-  async function checkUnique(
-    fields: { username?: string; email?: string | null; phone?: string | null },
-    exceptId?: number,
-  ) {
-    const notSelf = exceptId ? sql`${users.id} <> ${exceptId}` : undefined;
-    if (fields.username) {
-      const [t] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.username}) = ${fields.username.toLowerCase()}`, notSelf));
-      if (t) throw conflict('auth.usernameTaken', 'username');
-    }
-    if (fields.email) {
-      const [t] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, fields.email), notSelf));
-      if (t) throw conflict('auth.contactTaken', 'email');
-    }
-    if (fields.phone) {
-      const [t] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.phone, fields.phone), notSelf));
-      if (t) throw conflict('auth.contactTaken', 'phone');
     }
   }
 
@@ -133,6 +108,9 @@ export function createUserService(ctx: AppContext) {
         .limit(pageWindow(q).limit)
         .offset(pageWindow(q).offset);
       const ids = rows.map((r) => r.user.id);
+      const pending = await pendingContactsOf(db, ids);
+      const pendingOf = (userId: number, type: ContactType) =>
+        maskContact(pending.find((p) => p.userId === userId && p.type === type)?.contact);
       const roleRows = ids.length
         ? await db
             .select({ userId: userRoles.userId, id: roles.id, roleName: roles.roleName })
@@ -151,6 +129,8 @@ export function createUserService(ctx: AppContext) {
           orgName,
           email: maskContact(u.email),
           phone: maskContact(u.phone),
+          pendingEmail: pendingOf(u.id, 'EMAIL'),
+          pendingPhone: pendingOf(u.id, 'MOBILE'),
           roles: roleRows.filter((r) => r.userId === u.id).map((r) => ({ id: r.id, roleName: r.roleName })),
           status: u.status as Status,
           readOnly: u.readOnly,
@@ -161,12 +141,13 @@ export function createUserService(ctx: AppContext) {
     },
 
     async add(caller: Caller, body: UserAddBody, lang: Parameters<typeof translate>[0], ip: string) {
+      if (body.password) refuseCommonPassword(body.password, 'password');
       const org = await getScopedOrg(db, caller, body.orgId).catch(() => {
         throw invalidField('orgId', 'notFound', 404);
       });
       await checkRoles(caller, body.roleIds, org.type as OrgType);
       const c = contacts(body);
-      await checkUnique({ username: body.username, ...c });
+      await assertIdentifiersFree(db, { username: body.username, ...c });
       const generated = body.password ? null : generatePassword();
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -203,9 +184,16 @@ export function createUserService(ctx: AppContext) {
         throw invalidField('orgId', 'notFound', 404);
       });
       await checkRoles(caller, body.roleIds, org.type as OrgType);
-      // Contacts left empty keep what is stored (the form shows them masked).
+      // Contacts left empty keep what is stored (the form shows them masked); a new one waits for the
+      // user's confirmation, so whoever edits cannot redirect the account's password resets to themself.
       const c = contacts(body);
-      await checkUnique(c, user.id);
+      await assertIdentifiersFree(db, c, { exceptId: user.id });
+      const changes = (
+        [
+          { type: 'EMAIL', contact: c.email && c.email !== user.email ? c.email : null },
+          { type: 'MOBILE', contact: c.phone && c.phone !== user.phone ? c.phone : null },
+        ] as const
+      ).filter((x): x is { type: ContactType; contact: string } => !!x.contact);
       await db.transaction(async (tx) => {
         await tx
           .update(users)
@@ -213,8 +201,6 @@ export function createUserService(ctx: AppContext) {
             orgId: org.id,
             nickname: body.nickname,
             name: body.name || null,
-            email: c.email ?? user.email,
-            phone: c.phone ?? user.phone,
             updatedAt: new Date(),
           })
           .where(eq(users.id, user.id));
@@ -223,6 +209,8 @@ export function createUserService(ctx: AppContext) {
           .insert(userRoles)
           .values([...new Set(body.roleIds)].map((roleId) => ({ userId: user.id, roleId })));
       });
+      for (const change of changes)
+        await requestContactChange(db, caller, user, change, { appTitle: config.APP_TITLE, ip });
       // A move to another organisation starts over: its standing (frozen or not) applies from the next sign-in.
       if (org.id !== user.orgId) await revokeUserSessions(db, user.id);
       await audit(db, caller, {
@@ -232,6 +220,7 @@ export function createUserService(ctx: AppContext) {
         detail: { roleIds: body.roleIds, orgId: org.id },
         ip,
       });
+      return { contactPending: changes.length > 0 };
     },
 
     async remove(caller: Caller, id: number, ip: string) {

@@ -353,7 +353,7 @@ describe('adding users', () => {
 });
 
 describe('editing users', () => {
-  it('saves nickname, contacts and roles within the scope', async () => {
+  it('saves nickname and roles within the scope; a new contact waits for the user (identity.test.ts)', async () => {
     const a = await addUser(t, { org: orgA, roles: ['INSTALLER_ADMIN'] });
     const guestRole = await roleIdByCode(t, 'GUEST');
     const res = await post('/system/user/edit', instA, {
@@ -366,12 +366,9 @@ describe('editing users', () => {
     });
     expect(res.status).toBe(200);
     const row = await userRow(a.id);
-    expect(row).toMatchObject({
-      nickname: 'Edited',
-      orgId: orgOwner,
-      email: a.email,
-      phone: '+491705550001',
-    });
+    expect(row).toMatchObject({ nickname: 'Edited', orgId: orgOwner, email: a.email, phone: null });
+    const listed = (await page(instA, { username: a.username })).list[0];
+    expect(listed).toMatchObject({ pendingPhone: '+49170****001', pendingEmail: null });
   });
 
   it('refuses a contact another user has (409)', async () => {

@@ -1,6 +1,6 @@
 import { PERM } from '@pvstar/contract/perm';
 import type { UserRow } from '@pvstar/contract/user';
-import type { TableColumnsType } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePerm } from '../../permissions/perm.tsx';
@@ -21,8 +21,21 @@ export function useUserColumns(options: {
 }): TableColumnsType<UserRow> {
   const { t } = useTranslation();
   const canReveal = usePerm([PERM.userRevealContact]);
-  const contact = (value: string | null, viewType: 'MOBILE' | 'EMAIL', id: number) =>
+  const stored = (value: string | null, viewType: 'MOBILE' | 'EMAIL', id: number) =>
     canReveal ? <ContactReveal value={value} viewType={viewType} id={id} /> : (value ?? '—');
+  // A contact waiting for the user's confirmation is shown under the one in force.
+  const contact = (value: string | null, viewType: 'MOBILE' | 'EMAIL', id: number, pending: string | null) =>
+    pending ? (
+      <>
+        {stored(value, viewType, id)}
+        <br />
+        <Tag color="gold" variant="filled">
+          {t('system:user.pendingContact', { value: pending })}
+        </Tag>
+      </>
+    ) : (
+      stored(value, viewType, id)
+    );
   const columns: TableColumnsType<UserRow> = [
     {
       title: t('common:field.username'),
@@ -61,9 +74,13 @@ export function useUserColumns(options: {
     {
       title: t('common:field.phone'),
       key: 'phone',
-      render: (_, row) => contact(row.phone, 'MOBILE', row.id),
+      render: (_, row) => contact(row.phone, 'MOBILE', row.id, row.pendingPhone),
     },
-    { title: t('common:field.email'), key: 'email', render: (_, row) => contact(row.email, 'EMAIL', row.id) },
+    {
+      title: t('common:field.email'),
+      key: 'email',
+      render: (_, row) => contact(row.email, 'EMAIL', row.id, row.pendingEmail),
+    },
     {
       title: t('system:user.createBy'),
       dataIndex: 'createBy',

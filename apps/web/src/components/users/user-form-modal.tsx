@@ -112,7 +112,8 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
       : { ...common, username: v.username!, password: v.password ? await md5(v.password) : undefined };
     try {
       await save.mutateAsync(body);
-      message.success(t('common:saved'));
+      // A new contact for an existing user waits for that user's confirmation (the server says so too).
+      message.success(isEdit && (v.email || v.phone) ? t('common:user.contactPending') : t('common:saved'));
       onClose();
     } catch (err) {
       showFormError(form, err);
@@ -218,6 +219,21 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
             />
           </Form.Item>
         </FormGrid>
+        {isEdit && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="user-form-contact-hint"
+            title={t('system:user.contactChangeHint')}
+            description={
+              [user.pendingPhone, user.pendingEmail]
+                .filter(Boolean)
+                .map((value) => t('system:user.pendingContact', { value }))
+                .join(' · ') || undefined
+            }
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Form.Item
           name="roleIds"
           label={t('common:field.roleIds')}

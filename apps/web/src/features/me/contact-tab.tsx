@@ -1,5 +1,6 @@
 import type { ContactType } from '@pvstar/contract/enums';
-import { App, Button, Descriptions, Form } from 'antd';
+import { codeSchema } from '@pvstar/contract/validation';
+import { Alert, App, Button, Descriptions, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../components/code-field.tsx';
@@ -7,7 +8,8 @@ import { readCodeTarget, toContact } from '../../components/contact.ts';
 import { ContactField } from '../../components/contact-field.tsx';
 import { ContactReveal } from '../../components/contact-reveal.tsx';
 import { showFormError } from '../../components/form-errors.ts';
-import { bindInfo, refreshUserInfo } from './api/me-api.ts';
+import { zodRule } from '../../components/zod-rule.ts';
+import { bindInfo, confirmContact, refreshUserInfo } from './api/me-api.ts';
 
 interface BindValues {
   phoneCode?: string;
@@ -15,16 +17,21 @@ interface BindValues {
   code: string;
 }
 
-/** The bound phone or e-mail (masked, revealable) and a form to bind a new one with a code. */
+/**
+ * The bound phone or e-mail (masked, revealable) and a form to bind a new one with a code; a contact an
+ * administrator entered waits here until the user confirms the code sent to it.
+ */
 export function ContactTab({
   type,
   userId,
   masked,
+  pending,
   readOnly,
 }: {
   type: ContactType;
   userId: number;
   masked: string | null;
+  pending: string | null;
   readOnly: boolean;
 }) {
   const { t } = useTranslation();
@@ -49,6 +56,7 @@ export function ContactTab({
 
   return (
     <>
+      {pending && <PendingContact type={type} pending={pending} readOnly={readOnly} />}
       <Descriptions
         bordered
         size="small"
@@ -79,5 +87,61 @@ export function ContactTab({
         </Button>
       </Form>
     </>
+  );
+}
+
+function PendingContact({
+  type,
+  pending,
+  readOnly,
+}: {
+  type: ContactType;
+  pending: string;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ code: string }>();
+  const [busy, setBusy] = useState(false);
+
+  const onFinish = async (v: { code: string }) => {
+    setBusy(true);
+    try {
+      await confirmContact({ contactType: type, code: v.code });
+      await refreshUserInfo();
+      message.success(t('me.contactConfirmed'));
+    } catch (err) {
+      showFormError(form, err, message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="pending-contact"
+      title={t('me.pendingContact', { value: pending })}
+      description={
+        <Form form={form} layout="inline" disabled={readOnly} onFinish={onFinish} style={{ marginTop: 8 }}>
+          <Form.Item name="code" rules={[zodRule(codeSchema, { required: true })]}>
+            <Input
+              maxLength={6}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder={t('common:field.code')}
+              data-testid="pending-contact-code"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {t('me.confirmContact')}
+            </Button>
+          </Form.Item>
+        </Form>
+      }
+    />
   );
 }

@@ -32,12 +32,28 @@ export default function MePage() {
           {
             key: 'mobile',
             label: t('me.tabMobile'),
-            children: <ContactTab type="MOBILE" userId={user.id} masked={user.phone} readOnly={readOnly} />,
+            children: (
+              <ContactTab
+                type="MOBILE"
+                userId={user.id}
+                masked={user.phone}
+                pending={user.pendingPhone}
+                readOnly={readOnly}
+              />
+            ),
           },
           {
             key: 'email',
             label: t('me.tabEmail'),
-            children: <ContactTab type="EMAIL" userId={user.id} masked={user.email} readOnly={readOnly} />,
+            children: (
+              <ContactTab
+                type="EMAIL"
+                userId={user.id}
+                masked={user.email}
+                pending={user.pendingEmail}
+                readOnly={readOnly}
+              />
+            ),
           },
           { key: 'password', label: t('me.tabPassword'), children: <PasswordTab readOnly={readOnly} /> },
           {

@@ -1,6 +1,7 @@
 import type { AlarmNotify } from '@pvstar/contract/alarm';
 import type {
   BindInfoBody,
+  ConfirmContactBody,
   UpdateAccountNameBody,
   UpdatePasswordBody,
   UserInfo,
@@ -13,6 +14,8 @@ import { useSession } from '../../../stores/session.ts';
 export const updateAccountName = (body: UpdateAccountNameBody) =>
   post<null>('/auth/user/updateAccountName', body, { silent: true });
 export const bindInfo = (body: BindInfoBody) => post<null>('/auth/user/bindInfo', body, { silent: true });
+export const confirmContact = (body: ConfirmContactBody) =>
+  post<null>('/auth/user/confirmContact', body, { silent: true });
 export const updatePassword = (body: UpdatePasswordBody) =>
   post<null>('/auth/user/updatePassword', body, { silent: true });
 export const cancelAccount = (password: string) =>
