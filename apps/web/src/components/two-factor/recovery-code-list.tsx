@@ -1,3 +1,4 @@
+import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -7,7 +8,22 @@ export function RecoveryCodeList({ codes }: { codes: string[] }) {
   return (
     <>
       <Alert type="warning" showIcon title={t('twoFactor:recoveryHint')} style={{ marginBottom: 12 }} />
-      <Typography.Paragraph copyable={{ text: codes.join('\n') }} style={{ marginBottom: 0 }}>
+      <Typography.Paragraph
+        copyable={{
+          text: codes.join('\n'),
+          // A labelled action under the list rather than a lone icon after it.
+          icon: [
+            <span key="copy" data-testid="two-factor-copy-codes">
+              <CopyOutlined /> {t('twoFactor:copyCodes')}
+            </span>,
+            <span key="copied">
+              <CheckOutlined /> {t('twoFactor:copied')}
+            </span>,
+          ],
+          tooltips: false,
+        }}
+        style={{ marginBottom: 0 }}
+      >
         <ul
           data-testid="two-factor-recovery-codes"
           style={{

@@ -49,7 +49,8 @@ export default function LoginPage() {
   const config = useQuery(appConfigQuery);
   const contactType = Form.useWatch('contactType', form) ?? 'EMAIL';
 
-  const enter = (token: string) => {
+  const enter = (token: string, trustedDevice?: string | null) => {
+    if (trustedDevice) trustedDevices.add(trustedDevice);
     tokenStore.set(token);
     message.success(t('login.welcome'));
     navigate('/', { replace: true });

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
 import { TotpInput } from '../../../components/two-factor/code-input.tsx';
 import { RecoveryCodeList } from '../../../components/two-factor/recovery-code-list.tsx';
-import { trustedDevices } from '../../../stores/trusted-devices.ts';
 import { challengeSetup, verifySecondFactor } from '../api/auth-api.ts';
 
 const QrSecret = lazy(() => import('../../../components/two-factor/qr-secret.tsx'));
@@ -22,7 +21,8 @@ interface Values {
  */
 export default function SecondFactorStep(props: {
   step: Step;
-  onDone: (token: string) => void;
+  /** The session token, and the remembered device's token to keep when the box was ticked. */
+  onDone: (token: string, trustedDevice?: string | null) => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
@@ -31,7 +31,11 @@ export default function SecondFactorStep(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [finished, setFinished] = useState<{ token: string; codes: string[] } | null>(null);
+  const [finished, setFinished] = useState<{
+    token: string;
+    device: string | null;
+    codes: string[];
+  } | null>(null);
   const setupStep = props.step.step === 'SETUP';
 
   useEffect(() => {
@@ -47,9 +51,9 @@ export default function SecondFactorStep(props: {
         ...(useRecovery ? { recoveryCode: v.recoveryCode ?? '' } : { code: v.code ?? '' }),
         rememberDevice: !!v.rememberDevice,
       });
-      if (result.trustedDevice) trustedDevices.add(result.trustedDevice);
-      if (result.recoveryCodes) setFinished({ token: result.token, codes: result.recoveryCodes });
-      else props.onDone(result.token);
+      if (result.recoveryCodes)
+        setFinished({ token: result.token, device: result.trustedDevice, codes: result.recoveryCodes });
+      else props.onDone(result.token, result.trustedDevice);
     } catch (err) {
       const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
       const own = fields.filter(([name]) => name === 'code' || name === 'recoveryCode');
@@ -66,7 +70,13 @@ export default function SecondFactorStep(props: {
       <div data-testid="second-factor-step">
         <Typography.Title level={5}>{t('twoFactor:recoveryTitle')}</Typography.Title>
         <RecoveryCodeList codes={finished.codes} />
-        <Button type="primary" block style={{ marginTop: 16 }} onClick={() => props.onDone(finished.token)}>
+        <Button
+          type="primary"
+          block
+          style={{ marginTop: 16 }}
+          onClick={() => props.onDone(finished.token, finished.device)}
+          data-testid="two-factor-done"
+        >
           {t('twoFactor:done')}
         </Button>
       </div>
@@ -109,6 +119,7 @@ export default function SecondFactorStep(props: {
             type="link"
             style={{ padding: 0, marginBottom: 12 }}
             onClick={() => setUseRecovery(!useRecovery)}
+            data-testid="two-factor-use-recovery"
           >
             {useRecovery ? t('twoFactor:useCode') : t('twoFactor:useRecovery')}
           </Button>
