@@ -18,6 +18,7 @@ import { answerFrameworkError, installPipeline, requestForLog } from './http/pip
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { basicDeviceRoutes } from './modules/basic-device/basic-device.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext) {
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));
+  await app.register(twoFactorRoutes(ctx));
   await app.register(orgRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(auditRoutes(ctx));

@@ -12,6 +12,11 @@ export const LoginBodySchema = z
     password: md5Schema.optional(),
     code: codeSchema.optional(),
     loginType: z.enum(['password', 'code']).default('password'),
+    /** Remembered-device tokens this browser holds (issue 17): one of the account's skips the second step. */
+    trustedDevices: z
+      .array(z.string().max(100, { message: 'validation.invalid' }))
+      .max(10)
+      .optional(),
   })
   .superRefine((body, ctx) => {
     if (body.loginType === 'password' && !body.password)

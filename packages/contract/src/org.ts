@@ -13,6 +13,8 @@ const orgFields = {
   contactEmail: emailSchema.optional().nullable().or(z.literal('')),
   address: optionalText(255),
   status: StatusSchema.default('NORMAL'),
+  /** Everyone in the organisation and below must sign in with a second factor; absent: unchanged (off when new). */
+  requireTwoFactor: z.boolean().optional(),
 };
 
 export const OrgAddBodySchema = z.object(orgFields);
@@ -46,6 +48,7 @@ export const OrgRowSchema = z.object({
   contactEmail: z.string().nullable(),
   address: z.string().nullable(),
   status: StatusSchema,
+  requireTwoFactor: z.boolean(),
   childCount: z.number(),
   userCount: z.number(),
   createTime: z.string(),

@@ -60,6 +60,8 @@ export const UserRowSchema = z.object({
   roles: z.array(z.object({ id: z.number(), roleName: z.string() })),
   status: StatusSchema,
   readOnly: z.boolean(),
+  /** Signs in with a second factor (issue 17). */
+  twoFactor: z.boolean(),
   createBy: z.string().nullable(),
   createTime: z.string(),
 });

@@ -1,15 +1,18 @@
 import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
 import { PERM } from '@pvstar/contract/perm';
 import { and, eq, inArray } from 'drizzle-orm';
+import { generate } from 'otplib';
 import {
   pendingContacts,
   remoteCommands,
+  twoFactorChallenges,
   upgradeTaskDevices,
   upgradeTasks,
   users,
+  userTwoFactor,
 } from '../db/schema/index.ts';
 import type { RouteEntry } from '../http/pipeline.ts';
-import { md5, sha256 } from '../lib/crypto.ts';
+import { md5, newToken, sha256 } from '../lib/crypto.ts';
 import { generateSigningKey } from '../modules/firmware/firmware.signature.ts';
 import { tokenHash } from '../modules/upgrade/upgrade.dispatcher.ts';
 import { registerSigner } from '../test/firmware-signing.ts';
@@ -138,6 +141,32 @@ const newPlant = (side: Side) => ({
   },
 });
 
+/** A second factor for an account straight in the database (secret known), on or waiting for its first code. */
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+async function giveSecondFactor(t: TestApp, username: string, enabled: boolean) {
+  const [user] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  // The no-token column has no account.
+  if (!user) return;
+  const values = { secret: TOTP_SECRET, enabledAt: enabled ? new Date() : null, lastTimeStep: null };
+  await t.ctx.db
+    .insert(userTwoFactor)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: userTwoFactor.userId, set: values });
+}
+/** A sign-in challenge of a throwaway account of the side. */
+async function challengeFor(t: TestApp, side: Side, kind: 'VERIFY' | 'SETUP') {
+  const user = await addUser(t, { org: side.org.id, roles: ['GUEST'], prefix: 'tf' });
+  if (kind === 'VERIFY') await giveSecondFactor(t, user.username, true);
+  const challenge = newToken();
+  await t.ctx.db.insert(twoFactorChallenges).values({
+    userId: user.id,
+    tokenHash: sha256(challenge),
+    kind,
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  return challenge;
+}
+
 // Every column is 200 (public routes; a public route ignores the token).
 const PUBLIC = '200 200 200 200 200 200 200 200 200 200';
 // Any signed-in account; no token is 401.
@@ -257,8 +286,49 @@ export const MATRIX: MatrixEntry[] = [
     },
   },
 
+  {
+    route: 'POST /auth/user/twoFactor/verify',
+    expect: row(PUBLIC),
+    request: async ({ t, side }) => ({
+      body: {
+        challenge: await challengeFor(t, side, 'VERIFY'),
+        code: await generate({ secret: TOTP_SECRET }),
+      },
+    }),
+  },
+  {
+    route: 'POST /auth/user/twoFactor/challengeSetup',
+    expect: row(PUBLIC),
+    request: async ({ t, side }) => ({ body: { challenge: await challengeFor(t, side, 'SETUP') } }),
+  },
+
   // The signed-in user's own account.
   { route: 'GET /auth/user/getUserInfo', expect: row(SIGNED_IN), request: () => ({}) },
+  { route: 'GET /auth/user/twoFactor', expect: row(SIGNED_IN), request: () => ({}) },
+  {
+    route: 'POST /auth/user/twoFactor/setup',
+    expect: row(SIGNED_IN_WRITE),
+    by: 'twin',
+    request: () => ({}),
+  },
+  {
+    route: 'POST /auth/user/twoFactor/enable',
+    expect: row(SIGNED_IN_WRITE),
+    by: 'twin',
+    request: async ({ t, caller }) => {
+      await giveSecondFactor(t, caller.username, false);
+      return { body: { code: await generate({ secret: TOTP_SECRET }) } };
+    },
+  },
+  {
+    route: 'POST /auth/user/twoFactor/disable',
+    expect: row(SIGNED_IN_WRITE),
+    by: 'twin',
+    request: async ({ t, caller }) => {
+      await giveSecondFactor(t, caller.username, true);
+      return { body: { password: md5(caller.password), code: await generate({ secret: TOTP_SECRET }) } };
+    },
+  },
   { route: 'POST /auth/user/logout', expect: row(SIGNED_IN), by: 'freshSession', request: () => ({}) },
   {
     route: 'POST /auth/user/updateAccountName',
@@ -430,6 +500,12 @@ export const MATRIX: MatrixEntry[] = [
     route: 'GET /system/user/resetPassword',
     expect: row('200 200 200 404 403 403 403 403 404 401'),
     request: ({ side }) => ({ query: { userId: side.employee.id } }),
+  },
+  {
+    // Only the provider's staff (issue 17), whatever codes another organisation's user holds.
+    route: 'POST /system/user/resetTwoFactor',
+    expect: row('200 403 403 403 403 403 403 403 403 401'),
+    request: ({ side }) => ({ body: { userId: side.employee.id } }),
   },
   {
     route: 'POST /system/user/updateAccountStatus',

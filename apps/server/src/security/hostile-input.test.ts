@@ -457,6 +457,7 @@ const FIELD_EXAMPLES: FieldExamples = {
   oldPassword: WRONG_PASSWORD,
   confirmPassword: WRONG_PASSWORD,
   code: '000000',
+  recoveryCode: 'aaaaa-aaaaa',
   contactType: 'EMAIL',
   contact: 'fuzz@test.pvstar.local',
   email: 'fuzz@test.pvstar.local',

@@ -8,4 +8,5 @@ export * from './plant.ts';
 export * from './remote.ts';
 export * from './role.ts';
 export * from './system.ts';
+export * from './two-factor.ts';
 export * from './user.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** The organisation tree. `path` is the materialised path `/1/4/9/` so a subtree is one LIKE prefix. */
 export const organizations = pgTable(
@@ -16,6 +16,8 @@ export const organizations = pgTable(
     contactEmail: varchar('contact_email', { length: 254 }),
     address: varchar('address', { length: 255 }),
     status: varchar('status', { length: 8 }).notNull().default('NORMAL'),
+    /** Everyone in this organisation and below must sign in with a second factor (issue 17). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,6 +10,7 @@ import {
   UpdatePasswordBodySchema,
   UserInfoSchema,
 } from '@pvstar/contract/auth';
+import { LoginResultSchema } from '@pvstar/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -38,9 +39,18 @@ export const authRoutes =
       '/auth/user/login',
       {
         config: { access: { public: true }, rateLimit: loginLimit },
-        schema: { tags: ['auth'], operationId: 'login', body: LoginBodySchema, response: { 200: token } },
+        schema: {
+          tags: ['auth'],
+          operationId: 'login',
+          body: LoginBodySchema,
+          response: { 200: envelopeSchema(LoginResultSchema) },
+        },
       },
-      async (req) => ok(await auth.login(req.body, meta(req))),
+      async (req) => {
+        const result = await auth.login(req.body, meta(req));
+        if (typeof result === 'string') return ok(result);
+        return ok(result, result.step === 'SETUP' ? 'twoFactor.setupNeeded' : 'twoFactor.needed');
+      },
     );
 
     app.post(

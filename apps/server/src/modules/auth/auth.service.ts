@@ -1,5 +1,6 @@
 import type { ForgetBody, LoginBody, RegisterBody, UserInfo } from '@pvstar/contract/auth';
 import type { OrgType } from '@pvstar/contract/enums';
+import type { LoginResult } from '@pvstar/contract/two-factor';
 import { maskContact } from '@pvstar/contract/validation';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -15,6 +16,7 @@ import { consumeCode } from './codes.ts';
 import { pendingContactsOf } from './contact-change.ts';
 import { accountKey, assertIdentifiersFree, findUserByAccount } from './identity.ts';
 import { createSession, loadGrants, revokeUserSessions } from './session.ts';
+import { createTwoFactorService } from './two-factor.ts';
 
 const LOCK_FAILURES = 5;
 const LOCK_WINDOW_MS = 15 * 60_000;
@@ -69,13 +71,14 @@ async function orgChainActive(db: Db, orgId: number): Promise<boolean> {
 
 export function createAuthService(ctx: AppContext) {
   const { db, config } = ctx;
+  const twoFactor = createTwoFactorService(ctx);
 
   async function signIn(userId: number, meta: { ip: string; userAgent?: string }) {
     return createSession(db, userId, config.SESSION_DAYS, meta);
   }
 
   return {
-    async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<string> {
+    async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<LoginResult> {
       const user = await findUserByAccount(db, body.account);
       // The lock belongs to the account, whichever of its identifiers (name, e-mail, phone) is typed.
       const key = accountKey(user ? user.username : body.account);
@@ -128,10 +131,13 @@ export function createAuthService(ctx: AppContext) {
           ? new AppError(400, 'auth.badCredentials')
           : new AppError(403, 'auth.accountDisabled');
       }
+      // With a second factor (or an organisation requiring one) a challenge instead of a session.
+      const second = await twoFactor.secondFactorStep(user, body.trustedDevices, meta);
+      if ('challenge' in second) return second.challenge;
       await audit(
         db,
         { userId: user.id, username: user.username, orgId: user.orgId },
-        { action: 'auth.login', ip: meta.ip },
+        { action: 'auth.login', ip: meta.ip, ...(second.detail ? { detail: second.detail } : {}) },
       );
       return signIn(user.id, meta);
     },

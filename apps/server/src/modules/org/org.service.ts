@@ -14,6 +14,7 @@ import { AppError, forbidden, invalidField, notFound } from '../../http/errors.t
 import { contains, pageWindow, prefixPattern } from '../../http/filters.ts';
 import { orgInScope, scopePredicate } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
+import { endSessionsWithoutSecondFactor } from '../auth/two-factor.ts';
 
 const parent = alias(organizations, 'parent');
 
@@ -58,6 +59,7 @@ export function createOrgService(ctx: AppContext) {
     contactEmail: organizations.contactEmail,
     address: organizations.address,
     status: organizations.status,
+    requireTwoFactor: organizations.requireTwoFactor,
     childCount: sql<number>`(SELECT count(*)::int FROM organizations c WHERE c.parent_id = ${organizations.id})`,
     userCount: sql<number>`(SELECT count(*)::int FROM users u WHERE u.org_id = ${organizations.id})`,
     createdAt: organizations.createdAt,
@@ -159,6 +161,7 @@ export function createOrgService(ctx: AppContext) {
             contactEmail: clean.contactEmail ?? null,
             address: clean.address ?? null,
             status: clean.status,
+            requireTwoFactor: clean.requireTwoFactor ?? false,
             createdBy: caller.userId,
           })
           .where(eq(organizations.id, newId));
@@ -168,7 +171,11 @@ export function createOrgService(ctx: AppContext) {
         action: 'org.add',
         targetType: 'org',
         targetId: id,
-        detail: { name: body.name, type: body.type },
+        detail: {
+          name: body.name,
+          type: body.type,
+          ...(body.requireTwoFactor ? { requireTwoFactor: true } : {}),
+        },
         ip,
       });
       return { id };
@@ -210,16 +217,21 @@ export function createOrgService(ctx: AppContext) {
             contactPhone: clean.contactPhone ?? null,
             contactEmail: clean.contactEmail ?? null,
             address: clean.address ?? null,
+            ...(body.requireTwoFactor === undefined ? {} : { requireTwoFactor: body.requireTwoFactor }),
             updatedAt: new Date(),
           })
           .where(eq(organizations.id, org.id));
       });
+      const requireTwoFactor =
+        body.requireTwoFactor !== undefined && body.requireTwoFactor !== org.requireTwoFactor;
+      if (requireTwoFactor && body.requireTwoFactor)
+        await endSessionsWithoutSecondFactor(db, org.path, caller.sessionId);
       if (!isRoot && body.status !== org.status) await this.setStatus(caller, org.id, body.status, ip, false);
       await audit(db, caller, {
         action: 'org.edit',
         targetType: 'org',
         targetId: org.id,
-        detail: { name: body.name },
+        detail: { name: body.name, ...(requireTwoFactor ? { requireTwoFactor: body.requireTwoFactor } : {}) },
         ip,
       });
     },

@@ -1,5 +1,6 @@
 import { envelopeSchema, PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
 import { PERM } from '@pvstar/contract/perm';
+import { ResetTwoFactorBodySchema } from '@pvstar/contract/two-factor';
 import {
   RevealContactBodySchema,
   UserAddBodySchema,
@@ -96,6 +97,24 @@ export const userRoutes =
       async (req) => {
         await service.resetPassword(callerOf(req), req.query.userId, req.lang, req.ip);
         return ok(null, 'user.passwordSent');
+      },
+    );
+
+    app.post(
+      '/system/user/resetTwoFactor',
+      {
+        // Only the provider's staff with this code (checked in the service): issue 17.
+        config: { access: { perm: PERM.userEdit, write: true } },
+        schema: {
+          tags,
+          operationId: 'userResetTwoFactor',
+          body: ResetTwoFactorBodySchema,
+          response: { 200: nothing },
+        },
+      },
+      async (req) => {
+        await service.resetTwoFactor(callerOf(req), req.body.userId, req.ip);
+        return ok(null, 'twoFactor.reset');
       },
     );
 

@@ -20,6 +20,7 @@ import { normalizeContact } from '../auth/codes.ts';
 import { pendingContactsOf, requestContactChange } from '../auth/contact-change.ts';
 import { assertIdentifiersFree } from '../auth/identity.ts';
 import { revokeUserSessions } from '../auth/session.ts';
+import { clearTwoFactor, usersWithSecondFactor } from '../auth/two-factor.ts';
 import { getScopedOrg } from '../org/org.service.ts';
 import { canGrant, rolePerms, visibleRoles } from '../role/role-access.ts';
 
@@ -111,6 +112,7 @@ export function createUserService(ctx: AppContext) {
       const pending = await pendingContactsOf(db, ids);
       const pendingOf = (userId: number, type: ContactType) =>
         maskContact(pending.find((p) => p.userId === userId && p.type === type)?.contact);
+      const withSecondFactor = await usersWithSecondFactor(db, ids);
       const roleRows = ids.length
         ? await db
             .select({ userId: userRoles.userId, id: roles.id, roleName: roles.roleName })
@@ -134,6 +136,7 @@ export function createUserService(ctx: AppContext) {
           roles: roleRows.filter((r) => r.userId === u.id).map((r) => ({ id: r.id, roleName: r.roleName })),
           status: u.status as Status,
           readOnly: u.readOnly,
+          twoFactor: withSecondFactor.has(u.id),
           createBy: createBy ?? null,
           createTime: u.createdAt.toISOString(),
         })),
@@ -247,6 +250,20 @@ export function createUserService(ctx: AppContext) {
         .where(eq(users.id, id));
       await revokeUserSessions(db, id);
       await audit(db, caller, { action: 'user.resetPassword', targetType: 'user', targetId: id, ip });
+    },
+
+    /** Removes a user's second factor (lost phone): the provider's staff only. */
+    async resetTwoFactor(caller: Caller, id: number, ip: string) {
+      if (caller.orgType !== 'PROVIDER') throw forbidden('twoFactor.providerOnly');
+      const user = await getScopedUser(caller, id);
+      await clearTwoFactor(db, user.id);
+      await audit(db, caller, {
+        action: 'user.resetTwoFactor',
+        targetType: 'user',
+        targetId: id,
+        detail: { username: user.username },
+        ip,
+      });
     },
 
     async setStatus(caller: Caller, id: number, status: Status, ip: string) {

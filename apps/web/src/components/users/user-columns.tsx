@@ -1,3 +1,4 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { PERM } from '@pvstar/contract/perm';
 import type { UserRow } from '@pvstar/contract/user';
 import { type TableColumnsType, Tag } from 'antd';
@@ -70,6 +71,18 @@ export function useUserColumns(options: {
       title: t('common:field.status'),
       key: 'status',
       render: (_, row) => options.statusControl?.(row) ?? <StatusTag status={row.status} />,
+    },
+    {
+      title: t('twoFactor:column'),
+      key: 'twoFactor',
+      render: (_, row) =>
+        row.twoFactor ? (
+          <Tag color="green" icon={<SafetyCertificateOutlined />} data-testid="user-two-factor">
+            {t('twoFactor:column')}
+          </Tag>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('common:field.phone'),

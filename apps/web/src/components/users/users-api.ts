@@ -69,6 +69,15 @@ export function useResetPassword() {
   });
 }
 
+/** Removes a user's second factor (the provider's staff only; issue 17). */
+export function useResetTwoFactor() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (userId: number) => post<null>('/system/user/resetTwoFactor', { userId }),
+    onSuccess: invalidate,
+  });
+}
+
 export function useUserStatus() {
   const invalidate = useInvalidateUsers();
   return useMutation({

@@ -1,5 +1,6 @@
 import { ExperimentOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { ContactType } from '@pvstar/contract/enums';
+import type { LoginResult, SecondFactorStep as Step } from '@pvstar/contract/two-factor';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Divider, Flex, Form, Input, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -11,6 +12,7 @@ import { readCodeTarget, toContact } from '../../components/contact.ts';
 import { md5, requiredRule } from '../../components/password.ts';
 import { tokenStore } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { trustedDevices } from '../../stores/trusted-devices.ts';
 import { demoLogin, login } from './api/auth-api.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { ConsentField } from './components/consent-field.tsx';
@@ -19,6 +21,8 @@ type Mode = 'password' | 'code';
 
 // Sign-in by code is the second tab: its inputs (and the schemas that check them) load when it is chosen.
 const CodeSignInFields = lazy(() => import('./components/code-sign-in-fields.tsx'));
+// Only accounts with a second factor see its step.
+const SecondFactorStep = lazy(() => import('./components/second-factor-step.tsx'));
 
 interface LoginValues {
   account?: string;
@@ -40,18 +44,25 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('password');
   const [busy, setBusy] = useState<'login' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step | null>(null);
   const remembered = useSettings((s) => s.rememberedAccount);
   const config = useQuery(appConfigQuery);
   const contactType = Form.useWatch('contactType', form) ?? 'EMAIL';
 
-  const signIn = async (kind: 'login' | 'demo', call: () => Promise<string>) => {
+  const enter = (token: string, trustedDevice?: string | null) => {
+    if (trustedDevice) trustedDevices.add(trustedDevice);
+    tokenStore.set(token);
+    message.success(t('login.welcome'));
+    navigate('/', { replace: true });
+  };
+
+  const signIn = async (kind: 'login' | 'demo', call: () => Promise<LoginResult>) => {
     setError(null);
     setBusy(kind);
     try {
-      const token = await call();
-      tokenStore.set(token);
-      message.success(t('login.welcome'));
-      navigate('/', { replace: true });
+      const result = await call();
+      if (typeof result === 'string') enter(result);
+      else setStep(result);
     } catch (err) {
       const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
       // In the code form the account is the contact field.
@@ -70,11 +81,18 @@ export default function LoginPage() {
       const account = (v.account ?? '').trim();
       useSettings.getState().setRememberedAccount(v.remember ? account : null);
       return signIn('login', async () =>
-        login({ account, password: await md5(v.password ?? ''), loginType: 'password' }),
+        login({
+          account,
+          password: await md5(v.password ?? ''),
+          loginType: 'password',
+          trustedDevices: trustedDevices.list(),
+        }),
       );
     }
     const account = toContact(v.contactType ?? 'EMAIL', v.contact ?? '', v.phoneCode);
-    return signIn('login', () => login({ account, code: v.code ?? '', loginType: 'code' }));
+    return signIn('login', () =>
+      login({ account, code: v.code ?? '', loginType: 'code', trustedDevices: trustedDevices.list() }),
+    );
   };
 
   const onDemo = async () => {
@@ -85,6 +103,15 @@ export default function LoginPage() {
     }
     await signIn('demo', demoLogin);
   };
+
+  if (step)
+    return (
+      <AuthLayout title={t('login.title')}>
+        <Suspense fallback={null}>
+          <SecondFactorStep step={step} onDone={enter} onBack={() => setStep(null)} />
+        </Suspense>
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout title={t('login.title')}>

@@ -7,6 +7,7 @@ import { ContactTab } from './contact-tab.tsx';
 import { InfoTab } from './info-tab.tsx';
 import { NotifyTab } from './notify-tab.tsx';
 import { PasswordTab } from './password-tab.tsx';
+import { TwoFactorTab } from './two-factor-tab.tsx';
 
 /** The personal centre: info, mobile, e-mail, password, alarm mails, and account cancellation. */
 export default function MePage() {
@@ -56,6 +57,11 @@ export default function MePage() {
             ),
           },
           { key: 'password', label: t('me.tabPassword'), children: <PasswordTab readOnly={readOnly} /> },
+          {
+            key: 'twoFactor',
+            label: <span data-testid="me-tab-two-factor">{t('twoFactor:tab')}</span>,
+            children: <TwoFactorTab readOnly={readOnly} />,
+          },
           {
             key: 'notify',
             label: <span data-testid="me-tab-notify">{t('alarm:notify.tab')}</span>,

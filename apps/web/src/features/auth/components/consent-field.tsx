@@ -1,7 +1,22 @@
 import { App, Checkbox, Form } from 'antd';
-import type { MouseEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import i18n from '../../../i18n/index.ts';
+
+/**
+ * The consent sentence with its two links: the catalogue marks them as `<agreement>…</agreement>` and
+ * `<privacy>…</privacy>`. (Done here rather than with react-i18next's Trans, whose HTML parser would
+ * load with the sign-in page for this one sentence.)
+ */
+function withLinks(text: string, links: Record<'agreement' | 'privacy', (text: string) => ReactNode>) {
+  return text.split(/<(agreement|privacy)>(.*?)<\/\1>/).map((part, i, parts) => {
+    // split() with two groups: text, tag, link text, text, …
+    if (i % 3 === 0) return part;
+    if (i % 3 === 2) return null;
+    const tag = part as 'agreement' | 'privacy';
+    return <Fragment key={tag}>{links[tag](parts[i + 1] ?? '')}</Fragment>;
+  });
+}
 
 function ConsentCheckbox({
   checked,
@@ -26,15 +41,18 @@ function ConsentCheckbox({
   };
   return (
     <Checkbox checked={checked} onChange={(e) => onChange?.(e.target.checked)} data-testid={testId}>
-      <Trans
-        i18nKey="consent.text"
-        components={{
-          agreement: (
-            <a href="#agreement" onClick={show(t('consent.agreementTitle'), t('consent.agreementText'))} />
-          ),
-          privacy: <a href="#privacy" onClick={show(t('consent.privacyTitle'), t('consent.privacyText'))} />,
-        }}
-      />
+      {withLinks(t('consent.text'), {
+        agreement: (text) => (
+          <a href="#agreement" onClick={show(t('consent.agreementTitle'), t('consent.agreementText'))}>
+            {text}
+          </a>
+        ),
+        privacy: (text) => (
+          <a href="#privacy" onClick={show(t('consent.privacyTitle'), t('consent.privacyText'))}>
+            {text}
+          </a>
+        ),
+      })}
     </Checkbox>
   );
 }

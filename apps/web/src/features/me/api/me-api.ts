@@ -6,6 +6,12 @@ import type {
   UpdatePasswordBody,
   UserInfo,
 } from '@pvstar/contract/auth';
+import type {
+  RecoveryCodes,
+  TwoFactorDisableBody,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@pvstar/contract/two-factor';
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../../api/http.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -35,3 +41,16 @@ export const useAlarmNotify = () =>
   });
 export const saveAlarmNotify = (body: AlarmNotify) =>
   post<null>('/auth/user/alarmNotify', body, { silent: true });
+
+/** Two-factor sign-in of the signed-in user (issue 17). */
+export const useTwoFactorStatus = () =>
+  useQuery({
+    queryKey: ['two-factor'],
+    queryFn: ({ signal }) => get<TwoFactorStatus>('/auth/user/twoFactor', { signal }),
+  });
+export const startTwoFactorSetup = () =>
+  post<TwoFactorSetup>('/auth/user/twoFactor/setup', {}, { silent: true });
+export const enableTwoFactor = (code: string) =>
+  post<RecoveryCodes>('/auth/user/twoFactor/enable', { code }, { silent: true });
+export const disableTwoFactor = (body: TwoFactorDisableBody) =>
+  post<null>('/auth/user/twoFactor/disable', body, { silent: true });

@@ -8,7 +8,7 @@ import {
   type OrgTreeNode,
 } from '@pvstar/contract/org';
 import { emailSchema, phoneSchema } from '@pvstar/contract/validation';
-import { Form, Input, Modal, message, Select, TreeSelect } from 'antd';
+import { Checkbox, Form, Input, Modal, message, Select, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/form-errors.ts';
@@ -28,6 +28,7 @@ interface OrgFormValues {
   contactEmail?: string;
   address?: string;
   status?: Status;
+  requireTwoFactor?: boolean;
 }
 
 const fields = OrgAddBodySchema.shape;
@@ -70,6 +71,7 @@ export function OrgFormModal({
             contactEmail: org.contactEmail ?? '',
             address: org.address ?? '',
             status: org.status,
+            requireTwoFactor: org.requireTwoFactor,
           }
         : { status: 'NORMAL', parentId: defaultParent },
     );
@@ -87,6 +89,7 @@ export function OrgFormModal({
       contactEmail: v.contactEmail || null,
       address: v.address || null,
       status: v.status ?? 'NORMAL',
+      requireTwoFactor: !!v.requireTwoFactor,
     };
     try {
       await save.mutateAsync(org ? ({ id: org.id, ...body } satisfies OrgEditBody) : body);
@@ -171,6 +174,9 @@ export function OrgFormModal({
           rules={[zodRule(fields.description)]}
         >
           <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+        <Form.Item name="requireTwoFactor" valuePropName="checked" style={{ marginBottom: 0 }}>
+          <Checkbox data-testid="org-require-two-factor">{t('twoFactor:orgRequire')}</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

@@ -1,4 +1,4 @@
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
 import type { UserPageBody, UserRow } from '@pvstar/contract/user';
@@ -19,6 +19,7 @@ import {
   USER_PAGE_KEY,
   useDeleteUser,
   useResetPassword,
+  useResetTwoFactor,
   useRoleOptions,
   useUserStatus,
 } from '../../../components/users/users-api.ts';
@@ -39,6 +40,10 @@ export default function UserPage() {
   const setStatus = useUserStatus();
   const remove = useDeleteUser();
   const reset = useResetPassword();
+  const resetTwoFactor = useResetTwoFactor();
+  // Only the provider's staff may reset a second factor (the server says so too).
+  const isProvider = useSession((s) => s.userInfo?.user.orgType === 'PROVIDER');
+  const canResetTwoFactor = usePerm([PERM.userEdit]) && isProvider;
 
   const columns = useUserColumns({
     showOrg: true,
@@ -91,6 +96,29 @@ export default function UserPage() {
               />
             </Tooltip>
           </Perm>
+          {canResetTwoFactor && row.twoFactor && (
+            <Tooltip title={t('twoFactor:reset')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<SafetyCertificateOutlined />}
+                aria-label={t('twoFactor:reset')}
+                onClick={() =>
+                  modal.confirm({
+                    title: t('twoFactor:reset'),
+                    content: t('twoFactor:resetConfirm', { name: row.username }),
+                    okText: t('system:action.confirm'),
+                    cancelText: t('system:action.cancel'),
+                    onOk: () =>
+                      resetTwoFactor
+                        .mutateAsync(row.id)
+                        .then(() => message.success(t('common:twoFactor.reset'))),
+                  })
+                }
+                data-testid="user-reset-two-factor"
+              />
+            </Tooltip>
+          )}
           <DeleteAction
             perm={PERM.userDelete}
             disabledReason={row.id === selfId ? t('common:user.cannotDeleteSelf') : null}
