@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, trustedDevices, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema/index.ts';
