@@ -1,8 +1,9 @@
 /**
  * Page weight, read from the production build's manifest (apps/web/dist/.vite/manifest.json): the
  * gzip size of the JS and CSS each route loads before it shows — the entry, the interface language's
- * files (the heaviest of the 8 languages), the signed-in shell for pages inside it, and the route's
- * page chunk, each with its static imports — and whether the chart library is in any of them.
+ * files (the heaviest of the 8 languages: the core catalogue, and the pages catalogue for the pages that
+ * wait for it), the signed-in shell for pages inside it, and the route's page chunk, each with its static
+ * imports — and whether the chart library is in any of them.
  * Deterministic: the browser test suite checks the budget with it after every build.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -45,14 +46,21 @@ export function readManifest(dist = DIST): Manifest {
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
+/** The lazily loaded pages of the route table and of PAGES (manifest keys), each with whether its loader
+ * also waits for the pages catalogue (`withPageTexts(() => import(…))`). */
+function pageLoaders(web = WEB): Map<string, boolean> {
+  const pages = new Map<string, boolean>();
+  for (const file of ['src/app/routes.tsx', 'src/app/pages.ts'])
+    for (const m of readFileSync(path.join(web, file), 'utf8').matchAll(
+      /(withPageTexts\(\s*)?\(\) => import\('\.\.\/(features\/[^']+)'\)/g,
+    ))
+      pages.set(`src/${m[2]}`, (pages.get(`src/${m[2]}`) ?? false) || m[1] !== undefined);
+  return pages;
+}
+
 /** The manifest keys of every page: the lazily loaded pages of the route table and of PAGES. */
 export function pageKeys(web = WEB): string[] {
-  const keys = ['src/app/routes.tsx', 'src/app/pages.ts'].flatMap((file) =>
-    [...readFileSync(path.join(web, file), 'utf8').matchAll(/import\('\.\.\/(features\/[^']+)'\)/g)].map(
-      (m) => `src/${m[1]}`,
-    ),
-  );
-  return [...new Set(keys)];
+  return [...pageLoaders(web).keys()];
 }
 
 /** The chunks (manifest keys) that load with `roots`: the roots and, transitively, their static imports. */
@@ -69,10 +77,12 @@ export function closure(manifest: Manifest, roots: string[]): Set<string> {
 }
 
 /**
- * The files of one interface language: its message catalogues (one module, i18n/catalogues/<lang>.ts; in
- * older builds one chunk per namespace) and antd's and dayjs' locale.
+ * The files of one interface language that a page waits for: its core message catalogue (one module,
+ * i18n/catalogues/<lang>.ts; in older builds one chunk per namespace), with `pages` also the catalogue of
+ * the other namespaces (i18n/catalogues/<lang>-pages.ts, which the pages but the dashboard and the public
+ * ones await with their code), and antd's and dayjs' locale.
  */
-function languageKeys(manifest: Manifest, lang: string): string[] {
+function languageKeys(manifest: Manifest, lang: string, pages: boolean): string[] {
   const [primary] = lang.toLowerCase().split('-');
   const dayjs = manifest[`../../node_modules/dayjs/locale/${lang.toLowerCase()}.js`]
     ? lang.toLowerCase()
@@ -80,6 +90,7 @@ function languageKeys(manifest: Manifest, lang: string): string[] {
   return Object.keys(manifest).filter(
     (k) =>
       k === `src/i18n/catalogues/${lang}.ts` ||
+      (pages && k === `src/i18n/catalogues/${lang}-pages.ts`) ||
       k.includes(`/locales/${lang}/`) ||
       k.endsWith(`/antd/es/locale/${lang.replace('-', '_')}.js`) ||
       k.endsWith(`/dayjs/locale/${dayjs}.js`),
@@ -105,18 +116,21 @@ export function measure(dist = DIST) {
   const base = closure(manifest, [entry]);
   // The chart library's chunks: those that only the charts need.
   const charts = [...closure(manifest, [CHARTS])].filter((k) => !base.has(k));
-  // The heaviest language stands for all of them.
-  const language = LANGS.map((lang) => closure(manifest, languageKeys(manifest, lang))).reduce((a, b) =>
-    js(a) >= js(b) ? a : b,
-  );
+  // The heaviest language stands for all of them; a page that waits for the pages catalogue counts it.
+  const heaviest = (pages: boolean) =>
+    LANGS.map((lang) => closure(manifest, languageKeys(manifest, lang, pages))).reduce((a, b) =>
+      js(a) >= js(b) ? a : b,
+    );
+  const language = { core: heaviest(false), pages: heaviest(true) };
+  const loaders = pageLoaders(path.dirname(dist));
 
   const named = new Map(Object.entries(NAMED).map(([name, key]) => [key, name]));
-  const pages = [...new Set([...Object.values(NAMED), ...pageKeys(path.dirname(dist))])];
+  const pages = [...new Set([...Object.values(NAMED), ...loaders.keys()])];
   return pages.map((page) => {
     // (A build where the shell is part of the entry has no chunk for it.)
     const shell = PUBLIC.test(page) || !manifest[SHELL] ? [] : [SHELL];
     const code = closure(manifest, [entry, ...shell, page]);
-    const keys = closure(manifest, [...code, ...language]);
+    const keys = closure(manifest, [...code, ...(loaders.get(page) ? language.pages : language.core)]);
     const css = new Set([...keys].flatMap((k) => manifest[k]!.css ?? []));
     return {
       name: named.get(page) ?? page.replace(/^src\/features\//, '').replace(/\.tsx?$/, ''),

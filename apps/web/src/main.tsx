@@ -8,7 +8,7 @@ import { Providers } from './app/providers.tsx';
 import { installRouter } from './app/router.tsx';
 import { loadRouteErrorPage } from './app/routes.tsx';
 import './app/styles.css';
-import { initI18n } from './i18n/index.ts';
+import { initI18n, loadPageTexts } from './i18n/index.ts';
 import { useSettings } from './stores/settings.ts';
 
 async function start() {
@@ -23,6 +23,10 @@ async function start() {
       </Providers>
     </StrictMode>,
   );
+  // The other pages' texts, in the background once the first render is done, so that going to another
+  // page does not wait for them (the first page does not: the dashboard and sign-in need only the core).
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
+  idle(() => preload(() => loadPageTexts(lang)), { timeout: 3_000 });
   // Once the first page has settled, not while it loads.
   window.setTimeout(() => preload(loadRouteErrorPage), 10_000);
 }

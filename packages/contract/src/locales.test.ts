@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANG, LANGS, resolveLang } from './lang.ts';
 import { COMMON_MESSAGES, translate } from './messages.ts';
@@ -19,6 +21,18 @@ describe('common message catalogue', () => {
     for (const [key, text] of entries) {
       expect(text.trim(), `${lang} ${key}`).not.toBe('');
       expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(source.get(key)!));
+    }
+  });
+
+  it('covers the server-only files too: audit.json and mail.json, under audit.* and mail.*', () => {
+    expect(source.has('audit.sheet')).toBe(true);
+    expect(source.has('mail.codeSubject')).toBe(true);
+    for (const lang of LANGS) {
+      const common = JSON.parse(
+        fs.readFileSync(path.join(import.meta.dirname, 'locales', lang, 'common.json'), 'utf8'),
+      );
+      expect(Object.keys(common), lang).not.toContain('audit');
+      expect(Object.keys(common), lang).not.toContain('mail');
     }
   });
 

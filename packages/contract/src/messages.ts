@@ -1,29 +1,38 @@
 import { LANGS, type Lang } from './lang.ts';
 import deDEAudit from './locales/de-DE/audit.json' with { type: 'json' };
 import deDE from './locales/de-DE/common.json' with { type: 'json' };
+import deDEMail from './locales/de-DE/mail.json' with { type: 'json' };
 import enGBAudit from './locales/en-GB/audit.json' with { type: 'json' };
 import enGB from './locales/en-GB/common.json' with { type: 'json' };
+import enGBMail from './locales/en-GB/mail.json' with { type: 'json' };
 import esESAudit from './locales/es-ES/audit.json' with { type: 'json' };
 import esES from './locales/es-ES/common.json' with { type: 'json' };
+import esESMail from './locales/es-ES/mail.json' with { type: 'json' };
 import frFRAudit from './locales/fr-FR/audit.json' with { type: 'json' };
 import frFR from './locales/fr-FR/common.json' with { type: 'json' };
+import frFRMail from './locales/fr-FR/mail.json' with { type: 'json' };
 import itITAudit from './locales/it-IT/audit.json' with { type: 'json' };
 import itIT from './locales/it-IT/common.json' with { type: 'json' };
+import itITMail from './locales/it-IT/mail.json' with { type: 'json' };
 import nlNLAudit from './locales/nl-NL/audit.json' with { type: 'json' };
 import nlNL from './locales/nl-NL/common.json' with { type: 'json' };
+import nlNLMail from './locales/nl-NL/mail.json' with { type: 'json' };
 import plPLAudit from './locales/pl-PL/audit.json' with { type: 'json' };
 import plPL from './locales/pl-PL/common.json' with { type: 'json' };
+import plPLMail from './locales/pl-PL/mail.json' with { type: 'json' };
 import zhCNAudit from './locales/zh-CN/audit.json' with { type: 'json' };
 import zhCN from './locales/zh-CN/common.json' with { type: 'json' };
+import zhCNMail from './locales/zh-CN/mail.json' with { type: 'json' };
 
 /**
- * The shared message catalogue (the `common` namespace): server answers, validation messages and
- * mail texts. English is the source; every key exists in every language (a test checks). The audit log's
- * labels (`audit.*`) live in their own files: only the server uses them, and the web's first load carries
- * `common.json`.
+ * The shared message catalogue (the `common` namespace): server answers, validation messages, the audit
+ * log's labels and mail texts. English is the source; every key exists in every language (a test checks,
+ * across all three files). The audit log's labels (`audit.*`, `locales/<lang>/audit.json`) and the mail
+ * subjects and bodies (`mail.*`, `locales/<lang>/mail.json`) live in their own files: only the server uses
+ * them, and the web's first load carries `common.json`.
  */
-const withAudit = <C, A>(common: C, audit: A) => ({ ...common, audit });
-const enGBMessages = withAudit(enGB, enGBAudit);
+const withServerTexts = <C, A, M>(common: C, audit: A, mail: M) => ({ ...common, audit, mail });
+const enGBMessages = withServerTexts(enGB, enGBAudit, enGBMail);
 export type CommonMessages = typeof enGBMessages;
 
 type Leaves<T, P extends string = ''> = {
@@ -32,14 +41,14 @@ type Leaves<T, P extends string = ''> = {
 export type MessageKey = Leaves<CommonMessages>;
 
 export const COMMON_MESSAGES: Record<Lang, CommonMessages> = {
-  'de-DE': withAudit(deDE, deDEAudit),
+  'de-DE': withServerTexts(deDE, deDEAudit, deDEMail),
   'en-GB': enGBMessages,
-  'zh-CN': withAudit(zhCN, zhCNAudit),
-  'it-IT': withAudit(itIT, itITAudit),
-  'nl-NL': withAudit(nlNL, nlNLAudit),
-  'fr-FR': withAudit(frFR, frFRAudit),
-  'es-ES': withAudit(esES, esESAudit),
-  'pl-PL': withAudit(plPL, plPLAudit),
+  'zh-CN': withServerTexts(zhCN, zhCNAudit, zhCNMail),
+  'it-IT': withServerTexts(itIT, itITAudit, itITMail),
+  'nl-NL': withServerTexts(nlNL, nlNLAudit, nlNLMail),
+  'fr-FR': withServerTexts(frFR, frFRAudit, frFRMail),
+  'es-ES': withServerTexts(esES, esESAudit, esESMail),
+  'pl-PL': withServerTexts(plPL, plPLAudit, plPLMail),
 };
 
 function lookup(tree: unknown, key: string): string | undefined {

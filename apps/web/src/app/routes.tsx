@@ -2,6 +2,7 @@ import { flattenMenu, PERM } from '@pvstar/contract/perm';
 import { lazy, Suspense } from 'react';
 import { type LoaderFunction, Navigate, type RouteObject, redirect, useParams } from 'react-router';
 import { prefetchDashboard } from '../features/dashboard/api/dashboard-api.ts';
+import { withPageTexts } from '../i18n/index.ts';
 import { hasPerm } from '../permissions/perm.tsx';
 import { useSession } from '../stores/session.ts';
 import { resolveAccess } from './nav.ts';
@@ -16,7 +17,8 @@ const RegPasswordPage = lazy(() => import('../features/auth/reg-password-page.ts
 const DownloadAppPage = lazy(() => import('../features/auth/download-app-page.tsx'));
 const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
 const DashboardPage = lazy(loadDashboard);
-const loadMe = () => import('../features/me/me-page.tsx');
+// The personal centre uses namespaces outside the core catalogue (twoFactor); the dashboard does not.
+const loadMe = withPageTexts(() => import('../features/me/me-page.tsx'));
 const MePage = lazy(loadMe);
 const ForbiddenPage = lazy(() => import('../features/errors/forbidden-page.tsx'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));

@@ -4,6 +4,7 @@ import { LANGS } from '@pvstar/contract/lang';
 import { METRICS } from '@pvstar/contract/metrics';
 import { flattenMenu } from '@pvstar/contract/perm';
 import { describe, expect, it } from 'vitest';
+import { CORE_NAMESPACES } from './index.ts';
 
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree, prefix = ''): [string, string][] =>
@@ -60,6 +61,20 @@ describe('web locales', () => {
           `${lang}/${ns}`,
         ).toEqual([]);
       }
+    }
+  });
+
+  it('splits every language into the core catalogue (CORE_NAMESPACES) and the pages catalogue (the rest)', () => {
+    const web = CORE_NAMESPACES.filter((ns) => ns !== 'common');
+    const list = `{${[...web].sort().join(',')}}.json`;
+    expect(namespaces, 'a core namespace of the web').toEqual(expect.arrayContaining(web));
+    for (const lang of LANGS) {
+      const dir = path.join(import.meta.dirname, 'catalogues');
+      const core = fs.readFileSync(path.join(dir, `${lang}.ts`), 'utf8');
+      const pages = fs.readFileSync(path.join(dir, `${lang}-pages.ts`), 'utf8');
+      expect(core, lang).toContain(`'../locales/${lang}/${list}'`);
+      expect(core, lang).toContain(`/contract/src/locales/${lang}/common.json'`);
+      expect(pages, lang).toContain(`'../locales/${lang}/*.json', '!../locales/${lang}/${list}'`);
     }
   });
 

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/http.ts';
 import { appConfigQuery } from '../../components/app-config.ts';
 import { readCodeTarget, toContact } from '../../components/contact.ts';
 import { md5, requiredRule } from '../../components/password.ts';
+import { withPageTexts } from '../../i18n/index.ts';
 import { tokenStore } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { trustedDevices } from '../../stores/trusted-devices.ts';
@@ -21,8 +22,9 @@ type Mode = 'password' | 'code';
 
 // Sign-in by code is the second tab: its inputs (and the schemas that check them) load when it is chosen.
 const CodeSignInFields = lazy(() => import('./components/code-sign-in-fields.tsx'));
-// Only accounts with a second factor see its step.
-const SecondFactorStep = lazy(() => import('./components/second-factor-step.tsx'));
+// Only accounts with a second factor see its step; its texts (twoFactor) come with it, from the pages
+// catalogue (the sign-in page itself needs only the core one).
+const SecondFactorStep = lazy(withPageTexts(() => import('./components/second-factor-step.tsx')));
 
 interface LoginValues {
   account?: string;

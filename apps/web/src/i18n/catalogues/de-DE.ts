@@ -1,6 +1,13 @@
-// The de-DE catalogues, web and contract, in one module: the language loads as one file (../index.ts).
+// The de-DE core catalogue, web and contract, in one module: what the shell, the sign-in pages and the
+// dashboard use (CORE_NAMESPACES in ../index.ts). The other namespaces are in ./de-DE-pages.ts.
 export default {
-  ...import.meta.glob<Record<string, unknown>>('../locales/de-DE/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<Record<string, unknown>>(
+    '../locales/de-DE/{alarm,app,dashboard,menu,monitor,system}.json',
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
   ...import.meta.glob<Record<string, unknown>>(
     '../../../../../packages/contract/src/locales/de-DE/common.json',
     {

@@ -1,6 +1,13 @@
-// The es-ES catalogues, web and contract, in one module: the language loads as one file (../index.ts).
+// The es-ES core catalogue, web and contract, in one module: what the shell, the sign-in pages and the
+// dashboard use (CORE_NAMESPACES in ../index.ts). The other namespaces are in ./es-ES-pages.ts.
 export default {
-  ...import.meta.glob<Record<string, unknown>>('../locales/es-ES/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<Record<string, unknown>>(
+    '../locales/es-ES/{alarm,app,dashboard,menu,monitor,system}.json',
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
   ...import.meta.glob<Record<string, unknown>>(
     '../../../../../packages/contract/src/locales/es-ES/common.json',
     {

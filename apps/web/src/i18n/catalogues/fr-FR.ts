@@ -1,6 +1,13 @@
-// The fr-FR catalogues, web and contract, in one module: the language loads as one file (../index.ts).
+// The fr-FR core catalogue, web and contract, in one module: what the shell, the sign-in pages and the
+// dashboard use (CORE_NAMESPACES in ../index.ts). The other namespaces are in ./fr-FR-pages.ts.
 export default {
-  ...import.meta.glob<Record<string, unknown>>('../locales/fr-FR/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<Record<string, unknown>>(
+    '../locales/fr-FR/{alarm,app,dashboard,menu,monitor,system}.json',
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
   ...import.meta.glob<Record<string, unknown>>(
     '../../../../../packages/contract/src/locales/fr-FR/common.json',
     {

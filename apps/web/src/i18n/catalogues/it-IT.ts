@@ -1,6 +1,13 @@
-// The it-IT catalogues, web and contract, in one module: the language loads as one file (../index.ts).
+// The it-IT core catalogue, web and contract, in one module: what the shell, the sign-in pages and the
+// dashboard use (CORE_NAMESPACES in ../index.ts). The other namespaces are in ./it-IT-pages.ts.
 export default {
-  ...import.meta.glob<Record<string, unknown>>('../locales/it-IT/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<Record<string, unknown>>(
+    '../locales/it-IT/{alarm,app,dashboard,menu,monitor,system}.json',
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
   ...import.meta.glob<Record<string, unknown>>(
     '../../../../../packages/contract/src/locales/it-IT/common.json',
     {

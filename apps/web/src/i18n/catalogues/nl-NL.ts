@@ -1,6 +1,13 @@
-// The nl-NL catalogues, web and contract, in one module: the language loads as one file (../index.ts).
+// The nl-NL core catalogue, web and contract, in one module: what the shell, the sign-in pages and the
+// dashboard use (CORE_NAMESPACES in ../index.ts). The other namespaces are in ./nl-NL-pages.ts.
 export default {
-  ...import.meta.glob<Record<string, unknown>>('../locales/nl-NL/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<Record<string, unknown>>(
+    '../locales/nl-NL/{alarm,app,dashboard,menu,monitor,system}.json',
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
   ...import.meta.glob<Record<string, unknown>>(
     '../../../../../packages/contract/src/locales/nl-NL/common.json',
     {

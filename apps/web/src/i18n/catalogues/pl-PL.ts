@@ -1,6 +1,13 @@
-// The pl-PL catalogues, web and contract, in one module: the language loads as one file (../index.ts).
+// The pl-PL core catalogue, web and contract, in one module: what the shell, the sign-in pages and the
+// dashboard use (CORE_NAMESPACES in ../index.ts). The other namespaces are in ./pl-PL-pages.ts.
 export default {
-  ...import.meta.glob<Record<string, unknown>>('../locales/pl-PL/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<Record<string, unknown>>(
+    '../locales/pl-PL/{alarm,app,dashboard,menu,monitor,system}.json',
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
   ...import.meta.glob<Record<string, unknown>>(
     '../../../../../packages/contract/src/locales/pl-PL/common.json',
     {

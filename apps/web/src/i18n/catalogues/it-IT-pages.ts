@@ -1,0 +1,6 @@
+// The it-IT catalogue of the other pages: every web namespace not in the core catalogue (./it-IT.ts), loaded
+// with the first page that needs one (loadPageTexts in ../index.ts).
+export default import.meta.glob<Record<string, unknown>>(
+  ['../locales/it-IT/*.json', '!../locales/it-IT/{alarm,app,dashboard,menu,monitor,system}.json'],
+  { eager: true, import: 'default' },
+);
