@@ -87,6 +87,13 @@ describe('loadConfig', () => {
     expect(errorFor({ DEMO_INTERVAL_SECONDS: '0' }).message).toMatch(/\bDEMO_INTERVAL_SECONDS\b/);
   });
 
+  it('keeps raw samples 400 days unless told, and at least a month', () => {
+    expect(loadConfig({}).RAW_RETENTION_DAYS).toBe(400);
+    expect(loadConfig({ RAW_RETENTION_DAYS: '731' }).RAW_RETENTION_DAYS).toBe(731);
+    for (const bad of ['30', '1.5', 'forever'])
+      expect(errorFor({ RAW_RETENTION_DAYS: bad }).message).toMatch(/\bRAW_RETENTION_DAYS\b/);
+  });
+
   it('reads given values and treats empty ones as unset', () => {
     const config = loadConfig({
       PORT: '9090',

@@ -65,6 +65,11 @@ const ConfigSchema = z
     /** Where the built web app lives; served at `/`. */
     WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /**
+     * Days raw telemetry samples are kept; they expire by whole months (a month goes once all of it is older),
+     * the daily and monthly energy roll-ups are kept for ever. At least 31: the day curves read the samples.
+     */
+    RAW_RETENTION_DAYS: z.coerce.number().int().min(31).max(36_500).default(400),
     /** Per-IP limits per minute on sign-in style routes and on sending codes (a shared office NAT may need more). */
     LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     CODE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),

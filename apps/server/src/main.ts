@@ -12,6 +12,7 @@ import { prepareDemo } from './demo/demo-fleet.ts';
 import { createIngestPipeline, ingestLanes, subscribeIngest } from './ingest/start-ingest.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { createOutboxWorker, devMailbox } from './lib/mailer.ts';
+import { startSamplePartitionUpkeep } from './lib/sample-partitions.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from './mqtt/broker.ts';
@@ -160,6 +161,9 @@ async function main() {
     ? startAlarmWatch(database.db, log, { title: config.APP_TITLE })
     : null;
   const housekeeping = roles.has('jobs') ? startHousekeeping(database.db, log, dataDir) : null;
+  const samplePartitions = roles.has('jobs')
+    ? startSamplePartitionUpkeep(database.db, log, { retentionDays: config.RAW_RETENTION_DAYS })
+    : null;
   const commandJobs = roles.has('jobs')
     ? startCommandJobs({ db: database.db, log, publish: publishCommand, publicUrl })
     : null;
@@ -199,6 +203,7 @@ async function main() {
     await demo?.stop();
     alarmWatch?.stop();
     housekeeping?.stop();
+    samplePartitions?.stop();
     commandJobs?.stop();
     await outbox.stop();
     // Dongles first: what they sent and we have not acknowledged, they send again to the next process.
