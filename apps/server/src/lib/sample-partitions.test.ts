@@ -163,6 +163,18 @@ describe('sample partitions', () => {
     });
   });
 
+  it('two jobs processes keeping the partitions at once create each month once', async () => {
+    await writeRaw(month(12), 3);
+    const now = new Date(month(14).getTime() + 15 * DAY_MS);
+    const runs = await Promise.all([
+      keepSamplePartitions(t.ctx.db, { retentionDays: 400, now }),
+      keepSamplePartitions(t.ctx.db, { retentionDays: 400, now }),
+    ]);
+    expect(runs.flatMap((r) => r.created)).toEqual([{ partition: partitionOf(12), moved: 3 }]);
+    expect(await placed(month(12), month(13))).toEqual([{ p: partitionOf(12), n: 3 }]);
+    expect(await defaultRows()).toBe(0);
+  });
+
   it.skipIf(process.env.TEST_DB !== 'postgres')(
     'moves a month out of the default partition while other connections write to it, losing and doubling nothing',
     async () => {
