@@ -224,4 +224,31 @@ describe('sample partitions', () => {
       }
     },
   );
+
+  it('a new month meets neighbours made in another time zone: no overlap, no hours left to the default', async () => {
+    // As 0003 made them on a server in Berlin: months from local midnight (23:00 UTC in winter).
+    await t.ctx.db.execute(sql`
+      CREATE TABLE telemetry_samples_2040_01 PARTITION OF telemetry_samples
+      FOR VALUES FROM ('2040-01-01 00:00:00+01') TO ('2040-02-01 00:00:00+01')`);
+    await t.ctx.db.execute(sql`
+      CREATE TABLE telemetry_samples_2040_03 PARTITION OF telemetry_samples
+      FOR VALUES FROM ('2040-03-01 00:00:00+01') TO ('2040-04-01 00:00:00+02')`);
+    try {
+      await t.ctx.db.execute(sql`SELECT create_sample_partition('2040-02-01')`);
+      const [bounds] = await rows<{ lower: Date; upper: Date }>(sql`
+        SELECT lower, upper FROM sample_partition_bounds() WHERE name = 'telemetry_samples_2040_02'`);
+      expect(new Date(bounds!.lower).toISOString()).toBe('2040-01-31T23:00:00.000Z');
+      expect(new Date(bounds!.upper).toISOString()).toBe('2040-02-29T23:00:00.000Z');
+      // The UTC hour before each bound, which a UTC-only month would have left to the default partition.
+      await writeRaw(new Date('2040-01-31T23:30:00Z'), 3);
+      await writeRaw(new Date('2040-02-29T23:30:00Z'), 3);
+      expect(await placed(new Date('2040-01-01T00:00:00Z'), new Date('2040-04-01T00:00:00Z'))).toEqual([
+        { p: 'telemetry_samples_2040_02', n: 3 },
+        { p: 'telemetry_samples_2040_03', n: 3 },
+      ]);
+    } finally {
+      for (const m of ['01', '02', '03'])
+        await t.ctx.db.execute(sql.raw(`DROP TABLE IF EXISTS telemetry_samples_2040_${m}`));
+    }
+  });
 });

@@ -8,6 +8,17 @@
 -- then attached: no sample is lost or stored twice, whatever ingest writes meanwhile. A writer queued behind
 -- the lock routes its row after the attach, into the new partition. lock_timeout bounds how long writers
 -- queue behind this while it waits for a long reader: the upkeep then fails, is logged and runs again.
+-- Partitions made by 0003 took their bounds in the session's time zone: a new month starts where its
+-- neighbour ends (and ends where the next begins) when that is within a day of the UTC bound, so months
+-- neither overlap nor leave hours to the default partition on a server that is not on UTC.
+CREATE OR REPLACE FUNCTION sample_partition_bounds() RETURNS TABLE (name text, lower timestamptz, upper timestamptz) AS $$
+  SELECT c.relname::text,
+    (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \(''([^'']+)''\)'))[1]::timestamptz,
+    (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'TO \(''([^'']+)''\)'))[1]::timestamptz
+  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+  WHERE i.inhparent = 'telemetry_samples'::regclass AND c.relname <> 'telemetry_samples_default'
+$$ LANGUAGE sql STABLE;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION create_sample_partition(month date) RETURNS bigint AS $$
 DECLARE
   first timestamp := date_trunc('month', month::timestamp);
@@ -15,6 +26,7 @@ DECLARE
   hi timestamptz := (first + interval '1 month') AT TIME ZONE 'UTC';
   name text := 'telemetry_samples_' || to_char(first, 'YYYY_MM');
   moved bigint;
+  neighbour timestamptz;
 BEGIN
   IF to_regclass(name) IS NOT NULL THEN
     RETURN NULL;
@@ -25,6 +37,12 @@ BEGIN
   IF to_regclass(name) IS NOT NULL THEN
     RETURN NULL;
   END IF;
+  SELECT max(b.upper) INTO neighbour FROM sample_partition_bounds() b
+    WHERE b.upper BETWEEN lo - interval '1 day' AND lo + interval '1 day';
+  lo := coalesce(neighbour, lo);
+  SELECT min(b.lower) INTO neighbour FROM sample_partition_bounds() b
+    WHERE b.lower BETWEEN hi - interval '1 day' AND hi + interval '1 day';
+  hi := coalesce(neighbour, hi);
   EXECUTE format('CREATE TABLE %I (LIKE telemetry_samples INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', name);
   EXECUTE format(
     'WITH gone AS (DELETE FROM telemetry_samples_default WHERE ts >= %L AND ts < %L RETURNING *) '
@@ -51,13 +69,7 @@ DECLARE
   p record;
 BEGIN
   PERFORM set_config('lock_timeout', '10s', true);
-  FOR p IN
-    SELECT c.relname AS name
-    FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-    WHERE i.inhparent = 'telemetry_samples'::regclass
-      AND (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'TO \(''([^'']+)''\)'))[1]::timestamptz <= before
-    ORDER BY 1
-  LOOP
+  FOR p IN SELECT b.name FROM sample_partition_bounds() b WHERE b.upper <= before ORDER BY 1 LOOP
     EXECUTE format('DROP TABLE IF EXISTS %I', p.name);
     RETURN NEXT p.name;
   END LOOP;
