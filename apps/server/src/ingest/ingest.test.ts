@@ -336,3 +336,84 @@ describe('energy of a simulated day', () => {
     expect(mine).toEqual({ n: 40, top: 39 });
   });
 });
+
+describe('energy from counters', () => {
+  /** A plant of its own with one inverter that sends only daily counters, as older models do. */
+  let own: number;
+  const D = 'DGL-000003';
+  const I = 'INV-000003';
+  beforeAll(async () => {
+    const db = t.ctx.db;
+    const [plant] = await db
+      .insert(plants)
+      .values({
+        plantNo: 'P-ING-3',
+        orgId: 3,
+        name: 'Counter plant',
+        type: 'PHOTOVOLTAIC',
+        installedCapacity: 6,
+        timezone: 'Europe/Berlin',
+      })
+      .returning({ id: plants.id });
+    own = plant!.id;
+    const [dongle] = await db
+      .insert(dongles)
+      .values({ sn: D, plantId: own, secretHash: 'w' })
+      .returning({ id: dongles.id });
+    await db.insert(devices).values({ sn: I, dongleId: dongle!.id, plantId: own, kind: 'INVERTER' });
+    clock = Date.parse('2026-08-01T12:00:00Z');
+  });
+  const sendOwn = (ts: number, data: Record<string, number>) =>
+    send(telemetry(ts, data, { device: I, msgId: `own-${ts}` }), D);
+  const ownDay = async (day: string) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(plantEnergyDaily)
+        .where(sql`${plantEnergyDaily.plantId} = ${own} AND ${plantEnergyDaily.day} = ${day}`)
+    )[0];
+
+  it('keeps the morning when an inverter reboot restarts its daily counters at noon', async () => {
+    const day = '2026-07-01';
+    await sendOwn(at('08:00', day), { dailyGeneration: 0 });
+    await sendOwn(at('11:55', day), { dailyGeneration: 5 });
+    await sendOwn(at('12:05', day), { dailyGeneration: 0.1 });
+    await sendOwn(at('16:00', day), { dailyGeneration: 0.4 });
+    expect((await ownDay(day))!.generation).toBeCloseTo(5.4, 9);
+  });
+
+  it('does not take yesterday’s un-reset daily counters, stamped a minute after midnight, for today', async () => {
+    await sendOwn(at('23:50', '2026-07-01'), { dailyGeneration: 30, dailyConsumption: 10, dailyPurchase: 3 });
+    // The dongle's clock is a minute ahead of the inverter's: its counters have not reset yet.
+    await sendOwn(at('00:01', '2026-07-02'), {
+      dailyGeneration: 30,
+      dailyConsumption: 10.02,
+      dailyPurchase: 3.01,
+    });
+    await sendOwn(at('00:06', '2026-07-02'), {
+      dailyGeneration: 0,
+      dailyConsumption: 0.05,
+      dailyPurchase: 0.02,
+    });
+    await sendOwn(at('08:00', '2026-07-02'), {
+      dailyGeneration: 0.5,
+      dailyConsumption: 3.6,
+      dailyPurchase: 0.44,
+    });
+    const day = (await ownDay('2026-07-02'))!;
+    // The 0.02 / 0.01 kWh of the minutes around midnight belong to the sample that closes them.
+    expect(day.consumption).toBeCloseTo(3.62, 9);
+    expect(day.purchase).toBeCloseTo(0.45, 9);
+    expect(day.generation).toBeCloseTo(0.5, 9);
+  });
+
+  it('changes nothing when the same (device, ts) comes again with other values', async () => {
+    const day = '2026-07-03';
+    await sendOwn(at('09:00', day), { dailyGeneration: 1 });
+    await sendOwn(at('10:00', day), { dailyGeneration: 2 });
+    const before = await ownDay(day);
+    await send(telemetry(at('10:00', day), { dailyGeneration: 9 }, { device: I, msgId: 'again' }), D);
+    expect(await ownDay(day)).toEqual(before);
+    expect(before!.generation).toBeCloseTo(2, 9);
+  });
+});
