@@ -80,7 +80,7 @@ const increase = (before: number, after: number) => (after < before ? after : af
 /**
  * The energy a reading adds to its local day: per figure, the increase of the lifetime counter since the
  * previous stored reading of the device, a decrease counting as a reset (never a negative delta). Where
- * the device sends no lifetime counter, its daily counter, which also restarts at local midnight; with no
+ * either reading lacks the lifetime counter, the daily one, which also restarts at local midnight; with no
  * earlier reading, the daily counter is the energy since midnight.
  */
 export function readingEnergy(
@@ -97,8 +97,6 @@ export function readingEnergy(
       out[figure] = increase(totalBefore, total);
       continue;
     }
-    // A lifetime counter without one before it has no baseline: the first reading's daily counter has.
-    if (total !== undefined && prev) continue;
     const daily = cur.counters[DAILY_COUNTERS[figure]];
     if (daily === undefined) continue;
     midnight ??= midnightPassed(prev?.ts, cur.ts, timeZone);

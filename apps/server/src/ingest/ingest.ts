@@ -6,23 +6,30 @@ import {
   StatusPayloadSchema,
   TelemetryPayloadSchema,
 } from '@pvstar/contract/mqtt';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/index.ts';
 import { addDays } from '../lib/calendar.ts';
-import { dayGrid, MAX_DAY_INTERVALS, seenBits } from '../lib/daylight-window.ts';
+import { dayGrid, seenBits } from '../lib/daylight-window.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
 import {
   addEnergy,
   type DayEnergy,
-  ENERGY_COUNTERS,
   isReading,
   type MeterReading,
   readingEnergy,
   ZERO_DAY_ENERGY,
 } from './energy.ts';
+import {
+  countersOf,
+  epochMs,
+  hasCounters,
+  storedHasCounters,
+  writeDeviceDays,
+  writePlantDays,
+} from './energy-rollup.ts';
 import { localDay } from './local-day.ts';
 import { plantsIn, refreshPlantStatus, statusFromAlarms } from './plant-status.ts';
 
@@ -296,45 +303,12 @@ export function createIngest(deps: {
         await endCommAlarms(tx, { devices: deviceTimes });
       }
       if (energy.size) {
-        const energyRows = JSON.stringify(
-          [...energy.values()].map(({ times, place, ...e }) => ({
-            ...e,
-            seen: seenBits(dayGrid(place, place.timezone, e.day, addDays(e.day, 1)), times),
-          })),
-        );
-        await tx.execute(sql`
-          INSERT INTO device_energy_daily (device_id, day, generation, consumption, charge, discharge, feed_in, purchase, daylight_seen)
-          SELECT r."deviceId", r.day, r.generation, r.consumption, r.charge, r.discharge, r."feedIn", r.purchase, r.seen::bit(${sql.raw(String(MAX_DAY_INTERVALS))})
-          FROM jsonb_to_recordset(${energyRows}::jsonb) AS r("deviceId" int, day date, generation float8, consumption float8,
-            charge float8, discharge float8, "feedIn" float8, purchase float8, seen text)
-          ON CONFLICT (device_id, day) DO UPDATE SET
-            daylight_seen = device_energy_daily.daylight_seen | excluded.daylight_seen,
-            generation = device_energy_daily.generation + excluded.generation,
-            consumption = device_energy_daily.consumption + excluded.consumption,
-            charge = device_energy_daily.charge + excluded.charge,
-            discharge = device_energy_daily.discharge + excluded.discharge,
-            feed_in = device_energy_daily.feed_in + excluded.feed_in,
-            purchase = device_energy_daily.purchase + excluded.purchase`);
-        // The plant's day is the sum of its inverters' days, with the revenue at its prices; read by key
-        // from the plant days touched, so that the cost stays with the batch, not with the history.
-        await tx.execute(sql`
-          WITH touched AS (
-            SELECT DISTINCT dv.plant_id, r.day
-            FROM jsonb_to_recordset(${energyRows}::jsonb) AS r("deviceId" int, day date) JOIN devices dv ON dv.id = r."deviceId")
-          INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue, daylight_seen)
-          SELECT t.plant_id, t.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),
-            sum(e.feed_in) * coalesce(max(p.feed_in_price), 0)
-              + GREATEST(sum(e.generation) - sum(e.feed_in), 0) * coalesce(max(p.purchase_price), 0),
-            sum(bit_count(e.daylight_seen))::int
-          FROM touched t
-          JOIN devices d ON d.plant_id = t.plant_id AND d.kind = 'INVERTER'
-          JOIN device_energy_daily e ON e.device_id = d.id AND e.day = t.day
-          JOIN plants p ON p.id = t.plant_id
-          GROUP BY t.plant_id, t.day
-          ON CONFLICT (plant_id, day) DO UPDATE SET
-            generation = excluded.generation, consumption = excluded.consumption, charge = excluded.charge,
-            discharge = excluded.discharge, feed_in = excluded.feed_in, purchase = excluded.purchase, revenue = excluded.revenue,
-            daylight_seen = excluded.daylight_seen`);
+        const rows = [...energy.values()].map(({ times, place, ...e }) => ({
+          ...e,
+          seen: seenBits(dayGrid(place, place.timezone, e.day, addDays(e.day, 1)), times),
+        }));
+        await writeDeviceDays(tx, rows, 'add');
+        await writePlantDays(tx, rows);
       }
       if (onlineDongles.length) {
         if (onlineOnly.length)
@@ -476,16 +450,6 @@ interface NeighbourRow {
   nt: number | null;
   nv: Record<string, number> | null;
 }
-
-const epochMs = (ts: SQL) => sql`round(extract(epoch FROM ${ts}) * 1000)::float8`;
-/** Whether a sample's data carries an energy counter (a reading), and only its counters: the rest is not needed. */
-const counterPredicate = (data: string) => `${data} ?| '{${ENERGY_COUNTERS.join(',')}}'::text[]`;
-const hasCounters = sql.raw(counterPredicate('data'));
-const storedHasCounters = sql.raw(counterPredicate('s.data'));
-const countersOf = (data: string) =>
-  sql.raw(
-    `jsonb_strip_nulls(jsonb_build_object(${ENERGY_COUNTERS.map((k) => `'${k}', ${data}->'${k}'`).join(', ')}))`,
-  );
 
 /**
  * The energy each reading of the batch adds to its device's day, and what it changes in the day of the
