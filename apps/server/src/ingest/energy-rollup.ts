@@ -38,7 +38,7 @@ export async function writeDeviceDays(tx: Tx, rows: DeviceDayRow[], mode: 'add' 
 
 /**
  * The plant days of the given inverter days, rebuilt as the sum of the plant's inverters' days with the
- * revenue at its prices; read by key from the plant days touched, so that the cost stays with the batch,
+ * revenue at its prices (energy.ts, revenueOf); read by key from the plant days touched, so that the cost stays with the batch,
  * not with the history. The monthly and organisation roll-ups follow by trigger (0010, 0011).
  */
 export async function writePlantDays(tx: Tx, rows: Pick<DeviceDayRow, 'deviceId' | 'day'>[]) {
@@ -49,7 +49,7 @@ export async function writePlantDays(tx: Tx, rows: Pick<DeviceDayRow, 'deviceId'
     INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue, daylight_seen)
     SELECT t.plant_id, t.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),
       sum(e.feed_in) * coalesce(max(p.feed_in_price), 0)
-        + GREATEST(sum(e.generation) - sum(e.feed_in), 0) * coalesce(max(p.purchase_price), 0),
+        + GREATEST(sum(e.generation) - sum(e.feed_in) - sum(e.charge) + sum(e.discharge), 0) * coalesce(max(p.purchase_price), 0),
       sum(bit_count(e.daylight_seen))::int
     FROM touched t
     JOIN devices d ON d.plant_id = t.plant_id AND d.kind = 'INVERTER'

@@ -134,19 +134,24 @@ export function addEnergy(a: DayEnergy, b: DayEnergy, sign = 1) {
 }
 
 /**
- * Revenue of a day: what the feed-in earned plus what self-consumption saved at the purchase price.
- * Self-consumption is the generation not fed in.
+ * Self-consumption: the generation not fed in, less what went into the battery and plus what came out of
+ * it, never negative. Energy stored counts on the day it is used, and what the battery loses on the round
+ * trip (charge − discharge over a cycle) never counts as saved.
  */
+export const selfConsumptionOf = (e: Pick<DayEnergy, 'generation' | 'feedIn' | 'charge' | 'discharge'>) =>
+  Math.max(e.generation - e.feedIn - e.charge + e.discharge, 0);
+
+/** Revenue of a day: what the feed-in earned plus what self-consumption saved at the purchase price. */
 export function revenueOf(
-  e: Pick<DayEnergy, 'generation' | 'feedIn'>,
+  e: Pick<DayEnergy, 'generation' | 'feedIn' | 'charge' | 'discharge'>,
   prices: { feedIn: number; purchase: number },
 ) {
-  return e.feedIn * prices.feedIn + Math.max(e.generation - e.feedIn, 0) * prices.purchase;
+  return e.feedIn * prices.feedIn + selfConsumptionOf(e) * prices.purchase;
 }
 
 /** Derived figures: self-consumption (kWh) and self-sufficiency (share of consumption not bought). */
 export function derived(e: DayEnergy) {
-  const selfConsumption = Math.max(e.generation - e.feedIn, 0);
+  const selfConsumption = selfConsumptionOf(e);
   const selfSufficiency =
     e.consumption > 0 ? Math.min(Math.max((e.consumption - e.purchase) / e.consumption, 0), 1) : 0;
   return { selfConsumption, selfSufficiency };

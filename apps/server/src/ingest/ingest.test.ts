@@ -294,10 +294,11 @@ describe('energy of a simulated day', () => {
       feedIn: 25,
       purchase: 5,
     });
-    // Hand-computed: self-consumption 40 − 25 = 15 kWh; revenue 25 × 0.08 + 15 × 0.30 = 6.50; self-sufficiency (20 − 5) / 20.
-    expect(row.revenue).toBeCloseTo(6.5, 9);
-    expect(revenueOf(row, { feedIn: 0.08, purchase: 0.3 })).toBeCloseTo(6.5, 9);
-    expect(derived(row)).toEqual({ selfConsumption: 15, selfSufficiency: 0.75 });
+    // Hand-computed: self-consumption 40 − 25 − 4 + 3 = 14 kWh (the battery's 1 kWh round-trip loss saved
+    // nothing); revenue 25 × 0.08 + 14 × 0.30 = 6.20; self-sufficiency (20 − 5) / 20.
+    expect(row.revenue).toBeCloseTo(6.2, 9);
+    expect(revenueOf(row, { feedIn: 0.08, purchase: 0.3 })).toBeCloseTo(6.2, 9);
+    expect(derived(row)).toEqual({ selfConsumption: 14, selfSufficiency: 0.75 });
     const [deviceDay] = await t.ctx.db
       .select()
       .from(deviceEnergyDaily)
