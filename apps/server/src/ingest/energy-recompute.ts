@@ -41,6 +41,9 @@ export async function recomputeEnergy(
     ).rows[0] as { timezone: string; latitude: number | null; longitude: number | null } | undefined;
     if (!plant) throw new Error(`plant ${o.plantId} not found`);
     const zone = plant.timezone;
+    // Ingest holds the same locks while it adds a batch's readings: neither sees half of the other's work.
+    await tx.execute(sql`
+      SELECT 1 FROM devices WHERE plant_id = ${o.plantId} AND kind = 'INVERTER' ORDER BY id FOR NO KEY UPDATE`);
     const totals = async () =>
       addEnergy(
         { ...ZERO_DAY_ENERGY },

@@ -259,6 +259,12 @@ export function createIngest(deps: {
         const rows = JSON.stringify(
           samples.map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString(), v: s.data })),
         );
+        // One writer at a time per inverter (ingest workers sharing a subscription, the recomputation): the
+        // insert below must see every reading committed before it, or two neighbours would both be measured
+        // from the same earlier one. Row locks, in id order, so that they cost no lock-table slots.
+        if (meters.size)
+          await tx.execute(sql`
+            SELECT 1 FROM devices WHERE id = ANY(${`{${[...meters.keys()].join(',')}}`}::int[]) ORDER BY id FOR NO KEY UPDATE`);
         // The stored readings of the inverters, each with the device's readings just before and after it as
         // they were before this statement (its snapshot): the neighbours whose energy a reading changes.
         const inserted = await tx.execute(sql`
