@@ -39,7 +39,7 @@ let ev: number;
 let invB: number;
 const tokens: Record<string, string> = {};
 
-/** Daily roll-ups of plant A (prices 0.08 feed-in, 0.30 purchase; revenue = feedIn·0.08 + (gen − feedIn)·0.30). */
+/** Daily roll-ups of plant A (prices 0.08 feed-in, 0.30 purchase); stored as they are, revenue included. */
 const DAYS = [
   // day, generation, consumption, charge, discharge, feedIn, purchase, revenue
   ['2026-11-15', 10, 8, 2, 1, 3, 2, 2.34],
