@@ -58,7 +58,10 @@ export interface IngestResult {
   committed: number;
   storedRows: number;
   storedMessages: number;
-  /** Plant days whose generation is not the largest daily counter of their inverter's stored samples. */
+  /**
+   * Plant days whose generation is not the largest daily counter of their inverter's stored samples: the
+   * bench's counters only grow within one day, so the metered sum of increases (docs/energy.md) equals it.
+   */
   energyMismatches: number;
   offeredPerS: number;
   sustainedPerS: number;

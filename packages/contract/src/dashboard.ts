@@ -75,7 +75,11 @@ export const RecentAlertSchema = z.object({
 });
 export type RecentAlert = z.infer<typeof RecentAlertSchema>;
 
-/** Yield vs consumption (kWh): generation = selfConsumption + feedIn; consumption ≈ selfConsumption + purchase (+ battery). */
+/**
+ * Yield vs consumption (kWh): selfConsumption = max(generation − feedIn − charge + discharge, 0)
+ * (docs/energy.md), so generation ≈ selfConsumption + feedIn (+ the battery's net charge and losses);
+ * consumption ≈ selfConsumption + purchase.
+ */
 export const EnergyPieSchema = z.object({
   generation: z.number(),
   selfConsumption: z.number(),

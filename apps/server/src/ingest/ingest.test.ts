@@ -13,6 +13,7 @@ import {
 } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { derived, revenueOf } from './energy.ts';
+import { recomputeEnergy } from './energy-recompute.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 
 const log = pino({ level: 'silent' });
@@ -275,7 +276,8 @@ describe('energy of a simulated day', () => {
       dailyPurchase: 5,
     };
     const steps = 12 * 24;
-    for (let i = 1; i <= steps; i++) {
+    // From 00:14: a first reading within minutes of midnight could still carry yesterday's counters.
+    for (let i = 3; i <= steps; i++) {
       const ts = Date.parse(`${day}T00:00:00+02:00`) + i * 5 * 60_000 - 60_000;
       const share = i / steps;
       const data = Object.fromEntries(
@@ -292,10 +294,11 @@ describe('energy of a simulated day', () => {
       feedIn: 25,
       purchase: 5,
     });
-    // Hand-computed: self-consumption 40 − 25 = 15 kWh; revenue 25 × 0.08 + 15 × 0.30 = 6.50; self-sufficiency (20 − 5) / 20.
-    expect(row.revenue).toBeCloseTo(6.5, 9);
-    expect(revenueOf(row, { feedIn: 0.08, purchase: 0.3 })).toBeCloseTo(6.5, 9);
-    expect(derived(row)).toEqual({ selfConsumption: 15, selfSufficiency: 0.75 });
+    // Hand-computed: self-consumption 40 − 25 − 4 + 3 = 14 kWh (the battery's 1 kWh round-trip loss saved
+    // nothing); revenue 25 × 0.08 + 14 × 0.30 = 6.20; self-sufficiency (20 − 5) / 20.
+    expect(row.revenue).toBeCloseTo(6.2, 9);
+    expect(revenueOf(row, { feedIn: 0.08, purchase: 0.3 })).toBeCloseTo(6.2, 9);
+    expect(derived(row)).toEqual({ selfConsumption: 14, selfSufficiency: 0.75 });
     const [deviceDay] = await t.ctx.db
       .select()
       .from(deviceEnergyDaily)
@@ -334,5 +337,134 @@ describe('energy of a simulated day', () => {
           AND ts < ${new Date(at('10:00', day)).toISOString()}::timestamptz`)
     ).rows as { n: number; top: number }[];
     expect(mine).toEqual({ n: 40, top: 39 });
+  });
+});
+
+describe('energy from counters', () => {
+  /** A plant of its own with one inverter that sends only daily counters, as older models do. */
+  let own: number;
+  const D = 'DGL-000003';
+  const I = 'INV-000003';
+  beforeAll(async () => {
+    const db = t.ctx.db;
+    const [plant] = await db
+      .insert(plants)
+      .values({
+        plantNo: 'P-ING-3',
+        orgId: 3,
+        name: 'Counter plant',
+        type: 'PHOTOVOLTAIC',
+        installedCapacity: 6,
+        timezone: 'Europe/Berlin',
+      })
+      .returning({ id: plants.id });
+    own = plant!.id;
+    const [dongle] = await db
+      .insert(dongles)
+      .values({ sn: D, plantId: own, secretHash: 'w' })
+      .returning({ id: dongles.id });
+    await db.insert(devices).values({ sn: I, dongleId: dongle!.id, plantId: own, kind: 'INVERTER' });
+    clock = Date.parse('2026-08-01T12:00:00Z');
+  });
+  const sendOwn = (ts: number, data: Record<string, number>) =>
+    send(telemetry(ts, data, { device: I, msgId: `own-${ts}` }), D);
+  const ownDay = async (day: string) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(plantEnergyDaily)
+        .where(sql`${plantEnergyDaily.plantId} = ${own} AND ${plantEnergyDaily.day} = ${day}`)
+    )[0];
+
+  it('keeps the morning when an inverter reboot restarts its daily counters at noon', async () => {
+    const day = '2026-07-01';
+    await sendOwn(at('08:00', day), { dailyGeneration: 0 });
+    await sendOwn(at('11:55', day), { dailyGeneration: 5 });
+    await sendOwn(at('12:05', day), { dailyGeneration: 0.1 });
+    await sendOwn(at('16:00', day), { dailyGeneration: 0.4 });
+    expect((await ownDay(day))!.generation).toBeCloseTo(5.4, 9);
+  });
+
+  it('does not take yesterday’s un-reset daily counters, stamped a minute after midnight, for today', async () => {
+    await sendOwn(at('23:50', '2026-07-01'), { dailyGeneration: 30, dailyConsumption: 10, dailyPurchase: 3 });
+    // The dongle's clock is a minute ahead of the inverter's: its counters have not reset yet.
+    await sendOwn(at('00:01', '2026-07-02'), {
+      dailyGeneration: 30,
+      dailyConsumption: 10.02,
+      dailyPurchase: 3.01,
+    });
+    await sendOwn(at('00:06', '2026-07-02'), {
+      dailyGeneration: 0,
+      dailyConsumption: 0.05,
+      dailyPurchase: 0.02,
+    });
+    await sendOwn(at('08:00', '2026-07-02'), {
+      dailyGeneration: 0.5,
+      dailyConsumption: 3.6,
+      dailyPurchase: 0.44,
+    });
+    const day = (await ownDay('2026-07-02'))!;
+    // The 0.02 / 0.01 kWh of the minutes around midnight belong to the sample that closes them.
+    expect(day.consumption).toBeCloseTo(3.62, 9);
+    expect(day.purchase).toBeCloseTo(0.45, 9);
+    expect(day.generation).toBeCloseTo(0.5, 9);
+  });
+
+  it('changes nothing when the same (device, ts) comes again with other values', async () => {
+    const day = '2026-07-03';
+    await sendOwn(at('09:00', day), { dailyGeneration: 1 });
+    await sendOwn(at('10:00', day), { dailyGeneration: 2 });
+    const before = await ownDay(day);
+    await send(telemetry(at('10:00', day), { dailyGeneration: 9 }, { device: I, msgId: 'again' }), D);
+    expect(await ownDay(day)).toEqual(before);
+    expect(before!.generation).toBeCloseTo(2, 9);
+  });
+
+  it('meters lifetime counters where a device sends them, and a late reading corrects the next day too', async () => {
+    const day = '2026-07-05';
+    await sendOwn(at('09:00', day), { totalGeneration: 1000, dailyGeneration: 2 });
+    await sendOwn(at('23:00', day), { totalGeneration: 1010, dailyGeneration: 12 });
+    await sendOwn(at('09:00', '2026-07-06'), { totalGeneration: 1013, dailyGeneration: 3 });
+    // The first lifetime reading has none before it: its daily counter is measured as before.
+    expect((await ownDay(day))!.generation).toBeCloseTo(12, 9);
+    expect((await ownDay('2026-07-06'))!.generation).toBeCloseTo(3, 9);
+    // A reading of 23:30 arrives late: 1011 — the half hour belongs to the 5th, the 6th keeps only 2 kWh.
+    await sendOwn(at('23:30', day), { totalGeneration: 1011, dailyGeneration: 13 });
+    expect((await ownDay(day))!.generation).toBeCloseTo(13, 9);
+    expect((await ownDay('2026-07-06'))!.generation).toBeCloseTo(2, 9);
+  });
+
+  it('rebuilds the same roll-ups from raw samples, and keeps the days that have none', async () => {
+    const db = t.ctx.db;
+    // A back-filled day without raw samples (the demo does this).
+    await db.insert(plantEnergyDaily).values({ plantId: own, day: '2026-06-30', generation: 7, revenue: 1 });
+    const snapshot = async () =>
+      (
+        await db.execute(sql`
+          SELECT d.day::text, d.generation, d.consumption, d.purchase, d.revenue,
+            (SELECT sum(generation) FROM plant_energy_monthly m WHERE m.plant_id = ${own}) AS months,
+            (SELECT sum(o.generation) FROM org_energy_daily o WHERE o.org_id = 3 AND o.day = d.day) AS org
+          FROM plant_energy_daily d WHERE d.plant_id = ${own} ORDER BY d.day`)
+      ).rows as Record<string, number>[];
+    const ingested = await snapshot();
+    // Wrong figures, as the largest-counter rule left them.
+    await db.execute(sql`
+      UPDATE device_energy_daily SET generation = 99 WHERE day = '2026-07-01'
+        AND device_id IN (SELECT id FROM devices WHERE plant_id = ${own})`);
+    await db.execute(
+      sql`UPDATE plant_energy_daily SET generation = 99 WHERE plant_id = ${own} AND day = '2026-07-01'`,
+    );
+    const r = await recomputeEnergy(db, { plantId: own, from: '2026-06-30', to: '2026-07-06' });
+    expect(r.before.generation).toBeGreaterThan(99);
+    expect(r.deviceDays).toBe(5);
+    const rebuilt = await snapshot();
+    expect(rebuilt.map((d) => d.day)).toEqual(ingested.map((d) => d.day));
+    rebuilt.forEach((d, i) => {
+      for (const [k, v] of Object.entries(d)) {
+        if (k === 'day') expect(v).toBe(ingested[i]![k]);
+        else expect(Number(v)).toBeCloseTo(Number(ingested[i]![k]), 9);
+      }
+    });
+    expect(rebuilt[0]).toMatchObject({ day: '2026-06-30', generation: 7 });
   });
 });

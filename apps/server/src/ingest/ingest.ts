@@ -11,10 +11,25 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/index.ts';
 import { addDays } from '../lib/calendar.ts';
-import { dayGrid, MAX_DAY_INTERVALS, seenBits } from '../lib/daylight-window.ts';
+import { dayGrid, seenBits } from '../lib/daylight-window.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
-import { DAILY_COUNTERS, type DayEnergy, ZERO_DAY_ENERGY } from './energy.ts';
+import {
+  addEnergy,
+  type DayEnergy,
+  isReading,
+  type MeterReading,
+  readingEnergy,
+  ZERO_DAY_ENERGY,
+} from './energy.ts';
+import {
+  countersOf,
+  epochMs,
+  hasCounters,
+  storedHasCounters,
+  writeDeviceDays,
+  writePlantDays,
+} from './energy-rollup.ts';
 import { localDay } from './local-day.ts';
 import { plantsIn, refreshPlantStatus, statusFromAlarms } from './plant-status.ts';
 
@@ -62,8 +77,10 @@ export type DropReason =
 /**
  * Telemetry into the database: validates each message against the contract, batches many messages
  * into one transaction, and resolves each message's promise only when its batch has committed (the
- * subscriber acknowledges then). Idempotent on (device, ts); energy comes from the daily counters as the
- * largest value seen per local day, so repeats, gaps and late samples never double-count.
+ * subscriber acknowledges then). Idempotent on (device, ts); energy is metered from the stored samples'
+ * counters (energy.ts, readingEnergy): each stored reading adds its increase over the device's previous
+ * stored reading to its local day, so repeats never count, and a late reading takes its share from the
+ * reading after it.
  */
 export function createIngest(deps: {
   db: Db;
@@ -215,27 +232,13 @@ export function createIngest(deps: {
 
   async function write(b: Batch) {
     const samples = b.samples.length ? await existingOnly(b.samples) : [];
-    // The newest sample per device, and the largest daily counters per device and day.
+    // The newest sample per device; the inverters whose readings may meter energy, with their plant's place.
     const latest = new Map<number, Sample>();
-    // Per inverter and day also the instants it reported its counters at: its daylight intervals with data.
-    const energy = new Map<string, { deviceId: number; day: string; times: number[] } & DayEnergy>();
-    const places = new Map<string, Sample>();
+    const meters = new Map<number, Sample>();
     for (const s of samples) {
       const cur = latest.get(s.deviceId);
       if (!cur || cur.ts < s.ts) latest.set(s.deviceId, s);
-      if (s.kind !== 'INVERTER' || !('dailyGeneration' in s.data)) continue;
-      const key = `${s.deviceId}|${s.day}`;
-      const e = energy.get(key) ?? {
-        deviceId: s.deviceId,
-        day: s.day,
-        times: [],
-        ...ZERO_DAY_ENERGY,
-      };
-      for (const [field, metric] of Object.entries(DAILY_COUNTERS) as [keyof DayEnergy, string][])
-        e[field] = Math.max(e[field], s.data[metric] ?? 0);
-      e.times.push(s.ts);
-      energy.set(key, e);
-      places.set(key, s);
+      if (s.kind === 'INVERTER' && !meters.has(s.deviceId) && isReading(s.data)) meters.set(s.deviceId, s);
     }
     const onlineDongles = [...new Set(b.statuses.filter((s) => s.online).map((s) => s.sn))];
     const offlineDongles = [...new Set(b.statuses.filter((s) => !s.online).map((s) => s.sn))].filter(
@@ -250,25 +253,46 @@ export function createIngest(deps: {
 
     await deps.db.transaction(async (tx) => {
       const changedPlants: number[] = [];
+      let energy = new Map<string, DeviceDay>();
       if (samples.length) {
         // One parse of the batch feeds the samples and each device's newest reading.
         const rows = JSON.stringify(
           samples.map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString(), v: s.data })),
         );
+        // One writer at a time per inverter (ingest workers sharing a subscription, the recomputation): the
+        // insert below must see every reading committed before it, or two neighbours would both be measured
+        // from the same earlier one. Row locks, in id order, so that they cost no lock-table slots.
+        if (meters.size)
+          await tx.execute(sql`
+            SELECT 1 FROM devices WHERE id = ANY(${`{${[...meters.keys()].join(',')}}`}::int[]) ORDER BY id FOR NO KEY UPDATE`);
+        // The stored readings of the inverters, each with the device's readings just before and after it as
+        // they were before this statement (its snapshot): the neighbours whose energy a reading changes.
         const inserted = await tx.execute(sql`
           WITH r AS (SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r(d int, t timestamptz, v jsonb)),
           stored AS (
             INSERT INTO telemetry_samples (device_id, ts, data) SELECT d, t, v FROM r
-            ON CONFLICT DO NOTHING RETURNING 1),
+            ON CONFLICT DO NOTHING RETURNING device_id, ts, data),
           latest AS (
             INSERT INTO device_latest (device_id, ts, data) SELECT DISTINCT ON (d) d, t, v FROM r ORDER BY d, t DESC
             ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, data = excluded.data
-            WHERE device_latest.ts < excluded.ts)
-          SELECT count(*)::int AS stored FROM stored`);
-        const count = (inserted.rows[0] as { stored: number }).stored;
+            WHERE device_latest.ts < excluded.ts),
+          n AS (SELECT count(*)::int AS stored FROM stored)
+          SELECT n.stored, m.* FROM n LEFT JOIN (
+            SELECT s.device_id AS d, ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v,
+              ${epochMs(sql`p.ts`)} AS pt, p.v AS pv, ${epochMs(sql`x.ts`)} AS nt, x.v AS nv
+            FROM stored s
+            LEFT JOIN LATERAL (
+              SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
+              WHERE device_id = s.device_id AND ts < s.ts AND ${hasCounters} ORDER BY ts DESC LIMIT 1) p ON true
+            LEFT JOIN LATERAL (
+              SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
+              WHERE device_id = s.device_id AND ts > s.ts AND ${hasCounters} ORDER BY ts LIMIT 1) x ON true
+            WHERE s.device_id = ANY(${`{${[...meters.keys()].join(',')}}`}::int[]) AND ${storedHasCounters}) m ON true`);
+        const result = inserted.rows as unknown as NeighbourRow[];
+        const count = result[0]?.stored ?? 0;
         counters.stored += count;
         counters.duplicates += samples.length - count;
-
+        energy = meterBatch(result, meters);
         // A device back from silence takes the status its alarms give it; only then may its plant's change.
         const back = await tx.execute(sql`
           WITH updated AS (
@@ -285,45 +309,12 @@ export function createIngest(deps: {
         await endCommAlarms(tx, { devices: deviceTimes });
       }
       if (energy.size) {
-        const energyRows = JSON.stringify(
-          [...energy].map(([key, { times, ...e }]) => {
-            const { place, day } = places.get(key)!;
-            return { ...e, seen: seenBits(dayGrid(place, place.timezone, day, addDays(day, 1)), times) };
-          }),
-        );
-        await tx.execute(sql`
-          INSERT INTO device_energy_daily (device_id, day, generation, consumption, charge, discharge, feed_in, purchase, daylight_seen)
-          SELECT r."deviceId", r.day, r.generation, r.consumption, r.charge, r.discharge, r."feedIn", r.purchase, r.seen::bit(${sql.raw(String(MAX_DAY_INTERVALS))})
-          FROM jsonb_to_recordset(${energyRows}::jsonb) AS r("deviceId" int, day date, generation float8, consumption float8,
-            charge float8, discharge float8, "feedIn" float8, purchase float8, seen text)
-          ON CONFLICT (device_id, day) DO UPDATE SET
-            daylight_seen = device_energy_daily.daylight_seen | excluded.daylight_seen,
-            generation = GREATEST(device_energy_daily.generation, excluded.generation),
-            consumption = GREATEST(device_energy_daily.consumption, excluded.consumption),
-            charge = GREATEST(device_energy_daily.charge, excluded.charge),
-            discharge = GREATEST(device_energy_daily.discharge, excluded.discharge),
-            feed_in = GREATEST(device_energy_daily.feed_in, excluded.feed_in),
-            purchase = GREATEST(device_energy_daily.purchase, excluded.purchase)`);
-        // The plant's day is the sum of its inverters' days, with the revenue at its prices; read by key
-        // from the plant days touched, so that the cost stays with the batch, not with the history.
-        await tx.execute(sql`
-          WITH touched AS (
-            SELECT DISTINCT dv.plant_id, r.day
-            FROM jsonb_to_recordset(${energyRows}::jsonb) AS r("deviceId" int, day date) JOIN devices dv ON dv.id = r."deviceId")
-          INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue, daylight_seen)
-          SELECT t.plant_id, t.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),
-            sum(e.feed_in) * coalesce(max(p.feed_in_price), 0)
-              + GREATEST(sum(e.generation) - sum(e.feed_in), 0) * coalesce(max(p.purchase_price), 0),
-            sum(bit_count(e.daylight_seen))::int
-          FROM touched t
-          JOIN devices d ON d.plant_id = t.plant_id AND d.kind = 'INVERTER'
-          JOIN device_energy_daily e ON e.device_id = d.id AND e.day = t.day
-          JOIN plants p ON p.id = t.plant_id
-          GROUP BY t.plant_id, t.day
-          ON CONFLICT (plant_id, day) DO UPDATE SET
-            generation = excluded.generation, consumption = excluded.consumption, charge = excluded.charge,
-            discharge = excluded.discharge, feed_in = excluded.feed_in, purchase = excluded.purchase, revenue = excluded.revenue,
-            daylight_seen = excluded.daylight_seen`);
+        const rows = [...energy.values()].map(({ times, place, ...e }) => ({
+          ...e,
+          seen: seenBits(dayGrid(place, place.timezone, e.day, addDays(e.day, 1)), times),
+        }));
+        await writeDeviceDays(tx, rows, 'add');
+        await writePlantDays(tx, rows);
       }
       if (onlineDongles.length) {
         if (onlineOnly.length)
@@ -445,3 +436,71 @@ export function createIngest(deps: {
   };
 }
 export type Ingest = ReturnType<typeof createIngest>;
+
+/** A device's day as one batch changes it: the energy to add, and the times of its new readings. */
+interface DeviceDay extends DayEnergy {
+  deviceId: number;
+  day: string;
+  times: number[];
+  place: Sample['place'];
+}
+
+/** A stored reading with the device's readings around it (epoch ms, counters), as the insert returns them. */
+interface NeighbourRow {
+  stored: number;
+  d: number | null;
+  t: number;
+  v: Record<string, number>;
+  pt: number | null;
+  pv: Record<string, number> | null;
+  nt: number | null;
+  nv: Record<string, number> | null;
+}
+
+/**
+ * The energy each reading of the batch adds to its device's day, and what it changes in the day of the
+ * reading after it (which is now measured from the new one): per device, its new readings merged in time
+ * order with their neighbours from before the batch.
+ */
+function meterBatch(rows: NeighbourRow[], meters: Map<number, Sample>): Map<string, DeviceDay> {
+  const byDevice = new Map<number, { readings: Map<number, MeterReading>; fresh: Set<number> }>();
+  for (const r of rows) {
+    if (r.d === null) continue;
+    const dev = byDevice.get(r.d) ?? { readings: new Map(), fresh: new Set<number>() };
+    dev.readings.set(r.t, { ts: r.t, counters: r.v });
+    dev.fresh.add(r.t);
+    if (r.pt !== null && !dev.readings.has(r.pt)) dev.readings.set(r.pt, { ts: r.pt, counters: r.pv! });
+    if (r.nt !== null && !dev.readings.has(r.nt)) dev.readings.set(r.nt, { ts: r.nt, counters: r.nv! });
+    byDevice.set(r.d, dev);
+  }
+  const days = new Map<string, DeviceDay>();
+  for (const [deviceId, { readings, fresh }] of byDevice) {
+    const place = meters.get(deviceId)!.place;
+    const dayOf = (ts: number) => {
+      const day = localDay(ts, place.timezone);
+      const key = `${deviceId}|${day}`;
+      const e = days.get(key) ?? { deviceId, day, times: [], place, ...ZERO_DAY_ENERGY };
+      days.set(key, e);
+      return e;
+    };
+    const sorted = [...readings.values()].sort((a, b) => a.ts - b.ts);
+    let lastOld: MeterReading | undefined;
+    sorted.forEach((r, i) => {
+      const prev = sorted[i - 1];
+      if (fresh.has(r.ts)) {
+        const e = dayOf(r.ts);
+        e.times.push(r.ts);
+        addEnergy(e, readingEnergy(prev, r, place.timezone));
+        return;
+      }
+      // A reading stored before, right after a new one: measured from the new one now, not from the old.
+      if (prev && fresh.has(prev.ts)) {
+        const e = dayOf(r.ts);
+        addEnergy(e, readingEnergy(prev, r, place.timezone));
+        addEnergy(e, readingEnergy(lastOld, r, place.timezone), -1);
+      }
+      lastOld = r;
+    });
+  }
+  return days;
+}

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmNotifications, alarms, dongles, plants, users } from '../db/schema/index.ts';
-import { DAILY_COUNTERS, type DayEnergy, ZERO_DAY_ENERGY } from '../ingest/energy.ts';
+import { DAILY_COUNTERS, type DayEnergy, TOTAL_COUNTERS, ZERO_DAY_ENERGY } from '../ingest/energy.ts';
 import { sweepStale } from '../ingest/status-sweeper.ts';
 import { detectSilence } from '../modules/alarm/alarm-comm.ts';
 import { GATHER_SECONDS, sendAlarmMail } from '../modules/alarm/alarm-notify.ts';
@@ -44,7 +44,10 @@ type Message = { topic: string; ts: number; body: object };
 /** What the dongle sends, oldest first: readings every five minutes, and its fault events. */
 let before: Message[];
 let backlog: Message[];
-/** The largest daily counters of the inverter per plant day, from what the dongle sent. */
+/**
+ * The inverter's energy per plant day from what the dongle sent: the increases of its lifetime counters
+ * from one reading to the next (its first reading: its daily counters, the energy of its day so far).
+ */
 const counters = new Map<string, DayEnergy>();
 
 /** The plant as the simulator models it, read every five minutes from `FIRST` to `NOW`. */
@@ -70,6 +73,7 @@ function recordings(): Message[] {
   ];
   const active = new Map<string, Set<string>>();
   const out: Message[] = [];
+  let prev: Record<string, number> | undefined;
   for (let ts = FIRST; ts <= NOW; ts += STEP_MS) {
     for (const [at, device, code, state] of events.filter(([at]) => at > ts - STEP_MS && at <= ts)) {
       out.push({
@@ -95,9 +99,12 @@ function recordings(): Message[] {
     const data = payload.devices.find((d) => d.sn === inv)!.data;
     const day = localTime(ts, zone).date;
     const e = counters.get(day) ?? { ...ZERO_DAY_ENERGY };
-    for (const [field, metric] of Object.entries(DAILY_COUNTERS) as [keyof DayEnergy, string][])
-      e[field] = Math.max(e[field], data[metric] ?? 0);
+    for (const field of Object.keys(e) as (keyof DayEnergy)[])
+      e[field] += prev
+        ? data[TOTAL_COUNTERS[field]]! - prev[TOTAL_COUNTERS[field]]!
+        : data[DAILY_COUNTERS[field]]!;
     counters.set(day, e);
+    prev = data;
   }
   return out;
 }

@@ -216,7 +216,7 @@ const storedRows = async (db: Database['db']) =>
 /**
  * What the database holds against what the dongles sent: message k of bench dongle i is one row per
  * house device at baseTs + k × SPACING_MS. `missing` / `unexpected` rows, rows stored twice, and energy
- * roll-ups that do not follow the inverters' largest daily counters (plant days), the plant days (months),
+ * roll-ups that do not follow the sum of the inverters' counter increases (plant days), the plant days (months),
  * or the plants of each organisation (organisation days). `lostUnacked` counts missing rows of messages the
  * broker had not acknowledged when the dongle's connection dropped: those the dongle sends again.
  */
@@ -242,16 +242,37 @@ async function telemetryChecks(db: Database['db'], run: FaultRun) {
       missing AS (
         SELECT w.* FROM want w
         WHERE NOT EXISTS (SELECT 1 FROM telemetry_samples t WHERE t.device_id = w.device_id AND t.ts = w.ts)),
-      counters AS (
-        SELECT d.plant_id, (t.ts AT TIME ZONE p.timezone)::date AS day,
-          max(coalesce((t.data->>'dailyGeneration')::float8, 0)) AS generation,
-          max(coalesce((t.data->>'dailyConsumption')::float8, 0)) AS consumption,
-          max(coalesce((t.data->>'dailyCharge')::float8, 0)) AS charge,
-          max(coalesce((t.data->>'dailyDischarge')::float8, 0)) AS discharge,
-          max(coalesce((t.data->>'dailyFeedIn')::float8, 0)) AS feed_in,
-          max(coalesce((t.data->>'dailyPurchase')::float8, 0)) AS purchase
+      -- Each inverter's readings in time order with the one before: a day's energy is the sum of the
+      -- increases of the lifetime counters (a decrease is a reset); the first reading counts its daily
+      -- counters, unless it lies within 10 minutes after local midnight (they may not have reset yet).
+      readings AS (
+        SELECT d.plant_id, (t.ts AT TIME ZONE p.timezone)::date AS day, t.data,
+          lag(t.data) OVER (PARTITION BY t.device_id ORDER BY t.ts) AS prev,
+          ((t.ts - interval '10 minutes') AT TIME ZONE p.timezone)::date <> (t.ts AT TIME ZONE p.timezone)::date AS near_midnight
         FROM telemetry_samples t JOIN devices d ON d.id = t.device_id AND d.kind = 'INVERTER'
         JOIN plants p ON p.id = d.plant_id
+        WHERE t.data ? 'totalGeneration'),
+      counters AS (
+        SELECT r.plant_id, r.day,
+          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyGeneration')::float8, 0) END
+            WHEN (r.data->>'totalGeneration')::float8 < (r.prev->>'totalGeneration')::float8 THEN (r.data->>'totalGeneration')::float8
+            ELSE (r.data->>'totalGeneration')::float8 - (r.prev->>'totalGeneration')::float8 END) AS generation,
+          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyConsumption')::float8, 0) END
+            WHEN (r.data->>'totalConsumption')::float8 < (r.prev->>'totalConsumption')::float8 THEN (r.data->>'totalConsumption')::float8
+            ELSE (r.data->>'totalConsumption')::float8 - (r.prev->>'totalConsumption')::float8 END) AS consumption,
+          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyCharge')::float8, 0) END
+            WHEN (r.data->>'totalCharge')::float8 < (r.prev->>'totalCharge')::float8 THEN (r.data->>'totalCharge')::float8
+            ELSE (r.data->>'totalCharge')::float8 - (r.prev->>'totalCharge')::float8 END) AS charge,
+          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyDischarge')::float8, 0) END
+            WHEN (r.data->>'totalDischarge')::float8 < (r.prev->>'totalDischarge')::float8 THEN (r.data->>'totalDischarge')::float8
+            ELSE (r.data->>'totalDischarge')::float8 - (r.prev->>'totalDischarge')::float8 END) AS discharge,
+          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyFeedIn')::float8, 0) END
+            WHEN (r.data->>'totalFeedIn')::float8 < (r.prev->>'totalFeedIn')::float8 THEN (r.data->>'totalFeedIn')::float8
+            ELSE (r.data->>'totalFeedIn')::float8 - (r.prev->>'totalFeedIn')::float8 END) AS feed_in,
+          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyPurchase')::float8, 0) END
+            WHEN (r.data->>'totalPurchase')::float8 < (r.prev->>'totalPurchase')::float8 THEN (r.data->>'totalPurchase')::float8
+            ELSE (r.data->>'totalPurchase')::float8 - (r.prev->>'totalPurchase')::float8 END) AS purchase
+        FROM readings r
         GROUP BY 1, 2),
       months AS (
         SELECT plant_id, date_trunc('month', day)::date AS month, sum(generation) AS generation,

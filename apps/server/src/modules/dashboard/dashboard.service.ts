@@ -64,13 +64,14 @@ type Rows<T> = { rows: T[] };
  * The daily energy of the caller's plants, one row per organisation, currency, time zone and day: from
  * the organisations' roll-up (org_energy_daily, kept by trigger), so that a dealer's thousands of plants
  * cost a few rows per day; an owner's own plants (SELF) from their daily rows. Self-consumption is
- * derived per plant and day (generation − feed-in, never negative), as ingest derives it.
+ * derived per plant and day (generation − feed-in − charge + discharge, never negative: ingest/energy.ts,
+ * selfConsumptionOf), as the organisation roll-up's triggers derive it (migration 0019).
  */
 const energyRows = (caller: Caller): SQL =>
   caller.dataScope === 'SELF'
     ? sql`
       SELECT plants.currency, plants.timezone, d.day, d.generation, d.consumption, d.feed_in, d.purchase,
-        greatest(d.generation - d.feed_in, 0) AS self_consumption, d.revenue
+        greatest(d.generation - d.feed_in - d.charge + d.discharge, 0) AS self_consumption, d.revenue
       FROM plant_energy_daily d JOIN plants ON plants.id = d.plant_id
       WHERE ${plantScope(caller)}`
     : sql`

@@ -39,7 +39,7 @@ let ev: number;
 let invB: number;
 const tokens: Record<string, string> = {};
 
-/** Daily roll-ups of plant A (prices 0.08 feed-in, 0.30 purchase; revenue = feedIn·0.08 + (gen − feedIn)·0.30). */
+/** Daily roll-ups of plant A (prices 0.08 feed-in, 0.30 purchase); stored as they are, revenue included. */
 const DAYS = [
   // day, generation, consumption, charge, discharge, feedIn, purchase, revenue
   ['2026-11-15', 10, 8, 2, 1, 3, 2, 2.34],
@@ -237,7 +237,7 @@ describe('GET /station/station/overview/:id', () => {
       discharge: 1,
       feedIn: 3,
       purchase: 2,
-      selfConsumption: 7,
+      selfConsumption: 6,
       selfSufficiency: 0.75,
       revenue: 2.34,
     });
@@ -248,7 +248,7 @@ describe('GET /station/station/overview/:id', () => {
       discharge: 4,
       feedIn: 12,
       purchase: 3,
-      selfConsumption: 18,
+      selfConsumption: 16,
       selfSufficiency: 0.85,
       revenue: 6.36,
     });
@@ -259,7 +259,7 @@ describe('GET /station/station/overview/:id', () => {
       discharge: 4,
       feedIn: 12.5,
       purchase: 10.5,
-      selfConsumption: 23.5,
+      selfConsumption: 21.5,
       selfSufficiency: 0.6719,
       revenue: 8.05,
     });
@@ -270,7 +270,7 @@ describe('GET /station/station/overview/:id', () => {
       discharge: 9,
       feedIn: 30.5,
       purchase: 13.5,
-      selfConsumption: 35.5,
+      selfConsumption: 33.5,
       selfSufficiency: 0.7128,
       revenue: 13.09,
     });
@@ -497,7 +497,7 @@ describe('POST /station/station/energy', () => {
       discharge: 3,
       feedIn: 9,
       purchase: 1,
-      selfConsumption: 11,
+      selfConsumption: 10,
       selfSufficiency: 0.9167,
       revenue: 4.02,
     });
@@ -509,7 +509,7 @@ describe('POST /station/station/energy', () => {
       discharge: 4,
       feedIn: 12,
       purchase: 3,
-      selfConsumption: 18,
+      selfConsumption: 16,
       selfSufficiency: 0.85,
       revenue: 6.36,
     });
@@ -560,7 +560,7 @@ describe('POST /station/station/energy', () => {
       discharge: 4,
       feedIn: 12.5,
       purchase: 10.5,
-      selfConsumption: 23.5,
+      selfConsumption: 21.5,
       selfSufficiency: 0.6719,
       revenue: 8.05,
     });
@@ -589,7 +589,7 @@ describe('POST /station/station/energy', () => {
         discharge: 4,
         feedIn: 12.5,
         purchase: 10.5,
-        selfConsumption: 23.5,
+        selfConsumption: 21.5,
         selfSufficiency: 0.6719,
         revenue: 8.05,
       },
@@ -614,7 +614,7 @@ describe('POST /station/station/energy', () => {
       discharge: 9,
       feedIn: 30.5,
       purchase: 13.5,
-      selfConsumption: 35.5,
+      selfConsumption: 33.5,
       selfSufficiency: 0.7128,
       revenue: 13.09,
     });

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { addDays } from '../lib/calendar.ts';
+import { dayGrid, seenBits } from '../lib/daylight-window.ts';
+import { addEnergy, type DayEnergy, type MeterReading, meterDays, ZERO_DAY_ENERGY } from './energy.ts';
+import {
+  countersOf,
+  epochMs,
+  hasCounters,
+  storedHasCounters,
+  writeDeviceDays,
+  writePlantDays,
+} from './energy-rollup.ts';
+import { localDay } from './local-day.ts';
+
+export interface RecomputeResult {
+  /** Inverter days rebuilt from raw samples (days in the range without any stay as they are). */
+  deviceDays: number;
+  /** The plant's figures summed over the range, before and after. */
+  before: DayEnergy;
+  after: DayEnergy;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Rebuilds a plant's inverter, plant, month and organisation days from its raw samples for the local days
+ * `from`…`to`: the same metering as ingest (energy.ts, meterDays), the first reading of the range measured
+ * from the one before it. Only days that have readings are rewritten: a day whose samples are gone
+ * (expired partitions) or never existed (the demo back-fill) keeps its roll-ups.
+ */
+export async function recomputeEnergy(
+  db: Db,
+  o: { plantId: number; from: string; to: string },
+): Promise<RecomputeResult> {
+  if (!DAY.test(o.from) || !DAY.test(o.to) || o.from > o.to)
+    throw new Error('from and to must be days YYYY-MM-DD, from not after to');
+  return db.transaction(async (tx) => {
+    const plant = (
+      await tx.execute(sql`SELECT timezone, latitude, longitude FROM plants WHERE id = ${o.plantId}`)
+    ).rows[0] as { timezone: string; latitude: number | null; longitude: number | null } | undefined;
+    if (!plant) throw new Error(`plant ${o.plantId} not found`);
+    const zone = plant.timezone;
+    // Ingest holds the same locks while it adds a batch's readings: neither sees half of the other's work.
+    await tx.execute(sql`
+      SELECT 1 FROM devices WHERE plant_id = ${o.plantId} AND kind = 'INVERTER' ORDER BY id FOR NO KEY UPDATE`);
+    const totals = async () =>
+      addEnergy(
+        { ...ZERO_DAY_ENERGY },
+        (
+          await tx.execute(sql`
+            SELECT coalesce(sum(generation), 0)::float8 AS generation, coalesce(sum(consumption), 0)::float8 AS consumption,
+              coalesce(sum(charge), 0)::float8 AS charge, coalesce(sum(discharge), 0)::float8 AS discharge,
+              coalesce(sum(feed_in), 0)::float8 AS "feedIn", coalesce(sum(purchase), 0)::float8 AS purchase
+            FROM plant_energy_daily WHERE plant_id = ${o.plantId} AND day BETWEEN ${o.from} AND ${o.to}`)
+        ).rows[0] as unknown as DayEnergy,
+      );
+    const before = await totals();
+    // Each inverter's readings of the range, and its last reading before it; by (device_id, ts).
+    const rows = (
+      await tx.execute(sql`
+        WITH span AS (
+          SELECT (${o.from}::date::timestamp AT TIME ZONE ${zone}) AS lo,
+            ((${o.to}::date + 1)::timestamp AT TIME ZONE ${zone}) AS hi),
+        inv AS (SELECT id FROM devices WHERE plant_id = ${o.plantId} AND kind = 'INVERTER')
+        SELECT inv.id AS d, ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v
+        FROM inv CROSS JOIN span JOIN telemetry_samples s ON s.device_id = inv.id AND s.ts >= span.lo AND s.ts < span.hi
+        WHERE ${storedHasCounters}
+        UNION ALL
+        SELECT inv.id, ${epochMs(sql`p.ts`)}, p.v
+        FROM inv CROSS JOIN span CROSS JOIN LATERAL (
+          SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
+          WHERE device_id = inv.id AND ts < span.lo AND ${hasCounters} ORDER BY ts DESC LIMIT 1) p
+        ORDER BY 1, 2`)
+    ).rows as { d: number; t: number; v: Record<string, number> }[];
+    const byDevice = new Map<number, MeterReading[]>();
+    for (const r of rows) {
+      const list = byDevice.get(r.d) ?? [];
+      list.push({ ts: r.t, counters: r.v });
+      byDevice.set(r.d, list);
+    }
+    const dayRows = [];
+    for (const [deviceId, readings] of byDevice) {
+      const first = readings[0]!;
+      const earlier = localDay(first.ts, zone) < o.from ? first : undefined;
+      const inRange = earlier ? readings.slice(1) : readings;
+      const times = new Map<string, number[]>();
+      for (const r of inRange) {
+        const day = localDay(r.ts, zone);
+        times.set(day, [...(times.get(day) ?? []), r.ts]);
+      }
+      for (const [day, e] of meterDays(earlier, inRange, zone))
+        dayRows.push({
+          deviceId,
+          day,
+          ...e,
+          seen: seenBits(dayGrid(plant, zone, day, addDays(day, 1)), times.get(day)!),
+        });
+    }
+    if (dayRows.length) {
+      await writeDeviceDays(tx, dayRows, 'set');
+      await writePlantDays(tx, dayRows);
+    }
+    return { deviceDays: dayRows.length, before, after: await totals() };
+  });
+}

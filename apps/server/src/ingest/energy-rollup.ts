@@ -1,0 +1,63 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { MAX_DAY_INTERVALS } from '../lib/daylight-window.ts';
+import { type DayEnergy, ENERGY_COUNTERS } from './energy.ts';
+
+/** An inverter's day as ingest and the recomputation write it: energy (kWh) and its daylight bits. */
+export type DeviceDayRow = DayEnergy & { deviceId: number; day: string; seen: string };
+
+type Tx = Pick<Db, 'execute'>;
+
+export const epochMs = (ts: SQL) => sql`round(extract(epoch FROM ${ts}) * 1000)::float8`;
+/** Whether a sample's data carries an energy counter (a reading), and only its counters: the rest is not needed. */
+const counterPredicate = (data: string) => `${data} ?| '{${ENERGY_COUNTERS.join(',')}}'::text[]`;
+export const hasCounters = sql.raw(counterPredicate('data'));
+export const storedHasCounters = sql.raw(counterPredicate('s.data'));
+export const countersOf = (data: string) =>
+  sql.raw(
+    `jsonb_strip_nulls(jsonb_build_object(${ENERGY_COUNTERS.map((k) => `'${k}', ${data}->'${k}'`).join(', ')}))`,
+  );
+
+/**
+ * Writes inverter days: `add` adds the figures to what the day holds and ORs the daylight bits (ingest,
+ * one batch's change); `set` replaces both (the recomputation from raw samples).
+ */
+export async function writeDeviceDays(tx: Tx, rows: DeviceDayRow[], mode: 'add' | 'set') {
+  const to = (column: string) =>
+    sql.raw(mode === 'add' ? `device_energy_daily.${column} + excluded.${column}` : `excluded.${column}`);
+  await tx.execute(sql`
+    INSERT INTO device_energy_daily (device_id, day, generation, consumption, charge, discharge, feed_in, purchase, daylight_seen)
+    SELECT r."deviceId", r.day, r.generation, r.consumption, r.charge, r.discharge, r."feedIn", r.purchase, r.seen::bit(${sql.raw(String(MAX_DAY_INTERVALS))})
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("deviceId" int, day date, generation float8, consumption float8,
+      charge float8, discharge float8, "feedIn" float8, purchase float8, seen text)
+    ON CONFLICT (device_id, day) DO UPDATE SET
+      daylight_seen = ${sql.raw(mode === 'add' ? 'device_energy_daily.daylight_seen | excluded.daylight_seen' : 'excluded.daylight_seen')},
+      generation = ${to('generation')}, consumption = ${to('consumption')}, charge = ${to('charge')},
+      discharge = ${to('discharge')}, feed_in = ${to('feed_in')}, purchase = ${to('purchase')}`);
+}
+
+/**
+ * The plant days of the given inverter days, rebuilt as the sum of the plant's inverters' days with the
+ * revenue at its prices (energy.ts, revenueOf); read by key from the plant days touched, so that the cost stays with the batch,
+ * not with the history. The monthly and organisation roll-ups follow by trigger (0010, 0011).
+ */
+export async function writePlantDays(tx: Tx, rows: Pick<DeviceDayRow, 'deviceId' | 'day'>[]) {
+  await tx.execute(sql`
+    WITH touched AS (
+      SELECT DISTINCT dv.plant_id, r.day
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("deviceId" int, day date) JOIN devices dv ON dv.id = r."deviceId")
+    INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue, daylight_seen)
+    SELECT t.plant_id, t.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),
+      sum(e.feed_in) * coalesce(max(p.feed_in_price), 0)
+        + GREATEST(sum(e.generation) - sum(e.feed_in) - sum(e.charge) + sum(e.discharge), 0) * coalesce(max(p.purchase_price), 0),
+      sum(bit_count(e.daylight_seen))::int
+    FROM touched t
+    JOIN devices d ON d.plant_id = t.plant_id AND d.kind = 'INVERTER'
+    JOIN device_energy_daily e ON e.device_id = d.id AND e.day = t.day
+    JOIN plants p ON p.id = t.plant_id
+    GROUP BY t.plant_id, t.day
+    ON CONFLICT (plant_id, day) DO UPDATE SET
+      generation = excluded.generation, consumption = excluded.consumption, charge = excluded.charge,
+      discharge = excluded.discharge, feed_in = excluded.feed_in, purchase = excluded.purchase, revenue = excluded.revenue,
+      daylight_seen = excluded.daylight_seen`);
+}
