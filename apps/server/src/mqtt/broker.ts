@@ -4,7 +4,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import type { BrokerCredentials } from '../context.ts';
 import { safeEqual } from '../lib/crypto.ts';
-import { type MqttIdentity, mayPublish, maySubscribe } from './acl.ts';
+import { type MqttIdentity, mayPublish, maySubscribe } from '../lib/mqtt-acl.ts';
 import { guardPacketSize } from './packet-size-guard.ts';
 
 export interface EmbeddedBroker {

@@ -6,10 +6,10 @@ import type { BrokerCredentials } from '../context.ts';
 /**
  * Mosquitto's dynamic-security plugin, provisioned over `$CONTROL/dynamic-security/v1` as its admin
  * (`MQTT_AUTH=dynsec`, docs/operations.md). Each dongle is a client (user name = client id = serial number,
- * password = its secret) with a role of its own that allows exactly what acl.ts allows: publishing under its
+ * password = its secret) with a role of its own that allows exactly what mqtt-acl.ts allows: publishing under its
  * own `up/` and subscribing to its own `down/`. The plugin's default access denies everything else.
  *
- * What dynsec cannot say, acl.ts can: dynsec has no rule on the retain flag, so a dongle may retain on its own
+ * What dynsec cannot say, mqtt-acl.ts can: dynsec has no rule on the retain flag, so a dongle may retain on its own
  * `up/` topics (never on a command topic, where it may not publish at all). Ingest is idempotent, so a
  * retained sample read again changes nothing.
  */
@@ -30,12 +30,12 @@ interface Response {
   correlationData?: string;
 }
 
-/** The kinds acl.ts's mayPublish lets a dongle send; retain is not expressible here (see above). */
+/** The kinds mqtt-acl.ts's mayPublish lets a dongle send; retain is not expressible here (see above). */
 const UP_KINDS = ['telemetry', 'event', 'status', 'cmd-result'] as const;
 
 export const dongleRole = (sn: string) => `${DONGLE_ROLE_PREFIX}${sn}`;
 
-/** The role of one dongle: acl.ts's mayPublish and maySubscribe for it, as dynsec ACLs. */
+/** The role of one dongle: mqtt-acl.ts's mayPublish and maySubscribe for it, as dynsec ACLs. */
 function dongleAcls(sn: string) {
   return [
     ...UP_KINDS.map((kind) => ({

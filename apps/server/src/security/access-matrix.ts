@@ -1,7 +1,7 @@
 import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
 import { PERM } from '@pvstar/contract/perm';
 import { and, eq, inArray } from 'drizzle-orm';
-import { generate } from 'otplib';
+import { generate, generateSecret } from 'otplib';
 import {
   pendingContacts,
   remoteCommands,
@@ -142,7 +142,7 @@ const newPlant = (side: Side) => ({
 });
 
 /** A second factor for an account straight in the database (secret known), on or waiting for its first code. */
-const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const TOTP_SECRET = generateSecret();
 async function giveSecondFactor(t: TestApp, username: string, enabled: boolean) {
   const [user] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   // The no-token column has no account.

@@ -74,7 +74,7 @@ export interface TestApp {
 }
 
 /** The shared secret of POST /mqtt/auth and /mqtt/acl in the security suites' test apps (EMQX sends it). */
-export const MQTT_HTTP_AUTH_SECRET = 'emqx-shared-secret-for-the-test-suites';
+export const MQTT_HTTP_AUTH_SECRET = randomBytes(24).toString('base64url');
 
 export async function buildTestApp(
   env: Record<string, string> = {},

@@ -2,7 +2,7 @@ import { SERIAL } from '@pvstar/contract/mqtt';
 import type { MqttAclBody, MqttAuthBody, MqttDecision } from '@pvstar/contract/mqtt-auth';
 import type { AppContext } from '../../context.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
-import { type MqttIdentity, mayPublish, maySubscribe } from '../../mqtt/acl.ts';
+import { type MqttIdentity, mayPublish, maySubscribe } from '../../lib/mqtt-acl.ts';
 import { verifyDongleSecret } from '../device/dongle-credentials.ts';
 
 const allow: MqttDecision = { result: 'allow', is_superuser: false };
@@ -13,7 +13,7 @@ export const sameSecret = (given: string, expected: string) => safeEqual(sha256(
 
 /**
  * EMQX's HTTP authentication and authorisation, decided as the embedded broker decides: the service account,
- * or a dongle whose client id and user name are its serial number with its own secret; then acl.ts.
+ * or a dongle whose client id and user name are its serial number with its own secret; then mqtt-acl.ts.
  */
 export function createMqttAuthService(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { config } = ctx;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -5,10 +6,10 @@ import { addSimulatedPlant } from '../../test/simulated-plant.ts';
 
 /**
  * POST /mqtt/auth and /mqtt/acl, as EMQX's HTTP authentication and authorisation call them: the same
- * decisions as the embedded broker (acl.ts, the registry's secrets), and closed to everyone but the broker.
+ * decisions as the embedded broker (mqtt-acl.ts, the registry's secrets), and closed to everyone but the broker.
  */
-const SECRET = 'emqx-shared-secret-0123456789abcdef';
-const SERVICE_PASSWORD = 'service-password-123';
+const SECRET = randomBytes(24).toString('base64url');
+const SERVICE_PASSWORD = randomBytes(12).toString('base64url');
 
 describe('EMQX HTTP authentication and authorisation', () => {
   let t: TestApp;
@@ -92,7 +93,7 @@ describe('EMQX HTTP authentication and authorisation', () => {
       });
   });
 
-  it("authorises acl.ts's topics: own up/ (retain only status), own down/ subscriptions", async () => {
+  it("authorises mqtt-acl.ts's topics: own up/ (retain only status), own down/ subscriptions", async () => {
     const me = { clientid: a.sn, username: a.sn };
     const cases: [object, string][] = [
       [{ action: 'publish', topic: `pvstar/v1/${a.sn}/up/telemetry` }, 'allow'],
