@@ -14,14 +14,8 @@ import { addDays } from '../lib/calendar.ts';
 import { dayGrid, seenBits } from '../lib/daylight-window.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
-import {
-  addEnergy,
-  type DayEnergy,
-  isReading,
-  type MeterReading,
-  readingEnergy,
-  ZERO_DAY_ENERGY,
-} from './energy.ts';
+import { isReading } from './energy.ts';
+import { type DeviceDay, meterBatch, type NeighbourRow } from './energy-batch.ts';
 import {
   countersOf,
   epochMs,
@@ -436,71 +430,3 @@ export function createIngest(deps: {
   };
 }
 export type Ingest = ReturnType<typeof createIngest>;
-
-/** A device's day as one batch changes it: the energy to add, and the times of its new readings. */
-interface DeviceDay extends DayEnergy {
-  deviceId: number;
-  day: string;
-  times: number[];
-  place: Sample['place'];
-}
-
-/** A stored reading with the device's readings around it (epoch ms, counters), as the insert returns them. */
-interface NeighbourRow {
-  stored: number;
-  d: number | null;
-  t: number;
-  v: Record<string, number>;
-  pt: number | null;
-  pv: Record<string, number> | null;
-  nt: number | null;
-  nv: Record<string, number> | null;
-}
-
-/**
- * The energy each reading of the batch adds to its device's day, and what it changes in the day of the
- * reading after it (which is now measured from the new one): per device, its new readings merged in time
- * order with their neighbours from before the batch.
- */
-function meterBatch(rows: NeighbourRow[], meters: Map<number, Sample>): Map<string, DeviceDay> {
-  const byDevice = new Map<number, { readings: Map<number, MeterReading>; fresh: Set<number> }>();
-  for (const r of rows) {
-    if (r.d === null) continue;
-    const dev = byDevice.get(r.d) ?? { readings: new Map(), fresh: new Set<number>() };
-    dev.readings.set(r.t, { ts: r.t, counters: r.v });
-    dev.fresh.add(r.t);
-    if (r.pt !== null && !dev.readings.has(r.pt)) dev.readings.set(r.pt, { ts: r.pt, counters: r.pv! });
-    if (r.nt !== null && !dev.readings.has(r.nt)) dev.readings.set(r.nt, { ts: r.nt, counters: r.nv! });
-    byDevice.set(r.d, dev);
-  }
-  const days = new Map<string, DeviceDay>();
-  for (const [deviceId, { readings, fresh }] of byDevice) {
-    const place = meters.get(deviceId)!.place;
-    const dayOf = (ts: number) => {
-      const day = localDay(ts, place.timezone);
-      const key = `${deviceId}|${day}`;
-      const e = days.get(key) ?? { deviceId, day, times: [], place, ...ZERO_DAY_ENERGY };
-      days.set(key, e);
-      return e;
-    };
-    const sorted = [...readings.values()].sort((a, b) => a.ts - b.ts);
-    let lastOld: MeterReading | undefined;
-    sorted.forEach((r, i) => {
-      const prev = sorted[i - 1];
-      if (fresh.has(r.ts)) {
-        const e = dayOf(r.ts);
-        e.times.push(r.ts);
-        addEnergy(e, readingEnergy(prev, r, place.timezone));
-        return;
-      }
-      // A reading stored before, right after a new one: measured from the new one now, not from the old.
-      if (prev && fresh.has(prev.ts)) {
-        const e = dayOf(r.ts);
-        addEnergy(e, readingEnergy(prev, r, place.timezone));
-        addEnergy(e, readingEnergy(lastOld, r, place.timezone), -1);
-      }
-      lastOld = r;
-    });
-  }
-  return days;
-}
