@@ -34,14 +34,14 @@ export function PerformanceTab({ plantId }: { plantId: number }) {
     if (!data) return null;
     return {
       legend: { top: 0, type: 'scroll' },
-      grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 8, top: 48, bottom: 8, containLabel: true },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       xAxis: { type: 'category', data: data.days.map((d) => dayLabel(d.day, lang)) },
       yAxis: [
-        { type: 'value', name: 'kWh', axisLabel: { formatter: (v: number) => formatNumber(v, 1, lang) } },
+        { type: 'value', axisLabel: { formatter: (v: number) => `${formatNumber(v, 1, lang)} kWh` } },
         {
+          // No axis name: the legend names the line, and a long name overflows a phone's width.
           type: 'value',
-          name: t('plant:performance.pr'),
           min: 0,
           splitLine: { show: false },
           axisLabel: { formatter: (v: number) => formatPercent(v, lang) },
@@ -71,12 +71,16 @@ export function PerformanceTab({ plantId }: { plantId: number }) {
           lineStyle: { color: PR_COLOR, width: 2 },
           data: data.days.map((d) => d.pr),
           tooltip: { valueFormatter: (v) => formatPercent(v as number | null, lang) },
-          markLine: {
-            symbol: 'none',
-            lineStyle: { type: 'dashed', color: PR_COLOR },
-            label: { formatter: t('plant:performance.alarmLine'), position: 'insideEndTop' },
-            data: [{ yAxis: data.alarmShare }],
-          },
+          // The threshold only where there is a PR to hold against it (otherwise it floats on an empty axis).
+          markLine:
+            data.pr === null
+              ? undefined
+              : {
+                  symbol: 'none',
+                  lineStyle: { type: 'dashed', color: PR_COLOR },
+                  label: { formatter: t('plant:performance.alarmLine'), position: 'insideEndTop' },
+                  data: [{ yAxis: data.alarmShare }],
+                },
         },
       ],
     };
