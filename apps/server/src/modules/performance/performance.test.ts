@@ -108,6 +108,21 @@ describe('performance per plant and day', () => {
     expect(n2.clearness).toBeCloseTo(0.6, 4); // target 0.6, n1 0.3, east 0.8
   });
 
+  it('redoes the days of a plant whose tilt or orientation was edited since', async () => {
+    await t.ctx.db
+      .update(plants)
+      .set({ tilt: 60, azimuth: 90, updatedAt: new Date() })
+      .where(eq(plants.id, sites.target!.id));
+    sites.target = { ...sites.target!, tilt: 60, azimuth: 90 };
+    const done = await computePerformance(t.ctx.db, { now: NOW });
+    expect(done.days).toEqual(DAYS);
+    const [r] = await rowsOf('target');
+    expect(r!.clearSkyKwh).toBeCloseTo(10 * clearSkyDay(sites.target!, DAYS[0]!).poa, 3);
+    // The same 60 % of its (new) clear-sky energy again, for the tests below.
+    for (const day of DAYS) await generate('target', day, 0.6);
+    await computePerformance(t.ctx.db, { now: NOW });
+  });
+
   it('finds the same neighbours as comparing every pair, at any latitude', () => {
     let seed = 7;
     const random = () => {
