@@ -29,6 +29,7 @@ import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { mqttAuthRoutes } from './modules/mqtt-auth/mqtt-auth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { ownerRoutes } from './modules/owner/owner.routes.ts';
+import { performanceRoutes } from './modules/performance/performance.routes.ts';
 import { plantDataRoutes } from './modules/plant-data/plant-data.routes.ts';
 import { remoteRoutes } from './modules/remote/remote.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(dashboardRoutes(ctx));
   await app.register(ownerRoutes(ctx));
   await app.register(plantDataRoutes(ctx));
+  await app.register(performanceRoutes(ctx));
   await app.register(stationRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(basicDeviceRoutes(ctx));

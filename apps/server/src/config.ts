@@ -70,6 +70,11 @@ const ConfigSchema = z
      * the daily and monthly energy roll-ups are kept for ever. At least 31: the day curves read the samples.
      */
     RAW_RETENTION_DAYS: z.coerce.number().int().min(31).max(36_500).default(400),
+    /**
+     * The under-performing alarm's share: a plant whose performance ratio against its neighbours stays below
+     * it on three sunny days is alarmed (docs/alarms.md). 0.8: a fifth less than the plants around it.
+     */
+    UNDERPERFORMANCE_SHARE: z.coerce.number().min(0.3).max(0.99).default(0.8),
     /** Per-IP limits per minute on sign-in style routes and on sending codes (a shared office NAT may need more). */
     LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     CODE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),

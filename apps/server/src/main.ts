@@ -15,6 +15,7 @@ import { createOutboxWorker, devMailbox } from './lib/mailer.ts';
 import { startSamplePartitionUpkeep } from './lib/sample-partitions.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
+import { startPerformanceJob } from './modules/performance/performance-job.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
 import { createCommandPublisher } from './mqtt/command-bus.ts';
@@ -161,6 +162,9 @@ async function main() {
     ? startAlarmWatch(database.db, log, { title: config.APP_TITLE })
     : null;
   const housekeeping = roles.has('jobs') ? startHousekeeping(database.db, log, dataDir) : null;
+  const performance = roles.has('jobs')
+    ? startPerformanceJob(database.db, log, { share: config.UNDERPERFORMANCE_SHARE })
+    : null;
   const samplePartitions = roles.has('jobs')
     ? startSamplePartitionUpkeep(database.db, log, { retentionDays: config.RAW_RETENTION_DAYS })
     : null;
@@ -171,6 +175,8 @@ async function main() {
   const app = roles.has('api') ? await buildApp(ctx) : null;
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
   demo?.start({ brokerUrl: mqttUrl });
+  // The demo's year of history arrives in the background: its performance is computed once it is in.
+  void demo?.backfilled?.then(() => performance?.run());
 
   const url = `http://localhost:${config.PORT}`;
   const lines = [
@@ -203,6 +209,7 @@ async function main() {
     await demo?.stop();
     alarmWatch?.stop();
     housekeeping?.stop();
+    performance?.stop();
     samplePartitions?.stop();
     commandJobs?.stop();
     await outbox.stop();

@@ -19,9 +19,10 @@ export type AlarmEndReason = z.infer<typeof AlarmEndReasonSchema>;
 
 /**
  * Where an alarm comes from: a fault event of the device, the cloud noticing a device or dongle went
- * silent (communication loss), or the cloud noticing an inverter produces nothing in daylight.
+ * silent (communication loss), the cloud noticing an inverter produces nothing in daylight, or a plant
+ * yielding clearly less than its neighbours on sunny days (docs/alarms.md).
  */
-export const AlarmKindSchema = z.enum(['EVENT', 'COMM', 'NO_PRODUCTION']);
+export const AlarmKindSchema = z.enum(['EVENT', 'COMM', 'NO_PRODUCTION', 'UNDERPERFORMING']);
 export type AlarmKind = z.infer<typeof AlarmKindSchema>;
 
 /** The filter groups of SPEC §9 (error, warn, general) and the levels each covers. */
@@ -44,6 +45,7 @@ export const ABNORMAL_LEVELS: AlarmLevel[] = ['WARN'];
 export const CLOUD_FAULT_CODES = {
   dongleOffline: 'DGL-OFFLINE',
   noProduction: 'INV-NO-PROD',
+  underPerforming: 'INV-UNDERPERF',
   commLost: {
     INVERTER: 'INV-COMM-LOST',
     BATTERY: 'BAT-COMM-LOST',

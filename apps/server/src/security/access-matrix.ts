@@ -747,6 +747,11 @@ export const MATRIX: MatrixEntry[] = [
     request: ({ side }) => ({ body: { id: side.plant.id, dateType: 'month' } }),
   },
   {
+    route: 'GET /station/station/performance/:id',
+    expect: row('200 200 200 404 200 404 200 200 404 401'),
+    request: ({ side }) => ({ params: { id: side.plant.id }, query: { to: yesterday() } }),
+  },
+  {
     route: 'POST /file/upload',
     expect: row('200 200 200 200 403 403 403 403 200 401'),
     request: () => ({ file: { data: PNG, name: 'roof.png', type: 'image/png' } }),

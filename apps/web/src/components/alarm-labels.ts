@@ -57,4 +57,5 @@ export const alarmKindLabel = (t: TFunction, kind: AlarmKind): string =>
     EVENT: t('alarm:kind.EVENT'),
     COMM: t('alarm:kind.COMM'),
     NO_PRODUCTION: t('alarm:kind.NO_PRODUCTION'),
+    UNDERPERFORMING: t('alarm:kind.UNDERPERFORMING'),
   })[kind];

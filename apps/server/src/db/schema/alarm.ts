@@ -21,7 +21,10 @@ export const alarms = pgTable(
     /** Serial number of the device (or dongle) the alarm is about. */
     sourceSn: varchar('source_sn', { length: 32 }).notNull(),
     deviceType: varchar('device_type', { length: 16 }).notNull(),
-    /** EVENT (the device said so), COMM (it went silent), NO_PRODUCTION (nothing in daylight). */
+    /**
+     * EVENT (the device said so), COMM (it went silent), NO_PRODUCTION (nothing in daylight),
+     * UNDERPERFORMING (below its neighbours on sunny days).
+     */
     kind: varchar('kind', { length: 16 }).notNull(),
     faultCode: varchar('fault_code', { length: 32 }).notNull(),
     alarmLevel: varchar('alarm_level', { length: 16 }).notNull(),

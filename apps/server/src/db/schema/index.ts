@@ -4,6 +4,7 @@ export * from './fault-code.ts';
 export * from './firmware.ts';
 export * from './menu.ts';
 export * from './org.ts';
+export * from './performance.ts';
 export * from './plant.ts';
 export * from './remote.ts';
 export * from './role.ts';

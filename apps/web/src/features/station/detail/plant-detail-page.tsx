@@ -21,6 +21,7 @@ const PlantInfo = lazy(() => tabs().then((m) => ({ default: m.PlantInfo })));
 const RealtimeTab = lazy(() => tabs().then((m) => ({ default: m.RealtimeTab })));
 const ParametersTab = lazy(() => tabs().then((m) => ({ default: m.ParametersTab })));
 const StatisticsTab = lazy(() => tabs().then((m) => ({ default: m.StatisticsTab })));
+const PerformanceTab = lazy(() => tabs().then((m) => ({ default: m.PerformanceTab })));
 const PlantPicture = lazy(() =>
   import('../components/plant-picture.tsx').then((m) => ({ default: m.PlantPicture })),
 );
@@ -33,6 +34,7 @@ const TABS = [
   'realtime',
   'parameters',
   'statistics',
+  'performance',
 ] as const;
 type TabKey = (typeof TABS)[number];
 
@@ -124,6 +126,7 @@ export default function PlantDetailPage() {
     realtime: <RealtimeTab plantId={id} />,
     parameters: <ParametersTab plant={plant} />,
     statistics: <StatisticsTab plantId={id} />,
+    performance: <PerformanceTab plantId={id} />,
   };
   return (
     <Flex vertical gap={16} data-testid="plant-detail" style={{ minWidth: 0 }}>

@@ -4,5 +4,6 @@ export { PlantInfo } from '../../components/plant-info.tsx';
 export { AlarmsTab } from './alarms-tab.tsx';
 export { DevicesTab } from './devices-tab.tsx';
 export { ParametersTab } from './parameters-tab.tsx';
+export { PerformanceTab } from './performance-tab.tsx';
 export { RealtimeTab } from './realtime-tab.tsx';
 export { StatisticsTab } from './statistics-tab.tsx';
