@@ -75,15 +75,24 @@ describe('demo backfill', () => {
           expect(inverterRows[k]!.generation).toBe(42);
           continue;
         }
-        const { plantId: _p, day: _d, revenue, daylightSeen, ...figures } = row;
+        const { plantId: _p, day: _d, revenue, daylightSeen, daylightAvailable, ...figures } = row;
         expect(figures).toEqual(energy);
         expect(revenue).toBe(revenueOf(energy, { feedIn: m.feedInPrice, purchase: m.purchasePrice }));
-        // The history's dongle reported all day: every daylight interval counts as with data.
+        // The history's dongle reported all day, its inverter able to produce: every daylight interval
+        // counts as with data and available.
         const daylight = allDaylightBits(dayGrid(m.plant!, m.plant!.timezone, date, addDays(date, 1)));
         expect(daylightSeen).toBe(daylight.count);
-        const { deviceId: _i, day: _e, daylightSeen: bits, ...deviceFigures } = inverterRows[k]!;
+        expect(daylightAvailable).toBe(daylight.count);
+        const {
+          deviceId: _i,
+          day: _e,
+          daylightSeen: bits,
+          daylightAvailable: up,
+          ...deviceFigures
+        } = inverterRows[k]!;
         expect(deviceFigures).toEqual(energy);
         expect(bits).toBe(daylight.bits);
+        expect(up).toBe(daylight.bits);
       }
       // A real year: summer days yield several times what winter days do.
       const july = rows.filter((r) => r.day.startsWith('2024-07')).reduce((s, r) => s + r.generation, 0);

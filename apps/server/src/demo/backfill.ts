@@ -115,7 +115,8 @@ export async function backfill(
       const { member } = todo[key]!;
       const prices = { feedIn: member.feedInPrice, purchase: member.purchasePrice };
       const plant = member.plant!;
-      // The demo history has its dongle reporting all day: every daylight interval has data.
+      // The demo history has its dongle reporting all day, its inverter able to produce: every daylight
+      // interval has data and is available.
       const daylight = new Map(
         days.map(({ date }) => [
           date,
@@ -133,6 +134,7 @@ export async function backfill(
                 day: date,
                 ...energy,
                 daylightSeen: daylight.get(date)!.bits,
+                daylightAvailable: daylight.get(date)!.bits,
               })),
             )
             .onConflictDoNothing();
@@ -145,6 +147,7 @@ export async function backfill(
                 ...energy,
                 revenue: revenueOf(energy, prices),
                 daylightSeen: daylight.get(date)!.count,
+                daylightAvailable: daylight.get(date)!.count,
               })),
             )
             .onConflictDoNothing()
