@@ -33,7 +33,13 @@ async function deviceDay() {
     SELECT daylight_seen::text AS seen, daylight_available::text AS available,
       bit_count(daylight_seen)::int AS n_seen, bit_count(daylight_available)::int AS n_available, generation
     FROM device_energy_daily WHERE device_id = ${inverterId} AND day = ${DAY}`);
-  return rows.rows[0] as { seen: string; available: string; n_seen: number; n_available: number; generation: number };
+  return rows.rows[0] as {
+    seen: string;
+    available: string;
+    n_seen: number;
+    n_available: number;
+    generation: number;
+  };
 }
 async function rollups() {
   const rows = await t.ctx.db.execute(sql`
