@@ -366,9 +366,17 @@ test('the fleet report lists the organisations with their totals, and exports', 
   expect(shown.availability).toBe(pct(data.totals.availability));
   expect(shown.dataAvailability).toBe(pct(data.totals.dataAvailability));
   expect(data.totals.availability).toBeGreaterThan(0);
-  await page.getByTestId('report-fleet-table').getByTestId('report-availability-title').hover();
+  await page
+    .getByTestId('report-fleet-table')
+    .locator('thead')
+    .getByTestId('report-availability-title')
+    .hover();
   await expect(page.getByRole('tooltip').filter({ hasText: rep.fleet.availabilityHint })).toBeVisible();
-  await page.getByTestId('report-fleet-table').getByTestId('report-dataAvailability-title').hover();
+  await page
+    .getByTestId('report-fleet-table')
+    .locator('thead')
+    .getByTestId('report-dataAvailability-title')
+    .hover();
   await expect(page.getByRole('tooltip').filter({ hasText: rep.fleet.dataAvailabilityHint })).toBeVisible();
   // Every plant with both, the least available first.
   const plantRows = tableRows(page, 'report-fleet-plants');

@@ -14,9 +14,9 @@ export const AVAILABILITY_KEYS: AvailabilityKey[] = ['availability', 'dataAvaila
 /** A ratio as a percentage with one decimal in the reader's language; '—' when there was nothing to count. */
 export const percent = (v: number | null) => (v === null ? '—' : formatNumber(v * 100, 1));
 
-/** Each figure's name and what it means. */
+/** Each figure's short name under the group title "Availability (%)", and what it means. */
 const TEXTS: Record<AvailabilityKey, { label: string; hint: string }> = {
-  availability: { label: 'report:fleet.availability', hint: 'report:fleet.availabilityHint' },
+  availability: { label: 'report:fleet.availabilityIec', hint: 'report:fleet.availabilityHint' },
   dataAvailability: { label: 'report:fleet.dataAvailability', hint: 'report:fleet.dataAvailabilityHint' },
 };
 
@@ -25,15 +25,18 @@ export function AvailabilityTitle({ figure: key }: { figure: AvailabilityKey }) 
   const { t } = useTranslation();
   return (
     <Tooltip title={t(TEXTS[key].hint)}>
-      <span data-testid={`report-${key}-title`}>
-        {withUnit(t(TEXTS[key].label), '%')} <InfoCircleOutlined />
+      <span data-testid={`report-${key}-title`} style={{ whiteSpace: 'nowrap' }}>
+        {t(TEXTS[key].label)} <InfoCircleOutlined />
       </span>
     </Tooltip>
   );
 }
 
-/** Width of an availability column: its title ("Verfügbarkeit IEC 61724-1 (%)") wraps onto two lines. */
-export const AVAILABILITY_WIDTH = 120;
+/**
+ * Width of an availability column. Both sit under one title, "Availability (%)", with short names of
+ * their own: as two full titles ("Datenverfügbarkeit (%)") they pushed the alarms off the page.
+ */
+export const AVAILABILITY_WIDTH = 100;
 
 export const availabilityColumn = <Row extends AvailabilityFigures>(key: AvailabilityKey, sort = false) =>
   numberColumn<Row>(<AvailabilityTitle figure={key} />, (r) => r[key], {
@@ -43,10 +46,22 @@ export const availabilityColumn = <Row extends AvailabilityFigures>(key: Availab
     render: (r) => <span data-key={key}>{percent(r[key])}</span>,
   });
 
+/** The two availability columns of a table (adjacent, availability first) under one group title. */
+export function groupAvailability<Row>(columns: TableColumnsType<Row>, title: string): TableColumnsType<Row> {
+  const at = columns.findIndex((c) => c.key === 'availability');
+  if (at < 0) return columns;
+  const n = AVAILABILITY_KEYS.length;
+  return [
+    ...columns.slice(0, at),
+    { key: 'availabilities', title, align: 'center', children: columns.slice(at, at + n) },
+    ...columns.slice(at + n),
+  ];
+}
+
 /** Availability per plant, the least available first (the server's order); sortable. */
 export function FleetPlants({ report }: { report: FleetReport }) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<FleetPlant> = [
+  const leaves: TableColumnsType<FleetPlant> = [
     {
       key: 'stationName',
       title: t('common:field.stationName'),
@@ -84,6 +99,7 @@ export function FleetPlants({ report }: { report: FleetReport }) {
       showSorterTooltip: false,
     })),
   ];
+  const columns = groupAvailability(leaves, withUnit(t('report:fleet.availability'), '%'));
   return (
     <Card size="small" title={t('report:fleet.byPlant')} styles={{ body: { paddingTop: 8 } }}>
       <Table<FleetPlant>

@@ -18,6 +18,7 @@ import {
   AVAILABILITY_WIDTH,
   AvailabilityTitle,
   FleetPlants,
+  groupAvailability,
   percent,
 } from './fleet-availability.tsx';
 import { figure, numberColumn, TotalsRow, withUnit } from './report-table.tsx';
@@ -148,7 +149,7 @@ export function FleetTab({ report }: { report: FleetReport }) {
     },
   ];
 
-  const columns: TableColumnsType<FleetRow> = [
+  const leaves: TableColumnsType<FleetRow> = [
     {
       key: 'orgName',
       title: t('common:field.orgId'),
@@ -172,6 +173,7 @@ export function FleetTab({ report }: { report: FleetReport }) {
       }),
     ),
   ];
+  const columns = groupAvailability(leaves, withUnit(t('report:fleet.availability'), '%'));
   return (
     <Flex vertical gap={16}>
       <CurrencyNote report={report} />
