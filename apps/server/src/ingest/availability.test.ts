@@ -24,6 +24,33 @@ const bit = (minutes: number) => minutes / 5;
 let t: TestApp;
 let plantId: number;
 let inverterId: number;
+let ingest: ReturnType<typeof createIngest>;
+let events: ReturnType<typeof createAlarmEvents>;
+const reading = (ts: number, power: number, generation: number) =>
+  ingest.handle(
+    topics.telemetry('DGL-AV-001'),
+    Buffer.from(
+      JSON.stringify({
+        msgId: `m-${ts}`,
+        ts,
+        devices: [
+          {
+            sn: 'INV-AV-001',
+            kind: 'INVERTER',
+            data: { power, pvPower: power, dailyGeneration: generation },
+          },
+        ],
+      }),
+    ),
+  );
+const fault = (ts: number, state: 'raised' | 'cleared', faultCode = 'INV-GRID-OV') =>
+  events.handle('DGL-AV-001', {
+    msgId: `e-${ts}-${faultCode}`,
+    ts,
+    deviceSn: 'INV-AV-001',
+    faultCode,
+    state,
+  });
 
 const tripped = (m: number) => m >= 600 && m < 720;
 const silent = (m: number) => m >= 840 && m < 870;
@@ -80,40 +107,17 @@ beforeAll(async () => {
     .returning({ id: devices.id });
   inverterId = inv!.id;
 
-  const clock = at('23:00');
-  const ingest = createIngest({ db, log, flushMs: 1, now: () => clock });
-  const events = createAlarmEvents({ db, log, now: () => clock });
-  const event = (ts: number, state: 'raised' | 'cleared') =>
-    events.handle('DGL-AV-001', {
-      msgId: `e-${ts}`,
-      ts,
-      deviceSn: 'INV-AV-001',
-      faultCode: 'INV-GRID-OV',
-      state,
-    });
+  const clock = Date.parse('2026-06-23T10:00:00Z');
+  ingest = createIngest({ db, log, flushMs: 1, now: () => clock });
+  events = createAlarmEvents({ db, log, now: () => clock });
   let generation = 0;
   for (let m = 6 * 60; m < 18 * 60; m += 5) {
-    if (m === 600) expect(await event(at('10:00'), 'raised')).toBe('opened');
-    if (m === 720) expect(await event(at('12:00'), 'cleared')).toBe('ended');
+    if (m === 600) expect(await fault(at('10:00'), 'raised')).toBe('opened');
+    if (m === 720) expect(await fault(at('12:00'), 'cleared')).toBe('ended');
     if (silent(m)) continue;
     const power = tripped(m) || m < 8 * 60 || m >= 16 * 60 ? 0 : 3000;
     generation += power / 12_000;
-    await ingest.handle(
-      topics.telemetry('DGL-AV-001'),
-      Buffer.from(
-        JSON.stringify({
-          msgId: `m-${m}`,
-          ts: at(hhmm(m)),
-          devices: [
-            {
-              sn: 'INV-AV-001',
-              kind: 'INVERTER',
-              data: { power, pvPower: power, dailyGeneration: Math.round(generation * 1000) / 1000 },
-            },
-          ],
-        }),
-      ),
-    );
+    await reading(at(hhmm(m)), power, Math.round(generation * 1000) / 1000);
   }
   await ingest.flush();
 });
@@ -144,6 +148,27 @@ describe('availability (IEC 61724-1) from the stream', () => {
     await recomputeEnergy(t.ctx.db, { plantId, from: DAY, to: DAY });
     expect(await deviceDay()).toEqual(before);
     expect(await rollups()).toEqual({ day_seen: 90, day_available: 66, month_seen: 90, month_available: 66 });
+  });
+
+  it('under a fault, a reading with power is available; a WARN alarm does not make one unavailable', async () => {
+    const next = (hm: string) => Date.parse(`2026-06-22T${hm}:00+02:00`);
+    const available = async () =>
+      (
+        await t.ctx.db.execute(sql`
+          SELECT bit_count(daylight_seen)::int AS seen, bit_count(daylight_available)::int AS available
+          FROM device_energy_daily WHERE device_id = ${inverterId} AND day = '2026-06-22'`)
+      ).rows[0];
+    expect(await fault(next('09:58'), 'raised')).toBe('opened');
+    // Derating under the fault: it delivers power, so it is able to produce.
+    await reading(next('10:00'), 800, 1);
+    // Tripped: 0 W under the (still ongoing) fault.
+    await reading(next('10:05'), 0, 1);
+    expect(await available()).toEqual({ seen: 2, available: 1 });
+    // A warning (no production, over-temperature derating…) is no fault: 0 W under it stays available.
+    await fault(next('10:07'), 'cleared');
+    expect(await fault(next('10:08'), 'raised', 'INV-NO-PROD')).toBe('opened');
+    await reading(next('10:10'), 0, 1);
+    expect(await available()).toEqual({ seen: 3, available: 2 });
   });
 
   it('the fleet report shows both: availability over the intervals with data, data availability over daylight', async () => {
