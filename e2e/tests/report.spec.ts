@@ -361,6 +361,35 @@ test('the fleet report lists the organisations with their totals, and exports', 
     await expect(
       totals.getByTestId('report-fleet-total-alarms').locator(`[data-key="${level}"]`),
     ).toHaveAttribute('data-count', String(count));
+  // Availability (IEC 61724-1) and data availability as percentages, each explained in its tooltip.
+  const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
+  expect(shown.availability).toBe(pct(data.totals.availability));
+  expect(shown.dataAvailability).toBe(pct(data.totals.dataAvailability));
+  expect(data.totals.availability).toBeGreaterThan(0);
+  await page
+    .getByTestId('report-fleet-table')
+    .locator('thead')
+    .getByTestId('report-availability-title')
+    .hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: rep.fleet.availabilityHint })).toBeVisible();
+  await page
+    .getByTestId('report-fleet-table')
+    .locator('thead')
+    .getByTestId('report-dataAvailability-title')
+    .hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: rep.fleet.dataAvailabilityHint })).toBeVisible();
+  // Every plant with both, the least available first.
+  const plantRows = tableRows(page, 'report-fleet-plants');
+  await expect(plantRows).toHaveCount(Math.min(10, data.plants.length));
+  expect(data.plants).toHaveLength(data.totals.plantCount);
+  const first = data.plants[0]!;
+  await expect(plantRows.first()).toContainText(first.stationName);
+  expect(num(await plantRows.first().locator('[data-key="availability"]').innerText())).toBe(
+    pct(first.availability),
+  );
+  expect(num(await plantRows.first().locator('[data-key="dataAvailability"]').innerText())).toBe(
+    pct(first.dataAvailability),
+  );
 
   const file = await download(page);
   expect(file.name).toMatch(/^fleet-report-.*\.xlsx$/);
@@ -376,6 +405,13 @@ test('the fleet report lists the organisations with their totals, and exports', 
   expect(total!.numbers[0]).toBe(shown.plantCount);
   expect(near(total!.numbers[6]!, shown.generation!)).toBe(true);
   expect(near(total!.numbers[7]!, shown.revenue!)).toBe(true);
+  // … alarms by level, availability, data availability (ratios, shown as percentages).
+  expect(total!.numbers.slice(-2)).toEqual([data.totals.availability, data.totals.dataAvailability]);
+  const plantSheet = rows.filter((r) => r.sheet === common.report.sheet.fleetPlants);
+  expect(plantSheet.some((r) => r.texts.includes(common.report.column.availability))).toBe(true);
+  expect(plantSheet.some((r) => r.texts.includes(common.report.column.dataAvailability))).toBe(true);
+  const firstRow = plantSheet.find((r) => r.texts[0] === first.stationNo);
+  expect(firstRow?.numbers.slice(-2)).toEqual([first.availability, first.dataAvailability]);
 });
 
 test('the alarm report counts the alarms by level, code, device type and plant, and exports', async ({

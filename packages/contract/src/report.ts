@@ -103,6 +103,25 @@ export type EnergyReport = z.infer<typeof EnergyReportSchema>;
 export const PlantStatusCountsSchema = z.record(PlantStatusSchema, z.number());
 export const AlarmLevelCountsSchema = z.record(AlarmLevelSchema, z.number());
 
+/**
+ * Availability after IEC 61724-1 (docs/reports.md), counted in daylight 5-minute intervals of the
+ * inverters (an inverter's interval counts once; plants and organisations pool their inverters'):
+ * how many there were, how many brought data, and of those, in how many the inverter was able to produce.
+ */
+export const AvailabilityFiguresSchema = z.object({
+  daylightIntervals: z.number(),
+  intervalsWithData: z.number(),
+  intervalsAvailable: z.number(),
+  /**
+   * Availability: intervalsAvailable / intervalsWithData (time with unknown state, i.e. without data, is
+   * left out); null without any interval with data.
+   */
+  availability: z.number().nullable(),
+  /** Data (information) availability: intervalsWithData / daylightIntervals; null without daylight. */
+  dataAvailability: z.number().nullable(),
+});
+export type AvailabilityFigures = z.infer<typeof AvailabilityFiguresSchema>;
+
 export const FleetFiguresSchema = z.object({
   plantCount: z.number(),
   statusCounts: PlantStatusCountsSchema,
@@ -112,11 +131,7 @@ export const FleetFiguresSchema = z.object({
   revenue: z.number(),
   /** Alarms raised in the period, by level. */
   alarms: AlarmLevelCountsSchema,
-  /** Daylight 5-minute intervals of the inverters in the period, and how many of them brought data. */
-  daylightIntervals: z.number(),
-  intervalsWithData: z.number(),
-  /** intervalsWithData / daylightIntervals; null when there was no daylight interval to count. */
-  availability: z.number().nullable(),
+  ...AvailabilityFiguresSchema.shape,
 });
 export type FleetFigures = z.infer<typeof FleetFiguresSchema>;
 
@@ -131,12 +146,26 @@ export const FleetRowSchema = FleetFiguresSchema.extend({
 });
 export type FleetRow = z.infer<typeof FleetRowSchema>;
 
+/** One plant of the fleet report: its availability over the period. */
+export const FleetPlantSchema = AvailabilityFiguresSchema.extend({
+  id: z.number(),
+  stationNo: z.string(),
+  stationName: z.string(),
+  orgName: z.string(),
+  installedCapacity: z.number(),
+  inverters: z.number(),
+  generation: z.number(),
+});
+export type FleetPlant = z.infer<typeof FleetPlantSchema>;
+
 export const FleetReportSchema = ReportHeadSchema.extend({
   currency: z.string().nullable(),
   currencies: z.array(ReportCurrencySchema),
   /** Organisations in tree order (each followed by its sub-organisations). */
   rows: z.array(FleetRowSchema),
   totals: FleetFiguresSchema,
+  /** Every plant of the rows, least available first (those without data last). */
+  plants: z.array(FleetPlantSchema),
 });
 export type FleetReport = z.infer<typeof FleetReportSchema>;
 

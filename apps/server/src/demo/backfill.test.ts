@@ -75,15 +75,24 @@ describe('demo backfill', () => {
           expect(inverterRows[k]!.generation).toBe(42);
           continue;
         }
-        const { plantId: _p, day: _d, revenue, daylightSeen, ...figures } = row;
+        const { plantId: _p, day: _d, revenue, daylightSeen, daylightAvailable, ...figures } = row;
         expect(figures).toEqual(energy);
         expect(revenue).toBe(revenueOf(energy, { feedIn: m.feedInPrice, purchase: m.purchasePrice }));
-        // The history's dongle reported all day: every daylight interval counts as with data.
+        // The history's dongle reported all day, its inverter able to produce: every daylight interval
+        // counts as with data and available.
         const daylight = allDaylightBits(dayGrid(m.plant!, m.plant!.timezone, date, addDays(date, 1)));
         expect(daylightSeen).toBe(daylight.count);
-        const { deviceId: _i, day: _e, daylightSeen: bits, ...deviceFigures } = inverterRows[k]!;
+        expect(daylightAvailable).toBe(daylight.count);
+        const {
+          deviceId: _i,
+          day: _e,
+          daylightSeen: bits,
+          daylightAvailable: up,
+          ...deviceFigures
+        } = inverterRows[k]!;
         expect(deviceFigures).toEqual(energy);
         expect(bits).toBe(daylight.bits);
+        expect(up).toBe(daylight.bits);
       }
       // A real year: summer days yield several times what winter days do.
       const july = rows.filter((r) => r.day.startsWith('2024-07')).reduce((s, r) => s + r.generation, 0);
@@ -102,6 +111,16 @@ describe('demo backfill', () => {
   });
 
   it('fills only the missing days of a later window', async () => {
+    // A fault of the inverter's past (as alarm-history.ts writes them) stopped it 10:00–12:00 on the 16th.
+    const m = members[1]!;
+    const zone = m.plant!.timezone;
+    await t.ctx.db.execute(sql`
+      INSERT INTO alarms (plant_id, device_id, source_sn, device_type, kind, fault_code, alarm_level, status,
+        started_at, latest_at, ended_at, end_reason)
+      SELECT ${m.plantId}, d.id, d.sn, 'INVERTER', 'EVENT', 'INV-GRID-OV', 'ERROR', 'ENDED',
+        '2025-06-16 10:00'::timestamp AT TIME ZONE ${zone}, '2025-06-16 12:00'::timestamp AT TIME ZONE ${zone},
+        '2025-06-16 12:00'::timestamp AT TIME ZONE ${zone}, 'CLEARED'
+      FROM devices d WHERE d.id = ${m.inverterId}`);
     // Two days later the window has moved on by two days: exactly those are written.
     const result = await backfill(t.ctx.db, members.slice(1), { now: NOW + 2 * 86_400_000 });
     expect(result).toEqual({ plants: 1, written: 2 });
@@ -110,5 +129,15 @@ describe('demo backfill', () => {
       .from(plantEnergyDaily)
       .where(and(eq(plantEnergyDaily.plantId, members[1]!.plantId), eq(plantEnergyDaily.day, '2025-06-16')));
     expect(row!.generation).toBeGreaterThan(0);
+    // Every daylight interval with data; the 24 of the fault's two hours not available.
+    const grid = dayGrid(m.plant!, zone, '2025-06-16', '2025-06-17');
+    const daylight = allDaylightBits(grid);
+    expect(row!.daylightSeen).toBe(daylight.count);
+    expect(row!.daylightAvailable).toBe(daylight.count - 24);
+    const [before] = await t.ctx.db
+      .select()
+      .from(plantEnergyDaily)
+      .where(and(eq(plantEnergyDaily.plantId, m.plantId), eq(plantEnergyDaily.day, '2025-06-15')));
+    expect(before!.daylightAvailable).toBe(before!.daylightSeen);
   });
 });

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { FAULT_LEVELS } from '@pvstar/contract/alarm';
 import type { DeviceDef, EnergyKwh, PlantDef } from '@pvstar/simulator/model/plant';
 import { seedOf } from '@pvstar/simulator/model/rng';
 import { addDays } from '@pvstar/simulator/model/time';
@@ -7,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { deviceEnergyDaily, plantEnergyDaily } from '../db/schema/index.ts';
 import { revenueOf } from '../ingest/energy.ts';
 import { localDay } from '../ingest/local-day.ts';
-import { allDaylightBits, dayGrid } from '../lib/daylight-window.ts';
+import { allDaylightBits, clearSpans, dayGrid } from '../lib/daylight-window.ts';
 import type { FleetMember } from './register.ts';
 
 export interface BackfillJob {
@@ -115,12 +116,20 @@ export async function backfill(
       const { member } = todo[key]!;
       const prices = { feedIn: member.feedInPrice, purchase: member.purchasePrice };
       const plant = member.plant!;
-      // The demo history has its dongle reporting all day: every daylight interval has data.
+      // The demo history has its dongle reporting all day: every daylight interval has data, and is
+      // available unless a fault of the inverter's past (alarm-history.ts) stopped it (docs/reports.md).
+      const faults = (
+        await db.execute<{ s: number; e: number }>(sql`
+          SELECT extract(epoch FROM started_at) * 1000 AS s, extract(epoch FROM coalesce(ended_at, now())) * 1000 AS e
+          FROM alarms WHERE device_id = ${member.inverterId} AND kind = 'EVENT'
+            AND alarm_level IN (SELECT jsonb_array_elements_text(${JSON.stringify(FAULT_LEVELS)}::jsonb))`)
+      ).rows.map((r): [number, number] => [Number(r.s), Number(r.e)]);
       const daylight = new Map(
-        days.map(({ date }) => [
-          date,
-          allDaylightBits(dayGrid(plant, plant.timezone, date, addDays(date, 1))),
-        ]),
+        days.map(({ date }) => {
+          const grid = dayGrid(plant, plant.timezone, date, addDays(date, 1));
+          const seen = allDaylightBits(grid);
+          return [date, { seen, available: clearSpans(grid, seen, faults) }];
+        }),
       );
       await db.transaction(async (tx) => {
         for (let k = 0; k < days.length; k += CHUNK) {
@@ -132,7 +141,8 @@ export async function backfill(
                 deviceId: member.inverterId!,
                 day: date,
                 ...energy,
-                daylightSeen: daylight.get(date)!.bits,
+                daylightSeen: daylight.get(date)!.seen.bits,
+                daylightAvailable: daylight.get(date)!.available.bits,
               })),
             )
             .onConflictDoNothing();
@@ -144,7 +154,8 @@ export async function backfill(
                 day: date,
                 ...energy,
                 revenue: revenueOf(energy, prices),
-                daylightSeen: daylight.get(date)!.count,
+                daylightSeen: daylight.get(date)!.seen.count,
+                daylightAvailable: daylight.get(date)!.available.count,
               })),
             )
             .onConflictDoNothing()

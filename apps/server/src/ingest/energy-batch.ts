@@ -5,11 +5,15 @@ import { localDay } from './local-day.ts';
 /** Ingest's metering of one batch: what its new readings add to their devices' days (decision 012). */
 type Place = Pick<DeviceInfo, 'timezone' | 'latitude' | 'longitude'>;
 
-/** A device's day as one batch changes it: the energy to add, and the times of its new readings. */
+/**
+ * A device's day as one batch changes it: the energy to add, the times of its new readings and those of
+ * them at which the inverter was able to produce (availability).
+ */
 export interface DeviceDay extends DayEnergy {
   deviceId: number;
   day: string;
   times: number[];
+  availableTimes: number[];
   place: Place;
 }
 
@@ -23,6 +27,8 @@ export interface NeighbourRow {
   pv: Record<string, number> | null;
   nt: number | null;
   nv: Record<string, number> | null;
+  /** Whether the inverter was able to produce at the stored reading (energy-rollup.ts, availableAt). */
+  a: boolean | null;
 }
 
 /**
@@ -34,23 +40,27 @@ export function meterBatch(
   rows: NeighbourRow[],
   meters: Map<number, { place: Place }>,
 ): Map<string, DeviceDay> {
-  const byDevice = new Map<number, { readings: Map<number, MeterReading>; fresh: Set<number> }>();
+  const byDevice = new Map<
+    number,
+    { readings: Map<number, MeterReading>; fresh: Set<number>; available: Set<number> }
+  >();
   for (const r of rows) {
     if (r.d === null) continue;
-    const dev = byDevice.get(r.d) ?? { readings: new Map(), fresh: new Set<number>() };
+    const dev = byDevice.get(r.d) ?? { readings: new Map(), fresh: new Set<number>(), available: new Set() };
     dev.readings.set(r.t, { ts: r.t, counters: r.v });
     dev.fresh.add(r.t);
+    if (r.a) dev.available.add(r.t);
     if (r.pt !== null && !dev.readings.has(r.pt)) dev.readings.set(r.pt, { ts: r.pt, counters: r.pv! });
     if (r.nt !== null && !dev.readings.has(r.nt)) dev.readings.set(r.nt, { ts: r.nt, counters: r.nv! });
     byDevice.set(r.d, dev);
   }
   const days = new Map<string, DeviceDay>();
-  for (const [deviceId, { readings, fresh }] of byDevice) {
+  for (const [deviceId, { readings, fresh, available }] of byDevice) {
     const place = meters.get(deviceId)!.place;
     const dayOf = (ts: number) => {
       const day = localDay(ts, place.timezone);
       const key = `${deviceId}|${day}`;
-      const e = days.get(key) ?? { deviceId, day, times: [], place, ...ZERO_DAY_ENERGY };
+      const e = days.get(key) ?? { deviceId, day, times: [], availableTimes: [], place, ...ZERO_DAY_ENERGY };
       days.set(key, e);
       return e;
     };
@@ -61,6 +71,7 @@ export function meterBatch(
       if (fresh.has(r.ts)) {
         const e = dayOf(r.ts);
         e.times.push(r.ts);
+        if (available.has(r.ts)) e.availableTimes.push(r.ts);
         addEnergy(e, readingEnergy(prev, r, place.timezone));
         return;
       }

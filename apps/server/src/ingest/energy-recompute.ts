@@ -4,6 +4,7 @@ import { addDays } from '../lib/calendar.ts';
 import { dayGrid, seenBits } from '../lib/daylight-window.ts';
 import { addEnergy, type DayEnergy, type MeterReading, meterDays, ZERO_DAY_ENERGY } from './energy.ts';
 import {
+  availableAt,
   countersOf,
   epochMs,
   hasCounters,
@@ -63,21 +64,23 @@ export async function recomputeEnergy(
           SELECT (${o.from}::date::timestamp AT TIME ZONE ${zone}) AS lo,
             ((${o.to}::date + 1)::timestamp AT TIME ZONE ${zone}) AS hi),
         inv AS (SELECT id FROM devices WHERE plant_id = ${o.plantId} AND kind = 'INVERTER')
-        SELECT inv.id AS d, ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v
+        SELECT inv.id AS d, ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v, ${availableAt('s')} AS a
         FROM inv CROSS JOIN span JOIN telemetry_samples s ON s.device_id = inv.id AND s.ts >= span.lo AND s.ts < span.hi
         WHERE ${storedHasCounters}
         UNION ALL
-        SELECT inv.id, ${epochMs(sql`p.ts`)}, p.v
+        SELECT inv.id, ${epochMs(sql`p.ts`)}, p.v, false
         FROM inv CROSS JOIN span CROSS JOIN LATERAL (
           SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
           WHERE device_id = inv.id AND ts < span.lo AND ${hasCounters} ORDER BY ts DESC LIMIT 1) p
         ORDER BY 1, 2`)
-    ).rows as { d: number; t: number; v: Record<string, number> }[];
+    ).rows as { d: number; t: number; v: Record<string, number>; a: boolean }[];
     const byDevice = new Map<number, MeterReading[]>();
+    const available = new Set<string>();
     for (const r of rows) {
       const list = byDevice.get(r.d) ?? [];
       list.push({ ts: r.t, counters: r.v });
       byDevice.set(r.d, list);
+      if (r.a) available.add(`${r.d}|${r.t}`);
     }
     const dayRows = [];
     for (const [deviceId, readings] of byDevice) {
@@ -89,13 +92,20 @@ export async function recomputeEnergy(
         const day = localDay(r.ts, zone);
         times.set(day, [...(times.get(day) ?? []), r.ts]);
       }
-      for (const [day, e] of meterDays(earlier, inRange, zone))
+      for (const [day, e] of meterDays(earlier, inRange, zone)) {
+        const grid = dayGrid(plant, zone, day, addDays(day, 1));
+        const dayTimes = times.get(day)!;
         dayRows.push({
           deviceId,
           day,
           ...e,
-          seen: seenBits(dayGrid(plant, zone, day, addDays(day, 1)), times.get(day)!),
+          seen: seenBits(grid, dayTimes),
+          available: seenBits(
+            grid,
+            dayTimes.filter((ts) => available.has(`${deviceId}|${ts}`)),
+          ),
         });
+      }
     }
     if (dayRows.length) {
       await writeDeviceDays(tx, dayRows, 'set');

@@ -17,6 +17,7 @@ import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
 import { isReading } from './energy.ts';
 import { type DeviceDay, meterBatch, type NeighbourRow } from './energy-batch.ts';
 import {
+  availableAt,
   countersOf,
   epochMs,
   hasCounters,
@@ -273,7 +274,7 @@ export function createIngest(deps: {
           n AS (SELECT count(*)::int AS stored FROM stored)
           SELECT n.stored, m.* FROM n LEFT JOIN (
             SELECT s.device_id AS d, ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v,
-              ${epochMs(sql`p.ts`)} AS pt, p.v AS pv, ${epochMs(sql`x.ts`)} AS nt, x.v AS nv
+              ${epochMs(sql`p.ts`)} AS pt, p.v AS pv, ${epochMs(sql`x.ts`)} AS nt, x.v AS nv, ${availableAt('s')} AS a
             FROM stored s
             LEFT JOIN LATERAL (
               SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
@@ -303,10 +304,10 @@ export function createIngest(deps: {
         await endCommAlarms(tx, { devices: deviceTimes });
       }
       if (energy.size) {
-        const rows = [...energy.values()].map(({ times, place, ...e }) => ({
-          ...e,
-          seen: seenBits(dayGrid(place, place.timezone, e.day, addDays(e.day, 1)), times),
-        }));
+        const rows = [...energy.values()].map(({ times, availableTimes, place, ...e }) => {
+          const grid = dayGrid(place, place.timezone, e.day, addDays(e.day, 1));
+          return { ...e, seen: seenBits(grid, times), available: seenBits(grid, availableTimes) };
+        });
         await writeDeviceDays(tx, rows, 'add');
         await writePlantDays(tx, rows);
       }

@@ -139,3 +139,29 @@ export function allDaylightBits(grid: ReturnType<typeof dayGrid>): { bits: strin
   }
   return { bits: bits.join(''), count };
 }
+
+/**
+ * A day's bits with the intervals that start within any of the spans [from, to) (epoch ms) cleared: the
+ * demo history's days without the time its inverter stood still under a fault.
+ */
+export function clearSpans(
+  grid: ReturnType<typeof dayGrid>,
+  day: { bits: string; count: number },
+  spans: readonly [number, number][],
+): { bits: string; count: number } {
+  const bits = [...day.bits];
+  let count = day.count;
+  for (const [from, to] of spans)
+    for (
+      let k = Math.max(grid.first, Math.ceil(from / INTERVAL_MS));
+      k < grid.after && k * INTERVAL_MS < to;
+      k++
+    ) {
+      const i = k - grid.offset;
+      if (bits[i] === '1') {
+        bits[i] = '0';
+        count--;
+      }
+    }
+  return { bits: bits.join(''), count };
+}

@@ -57,6 +57,10 @@ export const alarms = pgTable(
       .on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'ONGOING'`),
     index('alarms_device_ongoing_idx').on(t.deviceId).where(sql`status = 'ONGOING'`),
+    // Whether an inverter's reported fault covered a reading (availability, migration 0020).
+    index('alarms_device_fault_idx')
+      .on(t.deviceId, t.startedAt)
+      .where(sql`kind = 'EVENT' AND alarm_level IN ('SERIOUS', 'ERROR')`),
     index('alarms_comm_ongoing_idx').on(t.sourceSn).where(sql`status = 'ONGOING' AND kind = 'COMM'`),
     index('alarms_source_idx').on(t.sourceSn, t.faultCode, t.startedAt.desc()),
   ],

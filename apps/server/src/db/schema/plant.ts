@@ -185,6 +185,13 @@ export const deviceEnergyDaily = pgTable(
     daylightSeen: bit('daylight_seen', { dimensions: MAX_DAY_INTERVALS })
       .notNull()
       .default(sql`repeat('0', 300)::bit(300)`),
+    /**
+     * Of those, the intervals in which the inverter was able to produce (IEC 61724-1 availability,
+     * docs/reports.md): always a subset of daylight_seen, OR-ed alike.
+     */
+    daylightAvailable: bit('daylight_available', { dimensions: MAX_DAY_INTERVALS })
+      .notNull()
+      .default(sql`repeat('0', 300)::bit(300)`),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
@@ -199,8 +206,10 @@ export const plantEnergyDaily = pgTable(
     day: date('day').notNull(),
     ...energyColumns,
     revenue: doublePrecision('revenue').notNull().default(0),
-    /** Daylight intervals with data, summed over the plant's inverters (availability). */
+    /** Daylight intervals with data, summed over the plant's inverters (data availability). */
     daylightSeen: integer('daylight_seen').notNull().default(0),
+    /** Of those, the intervals in which the inverter was able to produce (availability). */
+    daylightAvailable: integer('daylight_available').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.plantId, t.day] })],
 );
@@ -220,6 +229,7 @@ export const plantEnergyMonthly = pgTable(
     ...energyColumns,
     revenue: doublePrecision('revenue').notNull().default(0),
     daylightSeen: integer('daylight_seen').notNull().default(0),
+    daylightAvailable: integer('daylight_available').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.plantId, t.month] })],
 );

@@ -1,12 +1,13 @@
 import { type DayEnergy, ZERO_DAY_ENERGY } from '../../ingest/energy.ts';
 
-/** Summed roll-up counters of a period (kWh, revenue, daylight intervals with data). */
-export type Sums = DayEnergy & { revenue: number; daylightSeen: number };
+/** Summed roll-up counters of a period (kWh, revenue, daylight intervals with data and available). */
+export type Sums = DayEnergy & { revenue: number; daylightSeen: number; daylightAvailable: number };
 
 export const ZERO: Sums = {
   ...ZERO_DAY_ENERGY,
   revenue: 0,
   daylightSeen: 0,
+  daylightAvailable: 0,
 };
 
 /** Columns of plant_energy_daily / plant_energy_monthly and the figure each holds. */
@@ -19,6 +20,7 @@ export const SUM_COLUMNS: [keyof Sums, string][] = [
   ['purchase', 'purchase'],
   ['revenue', 'revenue'],
   ['daylightSeen', 'daylight_seen'],
+  ['daylightAvailable', 'daylight_available'],
 ];
 
 /** The sums of a result row whose columns are named `${prefix}${figure}`. */

@@ -1,3 +1,4 @@
+import type { AvailabilityFigures } from '@pvstar/contract/report';
 import { localMidnight } from '@pvstar/simulator/model/time';
 import { addDays, daysBetween } from '../../lib/calendar.ts';
 import { daylightIntervals, INTERVAL_MS, type PlantPlace } from '../../lib/daylight-window.ts';
@@ -6,7 +7,7 @@ type AvailabilityPlant = PlantPlace & { timezone: string; since: string; today: 
 
 /**
  * Counts the daylight intervals plants had in [first, last] (their local days), from the day each
- * existed or had data (`since`) up to now: the denominator of availability, per inverter. The local
+ * existed or had data (`since`) up to now: the denominator of data availability, per inverter. The local
  * midnights of the period are worked out once per time zone, so a year of 1,000 plants costs little
  * more than the sun's path of each plant and day.
  */
@@ -49,3 +50,54 @@ export const expectedDaylightIntervals = (
   last: string,
   nowMs: number,
 ) => daylightCounter(first, last, nowMs)(plant);
+
+/** The interval counts of availability, as they add up over inverters, plants and organisations. */
+export type AvailabilityCounts = Pick<
+  AvailabilityFigures,
+  'daylightIntervals' | 'intervalsWithData' | 'intervalsAvailable'
+>;
+
+export const zeroAvailability = (): AvailabilityCounts => ({
+  daylightIntervals: 0,
+  intervalsWithData: 0,
+  intervalsAvailable: 0,
+});
+
+/**
+ * A plant's counts over the period: its expected daylight intervals (daylightCounter × inverters) and
+ * what ingest counted. An inverter swapped during the period can leave more intervals with data than
+ * expected now: the counts are capped, so that no ratio exceeds 1.
+ */
+export function plantCounts(
+  expected: number,
+  sums: { daylightSeen: number; daylightAvailable: number },
+): AvailabilityCounts {
+  const intervalsWithData = Math.min(sums.daylightSeen, expected);
+  return {
+    daylightIntervals: expected,
+    intervalsWithData,
+    intervalsAvailable: Math.min(sums.daylightAvailable, intervalsWithData),
+  };
+}
+
+export function addCounts(to: AvailabilityCounts, c: AvailabilityCounts) {
+  to.daylightIntervals += c.daylightIntervals;
+  to.intervalsWithData += c.intervalsWithData;
+  to.intervalsAvailable += c.intervalsAvailable;
+}
+
+/** 4 decimals: 99.95 %. */
+const ratio = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
+
+/**
+ * IEC 61724-1: availability = time available ÷ (daylight time − time with unknown state), where the
+ * state is unknown exactly when there was no data; data availability = time with data ÷ daylight time.
+ */
+export const availabilityOf = (c: AvailabilityCounts): AvailabilityFigures => ({
+  daylightIntervals: c.daylightIntervals,
+  intervalsWithData: c.intervalsWithData,
+  intervalsAvailable: c.intervalsAvailable,
+  availability: ratio(c.intervalsAvailable, c.intervalsWithData),
+  dataAvailability: ratio(c.intervalsWithData, c.daylightIntervals),
+});

@@ -9,6 +9,7 @@ import type {
   EnergyReport,
   EnergyReportBody,
   FleetFigures,
+  FleetPlant,
   FleetReport,
   FleetReportBody,
 } from '@pvstar/contract/report';
@@ -25,7 +26,7 @@ import { faultName } from '../alarm/alarm.service.ts';
 import { addSums, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../plant-data/energy-sums.ts';
 import { type Period, resolvePeriod } from '../plant-data/period.ts';
 import { MANAGING_TYPES, plantScope } from '../station/station-access.ts';
-import { daylightCounter } from './availability.ts';
+import { addCounts, availabilityOf, daylightCounter, plantCounts, zeroAvailability } from './availability.ts';
 import type { ReportMeta } from './report.xlsx.ts';
 
 /** Plant names an export's head lists before it says "and N more". */
@@ -331,6 +332,7 @@ export function createReportService(ctx: AppContext) {
       const orgs = await fleetOrgs(caller, plants);
       const figures = new Map(orgs.map((o) => [o.id, emptyFleet()]));
       const daylight = daylightCounter(period.first, period.last, now.getTime());
+      const plantRows: FleetPlant[] = [];
       for (const p of plants) {
         const f = figures.get(p.orgId)!;
         const sums = byPlant.get(p.id) ?? ZERO;
@@ -341,10 +343,19 @@ export function createReportService(ctx: AppContext) {
         if (p.currency === currency) f.revenue += sums.revenue;
         const levels = alarmsByPlant.get(p.id);
         if (levels) for (const level of REPORT_LEVELS) f.alarms[level] += levels[level];
-        const expected = daylight(p) * p.inverters;
-        f.daylightIntervals += expected;
-        // An inverter swapped during the period can leave more intervals with data than expected now.
-        f.intervalsWithData += Math.min(sums.daylightSeen, expected);
+        // Plants and organisations pool their inverters' intervals (time-based, docs/reports.md).
+        const counts = plantCounts(daylight(p) * p.inverters, sums);
+        addCounts(f, counts);
+        plantRows.push({
+          id: p.id,
+          stationNo: p.plantNo,
+          stationName: p.name,
+          orgName: p.orgName,
+          installedCapacity: round2(p.capacity),
+          inverters: p.inverters,
+          generation: round2(sums.generation),
+          ...availabilityOf(counts),
+        });
       }
       const rows = orgs.map((o) => ({
         orgId: o.id,
@@ -363,10 +374,24 @@ export function createReportService(ctx: AppContext) {
         totals.generation += r.generation;
         totals.revenue += r.revenue;
         for (const level of REPORT_LEVELS) totals.alarms[level] += r.alarms[level];
-        totals.daylightIntervals += r.daylightIntervals;
-        totals.intervalsWithData += r.intervalsWithData;
+        addCounts(totals, r);
       }
-      return { ...head(period, plants), currency, currencies, rows, totals: finishFleet(totals) };
+      // The least available first: what an audit looks for; plants without data after them.
+      const rank = (v: number | null) => v ?? 2;
+      plantRows.sort(
+        (a, b) =>
+          rank(a.availability) - rank(b.availability) ||
+          rank(a.dataAvailability) - rank(b.dataAvailability) ||
+          a.id - b.id,
+      );
+      return {
+        ...head(period, plants),
+        currency,
+        currencies,
+        rows,
+        totals: finishFleet(totals),
+        plants: plantRows,
+      };
     },
 
     async alarm(caller: Caller, body: AlarmReportBody, lang: Lang, now = new Date()): Promise<AlarmReport> {
@@ -511,22 +536,17 @@ function emptyFleet(): FleetFigures {
     generation: 0,
     revenue: 0,
     alarms: zeroLevels(),
-    daylightIntervals: 0,
-    intervalsWithData: 0,
-    availability: null,
+    ...availabilityOf(zeroAvailability()),
   };
 }
 
-/** Rounded figures and the availability ratio (4 decimals: 99.95 %). */
+/** Rounded figures and the availability ratios. */
 function finishFleet(f: FleetFigures): FleetFigures {
   return {
     ...f,
     installedCapacity: round2(f.installedCapacity),
     generation: round2(f.generation),
     revenue: round2(f.revenue),
-    availability:
-      f.daylightIntervals > 0
-        ? Math.round((f.intervalsWithData / f.daylightIntervals) * 10_000) / 10_000
-        : null,
+    ...availabilityOf(f),
   };
 }

@@ -33,19 +33,21 @@ type Day = {
   pu: number;
   rev: number;
   seen: number;
+  /** Of the intervals with data, those in which the inverters were able to produce. */
+  up: number;
 };
 // Charge and discharge are a fixed share of generation, so that every figure differs.
 const DAYS: Day[] = [
-  { plant: 'A1', day: '2026-11-15', gen: 10, cons: 8, fi: 3, pu: 2, rev: 2.5, seen: 60 },
-  { plant: 'A1', day: '2026-11-14', gen: 20, cons: 12, fi: 9, pu: 1, rev: 4, seen: 96 },
-  { plant: 'A1', day: '2026-11-01', gen: 7.25, cons: 5, fi: 2, pu: 1.5, rev: 1.75, seen: 90 },
-  { plant: 'A1', day: '2026-10-31', gen: 5, cons: 10, fi: 0, pu: 6, rev: 1.5, seen: 96 },
-  { plant: 'A1', day: '2026-10-20', gen: 12, cons: 9, fi: 4, pu: 2, rev: 3.1, seen: 100 },
-  { plant: 'A1', day: '2025-06-30', gen: 30, cons: 15, fi: 18, pu: 3, rev: 5.04, seen: 150 },
-  { plant: 'A2', day: '2026-11-14', gen: 4, cons: 6, fi: 1, pu: 3, rev: 1.2, seen: 80 },
-  { plant: 'A2', day: '2026-03-03', gen: 3.5, cons: 4, fi: 0.5, pu: 1, rev: 0.9, seen: 70 },
-  { plant: 'CH', day: '2026-11-14', gen: 6, cons: 5, fi: 2, pu: 1, rev: 1.8, seen: 90 },
-  { plant: 'B1', day: '2026-11-14', gen: 999, cons: 999, fi: 999, pu: 999, rev: 999, seen: 99 },
+  { plant: 'A1', day: '2026-11-15', gen: 10, cons: 8, fi: 3, pu: 2, rev: 2.5, seen: 60, up: 60 },
+  { plant: 'A1', day: '2026-11-14', gen: 20, cons: 12, fi: 9, pu: 1, rev: 4, seen: 96, up: 72 },
+  { plant: 'A1', day: '2026-11-01', gen: 7.25, cons: 5, fi: 2, pu: 1.5, rev: 1.75, seen: 90, up: 90 },
+  { plant: 'A1', day: '2026-10-31', gen: 5, cons: 10, fi: 0, pu: 6, rev: 1.5, seen: 96, up: 96 },
+  { plant: 'A1', day: '2026-10-20', gen: 12, cons: 9, fi: 4, pu: 2, rev: 3.1, seen: 100, up: 100 },
+  { plant: 'A1', day: '2025-06-30', gen: 30, cons: 15, fi: 18, pu: 3, rev: 5.04, seen: 150, up: 150 },
+  { plant: 'A2', day: '2026-11-14', gen: 4, cons: 6, fi: 1, pu: 3, rev: 1.2, seen: 80, up: 20 },
+  { plant: 'A2', day: '2026-03-03', gen: 3.5, cons: 4, fi: 0.5, pu: 1, rev: 0.9, seen: 70, up: 70 },
+  { plant: 'CH', day: '2026-11-14', gen: 6, cons: 5, fi: 2, pu: 1, rev: 1.8, seen: 90, up: 90 },
+  { plant: 'B1', day: '2026-11-14', gen: 999, cons: 999, fi: 999, pu: 999, rev: 999, seen: 99, up: 0 },
 ];
 const charge = (d: Day) => d.gen / 10;
 const discharge = (d: Day) => d.gen / 20;
@@ -212,6 +214,7 @@ beforeAll(async () => {
       purchase: d.pu,
       revenue: d.rev,
       daylightSeen: d.seen,
+      daylightAvailable: d.up,
     })),
   );
 
@@ -264,25 +267,25 @@ describe('monthly roll-up', () => {
     const compare = async () => {
       const daily = await db.execute(sql`
         SELECT plant_id, to_char(day, 'YYYY-MM') AS m, round(sum(generation)::numeric, 6) AS g,
-          round(sum(revenue)::numeric, 6) AS r, sum(daylight_seen)::int AS s
+          round(sum(revenue)::numeric, 6) AS r, sum(daylight_seen)::int AS s, sum(daylight_available)::int AS a
         FROM plant_energy_daily GROUP BY 1, 2 ORDER BY 1, 2`);
       const monthly = await db.execute(sql`
         SELECT plant_id, to_char(month, 'YYYY-MM') AS m, round(generation::numeric, 6) AS g,
-          round(revenue::numeric, 6) AS r, daylight_seen AS s
+          round(revenue::numeric, 6) AS r, daylight_seen AS s, daylight_available AS a
         FROM plant_energy_monthly WHERE generation <> 0 OR revenue <> 0 OR daylight_seen <> 0 ORDER BY 1, 2`);
       expect(monthly.rows).toEqual(daily.rows);
     };
     await compare();
-    await db.execute(sql`UPDATE plant_energy_daily SET generation = generation + 1.5, daylight_seen = daylight_seen + 2
-      WHERE plant_id = ${ids.A2} AND day = '2026-03-03'`);
+    await db.execute(sql`UPDATE plant_energy_daily SET generation = generation + 1.5, daylight_seen = daylight_seen + 2,
+      daylight_available = daylight_available + 1 WHERE plant_id = ${ids.A2} AND day = '2026-03-03'`);
     await compare();
     await db.execute(
       sql`INSERT INTO plant_energy_daily (plant_id, day, generation) VALUES (${ids.A2}, '2026-03-04', 2)`,
     );
     await compare();
     await db.execute(sql`DELETE FROM plant_energy_daily WHERE plant_id = ${ids.A2} AND day = '2026-03-04'`);
-    await db.execute(sql`UPDATE plant_energy_daily SET generation = generation - 1.5, daylight_seen = daylight_seen - 2
-      WHERE plant_id = ${ids.A2} AND day = '2026-03-03'`);
+    await db.execute(sql`UPDATE plant_energy_daily SET generation = generation - 1.5, daylight_seen = daylight_seen - 2,
+      daylight_available = daylight_available - 1 WHERE plant_id = ${ids.A2} AND day = '2026-03-03'`);
     await compare();
   });
 });
@@ -546,7 +549,12 @@ describe('POST /station/report/fleet', () => {
       revenue: expected(between('2026-11-01', '2026-11-15', A_PLANTS), ['A1', 'A2']).revenue,
     });
     const dealerRow = r.rows[0];
-    expect(dealerRow).toMatchObject({ plantCount: 0, generation: 0, availability: null });
+    expect(dealerRow).toMatchObject({
+      plantCount: 0,
+      generation: 0,
+      availability: null,
+      dataAvailability: null,
+    });
     for (const key of [
       'plantCount',
       'installedCapacity',
@@ -554,6 +562,7 @@ describe('POST /station/report/fleet', () => {
       'revenue',
       'daylightIntervals',
       'intervalsWithData',
+      'intervalsAvailable',
     ])
       expect(r.totals[key]).toBeCloseTo(
         r.rows.reduce((s: number, x: Record<string, number>) => s + x[key]!, 0),
@@ -562,7 +571,7 @@ describe('POST /station/report/fleet', () => {
     expect(r.totals.alarms.ERROR).toBe(4);
   });
 
-  it('availability: daylight intervals with data over the daylight intervals of every inverter', async () => {
+  it('data availability: daylight intervals with data over the daylight intervals of every inverter', async () => {
     const r = (await call('/station/report/fleet', 'demo-installer-a', period)).body.data;
     expect(r.rows.map((x: { orgName: string }) => x.orgName)).toEqual(['Solartechnik Alpha']);
     const [row] = r.rows;
@@ -581,11 +590,45 @@ describe('POST /station/report/fleet', () => {
     expect(row.daylightIntervals).toBe(exp);
     const seen = between('2026-11-01', '2026-11-15', A_PLANTS).reduce((s, d) => s + d.seen, 0);
     expect(row.intervalsWithData).toBe(seen);
-    expect(row.availability).toBeCloseTo(seen / exp, 4);
+    expect(row.dataAvailability).toBeCloseTo(seen / exp, 4);
     // Without coordinates a day has 08:00–16:00: 96 intervals.
     expect(
       expectedDaylightIntervals(place('CH', null, null, 'Europe/Zurich'), '2026-11-01', '2026-11-01', nowMs),
     ).toBe(96);
+  });
+
+  it('availability (IEC 61724-1): intervals available over those with data, pooled per plant and organisation', async () => {
+    const r = (await call('/station/report/fleet', 'demo-installer-a', period)).body.data;
+    const days = between('2026-11-01', '2026-11-15', A_PLANTS);
+    const sum = (f: (d: Day) => number, list = days) => list.reduce((s, d) => s + f(d), 0);
+    const [row] = r.rows;
+    expect(row.intervalsAvailable).toBe(sum((d) => d.up));
+    // The organisation pools its plants' inverter intervals (time-based), not the mean of their ratios.
+    const pooled = sum((d) => d.up) / sum((d) => d.seen);
+    expect(row.availability).toBeCloseTo(pooled, 4);
+    const plantsOf = r.plants as {
+      id: number;
+      availability: number;
+      dataAvailability: number;
+      intervalsWithData: number;
+      intervalsAvailable: number;
+      daylightIntervals: number;
+    }[];
+    const ratioOf = (key: string) => {
+      const own = days.filter((d) => d.plant === key);
+      return sum((d) => d.up, own) / sum((d) => d.seen, own);
+    };
+    const mean = (ratioOf('A1') + ratioOf('A2') + ratioOf('CH')) / 3;
+    expect(Math.abs(row.availability - mean)).toBeGreaterThan(0.05);
+    // Per plant, the least available first: A2 (20 of 80), A1 (222 of 246), CH (all).
+    expect(plantsOf.map((p) => p.id)).toEqual([ids.A2, ids.A1, ids.CH]);
+    for (const key of ['A1', 'A2', 'CH']) {
+      const p = plantsOf.find((x) => x.id === ids[key])!;
+      expect(p.availability, key).toBeCloseTo(ratioOf(key), 4);
+      expect(p.dataAvailability, key).toBeCloseTo(p.intervalsWithData / p.daylightIntervals, 4);
+    }
+    expect(plantsOf.find((x) => x.id === ids.A2)!.availability).toBe(0.25);
+    expect(sum((d) => d.seen)).toBe(plantsOf.reduce((s, p) => s + p.intervalsWithData, 0));
   });
 
   it('the export has the rows and totals of the screen', async () => {
@@ -593,14 +636,37 @@ describe('POST /station/report/fleet', () => {
     const wb = await workbook('/station/report/fleet/export', 'demo-dealer', period);
     const { header, body } = tableOf(wb.worksheets[0]!, 'Organisation');
     expect(header).toContain('Installed capacity (kWp)');
-    expect(header).toContain('Availability (%)');
+    expect(header).toContain('Availability IEC 61724-1 (%)');
+    expect(header).toContain('Data availability (%)');
     expect(body.map((r) => String(r[0]).trim())).toEqual([
       ...screen.rows.map((x: { orgName: string }) => x.orgName),
       'Total',
     ]);
     const gen = header.indexOf('Generation (kWh)');
     expect(body.at(-1)![gen]).toBe(screen.totals.generation);
-    expect(body.at(-1)![header.indexOf('Availability (%)')]).toBe(screen.totals.availability);
+    expect(body.at(-1)![header.indexOf('Availability IEC 61724-1 (%)')]).toBe(screen.totals.availability);
+    expect(body.at(-1)![header.indexOf('Data availability (%)')]).toBe(screen.totals.dataAvailability);
+    // The column titles carry what the screen's tooltips say.
+    const notes: string[] = [];
+    wb.worksheets[0]!.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (cell.value === 'Data availability (%)') notes.push(JSON.stringify(cell.note));
+      }),
+    );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain('5-minute intervals');
+    // The plants' sheet: one row per plant of the screen, least available first.
+    const plantSheet = wb.worksheets[1]!;
+    expect(plantSheet.name).toBe('Availability by plant');
+    const plants = tableOf(plantSheet, 'Plant number');
+    expect(plants.header).toContain('Inverters');
+    expect(plants.body.map((r) => r[0])).toEqual(
+      screen.plants.map((p: { stationNo: string }) => p.stationNo),
+    );
+    const at = plants.header.indexOf('Availability IEC 61724-1 (%)');
+    expect(plants.body.map((r) => r[at] ?? null)).toEqual(
+      screen.plants.map((p: { availability: number | null }) => p.availability),
+    );
   });
 });
 

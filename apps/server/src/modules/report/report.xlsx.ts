@@ -23,6 +23,8 @@ interface Column {
   width: number;
   /** Excel number format: 1–2 decimals, whole numbers, or a percentage. */
   format?: 'decimal' | 'integer' | 'percent';
+  /** What the column means, as a note on its title (the screen's tooltip). */
+  note?: string;
 }
 const FORMATS = { decimal: '#,##0.0#', integer: '#,##0', percent: '0.0#%' } as const;
 
@@ -67,6 +69,7 @@ function sheet(
     const col = ws.getColumn(i + 1);
     col.width = c.width;
     if (c.format) col.numFmt = FORMATS[c.format];
+    if (c.note) headerRow.getCell(i + 1).note = c.note;
   });
   for (const r of rows) ws.addRow(r);
   if (total) ws.addRow(total).font = { bold: true };
@@ -158,6 +161,21 @@ export async function buildFleetWorkbook(r: FleetReport, meta: ReportMeta): Prom
     f.revenue,
     ...REPORT_LEVELS.map((l) => f.alarms[l]),
     f.availability,
+    f.dataAvailability,
+  ];
+  const availabilityColumns: Column[] = [
+    {
+      header: t(lang, 'column.availability'),
+      width: 16,
+      format: 'percent',
+      note: t(lang, 'note.availability'),
+    },
+    {
+      header: t(lang, 'column.dataAvailability'),
+      width: 16,
+      format: 'percent',
+      note: t(lang, 'note.dataAvailability'),
+    },
   ];
   sheet(
     wb,
@@ -182,7 +200,7 @@ export async function buildFleetWorkbook(r: FleetReport, meta: ReportMeta): Prom
         width: 12,
         format: 'integer' as const,
       })),
-      { header: t(lang, 'column.availability'), width: 12, format: 'percent' },
+      ...availabilityColumns,
     ],
     r.rows.map((row) => [
       `${'    '.repeat(row.depth)}${row.orgName}`,
@@ -190,6 +208,32 @@ export async function buildFleetWorkbook(r: FleetReport, meta: ReportMeta): Prom
       ...figures(row),
     ]),
     [t(lang, 'total'), '', ...figures(r.totals)],
+  );
+  sheet(
+    wb,
+    t(lang, 'sheet.fleetPlants'),
+    t(lang, 'title.fleet'),
+    r,
+    meta,
+    [
+      { header: t(lang, 'column.stationNo'), width: 16 },
+      { header: t(lang, 'column.stationName'), width: 28 },
+      { header: t(lang, 'column.orgName'), width: 24 },
+      { header: t(lang, 'column.installedCapacity'), width: 14, format: 'decimal' },
+      { header: t(lang, 'column.inverters'), width: 12, format: 'integer' },
+      { header: t(lang, 'column.generation'), width: 14, format: 'decimal' },
+      ...availabilityColumns,
+    ],
+    r.plants.map((p) => [
+      p.stationNo,
+      p.stationName,
+      p.orgName,
+      p.installedCapacity,
+      p.inverters,
+      p.generation,
+      p.availability,
+      p.dataAvailability,
+    ]),
   );
   return workbookBuffer(wb);
 }

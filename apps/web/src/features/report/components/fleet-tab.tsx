@@ -13,6 +13,14 @@ import {
   plantStatusLabel,
 } from '../../../components/monitor-labels.ts';
 import { OrgTypeTag } from '../../../components/status-tags.tsx';
+import {
+  AVAILABILITY_KEYS,
+  AVAILABILITY_WIDTH,
+  AvailabilityTitle,
+  FleetPlants,
+  groupAvailability,
+  percent,
+} from './fleet-availability.tsx';
 import { figure, numberColumn, TotalsRow, withUnit } from './report-table.tsx';
 import { CurrencyNote } from './report-view.tsx';
 
@@ -80,8 +88,6 @@ function Legend({ title, parts }: { title: string; parts: Part[] }) {
   );
 }
 
-const availability = (v: number | null) => (v === null ? '—' : formatNumber(v * 100, 1));
-
 /** The fleet by organisation: each organisation's own plants, in tree order, and the totals. */
 export function FleetTab({ report }: { report: FleetReport }) {
   const { t } = useTranslation();
@@ -98,8 +104,18 @@ export function FleetTab({ report }: { report: FleetReport }) {
   }));
 
   /** Every figure after the name and the type, for the rows and the totals alike. */
-  const figures: { key: string; title: ReactNode; cell: (f: FleetFigures, testId: string) => ReactNode }[] = [
-    { key: 'plantCount', title: t('report:fleet.plants'), cell: (f) => formatNumber(f.plantCount, 0) },
+  const figures: {
+    key: string;
+    title: ReactNode;
+    width?: number;
+    cell: (f: FleetFigures, testId: string) => ReactNode;
+  }[] = [
+    {
+      key: 'plantCount',
+      title: t('report:fleet.plants'),
+      width: 80,
+      cell: (f) => formatNumber(f.plantCount, 0),
+    },
     {
       key: 'status',
       title: <Legend title={t('report:fleet.status')} parts={statuses} />,
@@ -120,17 +136,12 @@ export function FleetTab({ report }: { report: FleetReport }) {
       title: withUnit(energyFigureLabel(t, 'revenue'), currency),
       cell: (f) => figure(f.revenue),
     },
-    {
-      key: 'availability',
-      title: (
-        <Tooltip title={t('report:fleet.availabilityHint')}>
-          <span>
-            {withUnit(t('report:fleet.availability'), '%')} <InfoCircleOutlined />
-          </span>
-        </Tooltip>
-      ),
-      cell: (f) => availability(f.availability),
-    },
+    ...AVAILABILITY_KEYS.map((key) => ({
+      key,
+      title: <AvailabilityTitle figure={key} />,
+      width: AVAILABILITY_WIDTH,
+      cell: (f: FleetFigures) => <span data-key={key}>{percent(f[key])}</span>,
+    })),
     {
       key: 'alarms',
       title: <Legend title={t('report:fleet.alarms')} parts={levels} />,
@@ -138,7 +149,7 @@ export function FleetTab({ report }: { report: FleetReport }) {
     },
   ];
 
-  const columns: TableColumnsType<FleetRow> = [
+  const leaves: TableColumnsType<FleetRow> = [
     {
       key: 'orgName',
       title: t('common:field.orgId'),
@@ -157,11 +168,12 @@ export function FleetTab({ report }: { report: FleetReport }) {
     ...figures.map((f) =>
       numberColumn<FleetRow>(f.title, () => null, {
         key: f.key,
-        width: f.key === 'plantCount' ? 80 : undefined,
+        width: f.width,
         render: (row) => f.cell(row, 'report-fleet-row'),
       }),
     ),
   ];
+  const columns = groupAvailability(leaves, withUnit(t('report:fleet.availability'), '%'));
   return (
     <Flex vertical gap={16}>
       <CurrencyNote report={report} />
@@ -194,6 +206,7 @@ export function FleetTab({ report }: { report: FleetReport }) {
           )}
         />
       </Card>
+      <FleetPlants report={report} />
     </Flex>
   );
 }
