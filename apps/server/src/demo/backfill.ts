@@ -34,7 +34,7 @@ export type HistoryComputer = (
   signal: AbortSignal,
 ) => Promise<void>;
 
-/** Worker threads: the model of the default fleet's ~100 plant-years takes ~30 s of CPU. */
+/** Worker threads: the model of the default fleet's ~107 plant-years takes about a minute of CPU. */
 const WORKERS = 2;
 
 function runWorker(
@@ -84,8 +84,10 @@ export const computeInWorkers: HistoryComputer = async (jobs, onResult, signal) 
         local.abort();
       });
   };
-  // Longest histories first, dealt out in turn, so the workers finish at about the same time.
-  const sorted = [...jobs].sort((a, b) => b.until - b.samplesFrom - (a.until - a.samplesFrom));
+  // Shortest histories first, dealt out in turn: most dongles go live early, the workers end together.
+  const span = (j: BackfillJob) =>
+    j.until - ('connected' in j.start ? Date.parse(j.start.connected) : j.start.at);
+  const sorted = [...jobs].sort((a, b) => span(a) - span(b));
   const shares = Array.from({ length: WORKERS }, (_, w) => sorted.filter((_, i) => i % WORKERS === w));
   try {
     await Promise.all(shares.map((share) => runWorker(share, take, local.signal)));
