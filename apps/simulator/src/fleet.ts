@@ -35,6 +35,8 @@ export interface Fleet {
   dongles: readonly Dongle[];
   /** A started dongle by serial number. */
   dongle(sn: string): Dongle | undefined;
+  /** Adds a dongle to the running fleet (one whose history was not ready when the fleet started). */
+  add(def: DongleDef, resume?: DongleSnapshot): void;
 }
 
 /**
@@ -42,7 +44,9 @@ export interface Fleet {
  * stream rather than a burst every minute; connections are opened at `connectRate` per second.
  */
 export function startFleet(opts: FleetOptions): Fleet {
-  const { dongles: defs, resume, connectRate, log: givenLog, ...common } = opts;
+  const { dongles: given, resume: givenResume, connectRate, log: givenLog, ...common } = opts;
+  const defs = [...given];
+  const resume = { ...givenResume };
   const stats = newStats();
   const log = givenLog ?? { info: () => {}, warn: () => {} };
   const start = Date.now();
@@ -59,12 +63,15 @@ export function startFleet(opts: FleetOptions): Fleet {
         const i = next++;
         const def = defs[i]!;
         const dongleOpts: DongleOptions = { ...common, stats, log };
-        const snapshot = resume?.[def.sn];
+        const snapshot = resume[def.sn];
         if (snapshot) dongleOpts.resume = snapshot;
         try {
           const dongle = new Dongle(def, dongleOpts, now);
           dongles.push(dongle);
-          dongle.start(Math.max(now, start + (i * intervalMs) / count + 1000));
+          // Added later: its first message somewhere in the next interval, spread by the golden ratio.
+          const due =
+            i < given.length ? start + (i * intervalMs) / count : now + ((i * 0.618) % 1) * intervalMs;
+          dongle.start(Math.max(now, due + 1000));
         } catch (err) {
           // A broken definition must not take the fleet down; skip it and say so.
           stats.errors++;
@@ -86,6 +93,10 @@ export function startFleet(opts: FleetOptions): Fleet {
   return {
     dongles,
     dongle: (sn) => dongles.find((d) => d.sn === sn),
+    add(def, snapshot) {
+      if (snapshot) resume[def.sn] = snapshot;
+      defs.push(def);
+    },
     async stop() {
       clearInterval(timer);
       await Promise.all(dongles.map((d) => d.stop()));

@@ -1,42 +1,49 @@
 import { Worker } from 'node:worker_threads';
 import { FAULT_LEVELS } from '@pvstar/contract/alarm';
-import type { DeviceDef, EnergyKwh, PlantDef } from '@pvstar/simulator/model/plant';
+import type { HistoryStart, PlantHistory, PlantState } from '@pvstar/simulator/model/energy';
+import type { DeviceDef, PlantDef } from '@pvstar/simulator/model/plant';
 import { seedOf } from '@pvstar/simulator/model/rng';
-import { addDays } from '@pvstar/simulator/model/time';
-import { sql } from 'drizzle-orm';
+import { addDays, localMidnight } from '@pvstar/simulator/model/time';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { deviceEnergyDaily, plantEnergyDaily } from '../db/schema/index.ts';
+import { deviceEnergyDaily, devices, plantEnergyDaily } from '../db/schema/index.ts';
 import { revenueOf } from '../ingest/energy.ts';
+import { recomputeEnergy } from '../ingest/energy-recompute.ts';
 import { localDay } from '../ingest/local-day.ts';
 import { allDaylightBits, clearSpans, dayGrid } from '../lib/daylight-window.ts';
+import { latestStates } from './latest-state.ts';
 import type { FleetMember } from './register.ts';
 
 export interface BackfillJob {
   key: number;
   plant: PlantDef;
   devices: DeviceDef[];
-  from: string;
-  to: string;
   seed: number;
+  start: HistoryStart;
+  samplesFrom: number;
+  until: number;
 }
 export interface BackfillResult {
   key: number;
-  days: { date: string; energy: EnergyKwh }[];
+  history: PlantHistory;
 }
 
-/** Computes the jobs' days, handing each plant's result over as it is ready. */
-export type DayComputer = (
+/** Computes the jobs' histories, handing each plant's over as it is ready. */
+export type HistoryComputer = (
   jobs: BackfillJob[],
   onResult: (result: BackfillResult) => Promise<void>,
   signal: AbortSignal,
 ) => Promise<void>;
 
-/**
- * The plant model on a worker thread. The server runs TypeScript through tsx, which a worker does not
- * inherit: a tiny module registers tsx's loader first and then imports the worker.
- */
-export const computeInWorker: DayComputer = (jobs, onResult, signal) =>
-  new Promise((resolve, reject) => {
+/** Worker threads: the model of the default fleet's ~107 plant-years takes about a minute of CPU. */
+const WORKERS = 2;
+
+function runWorker(
+  jobs: BackfillJob[],
+  onResult: (result: BackfillResult) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
     if (!jobs.length || signal.aborted) return resolve();
     const target = new URL('./backfill-worker.ts', import.meta.url).href;
     const tsx = import.meta.resolve('tsx/esm/api');
@@ -44,127 +51,231 @@ export const computeInWorker: DayComputer = (jobs, onResult, signal) =>
     const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
       workerData: { jobs },
     });
-    // Results are stored one after another, in the order they arrive.
-    let storing = Promise.resolve();
     let failed: unknown = null;
     const abort = () => void worker.terminate();
     signal.addEventListener('abort', abort, { once: true });
-    worker.on('message', (result: BackfillResult) => {
-      storing = storing
-        .then(() => (failed || signal.aborted ? undefined : onResult(result)))
-        .catch((err) => {
-          failed ??= err;
-          void worker.terminate();
-        });
-    });
+    worker.on('message', onResult);
     worker.on('error', (err) => {
       failed ??= err;
     });
     worker.on('exit', () => {
       signal.removeEventListener('abort', abort);
-      void storing.then(() => (failed ? reject(failed) : resolve()));
+      if (failed) reject(failed);
+      else resolve();
     });
   });
+}
+
+/**
+ * The plant model on worker threads. The server runs TypeScript through tsx, which a worker does not
+ * inherit: a tiny module registers tsx's loader first and then imports the worker. Results are stored
+ * one after another, in the order they arrive.
+ */
+export const computeInWorkers: HistoryComputer = async (jobs, onResult, signal) => {
+  let storing = Promise.resolve();
+  let failed: unknown = null;
+  const local = new AbortController();
+  const stop = () => local.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  const take = (result: BackfillResult) => {
+    storing = storing
+      .then(() => (failed || local.signal.aborted ? undefined : onResult(result)))
+      .catch((err) => {
+        failed ??= err;
+        local.abort();
+      });
+  };
+  // Shortest histories first, dealt out in turn: most dongles go live early, the workers end together.
+  const span = (j: BackfillJob) =>
+    j.until - ('connected' in j.start ? Date.parse(j.start.connected) : j.start.at);
+  const sorted = [...jobs].sort((a, b) => span(a) - span(b));
+  const shares = Array.from({ length: WORKERS }, (_, w) => sorted.filter((_, i) => i % WORKERS === w));
+  try {
+    await Promise.all(shares.map((share) => runWorker(share, take, local.signal)));
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  await storing;
+  if (failed) throw failed;
+};
 
 /** Rows per multi-row INSERT. */
 const CHUNK = 400;
+/** A restart fills the gap since the last stored reading with samples up to this long; a longer one stays a gap. */
+const MAX_GAP_MS = 8 * 86_400_000;
+const STEP_MS = 5 * 60_000;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The daily roll-ups of the days before the samples: the inverter's and the plant's, ingest's revenue. */
+async function storeDays(tx: Tx, member: FleetMember, days: PlantHistory['days']): Promise<number> {
+  const prices = { feedIn: member.feedInPrice, purchase: member.purchasePrice };
+  const plant = member.plant!;
+  let written = 0;
+  // The demo history has its dongle reporting all day: every daylight interval has data, and is
+  // available unless a fault of the inverter's past (alarm-history.ts) stopped it (docs/reports.md).
+  const faults = (
+    await tx.execute<{ s: number; e: number }>(sql`
+      SELECT extract(epoch FROM started_at) * 1000 AS s, extract(epoch FROM coalesce(ended_at, now())) * 1000 AS e
+      FROM alarms WHERE device_id = ${member.inverterId} AND kind = 'EVENT'
+        AND alarm_level IN (SELECT jsonb_array_elements_text(${JSON.stringify(FAULT_LEVELS)}::jsonb))`)
+  ).rows.map((r): [number, number] => [Number(r.s), Number(r.e)]);
+  for (let k = 0; k < days.length; k += CHUNK) {
+    const part = days.slice(k, k + CHUNK).map((d) => {
+      const grid = dayGrid(plant, plant.timezone, d.date, addDays(d.date, 1));
+      const seen = allDaylightBits(grid);
+      return { ...d, daylight: seen, available: clearSpans(grid, seen, faults) };
+    });
+    await tx
+      .insert(deviceEnergyDaily)
+      .values(
+        part.map(({ date, energy, daylight, available }) => ({
+          deviceId: member.inverterId!,
+          day: date,
+          ...energy,
+          daylightSeen: daylight.bits,
+          daylightAvailable: available.bits,
+        })),
+      )
+      .onConflictDoNothing();
+    const rows = await tx
+      .insert(plantEnergyDaily)
+      .values(
+        part.map(({ date, energy, daylight, available }) => ({
+          plantId: member.plantId,
+          day: date,
+          ...energy,
+          revenue: revenueOf(energy, prices),
+          daylightSeen: daylight.count,
+          daylightAvailable: available.count,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ day: plantEnergyDaily.day });
+    written += rows.length;
+  }
+  return written;
+}
+
+/** The raw samples as ingest stores them, and each device's latest values where these are newer. */
+async function storeSamples(tx: Tx, member: FleetMember, samples: PlantHistory['samples']): Promise<number> {
+  const ids = new Map(
+    (
+      await tx
+        .select({ id: devices.id, sn: devices.sn })
+        .from(devices)
+        .where(
+          inArray(
+            devices.sn,
+            member.devices.map((d) => d.sn),
+          ),
+        )
+    ).map((r) => [r.sn, r.id]),
+  );
+  const rows = samples.flatMap((s) =>
+    s.devices.flatMap((d) => {
+      const id = ids.get(d.sn);
+      return id === undefined ? [] : [{ d: id, t: new Date(s.ts).toISOString(), v: d.data }];
+    }),
+  );
+  let stored = 0;
+  for (let k = 0; k < rows.length; k += 4 * CHUNK) {
+    const res = await tx.execute(sql`
+      WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows.slice(k, k + 4 * CHUNK))}::jsonb) AS r(d int, t timestamptz, v jsonb)),
+      stored AS (INSERT INTO telemetry_samples (device_id, ts, data) SELECT d, t, v FROM r ON CONFLICT DO NOTHING RETURNING 1),
+      latest AS (
+        INSERT INTO device_latest (device_id, ts, data) SELECT DISTINCT ON (d) d, t, v FROM r ORDER BY d, t DESC
+        ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, data = excluded.data
+        WHERE device_latest.ts < excluded.ts)
+      SELECT count(*)::int AS n FROM stored`);
+    stored += (res.rows[0] as { n: number }).n;
+  }
+  return stored;
+}
+
+export interface BackfillSummary {
+  /** Plants whose history was computed (at first start, or to fill the gap of a restart). */
+  plants: number;
+  /** Plant-days of roll-ups written. */
+  days: number;
+  /** Raw samples written. */
+  samples: number;
+}
 
 /**
- * Fills the last `days` local days (up to yesterday) of daily energy for fleet members that lack some:
- * the inverter's day and the plant's, with the revenue at the plant's prices exactly as ingest computes
- * it. The model runs with the dongle's own seed, so the history joins up with what the live dongle
- * reports. Existing rows win (ON CONFLICT DO NOTHING): live data is never overwritten, and a second
- * run finds nothing to do. Returns how many plants were filled and how many plant-days were written.
+ * Gives every fleet member its past, once. At first start (its inverter has no stored reading) the model
+ * runs from the plant's grid connection, every counter at zero: the daily roll-ups of every day up to
+ * `sampleDays` days ago, then every device's five-minute samples up to `now`, whose roll-ups are made by
+ * the same recomputation from raw samples that energy:recompute runs. So the inverter's lifetime counters
+ * are the sum of its history, and the power curves of the last days and of today since midnight exist.
+ * On a restart the gap since the last stored reading (up to 8 days) is filled with samples the same way;
+ * nothing is written twice (ON CONFLICT DO NOTHING; a filled plant has a stored reading).
+ *
+ * `onReady` gets each member as soon as its past is stored, with the state its dongle resumes from (null:
+ * nothing to resume, e.g. a plant without a position): the live dongle then continues the counters.
  */
 export async function backfill(
   db: Db,
   members: readonly FleetMember[],
-  opts: { days?: number; now?: number; signal?: AbortSignal; compute?: DayComputer } = {},
-): Promise<{ plants: number; written: number }> {
-  const span = opts.days ?? 365;
+  opts: {
+    now?: number;
+    sampleDays?: number;
+    signal?: AbortSignal;
+    compute?: HistoryComputer;
+    onReady?: (member: FleetMember, state: PlantState | null) => void;
+  } = {},
+): Promise<BackfillSummary> {
   const now = opts.now ?? Date.now();
+  const sampleDays = opts.sampleDays ?? 7;
   const signal = opts.signal ?? new AbortController().signal;
-  const windows = members
-    .filter((m) => m.plant && m.inverterId !== null)
-    .map((m) => {
-      const today = localDay(now, m.timezone);
-      return { member: m, from: addDays(today, -span), to: addDays(today, -1) };
-    });
-  if (!windows.length) return { plants: 0, written: 0 };
+  const ready = opts.onReady ?? (() => {});
+  const summary: BackfillSummary = { plants: 0, days: 0, samples: 0 };
+  const modelled = members.filter((m) => m.plant && m.inverterId !== null);
+  for (const m of members) if (!modelled.includes(m)) ready(m, null);
+  const latest = await latestStates(db, modelled);
 
-  const counts = await db.execute(sql`
-    SELECT w.p AS plant_id, count(e.day)::int AS n
-    FROM jsonb_to_recordset(${JSON.stringify(windows.map((w) => ({ p: w.member.plantId, f: w.from, t: w.to })))}::jsonb)
-      AS w(p int, f date, t date)
-    LEFT JOIN plant_energy_daily e ON e.plant_id = w.p AND e.day BETWEEN w.f AND w.t
-    GROUP BY w.p`);
-  const have = new Map((counts.rows as { plant_id: number; n: number }[]).map((r) => [r.plant_id, r.n]));
-  const todo = windows.filter((w) => (have.get(w.member.plantId) ?? 0) < span);
+  const todo: { member: FleetMember; job: Omit<BackfillJob, 'key'> }[] = [];
+  for (const member of modelled) {
+    const plant = member.plant!;
+    const base = { plant, devices: member.devices, seed: seedOf(member.dongleSn), until: now };
+    const state = latest.get(member.dongleSn);
+    if (!state) {
+      const today = localDay(now, plant.timezone);
+      const connected =
+        member.gridConnectionDate && member.gridConnectionDate <= today ? member.gridConnectionDate : today;
+      const samplesFrom = localMidnight(addDays(today, -sampleDays), plant.timezone);
+      todo.push({ member, job: { ...base, start: { connected }, samplesFrom } });
+    } else if (state.at < now - STEP_MS && state.at > now - MAX_GAP_MS)
+      todo.push({ member, job: { ...base, start: state, samplesFrom: state.at } });
+    else ready(member, state);
+  }
+  if (!todo.length) return summary;
 
-  let written = 0;
-  const compute = opts.compute ?? computeInWorker;
+  // The months the samples fall in get their partitions first (else they would wait in the default one).
+  const earliest = Math.min(...todo.map((t) => t.job.samplesFrom));
+  for (let m = new Date(earliest); m.getTime() <= now; m.setUTCMonth(m.getUTCMonth() + 1, 1))
+    await db.execute(sql`SELECT create_sample_partition(${m.toISOString().slice(0, 10)}::date)`);
+
+  const compute = opts.compute ?? computeInWorkers;
   await compute(
-    todo.map((w, key) => ({
-      key,
-      plant: w.member.plant!,
-      devices: w.member.devices,
-      from: w.from,
-      to: w.to,
-      seed: seedOf(w.member.dongleSn),
-    })),
-    async ({ key, days }) => {
+    todo.map((t, key) => ({ key, ...t.job })),
+    async ({ key, history }) => {
       const { member } = todo[key]!;
-      const prices = { feedIn: member.feedInPrice, purchase: member.purchasePrice };
-      const plant = member.plant!;
-      // The demo history has its dongle reporting all day: every daylight interval has data, and is
-      // available unless a fault of the inverter's past (alarm-history.ts) stopped it (docs/reports.md).
-      const faults = (
-        await db.execute<{ s: number; e: number }>(sql`
-          SELECT extract(epoch FROM started_at) * 1000 AS s, extract(epoch FROM coalesce(ended_at, now())) * 1000 AS e
-          FROM alarms WHERE device_id = ${member.inverterId} AND kind = 'EVENT'
-            AND alarm_level IN (SELECT jsonb_array_elements_text(${JSON.stringify(FAULT_LEVELS)}::jsonb))`)
-      ).rows.map((r): [number, number] => [Number(r.s), Number(r.e)]);
-      const daylight = new Map(
-        days.map(({ date }) => {
-          const grid = dayGrid(plant, plant.timezone, date, addDays(date, 1));
-          const seen = allDaylightBits(grid);
-          return [date, { seen, available: clearSpans(grid, seen, faults) }];
-        }),
-      );
+      const tz = member.plant!.timezone;
       await db.transaction(async (tx) => {
-        for (let k = 0; k < days.length; k += CHUNK) {
-          const part = days.slice(k, k + CHUNK);
-          await tx
-            .insert(deviceEnergyDaily)
-            .values(
-              part.map(({ date, energy }) => ({
-                deviceId: member.inverterId!,
-                day: date,
-                ...energy,
-                daylightSeen: daylight.get(date)!.seen.bits,
-                daylightAvailable: daylight.get(date)!.available.bits,
-              })),
-            )
-            .onConflictDoNothing();
-          const rows = await tx
-            .insert(plantEnergyDaily)
-            .values(
-              part.map(({ date, energy }) => ({
-                plantId: member.plantId,
-                day: date,
-                ...energy,
-                revenue: revenueOf(energy, prices),
-                daylightSeen: daylight.get(date)!.seen.count,
-                daylightAvailable: daylight.get(date)!.available.count,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning({ day: plantEnergyDaily.day });
-          written += rows.length;
-        }
+        summary.days += await storeDays(tx, member, history.days);
+        summary.samples += await storeSamples(tx, member, history.samples);
+        if (history.samples.length)
+          await recomputeEnergy(tx, {
+            plantId: member.plantId,
+            from: localDay(history.samples[0]!.ts, tz),
+            to: localDay(history.samples.at(-1)!.ts, tz),
+          });
       });
+      summary.plants++;
+      ready(member, history.end);
     },
     signal,
   );
-  return { plants: todo.length, written };
+  return summary;
 }

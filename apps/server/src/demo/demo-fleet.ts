@@ -1,11 +1,13 @@
 import { type Fleet, type FleetOptions, startFleet } from '@pvstar/simulator/fleet';
+import type { PlantState } from '@pvstar/simulator/model/energy';
 import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { BrokerCredentials } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { fillAlarmHistory } from './alarm-history.ts';
-import { backfill } from './backfill.ts';
+import { type BackfillSummary, backfill } from './backfill.ts';
+import { latestStates } from './latest-state.ts';
 import { generatePlants, type OwnerSpec } from './plant-generator.ts';
 import {
   collides,
@@ -26,8 +28,8 @@ export interface DemoFleet {
   /** Plants created by this start (0 on a restart). */
   created: number;
   fleet: Fleet | null;
-  /** Settles when the year of history is in place (null before `start`). */
-  backfilled: Promise<{ plants: number; written: number }> | null;
+  /** Settles when the history is in place (null before `start`, or when started without it). */
+  backfilled: Promise<BackfillSummary> | null;
   /** Starts the simulated dongles (unless the fleet is switched off) and the backfill, both in the background. */
   start(opts: { brokerUrl: string; backfill?: boolean; fleet?: Partial<FleetOptions> }): void;
   stop(): Promise<void>;
@@ -144,11 +146,11 @@ export async function prepareDemo(
       return backfilled;
     },
     start({ brokerUrl, backfill: withBackfill = true, fleet: fleetOptions }) {
+      const started = Date.now();
       if (opts.fleet) {
-        const dongles = members.flatMap((m) => dongleDefOf(m, secrets.get(m.dongleSn)!) ?? []);
         fleet = startFleet({
           brokerUrl,
-          dongles,
+          dongles: [],
           interval: opts.intervalSeconds,
           // Now and then a fault or a short outage, so the alarm and status screens have something to show.
           faultRate: 0.0005,
@@ -158,27 +160,44 @@ export async function prepareDemo(
           ...fleetOptions,
         });
         log.info(
-          { dongles: dongles.length, interval: opts.intervalSeconds },
-          'demo fleet: simulated dongles started',
+          { dongles: members.length, interval: opts.intervalSeconds },
+          'demo fleet: simulated dongles starting',
         );
       }
+      // Each dongle joins once its past is in place, resuming the counters of its last stored reading.
+      const waiting = new Set(members.map((m) => m.dongleSn));
+      const launch = (m: FleetMember, state: PlantState | null) => {
+        if (!waiting.delete(m.dongleSn)) return;
+        const def = fleet ? dongleDefOf(m, secrets.get(m.dongleSn)!) : null;
+        if (def) fleet!.add(def, state ?? undefined);
+      };
+      const launchRest = () => {
+        for (const m of members) launch(m, null);
+      };
       if (withBackfill) {
-        const started = Date.now();
-        backfilled = backfill(db, members, { signal: aborter.signal });
-        backfilled.then(
+        const filling = backfill(db, members, { signal: aborter.signal, onReady: launch });
+        backfilled = filling;
+        filling.then(
           (r) => {
             if (r.plants)
               log.info(
                 { ...r, seconds: Math.round((Date.now() - started) / 1000) },
-                'demo fleet: a year of history filled in',
+                'demo fleet: history filled in',
               );
           },
           (err) => {
-            if (!aborter.signal.aborted)
-              log.warn({ err: (err as Error).message }, 'demo fleet: filling in the history failed');
+            if (aborter.signal.aborted) return;
+            log.warn({ err: (err as Error).message }, 'demo fleet: filling in the history failed');
+            launchRest();
           },
         );
-      }
+      } else
+        void latestStates(db, members).then(
+          (states) => {
+            for (const m of members) launch(m, states.get(m.dongleSn) ?? null);
+          },
+          () => launchRest(),
+        );
     },
     async stop() {
       aborter.abort();

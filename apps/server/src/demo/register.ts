@@ -1,3 +1,6 @@
+import type { GridCode } from '@pvstar/contract/grid-codes';
+import { gridCodeValues } from '@pvstar/contract/remote';
+import { DEFAULT_PARAMS, type ParamSet } from '@pvstar/simulator/commands';
 import type { DongleDef } from '@pvstar/simulator/dongle';
 import type { DeviceDef, PlantDef } from '@pvstar/simulator/model/plant';
 import { asc, inArray, sql } from 'drizzle-orm';
@@ -152,6 +155,9 @@ export interface FleetMember {
   feedInPrice: number;
   purchasePrice: number;
   timezone: string;
+  /** The day its counters started from zero (grid connection), null when not recorded. */
+  gridConnectionDate: string | null;
+  countryCode: string | null;
   versions: Record<string, Record<string, string>>;
 }
 
@@ -175,6 +181,8 @@ export async function loadFleet(db: Db, sns: readonly string[]): Promise<FleetMe
         timezone: plants.timezone,
         feedInPrice: plants.feedInPrice,
         purchasePrice: plants.purchasePrice,
+        gridConnectionDate: plants.gridConnectionDate,
+        countryCode: plants.countryCode,
       })
       .from(dongles)
       .innerJoin(plants, sql`${plants.id} = ${dongles.plantId}`)
@@ -216,6 +224,8 @@ export async function loadFleet(db: Db, sns: readonly string[]): Promise<FleetMe
         feedInPrice: r.feedInPrice ?? 0,
         purchasePrice: r.purchasePrice ?? 0,
         timezone: r.timezone,
+        gridConnectionDate: r.gridConnectionDate,
+        countryCode: r.countryCode,
         versions,
       });
     }
@@ -223,14 +233,27 @@ export async function loadFleet(db: Db, sns: readonly string[]): Promise<FleetMe
   return out;
 }
 
+/**
+ * The grid code an inverter of a demo plant is set to in its country (docs/grid-codes.md). The catalogue
+ * has no Austrian TOR Erzeuger / OVE R 25 set: both it and the Dutch rules build on EN 50549-1, so Austria
+ * and the Netherlands take that one; Germany VDE-AR-N 4105.
+ */
+export const DEMO_GRID_CODES: Record<string, GridCode> = {
+  DE: 'VDE_AR_N_4105',
+  AT: 'EN_50549_1',
+  NL: 'EN_50549_1',
+};
+
 /** The simulator's definition of a fleet member, with its secret; null when it cannot be simulated. */
 export function dongleDefOf(member: FleetMember, secret: string): DongleDef | null {
   if (!member.plant || !member.devices.length) return null;
+  const code = DEMO_GRID_CODES[member.countryCode ?? ''];
   return {
     sn: member.dongleSn,
     secret,
     plant: member.plant,
     devices: member.devices,
     versions: member.versions,
+    ...(code ? { params: { ...DEFAULT_PARAMS, ...(gridCodeValues(code) as ParamSet) } } : {}),
   };
 }

@@ -31,7 +31,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * (expired partitions) or never existed (the demo back-fill) keeps its roll-ups.
  */
 export async function recomputeEnergy(
-  db: Db,
+  // A transaction too: the demo back-fill recomputes the days it has just written, in the same one.
+  db: Pick<Db, 'transaction'>,
   o: { plantId: number; from: string; to: string },
 ): Promise<RecomputeResult> {
   if (!DAY.test(o.from) || !DAY.test(o.to) || o.from > o.to)

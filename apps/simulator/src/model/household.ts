@@ -4,7 +4,8 @@ import type { LocalTime } from './time.ts';
 /**
  * Household electricity use without EV charger and heat pump: a base load (fridge, router, standby)
  * plus activity peaks that follow the daily routine, and appliance spikes (kettle, oven, washing
- * machine). Tuned to ~3,000–4,500 kWh a year for a family house, more in winter (lighting, being home).
+ * machine). Tuned to ~3,000–4,500 kWh a year for a family house, about a third more in a winter month than
+ * in a summer one (lighting, being home; German load profile H0).
  */
 export interface Household {
   seed: number;
@@ -56,11 +57,11 @@ function spikeAt(h: Household, knot: number, hour: number, weekend: boolean): nu
 export function householdPower(h: Household, t: number, local: LocalTime): number {
   const weekend = local.weekday === 0 || local.weekday === 6;
   const winter = 0.5 + 0.5 * Math.cos((2 * Math.PI * (local.dayOfYear - 10)) / 365.25);
-  const base = h.baseW * (1 + 0.1 * winter) * (1 + 0.12 * valueNoise(h.seed ^ 0xba5e, t, SPIKE_STEP));
+  const base = h.baseW * (1 + 0.15 * winter) * (1 + 0.12 * valueNoise(h.seed ^ 0xba5e, t, SPIKE_STEP));
   const activity =
     routine(local.hour, weekend) *
     h.scale *
-    (1 + 0.25 * winter) *
+    (1 + 0.45 * winter) *
     (1 + 0.25 * valueNoise(h.seed ^ 0xac7, t, 15 * 60_000));
   // Spikes are joined linearly between knots, like every other noise here (see valueNoise).
   const k = Math.floor(t / SPIKE_STEP);

@@ -130,7 +130,19 @@ export interface Counters {
 /** Lifetime counters, saved and resumed so a restarted simulator does not let totals fall. */
 export type Totals = Pick<Counters, 'total' | 'meterImport' | 'meterExport' | 'evTotal' | 'hpTotal'>;
 
-/** Rough lifetime counters for a plant of this age, so a new dongle does not report a brand-new meter. */
+/** Lifetime counters of a plant on the day it was connected. */
+export const zeroTotals = (): Totals => ({
+  total: zeroEnergy(),
+  meterImport: 0,
+  meterExport: 0,
+  evTotal: 0,
+  hpTotal: 0,
+});
+
+/**
+ * Rough lifetime counters for a plant of this age, so a new dongle without a history does not report a
+ * brand-new meter. The demo does not use them: its dongles resume from the back-filled history.
+ */
 function estimatedTotals(plant: PlantDef, system: PlantSystem): Totals {
   const y = system.ageYears;
   const generation = plant.capacityKwp * 980 * y;
@@ -191,12 +203,12 @@ export class PlantModel {
     readonly devices: readonly DeviceDef[],
     readonly seed: number,
     start: number,
-    init: { soc?: number } = {},
+    init: { soc?: number; totals?: Totals } = {},
   ) {
     this.system = systemOf(plant, devices, seed);
     this.t = start;
     this.soc = this.system.battery ? (init.soc ?? 30) : 0;
-    const totals = estimatedTotals(plant, this.system);
+    const totals = init.totals ? structuredClone(init.totals) : estimatedTotals(plant, this.system);
     this.counters = {
       day: localTime(start, plant.timezone).date,
       daily: zeroEnergy(),

@@ -67,7 +67,7 @@ describe('PV model', () => {
     expect(december.kwh).toBeLessThan(26);
   });
 
-  it('yields ~50–60 kWh on a clear June day and 5–10 kWh a day in December with the weather', () => {
+  it('yields ~50–60 kWh on a clear June day and 7–13 kWh a day in a Munich December with the weather', () => {
     const plant: PlantDef = { ...munich, storageKwh: 0, type: 'PHOTOVOLTAIC', timezone: 'Europe/Berlin' };
     const devices = [{ sn: 'INV0000001', kind: 'INVERTER' as const }];
     const june = dailyEnergyRange(plant, devices, '2025-06-01', '2025-06-30', 7);
@@ -79,7 +79,8 @@ describe('PV model', () => {
     }
     const december = dailyEnergyRange(plant, devices, '2025-12-01', '2025-12-31', 7);
     const mean = december.reduce((sum, d) => sum + d.energy.generation, 0) / december.length;
-    expect(mean).toBeGreaterThan(5);
-    expect(mean).toBeLessThan(10);
+    // Munich's December irradiation (climate.ts) gives ~30–40 kWh/kWp on a 30° south roof, as PVGIS does.
+    expect(mean).toBeGreaterThan(7);
+    expect(mean).toBeLessThan(13);
   });
 });

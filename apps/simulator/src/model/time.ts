@@ -94,8 +94,17 @@ export function localMidnight(dateISO: string, timeZone: string): number {
   return wall - utcOffsetMs(guess, timeZone);
 }
 
+const shifted = new Map<string, string>();
+
 export function addDays(dateISO: string, days: number): string {
-  return new Date(Date.parse(`${dateISO}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  // Memoised: the model shifts the same few dates at every five-minute step.
+  const key = `${dateISO}${days}`;
+  const hit = shifted.get(key);
+  if (hit !== undefined) return hit;
+  const out = new Date(Date.parse(`${dateISO}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  if (shifted.size > 4096) shifted.clear();
+  shifted.set(key, out);
+  return out;
 }
 
 /** Throws on a time zone Intl does not know, so a bad fleet file fails at load, not mid-run. */

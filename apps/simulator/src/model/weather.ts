@@ -1,3 +1,5 @@
+import { nearestClimate } from './climate.ts';
+import { beamTransmission, clearSky, diffuseTransmission } from './pv.ts';
 import { clamp, hash, rand01, valueNoise } from './rng.ts';
 import { addDays, DAY_MS, type LocalTime } from './time.ts';
 
@@ -8,29 +10,110 @@ import { addDays, DAY_MS, type LocalTime } from './time.ts';
  */
 const WEATHER_SEED = 0x5eed_2024;
 
-/**
- * Mean daily clearness (share of clear-sky irradiation) by month for central Europe, fitted so that a
- * south roof near Munich makes ~1000 kWh/kWp a year with about a tenth of it in Nov–Jan together.
- */
-const MEAN_CLEARNESS = [0.36, 0.43, 0.52, 0.6, 0.63, 0.66, 0.67, 0.65, 0.6, 0.47, 0.36, 0.32] as const;
-
 const cellOf = (latitude: number, longitude: number) =>
   `${Math.round(latitude * 2)}:${Math.round(longitude * 2)}`;
 
+/** Draws of a day's sky: share of clear, overcast and broken days, and their clearness ranges. */
+const skyShares = (m: number) => {
+  const clear = clamp(m * 1.4 - 0.5, 0.02, 0.75);
+  const overcast = clamp((1 - m) * 1.2 - 0.05, 0.04, 0.75);
+  return { clear, overcast };
+};
+
+function clearnessOf(m: number, u: number, v: number): number {
+  const { clear, overcast } = skyShares(m);
+  if (u < clear) return 0.9 + 0.1 * v;
+  if (u < clear + overcast) return 0.08 + 0.2 * v;
+  return 0.3 + 0.55 * v;
+}
+
+/**
+ * The share of the clear-sky horizontal irradiation a month of days drawn with mean parameter `m`
+ * delivers, with the clouds' transmission of beam and diffuse of pv.ts (planeIrradiance).
+ */
+function irradiationShare(m: number, beamShare: number): number {
+  const { clear, overcast } = skyShares(m);
+  const broken = 1 - clear - overcast;
+  const N = 16;
+  let beam = 0;
+  let diffuse = 0;
+  const add = (weight: number, lo: number, span: number) => {
+    for (let i = 0; i < N; i++) {
+      const k = lo + (span * (i + 0.5)) / N;
+      beam += (weight / N) * beamTransmission(k);
+      diffuse += (weight / N) * diffuseTransmission(k);
+    }
+  };
+  // Clear days keep a slight haze (cloudFactor), about 2 % on average.
+  add(clear, 0.88, 0.1);
+  add(overcast, 0.08, 0.2);
+  add(broken, 0.3, 0.55);
+  return beamShare * beam + (1 - beamShare) * diffuse;
+}
+
+/** Clear-sky horizontal irradiation of the 15th of a month at a place, kWh/m², split beam / diffuse. */
+function clearSkyDay(latitude: number, longitude: number, month: number) {
+  const start = Date.UTC(2025, month - 1, 15);
+  let beam = 0;
+  let diffuse = 0;
+  for (let t = start; t < start + DAY_MS; t += 600_000) {
+    const c = clearSky(t, latitude, longitude);
+    if (c.altitude <= 0) continue;
+    beam += (c.dni * Math.sin(c.sun.altitude)) / 6000;
+    diffuse += c.dhi / 6000;
+  }
+  return { beam, diffuse };
+}
+
+const DAYS_IN_MONTH = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const meanCache = new Map<string, number>();
+
+/**
+ * The sky parameter of a place and month: chosen so that the month's days give the horizontal
+ * irradiation measured at the nearest climate point (climate.ts), i.e. the simulated yield follows the
+ * site's climate. Found by bisection; cached per half-degree cell and month.
+ */
+export function monthlyClearness(latitude: number, longitude: number, month: number): number {
+  const key = `${cellOf(latitude, longitude)}:${month}`;
+  const hit = meanCache.get(key);
+  if (hit !== undefined) return hit;
+  const target = nearestClimate(latitude, longitude).ghi[month - 1]! / DAYS_IN_MONTH[month - 1]!;
+  const { beam, diffuse } = clearSkyDay(latitude, longitude, month);
+  const want = target / (beam + diffuse);
+  const beamShare = beam / (beam + diffuse);
+  let lo = 0.05;
+  let hi = 0.98;
+  for (let i = 0; i < 30; i++) {
+    const mid = (lo + hi) / 2;
+    if (irradiationShare(mid, beamShare) < want) lo = mid;
+    else hi = mid;
+  }
+  const m = (lo + hi) / 2;
+  meanCache.set(key, m);
+  return m;
+}
+
+const dayCache = new Map<string, number>();
+
 /**
  * Clearness of a local day: the share of clear-sky irradiation that reaches the ground, 0.08 … 1.
- * A mix of clear, overcast and broken days whose share follows the month, as in station records.
+ * A mix of clear, overcast and broken days whose share follows the place's month, as in station records.
  */
 export function dayClearness(latitude: number, longitude: number, dateISO: string): number {
   const cell = cellOf(latitude, longitude);
-  const m = MEAN_CLEARNESS[Number(dateISO.slice(5, 7)) - 1] ?? 0.5;
-  const u = rand01(WEATHER_SEED, cell, dateISO, 'sky');
-  const v = rand01(WEATHER_SEED, cell, dateISO, 'level');
-  const pClear = clamp(m * 1.05 - 0.22, 0.06, 0.6);
-  const pOvercast = clamp((1 - m) * 0.8, 0.12, 0.6);
-  if (u < pClear) return 0.9 + 0.1 * v;
-  if (u < pClear + pOvercast) return 0.08 + 0.2 * v;
-  return 0.3 + 0.55 * v;
+  const key = `${cell}|${dateISO}`;
+  const hit = dayCache.get(key);
+  if (hit !== undefined) return hit;
+  const m = monthlyClearness(latitude, longitude, Number(dateISO.slice(5, 7)));
+  const k = clearnessOf(
+    m,
+    rand01(WEATHER_SEED, cell, dateISO, 'sky'),
+    rand01(WEATHER_SEED, cell, dateISO, 'level'),
+  );
+  // Memoised: the model asks for it several times per five-minute step.
+  if (dayCache.size > 4096) dayCache.clear();
+  dayCache.set(key, k);
+  return k;
 }
 
 /**
