@@ -3,6 +3,7 @@ import type { DeviceKind } from '@pvstar/contract/metrics';
 import type { DeviceDef, PlantDef } from '@pvstar/simulator/model/plant';
 import { systemOf } from '@pvstar/simulator/model/plant';
 import { hash, mulberry32, seedOf } from '@pvstar/simulator/model/rng';
+import { AT_TOWNS, DE_TOWNS, HOME_AREA_PLANTS, NL_TOWNS, type Town, town } from './towns.ts';
 
 /**
  * Plant definitions for the demo fleet and for `register-fleet`: realistic houses, farms and balconies
@@ -58,60 +59,12 @@ export interface PlantSpec {
   devices: DeviceSpec[];
 }
 
-interface Town {
-  name: string;
-  postcode: string;
-  region: string;
-  lat: number;
-  lon: number;
-}
-
-const DE_TOWNS: Town[] = [
-  { name: 'Augsburg', postcode: '86150', region: 'DE-BY', lat: 48.37, lon: 10.9 },
-  { name: 'München', postcode: '80331', region: 'DE-BY', lat: 48.14, lon: 11.58 },
-  { name: 'Regensburg', postcode: '93047', region: 'DE-BY', lat: 49.02, lon: 12.1 },
-  { name: 'Rosenheim', postcode: '83022', region: 'DE-BY', lat: 47.86, lon: 12.12 },
-  { name: 'Landshut', postcode: '84028', region: 'DE-BY', lat: 48.54, lon: 12.15 },
-  { name: 'Nürnberg', postcode: '90403', region: 'DE-BY', lat: 49.45, lon: 11.08 },
-  { name: 'Freiburg im Breisgau', postcode: '79098', region: 'DE-BW', lat: 47.99, lon: 7.85 },
-  { name: 'Stuttgart', postcode: '70173', region: 'DE-BW', lat: 48.78, lon: 9.18 },
-  { name: 'Ulm', postcode: '89073', region: 'DE-BW', lat: 48.4, lon: 9.99 },
-  { name: 'Kassel', postcode: '34117', region: 'DE-HE', lat: 51.31, lon: 9.48 },
-  { name: 'Frankfurt am Main', postcode: '60311', region: 'DE-HE', lat: 50.11, lon: 8.68 },
-  { name: 'Münster', postcode: '48143', region: 'DE-NW', lat: 51.96, lon: 7.63 },
-  { name: 'Köln', postcode: '50667', region: 'DE-NW', lat: 50.94, lon: 6.96 },
-  { name: 'Hannover', postcode: '30159', region: 'DE-NI', lat: 52.37, lon: 9.74 },
-  { name: 'Oldenburg', postcode: '26122', region: 'DE-NI', lat: 53.14, lon: 8.21 },
-  { name: 'Leipzig', postcode: '04109', region: 'DE-SN', lat: 51.34, lon: 12.37 },
-  { name: 'Dresden', postcode: '01067', region: 'DE-SN', lat: 51.05, lon: 13.74 },
-  { name: 'Erfurt', postcode: '99084', region: 'DE-TH', lat: 50.98, lon: 11.03 },
-  { name: 'Potsdam', postcode: '14467', region: 'DE-BB', lat: 52.4, lon: 13.06 },
-  { name: 'Kiel', postcode: '24103', region: 'DE-SH', lat: 54.32, lon: 10.14 },
-];
-const AT_TOWNS: Town[] = [
-  { name: 'Wien', postcode: '1190', region: 'AT-9', lat: 48.25, lon: 16.33 },
-  { name: 'Graz', postcode: '8010', region: 'AT-6', lat: 47.07, lon: 15.44 },
-  { name: 'Linz', postcode: '4020', region: 'AT-4', lat: 48.31, lon: 14.29 },
-  { name: 'Salzburg', postcode: '5020', region: 'AT-5', lat: 47.81, lon: 13.04 },
-  { name: 'Innsbruck', postcode: '6020', region: 'AT-7', lat: 47.27, lon: 11.4 },
-  { name: 'St. Pölten', postcode: '3100', region: 'AT-3', lat: 48.2, lon: 15.62 },
-  { name: 'Klagenfurt', postcode: '9020', region: 'AT-2', lat: 46.62, lon: 14.31 },
-];
-const NL_TOWNS: Town[] = [
-  { name: 'Utrecht', postcode: '3511', region: 'NL-UT', lat: 52.09, lon: 5.12 },
-  { name: 'Eindhoven', postcode: '5611', region: 'NL-NB', lat: 51.44, lon: 5.47 },
-  { name: 'Groningen', postcode: '9711', region: 'NL-GR', lat: 53.22, lon: 6.57 },
-  { name: 'Haarlem', postcode: '2011', region: 'NL-NH', lat: 52.38, lon: 4.64 },
-  { name: 'Zwolle', postcode: '8011', region: 'NL-OV', lat: 52.52, lon: 6.09 },
-  { name: 'Arnhem', postcode: '6811', region: 'NL-GE', lat: 51.98, lon: 5.91 },
-  { name: 'Leiden', postcode: '2311', region: 'NL-ZH', lat: 52.16, lon: 4.49 },
-  { name: 'Maastricht', postcode: '6211', region: 'NL-LI', lat: 50.85, lon: 5.69 },
-];
-
 interface Country {
   code: PlantSpec['countryCode'];
   timezone: string;
   towns: Town[];
+  /** Where the first plants of a fleet sit (see HOME_AREA_PLANTS). */
+  home: Town[];
   streets: string[];
   first: string[];
   last: string[];
@@ -137,6 +90,7 @@ const COUNTRIES: Record<PlantSpec['countryCode'], Country> = {
     code: 'DE',
     timezone: 'Europe/Berlin',
     towns: DE_TOWNS,
+    home: [town(DE_TOWNS, 'München'), town(DE_TOWNS, 'Kiel')],
     streets: [
       'Lindenstraße',
       'Hauptstraße',
@@ -191,6 +145,7 @@ const COUNTRIES: Record<PlantSpec['countryCode'], Country> = {
     code: 'AT',
     timezone: 'Europe/Vienna',
     towns: AT_TOWNS,
+    home: [town(AT_TOWNS, 'Graz')],
     streets: [
       'Hauptplatz',
       'Kirchengasse',
@@ -212,6 +167,7 @@ const COUNTRIES: Record<PlantSpec['countryCode'], Country> = {
     code: 'NL',
     timezone: 'Europe/Amsterdam',
     towns: NL_TOWNS,
+    home: [town(NL_TOWNS, 'Utrecht')],
     streets: [
       'Dorpsstraat',
       'Kerkstraat',
@@ -304,7 +260,13 @@ function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec
   const between = (a: number, b: number) => a + (b - a) * r();
   const country = COUNTRIES[COUNTRY_CYCLE[(i - 1) % COUNTRY_CYCLE.length]!];
   const type = TYPE_CYCLE[(i - 1) % TYPE_CYCLE.length]!;
-  const town = pick(country.towns);
+  const anywhere = pick(country.towns);
+  // An installer's first plants lie within a drive of its yard: every plant there has neighbours within
+  // 50 km to compare its performance with (docs/energy.md); later ones spread over the country.
+  const town =
+    i <= HOME_AREA_PLANTS
+      ? country.home[Math.floor((i - 1) / COUNTRY_CYCLE.length) % country.home.length]!
+      : anywhere;
   const first = pick(country.first);
   const last = pick(country.last);
 
