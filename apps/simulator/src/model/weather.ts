@@ -4,9 +4,9 @@ import { clamp, hash, rand01, valueNoise } from './rng.ts';
 import { addDays, DAY_MS, type LocalTime } from './time.ts';
 
 /**
- * Weather of a day and place. Days are drawn per half-degree cell (about 50 km), not per plant, so
- * neighbouring plants share their sunny and grey days the way a real fleet does; the plant seed only
- * moves the short-term cloud noise.
+ * Weather of a day and place. A day's sky is drawn at the nodes of a half-degree grid (about 50 km) and
+ * blended between them without seams (`spatialUniform`), not per plant, so neighbouring plants share their
+ * sunny and grey days the way a real fleet does; the plant seed only moves the short-term cloud noise.
  */
 const WEATHER_SEED = 0x5eed_2024;
 
@@ -93,6 +93,54 @@ export function monthlyClearness(latitude: number, longitude: number, month: num
   return m;
 }
 
+/** Standard normal draw of a grid node and day (Box–Muller on two hashed uniforms). */
+function nodeNormal(i: number, j: number, dateISO: string, what: string): number {
+  const u = Math.max(rand01(WEATHER_SEED, i, j, dateISO, what, 1), 1e-12);
+  const v = rand01(WEATHER_SEED, i, j, dateISO, what, 2);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/** Standard normal distribution function (Abramowitz & Stegun 7.1.26, error below 1.5e-7). */
+function normalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-x * x);
+  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+
+/**
+ * A uniform draw of a day that varies smoothly in space: the four surrounding half-degree nodes' normal
+ * draws, weighted bilinearly and rescaled to unit variance, then mapped back to uniform. Every place keeps
+ * the same distribution of sky types (so its month's irradiation), and plants a few kilometres apart, even
+ * across a cell's edge, see nearly the same sky.
+ */
+export function spatialUniform(latitude: number, longitude: number, dateISO: string, what: string): number {
+  const x = latitude * 2;
+  const y = longitude * 2;
+  const i = Math.floor(x);
+  const j = Math.floor(y);
+  const fx = x - i;
+  const fy = y - j;
+  const nodes: [number, number, number][] = [
+    [i, j, (1 - fx) * (1 - fy)],
+    [i + 1, j, fx * (1 - fy)],
+    [i, j + 1, (1 - fx) * fy],
+    [i + 1, j + 1, fx * fy],
+  ];
+  let sum = 0;
+  let squares = 0;
+  for (const [a, b, w] of nodes) {
+    if (w === 0) continue;
+    sum += w * nodeNormal(a, b, dateISO, what);
+    squares += w * w;
+  }
+  return Math.min(normalCdf(sum / Math.sqrt(squares)), 1 - 1e-12);
+}
+
 const dayCache = new Map<string, number>();
 
 /**
@@ -100,17 +148,16 @@ const dayCache = new Map<string, number>();
  * A mix of clear, overcast and broken days whose share follows the place's month, as in station records.
  */
 export function dayClearness(latitude: number, longitude: number, dateISO: string): number {
-  const cell = cellOf(latitude, longitude);
-  const key = `${cell}|${dateISO}`;
+  const key = `${latitude}:${longitude}|${dateISO}`;
   const hit = dayCache.get(key);
   if (hit !== undefined) return hit;
   const m = monthlyClearness(latitude, longitude, Number(dateISO.slice(5, 7)));
   const k = clearnessOf(
     m,
-    rand01(WEATHER_SEED, cell, dateISO, 'sky'),
-    rand01(WEATHER_SEED, cell, dateISO, 'level'),
+    spatialUniform(latitude, longitude, dateISO, 'sky'),
+    spatialUniform(latitude, longitude, dateISO, 'level'),
   );
-  // Memoised: the model asks for it several times per five-minute step.
+  // Memoised per place (plants of one town differ): the model asks several times per five-minute step.
   if (dayCache.size > 4096) dayCache.clear();
   dayCache.set(key, k);
   return k;
