@@ -30,6 +30,23 @@ export const CURVE_BUCKET_SECONDS = 300;
 
 export const PlantIdParamsSchema = z.object({ id: IdSchema });
 
+/**
+ * Specific yield (kWh per installed kWp): generation ÷ installed capacity, 2 decimals; null (shown "—")
+ * without a positive capacity. The one rounding of it, on every page and report.
+ */
+export function specificYield(generationKwh: number, capacityKwp: number | null | undefined): number | null {
+  if (!capacityKwp || !(capacityKwp > 0) || !Number.isFinite(generationKwh)) return null;
+  return Math.round((generationKwh / capacityKwp) * 100) / 100;
+}
+
+/** Specific yield (kWh/kWp) of today, this month and this year, each in the plant's own local calendar. */
+export const SpecificYieldsSchema = z.object({
+  today: z.number().nullable(),
+  month: z.number().nullable(),
+  year: z.number().nullable(),
+});
+export type SpecificYields = z.infer<typeof SpecificYieldsSchema>;
+
 export const EnergyFiguresSchema = z.object({
   generation: z.number(),
   consumption: z.number(),
