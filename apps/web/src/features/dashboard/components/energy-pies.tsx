@@ -51,7 +51,7 @@ function Donut({
 }
 
 /**
- * Where the yield went (self-consumed or sold) and where the consumption came from (own PV, directly
+ * Where the yield went (self-consumed, sold, or kept by the battery: stored or lost) and where the consumption came from (own PV, directly
  * or through the battery, or bought), today or in total.
  */
 export function EnergyPies({ today, total }: { today: EnergyPie; total: EnergyPie }) {
@@ -86,6 +86,11 @@ export function EnergyPies({ today, total }: { today: EnergyPie; total: EnergyPi
             parts={[
               { name: t('pie.selfConsumed'), value: pie.selfConsumption, color: '#52c41a' },
               { name: t('pie.fedIn'), value: pie.feedIn, color: '#1677ff' },
+              // With a battery, self-consumption counts what came out of it: what went in and is still
+              // stored, or was lost charging and discharging, is its own part, so the parts sum to the yield.
+              ...(pie.batteryRetained > 0
+                ? [{ name: t('pie.batteryRetained'), value: pie.batteryRetained, color: '#9254de' }]
+                : []),
             ]}
           />
         </Col>

@@ -101,6 +101,15 @@ export function KpiCards({ data }: { data: Dashboard }) {
           color={token.colorWarning}
           title={t('kpi.todayGeneration')}
           value={formatEnergy(data.todayGeneration)}
+          footer={
+            <span data-testid="kpi-yield">
+              {t('kpi.specificYield', {
+                today: formatNumber(data.specificYield.today, 2),
+                month: formatNumber(data.specificYield.month, 2),
+                year: formatNumber(data.specificYield.year, 2),
+              })}
+            </span>
+          }
         />
       </Col>
       <Col {...span}>
@@ -110,6 +119,7 @@ export function KpiCards({ data }: { data: Dashboard }) {
           color={token.colorSuccess}
           title={t('kpi.totalGeneration')}
           value={formatEnergy(data.totalGeneration)}
+          footer={t('kpi.totalBasis')}
         />
       </Col>
       <Col {...span}>

@@ -6,7 +6,12 @@ import { Badge, type BadgeProps, Card, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
-import { formatCapacity, formatEnergy, formatPower } from '../../../components/energy-format.ts';
+import {
+  formatCapacity,
+  formatEnergy,
+  formatNumber,
+  formatPower,
+} from '../../../components/energy-format.ts';
 import {
   DEVICE_STATUS_COLOR,
   deviceKindLabel,
@@ -84,6 +89,16 @@ export function PlantList({ plants }: { plants: DashboardPlant[] }) {
             dataIndex: 'todayGeneration',
             align: 'right',
             render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatEnergy(v)}</span>,
+          },
+          {
+            title: t('plants.todayYield'),
+            dataIndex: 'todayYield',
+            align: 'right',
+            render: (v: number | null) => (
+              <span style={{ whiteSpace: 'nowrap' }} data-testid="plant-today-yield">
+                {formatNumber(v, 2)}
+              </span>
+            ),
           },
           {
             title: t('plants.capacity'),
