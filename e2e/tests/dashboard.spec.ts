@@ -57,6 +57,23 @@ test('the dealer sees the figures of both installers, refreshed every 30 s', asy
   await expect(page).toHaveURL(/#\/station\/monitor\/detail\?id=\d+$/);
 });
 
+test('the dealer sees specific yield, CO₂ with its grid factors and their sources', async ({ page }) => {
+  await login(page, 'demo-dealer', DEMO_PASSWORD, 'de-DE');
+  await expect(page.getByTestId('dashboard-figures')).toBeVisible();
+  await expect(page.getByTestId('kpi-yield')).toContainText(/Spez\. Ertrag \(kWh\/kWp\): heute \d/);
+  await expect(page.getByTestId('kpi-total')).toContainText('Seit Aufnahme ins Portal');
+  const grids = page.getByTestId('social-grid');
+  await expect(grids.first()).toBeVisible();
+  // The demo plants are German: their factor names the Umweltbundesamt and the year it is for.
+  await expect(page.locator('[data-testid="social-grid"][data-country="DE"]')).toContainText(
+    /Deutschland: 0,38 kg CO₂\/kWh \(Umweltbundesamt.*Wert für 2023\)/,
+  );
+  await expect(page.getByTestId('social-trees')).toContainText('Baumjahre');
+  await expect(page.getByTestId('social')).not.toContainText('Steinkohle');
+  const yields = page.getByTestId('plant-today-yield');
+  await expect(yields.first()).toHaveText(/^\d+(,\d+)?$|^—$/);
+});
+
 test('installer A sees figures of its own plants only, fewer than the dealer', async ({ page, browser }) => {
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
   await expectFigures(page);
