@@ -111,13 +111,21 @@ export type RecentAlert = z.infer<typeof RecentAlertSchema>;
 
 /**
  * Yield vs consumption (kWh): selfConsumption = max(generation − feedIn − charge + discharge, 0)
- * (docs/energy.md). The yield pie's parts sum to generation: selfConsumption + feedIn + batteryRetained;
- * the consumption pie's: selfConsumption + purchase ≈ consumption.
+ * (docs/energy.md). The consumption pie's parts: selfConsumption + purchase ≈ consumption. The yield
+ * pie's parts sum to generation: yieldSelfConsumed + yieldFedIn + batteryRetained (see yieldParts).
  */
 export const EnergyPieSchema = z.object({
   generation: z.number(),
   selfConsumption: z.number(),
   feedIn: z.number(),
+  /**
+   * The yield pie's "self-consumed" part: min(selfConsumption, generation − yieldFedIn). When the battery
+   * gives back more than it took in the period (at night, on a dull morning), self-consumption includes
+   * energy generated on earlier days; that belongs to the consumption pie, not to this period's yield.
+   */
+  yieldSelfConsumed: z.number(),
+  /** The yield pie's "fed in" part: min(feedIn, generation) (a battery may feed in at night). */
+  yieldFedIn: z.number(),
   /**
    * max(generation − selfConsumption − feedIn, 0): PV that went into the battery and has not come out in
    * the period (still stored) or was lost in charging and discharging; 0 without a battery.

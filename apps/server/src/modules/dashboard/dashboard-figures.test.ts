@@ -4,6 +4,7 @@ import { alarms, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../ingest/local-day.ts';
 import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
+import { yieldParts } from './dashboard.service.ts';
 
 /**
  * The dashboard's specific yield, CO₂ by country, yield pie with a battery and latest alarms, on an
@@ -140,9 +141,74 @@ describe('dashboard yield pie with a battery', () => {
   it('shows what the battery kept as a third part, so the parts sum to the generation', async () => {
     const d = await dashboard();
     // Today: self-consumption max(20 − 6 − 8 + 2, 0) = 8 at DE, 0 elsewhere; fed in 6 + 10 + 5 + 3.
-    expect(d.pie.today).toMatchObject({ generation: 38, selfConsumption: 8, feedIn: 24, batteryRetained: 6 });
+    expect(d.pie.today).toMatchObject({
+      generation: 38,
+      selfConsumption: 8,
+      feedIn: 24,
+      yieldSelfConsumed: 8,
+      yieldFedIn: 24,
+      batteryRetained: 6,
+    });
     const p = d.pie.today;
-    expect(p.selfConsumption + p.feedIn + p.batteryRetained).toBeCloseTo(p.generation, 6);
+    expect(p.yieldSelfConsumed + p.yieldFedIn + p.batteryRetained).toBeCloseTo(p.generation, 6);
+  });
+
+  it('counts in the yield only what the period generated when the battery gives back earlier days', async () => {
+    // Its own installer: a morning with 2 kWh generated, 1 fed in and 5 from yesterday's battery.
+    const db = t.ctx.db;
+    const root = await orgIdByName(t, 'PVSTAR');
+    const inst = await createOrg(db, { name: unique('Pie Inst '), type: 'INSTALLER', parentId: root });
+    const user = await addUser(t, { org: inst, roles: ['INSTALLER_ADMIN'], prefix: 'pi' });
+    const [plant] = await db
+      .insert(plants)
+      .values({
+        plantNo: unique('PIE'),
+        name: 'Pie',
+        type: 'ENERGY_STORAGE',
+        orgId: inst,
+        installedCapacity: 5,
+      })
+      .returning({ id: plants.id });
+    await db.insert(plantEnergyDaily).values({
+      plantId: plant!.id,
+      day: berlinToday,
+      generation: 2,
+      feedIn: 1,
+      discharge: 5,
+      consumption: 6,
+    });
+    const res = await t.call('GET', '/station/dashboard', { token: await t.login(user.username) });
+    expect(res.status, res.body.msg).toBe(200);
+    // Self-consumption max(2 − 1 − 0 + 5, 0) = 6 (the consumption pie's); of the 2 kWh yield 1 was used.
+    expect(res.body.data.pie.today).toMatchObject({
+      generation: 2,
+      selfConsumption: 6,
+      feedIn: 1,
+      yieldSelfConsumed: 1,
+      yieldFedIn: 1,
+      batteryRetained: 0,
+    });
+  });
+
+  it('never draws a part larger than the generation', () => {
+    // Night: nothing generated, the battery feeds the house and the grid.
+    expect(yieldParts({ generation: 0, selfConsumption: 3, feedIn: 1 })).toEqual({
+      yieldSelfConsumed: 0,
+      yieldFedIn: 0,
+      batteryRetained: 0,
+    });
+    // More fed in than generated: all of the yield went to the grid.
+    expect(yieldParts({ generation: 2, selfConsumption: 4, feedIn: 3 })).toEqual({
+      yieldSelfConsumed: 0,
+      yieldFedIn: 2,
+      batteryRetained: 0,
+    });
+    // Charged and kept: 10 = 3 used + 2 fed in + 5 in the battery.
+    expect(yieldParts({ generation: 10, selfConsumption: 3, feedIn: 2 })).toEqual({
+      yieldSelfConsumed: 3,
+      yieldFedIn: 2,
+      batteryRetained: 5,
+    });
   });
 });
 

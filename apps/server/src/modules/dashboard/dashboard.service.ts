@@ -56,10 +56,27 @@ const emptyPie = (): EnergyPie => ({
   generation: 0,
   selfConsumption: 0,
   feedIn: 0,
+  yieldSelfConsumed: 0,
+  yieldFedIn: 0,
   batteryRetained: 0,
   purchase: 0,
   consumption: 0,
 });
+
+/**
+ * The yield pie's parts, which sum to the generation: fed in (at most the generation: a battery may feed
+ * in at night), kept by the battery (charged and not given back in the period, or lost), and self-consumed
+ * (the rest; self-consumption beyond it came out of the battery from earlier days' yield).
+ */
+export function yieldParts(
+  p: Pick<EnergyPie, 'generation' | 'selfConsumption' | 'feedIn'>,
+): Pick<EnergyPie, 'yieldSelfConsumed' | 'yieldFedIn' | 'batteryRetained'> {
+  const generation = Math.max(p.generation, 0);
+  const yieldFedIn = Math.min(p.feedIn, generation);
+  const batteryRetained = Math.max(generation - p.selfConsumption - p.feedIn, 0);
+  const yieldSelfConsumed = Math.min(p.selfConsumption, generation - yieldFedIn - batteryRetained);
+  return { yieldSelfConsumed, yieldFedIn, batteryRetained };
+}
 
 type Rows<T> = { rows: T[] };
 
@@ -332,9 +349,7 @@ export function createDashboardService(ctx: AppContext) {
       countries.map((r) => ({ country: r.country, plants: num(r.plants), generation: num(r.generation) })),
     );
     const social = socialContribution(shares);
-    // The yield pie's third part: what the battery kept (still stored, or lost charging and discharging).
-    for (const p of [today, total])
-      p.batteryRetained = Math.max(p.generation - p.selfConsumption - p.feedIn, 0);
+    for (const p of [today, total]) Object.assign(p, yieldParts(p));
     const roundPie = (p: EnergyPie): EnergyPie =>
       Object.fromEntries(Object.entries(p).map(([k, v]) => [k, round2(v)])) as EnergyPie;
     return {
