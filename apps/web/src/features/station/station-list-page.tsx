@@ -57,19 +57,26 @@ export default function StationListPage() {
       title: t('station:field.stationName'),
       dataIndex: 'stationName',
       fixed: 'left',
-      render: (name: string, row) =>
-        canDetail ? (
-          <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="station-link">
+      // The plant number beneath the name: as a column of its own the row overflowed a 1440 px screen
+      // and the specific yields hid under the sticky actions column.
+      render: (name: string, row) => (
+        <>
+          {canDetail ? (
+            <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="station-link">
+              <EllipsisText text={name} maxWidth={220} />
+            </Link>
+          ) : (
             <EllipsisText text={name} maxWidth={220} />
-          </Link>
-        ) : (
-          <EllipsisText text={name} maxWidth={220} />
-        ),
-    },
-    {
-      title: t('station:field.stationNo'),
-      dataIndex: 'stationNo',
-      render: (v: string) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text>,
+          )}
+          <Typography.Text
+            type="secondary"
+            style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}
+            data-testid="station-no"
+          >
+            {row.stationNo}
+          </Typography.Text>
+        </>
+      ),
     },
     {
       title: t('station:field.stationType'),

@@ -15,6 +15,7 @@ import {
   formatEnergy,
   formatMoney,
   formatNumber,
+  formatSpecificYield,
 } from '../../../components/energy-format.ts';
 
 function Kpi({
@@ -104,9 +105,9 @@ export function KpiCards({ data }: { data: Dashboard }) {
           footer={
             <span data-testid="kpi-yield">
               {t('kpi.specificYield', {
-                today: formatNumber(data.specificYield.today, 2),
-                month: formatNumber(data.specificYield.month, 2),
-                year: formatNumber(data.specificYield.year, 2),
+                today: formatSpecificYield(data.specificYield.today),
+                month: formatSpecificYield(data.specificYield.month),
+                year: formatSpecificYield(data.specificYield.year),
               })}
             </span>
           }

@@ -3,7 +3,7 @@ import type { StationPageBody, StationRow, StationSort } from '@pvstar/contract/
 import { STATION_SORTS } from '@pvstar/contract/station';
 import { Space, type TableColumnType, type TableProps, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
-import { formatNumber } from '../../../components/energy-format.ts';
+import { formatSpecificYield } from '../../../components/energy-format.ts';
 
 /** The plant list's order, sent with the filter: the list is paged, so the server sorts. */
 export type StationListSort = Pick<StationPageBody, 'sortBy' | 'sortOrder'>;
@@ -35,7 +35,7 @@ export function specificYieldColumns(t: TFunction, sort: StationListSort): Table
     dataIndex: ['specificYield', period],
     align: 'right',
     ...sortable(`${period}Yield`, sort),
-    render: (v: number | null) => formatNumber(v, 2),
+    render: (v: number | null) => formatSpecificYield(v),
   });
   return {
     title: (

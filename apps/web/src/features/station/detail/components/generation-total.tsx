@@ -2,7 +2,7 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import type { LifetimeSource, PlantOverview } from '@pvstar/contract/plant-data';
 import { Card, Space, Statistic, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatEnergy, formatNumber } from '../../../../components/energy-format.ts';
+import { formatEnergy, formatSpecificYield } from '../../../../components/energy-format.ts';
 
 /** What each source of the total means, for its tooltip. */
 const SOURCE_TEXT: Record<LifetimeSource, string> = {
@@ -41,11 +41,14 @@ export function SpecificYieldCard({ o }: { o: PlantOverview }) {
     <Card size="small" data-testid="kpi-yield">
       <Statistic
         title={`${t('plant:kpi.yield')} · ${t('plant:kpi.today')}`}
-        value={formatNumber(y.today, 2)}
+        value={formatSpecificYield(y.today)}
         suffix={<span style={{ fontSize: 14 }}>kWh/kWp</span>}
       />
       <Typography.Text type="secondary">
-        {t('plant:kpi.yieldPeriods', { month: formatNumber(y.month, 2), year: formatNumber(y.year, 2) })}
+        {t('plant:kpi.yieldPeriods', {
+          month: formatSpecificYield(y.month),
+          year: formatSpecificYield(y.year),
+        })}
       </Typography.Text>
     </Card>
   );
