@@ -57,6 +57,56 @@ test('the dealer sees the figures of both installers, refreshed every 30 s', asy
   await expect(page).toHaveURL(/#\/station\/monitor\/detail\?id=\d+$/);
 });
 
+test('the dealer sees specific yield, CO₂ with its grid factors and their sources', async ({ page }) => {
+  await login(page, 'demo-dealer', DEMO_PASSWORD, 'de-DE');
+  await expect(page.getByTestId('dashboard-figures')).toBeVisible();
+  await expect(page.getByTestId('kpi-yield')).toContainText(/Spez\. Ertrag \(kWh\/kWp\): heute \d/);
+  await expect(page.getByTestId('kpi-total')).toContainText('Seit Aufnahme ins Portal');
+  const grids = page.getByTestId('social-grid');
+  await expect(grids.first()).toBeVisible();
+  // The demo plants are German: their factor names the Umweltbundesamt and the year it is for.
+  await expect(page.locator('[data-testid="social-grid"][data-country="DE"]')).toContainText(
+    /Deutschland: 0,38 kg CO₂\/kWh \(Umweltbundesamt.*Wert für 2023\)/,
+  );
+  await expect(page.getByTestId('social-trees')).toContainText('Baumjahre');
+  await expect(page.getByTestId('social')).not.toContainText('Steinkohle');
+  // Two decimals always, with the unit, under today's generation.
+  const yields = page.getByTestId('plant-today-yield');
+  await expect(yields.first()).toHaveText(/^\d+,\d{2} kWh\/kWp$|^—$/);
+});
+
+/** kWh from a figure as German writes it ("1.234,56 MWh"). */
+const kWhOf = (text: string) => {
+  const [, n, unit] = text.trim().match(/^([\d.,]+)\s*(kWh|MWh|GWh)$/) ?? [];
+  expect(n, text).toBeDefined();
+  return Number(n!.replace(/\./g, '').replace(',', '.')) * { kWh: 1, MWh: 1e3, GWh: 1e6 }[unit!]!;
+};
+
+test('the yield pie’s parts, each with its energy, sum to the yield; ended alarms say so', async ({
+  page,
+}) => {
+  await login(page, 'demo-dealer', DEMO_PASSWORD, 'de-DE');
+  await expect(page.getByTestId('pie-yield')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('pie-period').getByText('Gesamt').click();
+  const parts = page.getByTestId('pie-yield-part');
+  // The demo has batteries: self-consumed, fed in, and what the batteries kept.
+  await expect(parts).toHaveCount(3);
+  await expect(parts.nth(2)).toContainText('Im Speicher verblieben');
+  const total = kWhOf(await page.getByTestId('pie-yield-total').innerText());
+  const values = await parts.locator('.ant-typography-secondary').allInnerTexts();
+  const sum = values.map(kWhOf).reduce((a, b) => a + b, 0);
+  // Each part is rounded to 2 decimals of its unit.
+  expect(Math.abs(sum - total)).toBeLessThan(total * 0.001 + 1);
+
+  const alerts = page.getByTestId('recent-alert');
+  await expect(alerts.first()).toBeVisible();
+  for (const alert of await alerts.all()) {
+    const ended = (await alert.getAttribute('data-ended')) === 'true';
+    await expect(alert.getByTestId('alarm-status')).toHaveCount(ended ? 1 : 0);
+    if (ended) await expect(alert.getByTestId('alarm-status')).toHaveText('Beendet');
+  }
+});
+
 test('installer A sees figures of its own plants only, fewer than the dealer', async ({ page, browser }) => {
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
   await expectFigures(page);

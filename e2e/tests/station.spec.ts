@@ -213,6 +213,35 @@ test('installer A deletes a throwaway plant after typing its name', async ({ pag
   await expect(rows(page)).toHaveCount(0);
 });
 
+test('the list shows specific yields and sorts by them on the server', async ({ page }) => {
+  await login(page, 'demo-dealer', DEMO_PASSWORD, 'de-DE');
+  await openList(page);
+  const header = page.getByTestId('station-table').locator('thead');
+  await expect(header).toContainText('Spezifischer Ertrag (kWh/kWp)');
+  const yearHeader = header.locator('th', { hasText: /^Jahr$/ });
+  // Sorting asks the server (the list is paged): descending first, the highest yield on top.
+  const sorted = page.waitForResponse(
+    (r) =>
+      r.url().includes('/station/station/page') && r.request().postData()?.includes('yearYield') === true,
+  );
+  await yearHeader.click();
+  const body = (await (await sorted).json()) as {
+    data: { list: { specificYield: { year: number | null } }[] };
+  };
+  const years = body.data.list.map((r) => r.specificYield.year ?? -1);
+  expect(years).toEqual([...years].sort((a, b) => b - a));
+  // The new columns are not hidden under the sticky actions column: scrolled to, each is visible.
+  const cell = rows(page)
+    .first()
+    .locator('td')
+    .filter({ hasText: /^\d+(,\d+)?$/ })
+    .last();
+  await cell.scrollIntoViewIfNeeded();
+  await expect(cell).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${SHOTS_DIR}/station-list-yield-de-DE.png`, fullPage: true });
+});
+
 test('the guest sees plants but no add, edit or delete', async ({ page }) => {
   await login(page, 'demo-guest', DEMO_PASSWORD);
   await openList(page);

@@ -87,6 +87,17 @@ describe('loadConfig', () => {
     expect(errorFor({ DEMO_INTERVAL_SECONDS: '0' }).message).toMatch(/\bDEMO_INTERVAL_SECONDS\b/);
   });
 
+  it('reads grid CO₂ factors per country and a default, and names a malformed list', () => {
+    expect(loadConfig({ GRID_CO2_FACTORS: 'DE=0.363,PL=0.66', GRID_CO2_DEFAULT: '0.25' })).toMatchObject({
+      GRID_CO2_FACTORS: { DE: 0.363, PL: 0.66 },
+      GRID_CO2_DEFAULT: 0.25,
+    });
+    expect(loadConfig({}).GRID_CO2_FACTORS).toBeUndefined();
+    for (const bad of ['de=0.3', 'DE:0.3', 'DE=0.3,', 'DEU=1', 'DE=-1'])
+      expect(errorFor({ GRID_CO2_FACTORS: bad }).message).toMatch(/\bGRID_CO2_FACTORS\b/);
+    expect(errorFor({ GRID_CO2_DEFAULT: 'lots' }).message).toMatch(/\bGRID_CO2_DEFAULT\b/);
+  });
+
   it('keeps raw samples 400 days unless told, and at least a month', () => {
     expect(loadConfig({}).RAW_RETENTION_DAYS).toBe(400);
     expect(loadConfig({ RAW_RETENTION_DAYS: '731' }).RAW_RETENTION_DAYS).toBe(731);

@@ -75,6 +75,19 @@ const ConfigSchema = z
      * it on three sunny days is alarmed (docs/alarms.md). 0.8: a fifth less than the plants around it.
      */
     UNDERPERFORMANCE_SHARE: z.coerce.number().min(0.3).max(0.99).default(0.8),
+    /**
+     * Grid CO₂ factors (kg/kWh) by country for the dashboard's CO₂ avoided, `DE=0.363,AT=0.15`: each replaces
+     * or adds to the built-in ones (GRID_CO2_FACTORS in the contract, docs/dashboard.md).
+     */
+    GRID_CO2_FACTORS: z
+      .string()
+      .regex(/^[A-Z]{2}=\d{1,2}(\.\d{1,6})?(,[A-Z]{2}=\d{1,2}(\.\d{1,6})?)*$/, {
+        message: 'must be like DE=0.363,AT=0.15 (country codes in capitals, kg CO₂ per kWh)',
+      })
+      .transform((v) => Object.fromEntries(v.split(',').map((p) => [p.slice(0, 2), Number(p.slice(3))])))
+      .optional(),
+    /** kg CO₂/kWh for plants in countries without a factor (default: GRID_CO2_DEFAULT, the world average). */
+    GRID_CO2_DEFAULT: z.coerce.number().min(0).max(10).optional(),
     /** Per-IP limits per minute on sign-in style routes and on sending codes (a shared office NAT may need more). */
     LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     CODE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),

@@ -1,38 +1,72 @@
 import { z } from 'zod';
 import { AlarmLevelSchema, DeviceStatusSchema, PlantStatusSchema, StationTypeSchema } from './enums.ts';
 import { DeviceKindSchema } from './metrics.ts';
+import { SpecificYieldsSchema } from './plant-data.ts';
 
-/** How many ongoing alarms the dashboard lists. */
+/** How many alarms the dashboard lists (ongoing first, then ended). */
 export const DASHBOARD_RECENT_ALERTS = 8;
 
 /**
- * Social contribution factors (docs/dashboard.md says where they come from). Declared once: the server
- * multiplies with them and sends them along, so the web can show what a figure is based on.
- * - coal: kg of standard coal equivalent saved per kWh generated;
- * - CO2: kg of CO2 not emitted per kWh generated;
- * - trees: kg of CO2 one mature tree absorbs in a year (trees = CO2 / this).
+ * A grid's CO₂ emission factor: kg of CO₂ per kWh of electricity taken from it, which a kWh of PV is taken
+ * to replace, with the publication and the year the figure is for (docs/dashboard.md "Social contribution").
  */
-export const SOCIAL_FACTORS = {
-  coalKgPerKwh: 0.4,
-  co2KgPerKwh: 0.997,
-  co2KgPerTreeYear: 21.8,
-} as const;
-
-export const SocialFactorsSchema = z.object({
-  coalKgPerKwh: z.number(),
-  co2KgPerKwh: z.number(),
-  co2KgPerTreeYear: z.number(),
+export const GridFactorSchema = z.object({
+  kgPerKwh: z.number(),
+  /** The publication; null when the deployment set the factor itself (GRID_CO2_FACTORS, GRID_CO2_DEFAULT). */
+  source: z.string().nullable(),
+  /** The year the factor describes; null when set by the deployment. */
+  year: z.number().int().nullable(),
 });
-export type SocialFactors = z.infer<typeof SocialFactorsSchema>;
+export type GridFactor = z.infer<typeof GridFactorSchema>;
 
-/** Tonnes of coal and CO2 and the number of trees for a generation in kWh. */
-export function socialContribution(generationKwh: number, f: SocialFactors = SOCIAL_FACTORS) {
-  const co2Kg = generationKwh * f.co2KgPerKwh;
-  return {
-    coalSavedT: (generationKwh * f.coalKgPerKwh) / 1000,
-    co2ReducedT: co2Kg / 1000,
-    trees: co2Kg / f.co2KgPerTreeYear,
-  };
+/**
+ * Grid factors by country (ISO 3166-1 alpha-2), each the average emission of its electricity mix in the
+ * year named, without upstream chains. Entered from the publications as remembered at the time of writing;
+ * a deployment corrects or extends them with GRID_CO2_FACTORS (docs/operations.md).
+ */
+export const GRID_CO2_FACTORS: Readonly<Record<string, GridFactor>> = {
+  DE: {
+    kgPerKwh: 0.38,
+    source:
+      'Umweltbundesamt: Entwicklung der spezifischen Treibhausgas-Emissionen des deutschen Strommix 1990–2023',
+    year: 2023,
+  },
+  AT: {
+    kgPerKwh: 0.227,
+    source: 'OIB-Richtlinie 6 (2019), Konversionsfaktor Strom-Liefermix, nach Daten des Umweltbundesamts',
+    year: 2019,
+  },
+  NL: {
+    kgPerKwh: 0.33,
+    source: 'CBS: Rendementen en CO2-emissie van elektriciteitsproductie in Nederland, update 2022',
+    year: 2022,
+  },
+};
+
+/** Plants in countries without a factor of their own: the world average of electricity generation. */
+export const GRID_CO2_DEFAULT: GridFactor = {
+  kgPerKwh: 0.48,
+  source: 'Ember: Global Electricity Review 2024 (world average)',
+  year: 2023,
+};
+
+/** kg of CO₂ one mature tree takes up in a year: tree-years = kg CO₂ ÷ this (docs/dashboard.md). */
+export const CO2_KG_PER_TREE_YEAR = 21.8;
+
+/** The lifetime generation of the plants in scope under one grid factor: a country's, or the default. */
+export const GridShareSchema = GridFactorSchema.extend({
+  /** null: the plants of every country without a factor of its own (and without a country). */
+  countryCode: z.string().nullable(),
+  plantCount: z.number().int().nonnegative(),
+  /** kWh. */
+  generation: z.number(),
+});
+export type GridShare = z.infer<typeof GridShareSchema>;
+
+/** Tonnes of CO₂ avoided and tree-years for generations under their grid factors. */
+export function socialContribution(shares: { generation: number; kgPerKwh: number }[]) {
+  const co2Kg = shares.reduce((sum, s) => sum + s.generation * s.kgPerKwh, 0);
+  return { co2ReducedT: co2Kg / 1000, treeYears: co2Kg / CO2_KG_PER_TREE_YEAR };
 }
 
 /** How many plants the dashboard lists (the ones with the highest power now). */
@@ -58,7 +92,7 @@ export const TrendDaySchema = z.object({
 });
 export type TrendDay = z.infer<typeof TrendDaySchema>;
 
-/** One of the newest ongoing alarms in scope, as the dashboard lists them. */
+/** One of the latest alarms in scope, as the dashboard lists them. */
 export const RecentAlertSchema = z.object({
   id: z.number(),
   plantId: z.number(),
@@ -77,13 +111,26 @@ export type RecentAlert = z.infer<typeof RecentAlertSchema>;
 
 /**
  * Yield vs consumption (kWh): selfConsumption = max(generation − feedIn − charge + discharge, 0)
- * (docs/energy.md), so generation ≈ selfConsumption + feedIn (+ the battery's net charge and losses);
- * consumption ≈ selfConsumption + purchase.
+ * (docs/energy.md). The consumption pie's parts: selfConsumption + purchase ≈ consumption. The yield
+ * pie's parts sum to generation: yieldSelfConsumed + yieldFedIn + batteryRetained (see yieldParts).
  */
 export const EnergyPieSchema = z.object({
   generation: z.number(),
   selfConsumption: z.number(),
   feedIn: z.number(),
+  /**
+   * The yield pie's "self-consumed" part: min(selfConsumption, generation − yieldFedIn). When the battery
+   * gives back more than it took in the period (at night, on a dull morning), self-consumption includes
+   * energy generated on earlier days; that belongs to the consumption pie, not to this period's yield.
+   */
+  yieldSelfConsumed: z.number(),
+  /** The yield pie's "fed in" part: min(feedIn, generation) (a battery may feed in at night). */
+  yieldFedIn: z.number(),
+  /**
+   * max(generation − selfConsumption − feedIn, 0): PV that went into the battery and has not come out in
+   * the period (still stored) or was lost in charging and discharging; 0 without a battery.
+   */
+  batteryRetained: z.number(),
   purchase: z.number(),
   consumption: z.number(),
 });
@@ -119,6 +166,8 @@ export const DashboardPlantSchema = z.object({
   /** AC output of its reporting inverters now (W). */
   power: z.number(),
   todayGeneration: z.number(),
+  /** kWh/kWp of its local today; null without capacity. */
+  todayYield: z.number().nullable(),
   deviceGroups: z.array(DeviceGroupSchema),
 });
 export type DashboardPlant = z.infer<typeof DashboardPlantSchema>;
@@ -142,7 +191,13 @@ export const DashboardSchema = z.object({
   energyStorage: z.number(),
   /** kWh, each plant's own local today. */
   todayGeneration: z.number(),
+  /** kWh, the sum of the plants' stored days (docs/energy.md "Total generation"). */
   totalGeneration: z.number(),
+  /**
+   * Fleet specific yield (kWh/kWp): the plants' generation of today, this month and this year (each
+   * plant's own calendar) ÷ the installed capacity of the plants in scope; null without capacity.
+   */
+  specificYield: SpecificYieldsSchema,
   /**
    * The currency of todayRevenue/totalRevenue: the one most plants in scope use (ties: alphabetical);
    * null without plants. Other currencies are not converted: see revenueByCurrency.
@@ -154,13 +209,20 @@ export const DashboardSchema = z.object({
   statusCounts: PlantStatusCountsSchema,
   /** DASHBOARD_TREND_DAYS entries, oldest first, zero-filled, the last one is today. */
   trend: z.array(TrendDaySchema),
-  /** The newest ongoing alarms in scope (at most DASHBOARD_RECENT_ALERTS). */
+  /**
+   * The latest alarms in scope (at most DASHBOARD_RECENT_ALERTS): the ongoing ones, newest first, then
+   * the ended ones, newest first.
+   */
   recentAlerts: z.array(RecentAlertSchema),
+  /**
+   * CO₂ avoided: the sum over the plants of their stored generation × their country's grid factor; and
+   * the trees that would take it up in a year (tree-years). `grids` says which factor covered how much.
+   */
   social: z.object({
-    coalSavedT: z.number(),
     co2ReducedT: z.number(),
-    trees: z.number(),
-    factors: SocialFactorsSchema,
+    treeYears: z.number(),
+    co2KgPerTreeYear: z.number(),
+    grids: z.array(GridShareSchema),
   }),
   powerFlow: PowerFlowSchema,
   pie: z.object({ today: EnergyPieSchema, total: EnergyPieSchema }),

@@ -30,6 +30,23 @@ export const CURVE_BUCKET_SECONDS = 300;
 
 export const PlantIdParamsSchema = z.object({ id: IdSchema });
 
+/**
+ * Specific yield (kWh per installed kWp): generation ÷ installed capacity, 2 decimals; null (shown "—")
+ * without a positive capacity. The one rounding of it, on every page and report.
+ */
+export function specificYield(generationKwh: number, capacityKwp: number | null | undefined): number | null {
+  if (!capacityKwp || !(capacityKwp > 0) || !Number.isFinite(generationKwh)) return null;
+  return Math.round((generationKwh / capacityKwp) * 100) / 100;
+}
+
+/** Specific yield (kWh/kWp) of today, this month and this year, each in the plant's own local calendar. */
+export const SpecificYieldsSchema = z.object({
+  today: z.number().nullable(),
+  month: z.number().nullable(),
+  year: z.number().nullable(),
+});
+export type SpecificYields = z.infer<typeof SpecificYieldsSchema>;
+
 export const EnergyFiguresSchema = z.object({
   generation: z.number(),
   consumption: z.number(),
@@ -62,6 +79,22 @@ export const PowerFlowSchema = z.object({
 });
 export type PowerFlow = z.infer<typeof PowerFlowSchema>;
 
+/**
+ * Where a plant's total generation comes from (docs/energy.md "Total generation"): COUNTERS, the
+ * inverters' lifetime counters (what their displays show); DAYS, the sum of the days stored in the portal
+ * (no inverter sent a counter); MIXED, counters where sent, stored days for the inverters without one.
+ */
+export const LIFETIME_SOURCES = ['COUNTERS', 'DAYS', 'MIXED'] as const;
+export const LifetimeSourceSchema = z.enum(LIFETIME_SOURCES);
+export type LifetimeSource = z.infer<typeof LifetimeSourceSchema>;
+
+export const LifetimeGenerationSchema = z.object({
+  /** kWh. */
+  generation: z.number(),
+  source: LifetimeSourceSchema,
+});
+export type LifetimeGeneration = z.infer<typeof LifetimeGenerationSchema>;
+
 export const PlantOverviewSchema = z.object({
   status: PlantStatusSchema,
   currency: z.string(),
@@ -76,7 +109,11 @@ export const PlantOverviewSchema = z.object({
   today: EnergyFiguresSchema,
   month: EnergyFiguresSchema,
   year: EnergyFiguresSchema,
+  /** Sums of every stored day: the plant's figures since it is in the portal. */
   total: EnergyFiguresSchema,
+  /** The plant's total generation, the one figure every page calls "total" (real-time tab, reports). */
+  lifetime: LifetimeGenerationSchema,
+  specificYield: SpecificYieldsSchema,
 });
 export type PlantOverview = z.infer<typeof PlantOverviewSchema>;
 

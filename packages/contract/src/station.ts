@@ -10,6 +10,7 @@ import {
 } from './enums.ts';
 import { DeviceKindSchema } from './metrics.ts';
 import { SerialSchema } from './mqtt.ts';
+import { SpecificYieldsSchema } from './plant-data.ts';
 import { emailSchema, phoneSchema, requiredText, withParams } from './validation.ts';
 
 /**
@@ -220,6 +221,21 @@ export const StationDeleteBodySchema = z.object({
 });
 export const ResetSecretBodySchema = z.object({ dongleId: IdSchema });
 
+/**
+ * What the plant list may be sorted by on the server: registration time, capacity, today's generation
+ * and the specific yields (kWh/kWp) of today, this month and this year in each plant's local calendar.
+ */
+export const STATION_SORTS = [
+  'createTime',
+  'installedCapacity',
+  'todayGeneration',
+  'todayYield',
+  'monthYield',
+  'yearYield',
+] as const;
+export const StationSortSchema = z.enum(STATION_SORTS);
+export type StationSort = z.infer<typeof StationSortSchema>;
+
 export const StationPageBodySchema = z.object({
   stationName: z.string().trim().max(100).optional(),
   stationNo: z.string().trim().max(24).optional(),
@@ -229,6 +245,9 @@ export const StationPageBodySchema = z.object({
   orgId: IdSchema.optional(),
   /** Owner name or owner account, contains. */
   ownerName: z.string().trim().max(64).optional(),
+  /** The list's order (default: newest first); ties and plants without a figure (nulls) last, by id. */
+  sortBy: StationSortSchema.optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
 });
 export type StationPageBody = z.infer<typeof StationPageBodySchema>;
 
@@ -250,6 +269,8 @@ export const StationRowSchema = z.object({
   currentPower: z.number(),
   /** kWh generated on the plant's local today. */
   todayGeneration: z.number(),
+  /** kWh/kWp of today, this month and this year (the plant's local calendar); null without capacity. */
+  specificYield: SpecificYieldsSchema,
   gridConnectionTime: z.string().nullable(),
   createTime: z.string(),
   deviceCount: z.number(),

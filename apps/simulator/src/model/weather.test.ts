@@ -16,12 +16,13 @@ describe('weather in space', () => {
   });
 
   it("keeps each place's draws uniform, so its month keeps its share of sky types", () => {
-    for (const place of [
+    const places: [number, number][] = [
       [54.25, 10.25],
       [54.1, 10.4],
       [48.14, 11.58],
-    ] as const) {
-      const draws = days.map((d) => spatialUniform(...place, d, 'sky'));
+    ];
+    for (const [latitude, longitude] of places) {
+      const draws = days.map((d) => spatialUniform(latitude, longitude, d, 'sky'));
       const mean = draws.reduce((s, u) => s + u, 0) / draws.length;
       expect(mean).toBeGreaterThan(0.44);
       expect(mean).toBeLessThan(0.56);

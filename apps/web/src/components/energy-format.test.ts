@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCapacity, formatEnergy, formatMoney, formatPercent, formatPower } from './energy-format.ts';
+import {
+  formatCapacity,
+  formatEnergy,
+  formatMoney,
+  formatPercent,
+  formatPower,
+  formatSpecificYield,
+} from './energy-format.ts';
 
 // Intl puts a narrow no-break space in some languages; compare on plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -19,6 +26,14 @@ describe('energy formatting', () => {
     expect(formatEnergy(1234.5, 'de-DE')).toBe('1,23 MWh');
     expect(plain(formatMoney(1234.5, 'EUR', 'de-DE'))).toBe('1.234,50 €');
     expect(plain(formatPercent(0.456, 'fr-FR'))).toBe('45,6 %');
+  });
+
+  it('writes specific yields with two decimals always, a dash without capacity', () => {
+    expect(formatSpecificYield(0, 'de-DE')).toBe('0,00');
+    expect(formatSpecificYield(25, 'de-DE')).toBe('25,00');
+    expect(formatSpecificYield(916.7, 'en-GB')).toBe('916.70');
+    expect(formatSpecificYield(1234.567, 'en-GB')).toBe('1,234.57');
+    expect(formatSpecificYield(null, 'en-GB')).toBe('—');
   });
 
   it('shows a dash for a missing value', () => {

@@ -23,6 +23,14 @@ export function formatNumber(value: number | null | undefined, decimals = 2, lan
   return missing(value) ? '—' : fmt(lang, decimals).format(value);
 }
 
+/**
+ * Specific yield (kWh/kWp) with two decimals always, so that a column or a row of them lines up and
+ * "0,00" reads as a figure like "26,36" beside it; "—" for a plant without capacity.
+ */
+export function formatSpecificYield(value: number | null | undefined, lang = current()): string {
+  return missing(value) ? '—' : fmt(lang, 2, 2).format(value);
+}
+
 function scaled(value: number, units: [number, string][], lang: string): string {
   const abs = Math.abs(value);
   const [factor, unit] = units.find(([f]) => abs >= f) ?? units[units.length - 1]!;

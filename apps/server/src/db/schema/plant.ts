@@ -235,6 +235,17 @@ export const plantEnergyMonthly = pgTable(
 );
 
 /**
+ * Each plant's generation summed over all its stored days, kept by a trigger on plant_energy_daily
+ * (migration 0022), so that the dashboard groups lifetime generation by country at one row per plant.
+ */
+export const plantEnergyTotal = pgTable('plant_energy_total', {
+  plantId: integer('plant_id')
+    .primaryKey()
+    .references(() => plants.id, { onDelete: 'cascade' }),
+  generation: doublePrecision('generation').notNull().default(0),
+});
+
+/**
  * The plants' daily roll-ups summed per managing organisation, currency and time zone (each plant's own
  * local days), kept by triggers on plant_energy_daily and plants (migration 0011), so that the dashboard
  * of a dealer with thousands of plants reads a few rows per organisation and day instead of one per plant

@@ -1,4 +1,5 @@
 import {
+  CO2_KG_PER_TREE_YEAR,
   DASHBOARD_RECENT_ALERTS,
   DASHBOARD_TOP_PLANTS,
   DASHBOARD_TREND_DAYS,
@@ -6,7 +7,6 @@ import {
   type DashboardPlant,
   type DeviceGroup,
   type EnergyPie,
-  SOCIAL_FACTORS,
   socialContribution,
 } from '@pvstar/contract/dashboard';
 import {
@@ -19,6 +19,7 @@ import {
 } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
 import { type DeviceKind, DeviceKindSchema } from '@pvstar/contract/metrics';
+import { specificYield } from '@pvstar/contract/plant-data';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
@@ -28,6 +29,7 @@ import { localDay } from '../../ingest/local-day.ts';
 import { createSharedRuns } from '../../lib/shared-runs.ts';
 import { faultName } from '../alarm/alarm.service.ts';
 import { plantScope } from '../station/station-access.ts';
+import { gridFactors, gridShares } from './grid-factors.ts';
 
 /**
  * The caller's plants under the same predicate as every plant query (station-access.ts: the managing
@@ -54,9 +56,27 @@ const emptyPie = (): EnergyPie => ({
   generation: 0,
   selfConsumption: 0,
   feedIn: 0,
+  yieldSelfConsumed: 0,
+  yieldFedIn: 0,
+  batteryRetained: 0,
   purchase: 0,
   consumption: 0,
 });
+
+/**
+ * The yield pie's parts, which sum to the generation: fed in (at most the generation: a battery may feed
+ * in at night), kept by the battery (charged and not given back in the period, or lost), and self-consumed
+ * (the rest; self-consumption beyond it came out of the battery from earlier days' yield).
+ */
+export function yieldParts(
+  p: Pick<EnergyPie, 'generation' | 'selfConsumption' | 'feedIn'>,
+): Pick<EnergyPie, 'yieldSelfConsumed' | 'yieldFedIn' | 'batteryRetained'> {
+  const generation = Math.max(p.generation, 0);
+  const yieldFedIn = Math.min(p.feedIn, generation);
+  const batteryRetained = Math.max(generation - p.selfConsumption - p.feedIn, 0);
+  const yieldSelfConsumed = Math.min(p.selfConsumption, generation - yieldFedIn - batteryRetained);
+  return { yieldSelfConsumed, yieldFedIn, batteryRetained };
+}
 
 type Rows<T> = { rows: T[] };
 
@@ -94,6 +114,7 @@ const scopeKey = (caller: Caller, lang: Lang) => {
  */
 export function createDashboardService(ctx: AppContext) {
   const { db } = ctx;
+  const grids = gridFactors(ctx.config);
   const query = async <T>(q: SQL) => ((await db.execute(q)) as unknown as Rows<T>).rows;
 
   /**
@@ -128,11 +149,29 @@ export function createDashboardService(ctx: AppContext) {
         coalesce(sum(e.feed_in) FILTER (WHERE e.today), 0)::float8 AS t_fi,
         coalesce(sum(e.purchase) FILTER (WHERE e.today), 0)::float8 AS t_pu,
         coalesce(sum(e.self_consumption) FILTER (WHERE e.today), 0)::float8 AS t_sc,
-        coalesce(sum(e.revenue) FILTER (WHERE e.today), 0)::float8 AS t_rev
+        coalesce(sum(e.revenue) FILTER (WHERE e.today), 0)::float8 AS t_rev,
+        coalesce(sum(e.generation) FILTER (WHERE e.day >= date_trunc('month', e.local_today)::date
+          AND e.day <= e.local_today), 0)::float8 AS m_gen,
+        coalesce(sum(e.generation) FILTER (WHERE e.day >= date_trunc('year', e.local_today)::date
+          AND e.day <= e.local_today), 0)::float8 AS y_gen
       FROM (
-        SELECT r.*, r.day = (${now.toISOString()}::timestamptz AT TIME ZONE r.timezone)::date AS today
-        FROM (${energyRows(caller)}) r) e
+        SELECT r.*, r.day = l.local_today AS today, l.local_today
+        FROM (${energyRows(caller)}) r
+        CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE r.timezone)::date AS local_today) l) e
       GROUP BY e.currency`);
+
+  /**
+   * Lifetime generation (the sum of stored days) of the plants in scope per country: one row per plant
+   * from plant_energy_total (kept by trigger, migration 0022), for the CO₂ of each country's grid.
+   */
+  const generationByCountry = (caller: Caller) =>
+    query<{ country: string | null; plants: number; generation: number }>(sql`
+      SELECT plants.country_code AS country, count(*)::int AS plants,
+        coalesce(sum(t.generation), 0)::float8 AS generation
+      FROM plants JOIN organizations ON organizations.id = plants.org_id
+      LEFT JOIN plant_energy_total t ON t.plant_id = plants.id
+      WHERE ${plantScope(caller)}
+      GROUP BY plants.country_code`);
 
   /** Generation and consumption per day for the DASHBOARD_TREND_DAYS days up to `lastDay`, zero-filled. */
   const trend = (caller: Caller, lastDay: string) =>
@@ -215,17 +254,30 @@ export function createDashboardService(ctx: AppContext) {
     return out;
   };
 
-  /** The ongoing alarms in scope: how many, and the newest few. */
-  const ongoingAlarms = (caller: Caller, now: Date) =>
+  /**
+   * The latest alarms in scope: the newest ongoing ones first, then the newest ended ones (by start, as
+   * the alert center orders them), at most DASHBOARD_RECENT_ALERTS; and how many are ongoing.
+   */
+  const latestAlarms = (caller: Caller, now: Date) =>
     query<Record<string, unknown>>(sql`
-      SELECT a.id, a.plant_id, sp.name, sp.timezone, a.source_sn, a.fault_code, a.alarm_level, a.started_at, a.ended_at,
-        f.messages, count(*) OVER ()::int AS total
-      FROM alarms a
-      JOIN (${scopedPlants(caller, now)}) sp ON sp.id = a.plant_id
+      WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
+      ongoing AS (
+        SELECT a.*, 0 AS rank FROM alarms a JOIN sp ON sp.id = a.plant_id
+        WHERE a.status = 'ONGOING'
+        ORDER BY a.started_at DESC, a.id DESC LIMIT ${DASHBOARD_RECENT_ALERTS}),
+      ended AS (
+        SELECT a.*, 1 AS rank FROM alarms a JOIN sp ON sp.id = a.plant_id
+        WHERE a.status <> 'ONGOING'
+        ORDER BY a.started_at DESC, a.id DESC LIMIT ${DASHBOARD_RECENT_ALERTS}),
+      latest AS (
+        SELECT * FROM ongoing UNION ALL SELECT * FROM ended
+        ORDER BY rank, started_at DESC, id DESC LIMIT ${DASHBOARD_RECENT_ALERTS})
+      SELECT a.id, a.plant_id, sp.name, sp.timezone, a.source_sn, a.fault_code, a.alarm_level, a.started_at,
+        a.ended_at, f.messages,
+        (SELECT count(*) FROM alarms o JOIN sp s2 ON s2.id = o.plant_id WHERE o.status = 'ONGOING')::int AS ongoing
+      FROM latest a JOIN sp ON sp.id = a.plant_id
       LEFT JOIN fault_codes f ON f.fault_code = a.fault_code
-      WHERE a.status = 'ONGOING'
-      ORDER BY a.started_at DESC, a.id DESC
-      LIMIT ${DASHBOARD_RECENT_ALERTS}`);
+      ORDER BY a.rank, a.started_at DESC, a.id DESC`);
 
   async function compute(caller: Caller, lang: Lang, now: Date): Promise<Dashboard> {
     const byZone = await plantFigures(caller, now);
@@ -235,11 +287,12 @@ export function createDashboardService(ctx: AppContext) {
         .map((r) => String(r.local_day))
         .sort()
         .at(-1) ?? localDay(now.getTime(), DEFAULT_TZ);
-    const [energy, days, power, alerts] = await Promise.all([
+    const [energy, days, power, alerts, countries] = await Promise.all([
       energyByCurrency(caller, now),
       trend(caller, lastDay),
       powerByPlant(caller, now),
-      ongoingAlarms(caller, now),
+      latestAlarms(caller, now),
+      generationByCountry(caller),
     ]);
     const f: Record<string, number> = {};
     const plantsPer = new Map<string, number>();
@@ -258,7 +311,11 @@ export function createDashboardService(ctx: AppContext) {
     >[];
     const today = emptyPie();
     const total = emptyPie();
+    let monthGeneration = 0;
+    let yearGeneration = 0;
     for (const c of currencies) {
+      monthGeneration += num(c.m_gen);
+      yearGeneration += num(c.y_gen);
       today.generation += num(c.t_gen);
       today.consumption += num(c.t_cons);
       today.feedIn += num(c.t_fi);
@@ -284,19 +341,30 @@ export function createDashboardService(ctx: AppContext) {
       installedCapacity: round2(num(r.capacity)),
       power: round2(num(r.power)),
       todayGeneration: round2(num(r.today)),
+      todayYield: specificYield(num(r.today), num(r.capacity)),
       deviceGroups: groups.get(Number(r.id)) ?? [],
     }));
-    const social = socialContribution(total.generation, SOCIAL_FACTORS);
+    const shares = gridShares(
+      grids,
+      countries.map((r) => ({ country: r.country, plants: num(r.plants), generation: num(r.generation) })),
+    );
+    const social = socialContribution(shares);
+    for (const p of [today, total]) Object.assign(p, yieldParts(p));
     const roundPie = (p: EnergyPie): EnergyPie =>
       Object.fromEntries(Object.entries(p).map(([k, v]) => [k, round2(v)])) as EnergyPie;
     return {
       faultCount: num(f.FAULT),
-      alarmCount: num(alerts[0]?.total),
+      alarmCount: num(alerts[0]?.ongoing),
       plantCount: num(f.plants),
       installedCapacity: round2(num(f.capacity)),
       energyStorage: round2(num(f.storage)),
       todayGeneration: round2(today.generation),
       totalGeneration: round2(total.generation),
+      specificYield: {
+        today: specificYield(today.generation, num(f.capacity)),
+        month: specificYield(monthGeneration, num(f.capacity)),
+        year: specificYield(yearGeneration, num(f.capacity)),
+      },
       currency: main ? String(main.currency) : null,
       todayRevenue: round2(num(main?.t_rev)),
       totalRevenue: round2(num(main?.rev)),
@@ -331,10 +399,10 @@ export function createDashboardService(ctx: AppContext) {
         };
       }),
       social: {
-        coalSavedT: round2(social.coalSavedT),
         co2ReducedT: round2(social.co2ReducedT),
-        trees: round2(social.trees),
-        factors: { ...SOCIAL_FACTORS },
+        treeYears: Math.round(social.treeYears),
+        co2KgPerTreeYear: CO2_KG_PER_TREE_YEAR,
+        grids: shares.map((g) => ({ ...g, generation: round2(g.generation) })),
       },
       powerFlow: {
         pvPower: round2(num(flow.pv)),

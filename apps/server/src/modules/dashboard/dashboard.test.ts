@@ -1,4 +1,4 @@
-import { DASHBOARD_TREND_DAYS, SOCIAL_FACTORS, socialContribution } from '@pvstar/contract/dashboard';
+import { CO2_KG_PER_TREE_YEAR, DASHBOARD_TREND_DAYS, GRID_CO2_DEFAULT } from '@pvstar/contract/dashboard';
 import { PERM } from '@pvstar/contract/perm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,9 @@ describe('dashboard figures', () => {
       generation: 19,
       selfConsumption: 7,
       feedIn: 12,
+      yieldSelfConsumed: 7,
+      yieldFedIn: 12,
+      batteryRetained: 0,
       purchase: 1,
       consumption: 8,
     });
@@ -172,6 +175,9 @@ describe('dashboard figures', () => {
       generation: 76,
       selfConsumption: 26,
       feedIn: 50,
+      yieldSelfConsumed: 26,
+      yieldFedIn: 50,
+      batteryRetained: 0,
       purchase: 8,
       consumption: 34,
     });
@@ -234,16 +240,14 @@ describe('dashboard figures', () => {
     expect(d.trend.reduce((s: number, e: { generation: number }) => s + e.generation, 0)).toBe(42);
   });
 
-  it('derives the social contribution from the total generation and the documented factors', async () => {
+  it("derives CO₂ from the total generation under the default grid factor (plants without a country's)", async () => {
     const d = await dashboard(tokens.instA);
-    const expected = socialContribution(76);
-    expect(d.social.factors).toEqual(SOCIAL_FACTORS);
-    expect(d.social.coalSavedT).toBeCloseTo((76 * SOCIAL_FACTORS.coalKgPerKwh) / 1000, 2);
-    expect(d.social.co2ReducedT).toBeCloseTo(expected.co2ReducedT, 2);
-    expect(d.social.trees).toBeCloseTo(
-      (76 * SOCIAL_FACTORS.co2KgPerKwh) / SOCIAL_FACTORS.co2KgPerTreeYear,
-      2,
-    );
+    expect(d.social.grids).toEqual([
+      { countryCode: null, ...GRID_CO2_DEFAULT, plantCount: 2, generation: 76 },
+    ]);
+    expect(d.social.co2ReducedT).toBe(Math.round((76 * GRID_CO2_DEFAULT.kgPerKwh) / 10) / 100);
+    expect(d.social.treeYears).toBe(Math.round((76 * GRID_CO2_DEFAULT.kgPerKwh) / CO2_KG_PER_TREE_YEAR));
+    expect(d.social.co2KgPerTreeYear).toBe(CO2_KG_PER_TREE_YEAR);
   });
 });
 

@@ -1,14 +1,16 @@
 import type { DateType } from '@pvstar/contract/enums';
 import type { DeviceKind } from '@pvstar/contract/metrics';
-import type {
-  EnergyFigures,
-  EnergyRow,
-  PlantEnergy,
-  PlantEnergyBody,
-  PlantOverview,
-  PlantRealtime,
-  PowerCurve,
-  PowerFlow,
+import {
+  type EnergyFigures,
+  type EnergyRow,
+  type LifetimeGeneration,
+  type PlantEnergy,
+  type PlantEnergyBody,
+  type PlantOverview,
+  type PlantRealtime,
+  type PowerCurve,
+  type PowerFlow,
+  specificYield,
 } from '@pvstar/contract/plant-data';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -118,6 +120,29 @@ export function createPlantDataService(ctx: AppContext) {
     }));
   }
 
+  /**
+   * The plant's total generation: each inverter's newest lifetime counter (totalGeneration, what its
+   * display shows); an inverter that never sent one counts its stored days; a plant without inverters, its
+   * stored days (docs/energy.md "Total generation").
+   */
+  async function lifetimeGeneration(
+    devs: Awaited<ReturnType<typeof devicesWithLatest>>,
+    storedDays: number,
+  ): Promise<LifetimeGeneration> {
+    const inverters = devs.filter((d) => d.kind === 'INVERTER');
+    const counted = inverters.filter((d) => typeof d.data?.totalGeneration === 'number');
+    const without = inverters.filter((d) => typeof d.data?.totalGeneration !== 'number');
+    if (!counted.length) return { generation: round(storedDays), source: 'DAYS' };
+    let generation = counted.reduce((sum, d) => sum + d.data!.totalGeneration!, 0);
+    if (without.length) {
+      const res = await db.execute(sql`
+        SELECT coalesce(sum(generation), 0)::float8 AS g FROM device_energy_daily
+        WHERE device_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(without.map((d) => d.id))}::jsonb)::int)`);
+      generation += Number((res.rows[0] as { g: number } | undefined)?.g ?? 0);
+    }
+    return { generation: round(generation), source: without.length ? 'MIXED' : 'COUNTERS' };
+  }
+
   function powerFlowOf(
     status: string,
     devs: Awaited<ReturnType<typeof devicesWithLatest>>,
@@ -187,6 +212,7 @@ export function createPlantDataService(ctx: AppContext) {
       });
       const devs = await devicesWithLatest(plant.id);
       const { flow, hasBatteryValues } = powerFlowOf(plant.status, devs);
+      const capacity = Number(plant.installedCapacity);
       return {
         status: plant.status as PlantOverview['status'],
         currency: plant.currency,
@@ -201,6 +227,12 @@ export function createPlantDataService(ctx: AppContext) {
         month: figuresOf(sums.month!),
         year: figuresOf(sums.year!),
         total: figuresOf(sums.total!),
+        lifetime: await lifetimeGeneration(devs, sums.total!.generation),
+        specificYield: {
+          today: specificYield(sums.today!.generation, capacity),
+          month: specificYield(sums.month!.generation, capacity),
+          year: specificYield(sums.year!.generation, capacity),
+        },
       };
     },
 

@@ -2,6 +2,7 @@ import { type AlarmLevel, type DateType, type OrgType, PlantStatusSchema } from 
 import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
+import { specificYield } from '@pvstar/contract/plant-data';
 import type {
   AlarmCounts,
   AlarmReport,
@@ -72,9 +73,6 @@ function figuresOf(s: Sums) {
     revenue: round2(s.revenue),
   };
 }
-
-const yieldOf = (generation: number, capacity: number) =>
-  capacity > 0 ? round2(generation / capacity) : null;
 
 const idList = (ids: number[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`;
 
@@ -288,7 +286,7 @@ export function createReportService(ctx: AppContext) {
           period: label,
           ...figuresOf(sums),
           accumulatedRevenue: round2(totalSums.revenue),
-          specificYield: yieldOf(sums.generation, capacity),
+          specificYield: specificYield(sums.generation, capacity),
         };
       });
       const totals = figuresOf(totalSums);
@@ -297,7 +295,7 @@ export function createReportService(ctx: AppContext) {
         currency,
         currencies,
         rows,
-        totals: { ...totals, specificYield: yieldOf(totalSums.generation, capacity) },
+        totals: { ...totals, specificYield: specificYield(totalSums.generation, capacity) },
         plants: plants
           .map((p) => {
             const figures = figuresOf(byPlant.get(p.id) ?? ZERO);
@@ -309,7 +307,7 @@ export function createReportService(ctx: AppContext) {
               installedCapacity: round2(p.capacity),
               currency: p.currency,
               ...figures,
-              specificYield: yieldOf((byPlant.get(p.id) ?? ZERO).generation, p.capacity),
+              specificYield: specificYield((byPlant.get(p.id) ?? ZERO).generation, p.capacity),
             };
           })
           .sort((a, b) => b.generation - a.generation || a.id - b.id),

@@ -11,6 +11,7 @@ import type {
 import type { Lang } from '@pvstar/contract/lang';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { PERM } from '@pvstar/contract/perm';
+import { specificYield } from '@pvstar/contract/plant-data';
 import {
   type DongleSecret,
   type StationAddBody,
@@ -21,6 +22,7 @@ import {
   type StationPageBody,
   type StationRow,
   type StationSaveResult,
+  type StationSort,
   serialsOf,
 } from '@pvstar/contract/station';
 import { maskContact } from '@pvstar/contract/validation';
@@ -53,6 +55,28 @@ const currentPowerSql = sql<number>`CASE WHEN ${plants.status} = 'OFFLINE' THEN 
 const todayGenerationSql = sql<number>`coalesce((
   SELECT e.generation FROM plant_energy_daily e
   WHERE e.plant_id = ${plants.id} AND e.day = (now() AT TIME ZONE ${plants.timezone})::date), 0)::float8`;
+/** The plant's local today; its roll-ups are keyed by its own calendar. */
+const localTodaySql = sql`(now() AT TIME ZONE ${plants.timezone})::date`;
+/** kWh of the plant's local month so far: one primary-key read of its monthly roll-up. */
+const monthGenerationSql = sql<number>`coalesce((
+  SELECT m.generation FROM plant_energy_monthly m
+  WHERE m.plant_id = ${plants.id} AND m.month = date_trunc('month', ${localTodaySql})::date), 0)::float8`;
+/** kWh of the plant's local year so far: at most 12 monthly rows, read by primary-key range. */
+const yearGenerationSql = sql<number>`coalesce((
+  SELECT sum(m.generation) FROM plant_energy_monthly m
+  WHERE m.plant_id = ${plants.id} AND m.month BETWEEN date_trunc('year', ${localTodaySql})::date
+    AND ${localTodaySql}), 0)::float8`;
+/** kWh/kWp in SQL for sorting (null without capacity: sorted last); the answer rounds with specificYield. */
+const yieldSql = (generation: SQL) => sql`(${generation} / nullif(${plants.installedCapacity}, 0)::float8)`;
+/** Sort keys of the list; every one is a column of plants or a primary-key read of a roll-up per plant. */
+const SORT_SQL: Record<StationSort, SQL> = {
+  createTime: sql`${plants.createdAt}`,
+  installedCapacity: sql`${plants.installedCapacity}`,
+  todayGeneration: todayGenerationSql,
+  todayYield: yieldSql(todayGenerationSql),
+  monthYield: yieldSql(monthGenerationSql),
+  yearYield: yieldSql(yearGenerationSql),
+};
 const deviceCountSql = sql<number>`((SELECT count(*) FROM devices d WHERE d.plant_id = ${plants.id})
   + (SELECT count(*) FROM dongles g WHERE g.plant_id = ${plants.id}))::int`;
 
@@ -121,6 +145,16 @@ export function createStationService(ctx: AppContext) {
           )
         : undefined,
     );
+  }
+
+  /** The requested order, newest first by default; nulls (no capacity) last, then by id for stable pages. */
+  function orderOf(f: StationPageBody): SQL[] {
+    if (!f.sortBy || f.sortBy === 'createTime')
+      return f.sortOrder === 'asc'
+        ? [asc(plants.createdAt), asc(plants.id)]
+        : [desc(plants.createdAt), desc(plants.id)];
+    const dir = f.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+    return [sql`${SORT_SQL[f.sortBy]} ${dir} NULLS LAST`, sql`${plants.id} ${dir}`];
   }
 
   /** The plant if the caller may see it; otherwise 404, exactly like a plant that does not exist. */
@@ -268,17 +302,19 @@ export function createStationService(ctx: AppContext) {
           orgName: organizations.name,
           currentPower: currentPowerSql,
           todayGeneration: todayGenerationSql,
+          monthGeneration: monthGenerationSql,
+          yearGeneration: yearGenerationSql,
           deviceCount: deviceCountSql,
         })
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
         .where(where)
-        .orderBy(desc(plants.createdAt), desc(plants.id))
+        .orderBy(...orderOf(f))
         .limit(pageWindow(q).limit)
         .offset(pageWindow(q).offset);
       return {
         total,
-        list: rows.map(({ plant: p, orgName, currentPower, todayGeneration, deviceCount }) => ({
+        list: rows.map(({ plant: p, orgName, currentPower, deviceCount, ...energy }) => ({
           id: p.id,
           stationNo: p.plantNo,
           stationName: p.name,
@@ -291,7 +327,12 @@ export function createStationService(ctx: AppContext) {
           ownerName: p.ownerName,
           ownerUserId: p.ownerUserId,
           currentPower: round3(currentPower),
-          todayGeneration: round3(todayGeneration),
+          todayGeneration: round3(energy.todayGeneration),
+          specificYield: {
+            today: specificYield(energy.todayGeneration, Number(p.installedCapacity)),
+            month: specificYield(energy.monthGeneration, Number(p.installedCapacity)),
+            year: specificYield(energy.yearGeneration, Number(p.installedCapacity)),
+          },
           gridConnectionTime: dateText(p.gridConnectionDate),
           createTime: p.createdAt.toISOString(),
           deviceCount: Number(deviceCount),

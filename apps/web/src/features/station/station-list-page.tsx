@@ -29,6 +29,12 @@ import { usePerm } from '../../permissions/perm.tsx';
 import { STATION_PAGE_KEY, useStationKpi, useStationOrgTree } from './api/station-api.ts';
 import { StationDeleteModal } from './components/station-delete-modal.tsx';
 import { StationKpis } from './components/station-kpis.tsx';
+import {
+  type StationListSort,
+  sortable,
+  sortOf,
+  specificYieldColumns,
+} from './components/station-list-sort.tsx';
 import { useCanManage } from './components/use-can-manage.ts';
 
 /** Plant center → plants (2001001): KPIs, filters and the plants within the caller's scope. */
@@ -36,6 +42,8 @@ export default function StationListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<StationPageBody>({});
+  // Sorted on the server (the list is paged); a new order starts again at page 1.
+  const [sort, setSort] = useState<StationListSort>({});
   const [deleting, setDeleting] = useState<StationRow | null>(null);
   const kpi = useStationKpi(filter);
   const orgTree = useStationOrgTree();
@@ -49,19 +57,26 @@ export default function StationListPage() {
       title: t('station:field.stationName'),
       dataIndex: 'stationName',
       fixed: 'left',
-      render: (name: string, row) =>
-        canDetail ? (
-          <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="station-link">
+      // The plant number beneath the name: as a column of its own the row overflowed a 1440 px screen
+      // and the specific yields hid under the sticky actions column.
+      render: (name: string, row) => (
+        <>
+          {canDetail ? (
+            <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="station-link">
+              <EllipsisText text={name} maxWidth={220} />
+            </Link>
+          ) : (
             <EllipsisText text={name} maxWidth={220} />
-          </Link>
-        ) : (
-          <EllipsisText text={name} maxWidth={220} />
-        ),
-    },
-    {
-      title: t('station:field.stationNo'),
-      dataIndex: 'stationNo',
-      render: (v: string) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text>,
+          )}
+          <Typography.Text
+            type="secondary"
+            style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}
+            data-testid="station-no"
+          >
+            {row.stationNo}
+          </Typography.Text>
+        </>
+      ),
     },
     {
       title: t('station:field.stationType'),
@@ -77,6 +92,7 @@ export default function StationListPage() {
       title: t('station:field.installedCapacity'),
       dataIndex: 'installedCapacity',
       align: 'right',
+      ...sortable('installedCapacity', sort),
       render: (v: number) => formatCapacity(v, 'kWp'),
     },
     {
@@ -89,8 +105,10 @@ export default function StationListPage() {
       title: t('station:field.todayGeneration'),
       dataIndex: 'todayGeneration',
       align: 'right',
+      ...sortable('todayGeneration', sort),
       render: (v: number) => formatEnergy(v),
     },
+    specificYieldColumns(t, sort),
     {
       title: t('station:field.orgId'),
       dataIndex: 'orgName',
@@ -219,8 +237,11 @@ export default function StationListPage() {
         <PageTable<StationRow, StationPageBody>
           url="/station/station/page"
           queryKey={STATION_PAGE_KEY}
-          filter={filter}
+          filter={{ ...filter, ...sort }}
           columns={columns}
+          onChange={(_, __, sorter, extra) => {
+            if (extra.action === 'sort') setSort(sortOf(sorter));
+          }}
           data-testid="station-table"
         />
       </ListLayout>

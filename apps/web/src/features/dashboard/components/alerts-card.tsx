@@ -3,13 +3,14 @@ import { PERM } from '@pvstar/contract/perm';
 import { Card, Empty, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlarmLevelTag } from '../../../components/alarms/alarm-tags.tsx';
+import { AlarmLevelTag, AlarmStatusTag } from '../../../components/alarms/alarm-tags.tsx';
 import { formatZonedDateTime } from '../../../components/format.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
 
 /**
- * The newest ongoing alarms in scope. Each opens its detail in the alert center, or the plant's alarm
- * tab for those who may not open the alert center.
+ * The latest alarms in scope: the ongoing ones first, then the ended ones, which say so (beside "active
+ * alarms: 0" an unmarked fault would read as one still going on). Each opens its detail in the alert
+ * center, or the plant's alarm tab for those who may not open the alert center.
  */
 export function AlertsCard({ alerts }: { alerts: RecentAlert[] }) {
   const { t } = useTranslation('dashboard');
@@ -37,11 +38,18 @@ export function AlertsCard({ alerts }: { alerts: RecentAlert[] }) {
           size="small"
           dataSource={alerts}
           renderItem={(a) => (
-            <List.Item key={a.id} data-testid="recent-alert" data-id={a.id} data-sn={a.deviceSn ?? ''}>
+            <List.Item
+              key={a.id}
+              data-testid="recent-alert"
+              data-id={a.id}
+              data-sn={a.deviceSn ?? ''}
+              data-ended={a.clearedAt !== null}
+            >
               <List.Item.Meta
                 title={
                   <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
                     <AlarmLevelTag level={a.level} />
+                    {a.clearedAt !== null && <AlarmStatusTag status="ENDED" />}
                     <Link to={href(a)} style={{ minWidth: 0 }} data-testid="recent-alert-link">
                       <Typography.Text
                         ellipsis={{ tooltip: `${a.faultCode} · ${a.faultName}` }}

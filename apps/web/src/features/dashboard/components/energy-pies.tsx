@@ -24,18 +24,23 @@ function Donut({
         trigger: 'item',
         valueFormatter: (v) => formatEnergy(Number(v), i18n.language),
       },
-      legend: { bottom: 0, itemWidth: 12, itemHeight: 12 },
       series: [
         {
           type: 'pie',
           radius: ['45%', '70%'],
-          center: ['50%', '42%'],
+          center: ['50%', '50%'],
           label: { show: false },
-          data: parts.map((p) => ({ name: p.name, value: p.value, itemStyle: { color: p.color } })),
+          // Nothing to split (0 kWh, e.g. the yield at night): an empty grey ring, not equal slices.
+          stillShowZeroSum: false,
+          emptyCircleStyle: { color: '#f0f0f0' },
+          data:
+            total > 0
+              ? parts.map((p) => ({ name: p.name, value: p.value, itemStyle: { color: p.color } }))
+              : [],
         },
       ],
     }),
-    [parts, i18n.language],
+    [parts, total, i18n.language],
   );
   return (
     <div style={{ textAlign: 'center' }}>
@@ -45,14 +50,34 @@ function Donut({
           {formatEnergy(total)}
         </Typography.Text>
       </div>
-      <EChart option={option} height={220} testId={testId} />
+      <EChart option={option} height={170} testId={testId} />
+      {/* The legend in HTML, with each part's energy: long labels ("kept by the battery (stored or
+          lost)") wrap here, where the chart's own legend ran out of its half of the card. */}
+      <div style={{ display: 'grid', gap: 2, textAlign: 'start', fontSize: 12 }}>
+        {parts.map((p) => (
+          <div
+            key={p.name}
+            style={{ display: 'flex', gap: 6, alignItems: 'baseline' }}
+            data-testid={`${testId}-part`}
+          >
+            <span
+              style={{ flex: 'none', width: 10, height: 10, borderRadius: 2, background: p.color }}
+              aria-hidden
+            />
+            <Typography.Text style={{ flex: 1, fontSize: 12 }}>{p.name}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              {formatEnergy(p.value)}
+            </Typography.Text>
+          </div>
+        ))}
+      </div>
     </div>
   );
 }
 
 /**
- * Where the yield went (self-consumed or sold) and where the consumption came from (own PV, directly
- * or through the battery, or bought), today or in total.
+ * Where the yield went (self-consumed, sold, or kept by the battery: stored or lost) and where the
+ * consumption came from (own PV, directly or through the battery, or bought), today or in total.
  */
 export function EnergyPies({ today, total }: { today: EnergyPie; total: EnergyPie }) {
   const { t } = useTranslation('dashboard');
@@ -84,8 +109,13 @@ export function EnergyPies({ today, total }: { today: EnergyPie; total: EnergyPi
             title={t('pie.yield')}
             total={pie.generation}
             parts={[
-              { name: t('pie.selfConsumed'), value: pie.selfConsumption, color: '#52c41a' },
-              { name: t('pie.fedIn'), value: pie.feedIn, color: '#1677ff' },
+              // The parts of this period's yield, which sum to it (docs/dashboard.md "Pies"): what the
+              // battery gave back from earlier days is in the consumption pie, what it kept is a part.
+              { name: t('pie.selfConsumed'), value: pie.yieldSelfConsumed, color: '#52c41a' },
+              { name: t('pie.fedIn'), value: pie.yieldFedIn, color: '#1677ff' },
+              ...(pie.batteryRetained > 0
+                ? [{ name: t('pie.batteryRetained'), value: pie.batteryRetained, color: '#9254de' }]
+                : []),
             ]}
           />
         </Col>

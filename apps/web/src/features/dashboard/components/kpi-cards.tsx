@@ -15,6 +15,7 @@ import {
   formatEnergy,
   formatMoney,
   formatNumber,
+  formatSpecificYield,
 } from '../../../components/energy-format.ts';
 
 function Kpi({
@@ -101,6 +102,15 @@ export function KpiCards({ data }: { data: Dashboard }) {
           color={token.colorWarning}
           title={t('kpi.todayGeneration')}
           value={formatEnergy(data.todayGeneration)}
+          footer={
+            <span data-testid="kpi-yield">
+              {t('kpi.specificYield', {
+                today: formatSpecificYield(data.specificYield.today),
+                month: formatSpecificYield(data.specificYield.month),
+                year: formatSpecificYield(data.specificYield.year),
+              })}
+            </span>
+          }
         />
       </Col>
       <Col {...span}>
@@ -110,6 +120,7 @@ export function KpiCards({ data }: { data: Dashboard }) {
           color={token.colorSuccess}
           title={t('kpi.totalGeneration')}
           value={formatEnergy(data.totalGeneration)}
+          footer={t('kpi.totalBasis')}
         />
       </Col>
       <Col {...span}>

@@ -2,11 +2,16 @@ import type { DashboardPlant, DeviceGroup } from '@pvstar/contract/dashboard';
 import { DEVICE_STATUSES } from '@pvstar/contract/enum-values';
 import type { DeviceStatus } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
-import { Badge, type BadgeProps, Card, Table, Tag, Tooltip } from 'antd';
+import { Badge, type BadgeProps, Card, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
-import { formatCapacity, formatEnergy, formatPower } from '../../../components/energy-format.ts';
+import {
+  formatCapacity,
+  formatEnergy,
+  formatPower,
+  formatSpecificYield,
+} from '../../../components/energy-format.ts';
 import {
   DEVICE_STATUS_COLOR,
   deviceKindLabel,
@@ -54,19 +59,21 @@ export function PlantList({ plants }: { plants: DashboardPlant[] }) {
           {
             title: t('plants.name'),
             dataIndex: 'stationName',
-            render: (name: string, row) =>
-              canOpen ? (
-                <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="dashboard-plant-link">
+            // The type beneath the name: a column of its own pushed the devices out of the card.
+            render: (name: string, row) => (
+              <>
+                {canOpen ? (
+                  <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="dashboard-plant-link">
+                    <EllipsisText text={name} maxWidth={220} />
+                  </Link>
+                ) : (
                   <EllipsisText text={name} maxWidth={220} />
-                </Link>
-              ) : (
-                <EllipsisText text={name} maxWidth={220} />
-              ),
-          },
-          {
-            title: t('plants.type'),
-            dataIndex: 'type',
-            render: (type: DashboardPlant['type']) => stationTypeLabel(t, type),
+                )}
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  {stationTypeLabel(t, row.type)}
+                </Typography.Text>
+              </>
+            ),
           },
           {
             title: t('common:field.status'),
@@ -83,7 +90,18 @@ export function PlantList({ plants }: { plants: DashboardPlant[] }) {
             title: t('plants.today'),
             dataIndex: 'todayGeneration',
             align: 'right',
-            render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatEnergy(v)}</span>,
+            render: (v: number, row) => (
+              <div style={{ whiteSpace: 'nowrap' }}>
+                {formatEnergy(v)}
+                <Typography.Text
+                  type="secondary"
+                  style={{ display: 'block', fontSize: 12 }}
+                  data-testid="plant-today-yield"
+                >
+                  {row.todayYield === null ? '—' : `${formatSpecificYield(row.todayYield)} kWh/kWp`}
+                </Typography.Text>
+              </div>
+            ),
           },
           {
             title: t('plants.capacity'),
@@ -96,7 +114,8 @@ export function PlantList({ plants }: { plants: DashboardPlant[] }) {
             key: 'devices',
             render: (_, row) =>
               row.deviceGroups.length ? (
-                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, maxWidth: 280 }}>
+                // Narrow enough that the groups wrap inside the card at 1440 px rather than run out of it.
+                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, maxWidth: 190 }}>
                   {row.deviceGroups.map((g) => (
                     <Group key={g.kind} group={g} />
                   ))}

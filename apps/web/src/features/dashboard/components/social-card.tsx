@@ -1,5 +1,5 @@
-import { CloudOutlined, FireOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import type { Dashboard } from '@pvstar/contract/dashboard';
+import { CloudOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import type { Dashboard, GridShare } from '@pvstar/contract/dashboard';
 import { Card, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,10 +50,21 @@ function Figure({
   );
 }
 
-/** Coal saved, CO2 avoided and equivalent trees from the lifetime generation (docs/dashboard.md). */
+/** The country in the reader's language; null: every country without a factor of its own. */
+function useGridName() {
+  const { t, i18n } = useTranslation('dashboard');
+  const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+  return (g: GridShare) =>
+    g.countryCode ? (names.of(g.countryCode) ?? g.countryCode) : t('social.otherCountries');
+}
+
+/**
+ * CO₂ avoided by the plants' stored generation under each country's grid factor, and the tree-years
+ * that take up as much (docs/dashboard.md), with the factors and their sources.
+ */
 export function SocialCard({ social }: { social: Dashboard['social'] }) {
   const { t } = useTranslation('dashboard');
-  const f = social.factors;
+  const gridName = useGridName();
   return (
     <Card
       size="small"
@@ -61,26 +72,12 @@ export function SocialCard({ social }: { social: Dashboard['social'] }) {
       style={{ height: '100%' }}
       data-testid="social"
       extra={
-        <Tooltip
-          title={t('social.basis', {
-            coal: formatNumber(f.coalKgPerKwh, 3),
-            co2: formatNumber(f.co2KgPerKwh, 3),
-            tree: formatNumber(f.co2KgPerTreeYear, 1),
-          })}
-        >
+        <Tooltip title={t('social.basis', { tree: formatNumber(social.co2KgPerTreeYear, 1) })}>
           <InfoCircleOutlined aria-label={t('social.basisLabel')} data-testid="social-basis" />
         </Tooltip>
       }
     >
       <div style={{ display: 'grid', gap: 16 }}>
-        <Figure
-          testId="social-coal"
-          icon={<FireOutlined />}
-          color="#8c8c8c"
-          label={t('social.coal')}
-          value={formatNumber(social.coalSavedT)}
-          unit={t('social.unitT')}
-        />
         <Figure
           testId="social-co2"
           icon={<CloudOutlined />}
@@ -93,10 +90,33 @@ export function SocialCard({ social }: { social: Dashboard['social'] }) {
           testId="social-trees"
           icon={<TreeGlyph />}
           color="#52c41a"
-          label={t('social.trees')}
-          value={formatNumber(social.trees, 0)}
-          unit={t('social.unitTrees')}
+          label={t('social.treeYears')}
+          value={formatNumber(social.treeYears, 0)}
+          unit={t('social.unitTreeYears')}
         />
+        <div data-testid="social-grids">
+          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+            {t('social.gridsTitle')}
+          </Typography.Text>
+          {social.grids.map((g) => (
+            <Typography.Text
+              key={g.countryCode ?? '-'}
+              type="secondary"
+              style={{ fontSize: 12, display: 'block' }}
+              data-testid="social-grid"
+              data-country={g.countryCode ?? ''}
+            >
+              {t('social.grid', {
+                country: gridName(g),
+                factor: formatNumber(g.kgPerKwh, 3),
+                source:
+                  g.source === null
+                    ? t('social.deploymentFactor')
+                    : t('social.source', { source: g.source, year: g.year }),
+              })}
+            </Typography.Text>
+          ))}
+        </div>
       </div>
     </Card>
   );

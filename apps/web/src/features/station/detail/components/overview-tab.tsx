@@ -1,16 +1,20 @@
 import { MAX_YEARS_AWAY, type PlantOverview } from '@pvstar/contract/plant-data';
 import { Card, Col, DatePicker, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEnergy, formatMoney, formatPercent } from '../../../../components/energy-format.ts';
 import { formatDateTime } from '../../../../components/format.ts';
 import { energyFigureLabel } from '../../../../components/monitor-labels.ts';
 import { usePlantOverview, usePowerCurve } from '../api/plant-data.ts';
+import { GenerationTotal, SpecificYieldCard } from './generation-total.tsx';
 import { PowerCurveChart } from './power-curve.tsx';
 import { PowerFlowDiagram } from './power-flow.tsx';
 
-/** A KPI card: today's figure large, the lifetime figure beneath. */
+/**
+ * A KPI card: today's figure large, beneath it the figure since the plant is in the portal (the sum of its
+ * stored days); generation shows its total from the inverters' counters as well.
+ */
 function Kpi({
   title,
   today,
@@ -19,14 +23,18 @@ function Kpi({
 }: {
   title: string;
   today: string;
-  total: string;
+  total: ReactNode;
   testId: string;
 }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" data-testid={testId}>
+    <Card size="small" data-testid={testId} style={{ height: '100%' }}>
       <Statistic title={`${title} · ${t('plant:kpi.today')}`} value={today} />
-      <Typography.Text type="secondary">{`${t('plant:kpi.total')}: ${total}`}</Typography.Text>
+      {typeof total === 'string' ? (
+        <Typography.Text type="secondary">{`${t('plant:kpi.sinceInPortal')}: ${total}`}</Typography.Text>
+      ) : (
+        total
+      )}
     </Card>
   );
 }
@@ -38,7 +46,7 @@ function Kpis({ o }: { o: PlantOverview }) {
       key: 'generation',
       title: energyFigureLabel(t, 'generation'),
       today: formatEnergy(o.today.generation),
-      total: formatEnergy(o.total.generation),
+      total: <GenerationTotal o={o} />,
     },
     {
       key: 'consumption',
@@ -62,10 +70,13 @@ function Kpis({ o }: { o: PlantOverview }) {
   return (
     <Row gutter={[16, 16]}>
       {items.map((k) => (
-        <Col key={k.key} xs={12} xl={6}>
+        <Col key={k.key} xs={12} lg={8} xxl={{ flex: '1 1 0' }}>
           <Kpi title={k.title} today={k.today} total={k.total} testId={`kpi-${k.key}`} />
         </Col>
       ))}
+      <Col xs={12} lg={8} xxl={{ flex: '1 1 0' }}>
+        <SpecificYieldCard o={o} />
+      </Col>
     </Row>
   );
 }
