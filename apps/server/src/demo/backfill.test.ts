@@ -4,6 +4,7 @@ import { seedOf } from '@pvstar/simulator/model/rng';
 import { localMidnight } from '@pvstar/simulator/model/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNTERS } from '../ingest/energy.ts';
 import { recomputeEnergy } from '../ingest/energy-recompute.ts';
 import { allDaylightBits, dayGrid } from '../lib/daylight-window.ts';
 import { buildTestApp, orgIdByName, type TestApp } from '../test/helper.ts';
@@ -14,15 +15,7 @@ import { dongleDefOf, type FleetMember, insertPlants, loadFleet } from './regist
 // Noon in Vienna and Berlin on a Sunday in June.
 const NOW = Date.parse('2025-06-15T10:03:00Z');
 const HOUR = 3_600_000;
-const FLOWS = ['generation', 'consumption', 'charge', 'discharge', 'feedIn', 'purchase'] as const;
-const TOTALS = {
-  generation: 'totalGeneration',
-  consumption: 'totalConsumption',
-  charge: 'totalCharge',
-  discharge: 'totalDischarge',
-  feedIn: 'totalFeedIn',
-  purchase: 'totalPurchase',
-} as const;
+const FLOWS = Object.keys(TOTAL_COUNTERS) as (keyof typeof TOTAL_COUNTERS)[];
 
 describe('demo back-fill', () => {
   let t: TestApp;
@@ -108,7 +101,7 @@ describe('demo back-fill', () => {
 
       // The inverter's lifetime counters are the sum of its history: roll-ups before, samples since.
       expect(new Date(latest.ts).getTime()).toBe(Date.parse('2025-06-15T10:00:00Z'));
-      for (const flow of FLOWS) expect(latest.data[TOTALS[flow]]).toBeCloseTo(sums[flow], 1);
+      for (const flow of FLOWS) expect(latest.data[TOTAL_COUNTERS[flow]]).toBeCloseTo(sums[flow], 1);
       expect(ready.get(m.dongleSn)!.at).toBe(Date.parse('2025-06-15T10:00:00Z'));
       expect(ready.get(m.dongleSn)!.totals.total.generation).toBeCloseTo(latest.data.totalGeneration!, 2);
 
@@ -179,7 +172,7 @@ describe('demo back-fill', () => {
     expect(result.samples).toBe(24 * members.reduce((n, m) => n + m.devices.length, 0));
     for (const m of members) {
       const { sums, latest } = await ledger(m);
-      for (const flow of FLOWS) expect(latest.data[TOTALS[flow]]).toBeCloseTo(sums[flow], 1);
+      for (const flow of FLOWS) expect(latest.data[TOTAL_COUNTERS[flow]]).toBeCloseTo(sums[flow], 1);
       // The live dongle starts where the history ends: it adds what the plant made since the last sample.
       const state = ready.get(m.dongleSn)!;
       const start = later + 60_000;

@@ -1,11 +1,10 @@
 import type { EnergyReport, EnergyReportPlant, EnergyReportRow } from '@pvstar/contract/report';
 import { Card, Col, Empty, Flex, Row, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatEnergy, formatMoney, formatNumber, formatPercent } from '../../../components/energy-format.ts';
 import { energyFigureLabel } from '../../../components/monitor-labels.ts';
 import { EnergyChart } from './energy-chart.tsx';
-import { figure, numberColumn, PlantName, TotalsRow, withUnit } from './report-table.tsx';
+import { figure, numberColumn, plantColumns, TotalsRow, withUnit } from './report-table.tsx';
 import { CurrencyNote, ReportStat } from './report-view.tsx';
 
 type Totals = EnergyReport['totals'];
@@ -136,28 +135,7 @@ function PeriodTable({ report }: { report: EnergyReport }) {
 function PlantTable({ report }: { report: EnergyReport }) {
   const { t } = useTranslation();
   const columns: TableColumnsType<EnergyReportPlant> = [
-    {
-      key: 'stationName',
-      title: t('common:field.stationName'),
-      fixed: 'left',
-      sorter: (a, b) => a.stationName.localeCompare(b.stationName),
-      render: (_, p) => <PlantName id={p.id} name={p.stationName} />,
-    },
-    {
-      key: 'orgName',
-      title: t('common:field.orgId'),
-      dataIndex: 'orgName',
-      render: (name: string) => <EllipsisText text={name} maxWidth={200} />,
-      sorter: (a, b) => a.orgName.localeCompare(b.orgName),
-    },
-    numberColumn<EnergyReportPlant>(
-      withUnit(t('common:field.installedCapacity'), 'kWp'),
-      (p) => p.installedCapacity,
-      {
-        key: 'installedCapacity',
-        sort: true,
-      },
-    ),
+    ...plantColumns<EnergyReportPlant>(t),
     numberColumn<EnergyReportPlant>(withUnit(energyFigureLabel(t, 'generation'), KWH), (p) => p.generation, {
       key: 'generation',
       sort: true,

@@ -2,10 +2,9 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import type { AvailabilityFigures, FleetPlant, FleetReport } from '@pvstar/contract/report';
 import { Card, Empty, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber } from '../../../components/energy-format.ts';
 import { energyFigureLabel } from '../../../components/monitor-labels.ts';
-import { figure, numberColumn, PlantName, withUnit } from './report-table.tsx';
+import { figure, numberColumn, plantColumns, withUnit } from './report-table.tsx';
 
 /** The two availabilities of IEC 61724-1 (docs/reports.md), each with what it means in its tooltip. */
 export type AvailabilityKey = 'availability' | 'dataAvailability';
@@ -62,28 +61,7 @@ export function groupAvailability<Row>(columns: TableColumnsType<Row>, title: st
 export function FleetPlants({ report }: { report: FleetReport }) {
   const { t } = useTranslation();
   const leaves: TableColumnsType<FleetPlant> = [
-    {
-      key: 'stationName',
-      title: t('common:field.stationName'),
-      fixed: 'left',
-      sorter: (a, b) => a.stationName.localeCompare(b.stationName),
-      render: (_, p) => <PlantName id={p.id} name={p.stationName} />,
-    },
-    {
-      key: 'orgName',
-      title: t('common:field.orgId'),
-      dataIndex: 'orgName',
-      render: (name: string) => <EllipsisText text={name} maxWidth={200} />,
-      sorter: (a, b) => a.orgName.localeCompare(b.orgName),
-    },
-    numberColumn<FleetPlant>(
-      withUnit(t('common:field.installedCapacity'), 'kWp'),
-      (p) => p.installedCapacity,
-      {
-        key: 'installedCapacity',
-        sort: true,
-      },
-    ),
+    ...plantColumns<FleetPlant>(t),
     numberColumn<FleetPlant>(t('report:fleet.inverters'), (p) => p.inverters, {
       key: 'inverters',
       sort: true,

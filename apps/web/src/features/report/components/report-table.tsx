@@ -1,5 +1,6 @@
 import { PERM } from '@pvstar/contract/perm';
-import { Table, type TableColumnType, Typography } from 'antd';
+import { Table, type TableColumnsType, type TableColumnType, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
@@ -91,4 +92,30 @@ export function PlantName({ id, name, tab }: { id: number; name: string; tab?: '
       {name}
     </Link>
   );
+}
+
+/** The columns every per-plant table of the reports starts with: plant, organisation, capacity; sortable. */
+export function plantColumns<
+  Row extends { id: number; stationName: string; orgName: string; installedCapacity: number | null },
+>(t: TFunction): TableColumnsType<Row> {
+  return [
+    {
+      key: 'stationName',
+      title: t('common:field.stationName'),
+      fixed: 'left',
+      sorter: (a, b) => a.stationName.localeCompare(b.stationName),
+      render: (_, p) => <PlantName id={p.id} name={p.stationName} />,
+    },
+    {
+      key: 'orgName',
+      title: t('common:field.orgId'),
+      dataIndex: 'orgName',
+      render: (name: string) => <EllipsisText text={name} maxWidth={200} />,
+      sorter: (a, b) => a.orgName.localeCompare(b.orgName),
+    },
+    numberColumn<Row>(withUnit(t('common:field.installedCapacity'), 'kWp'), (p) => p.installedCapacity, {
+      key: 'installedCapacity',
+      sort: true,
+    }),
+  ];
 }
