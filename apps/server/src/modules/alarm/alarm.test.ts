@@ -279,20 +279,32 @@ describe('export', () => {
 });
 
 describe('the dashboard and the plant', () => {
-  it('count the ongoing alarms in scope and list the newest', async () => {
+  it('count the ongoing alarms in scope and list the latest: ongoing first, then ended', async () => {
     const a = (await t.call('GET', '/station/dashboard', { token: tokens['demo-installer-a'] })).body.data;
     expect(a.alarmCount).toBe(2);
-    expect(a.recentAlerts.map((r: { faultCode: string }) => r.faultCode)).toEqual([
-      'MTR-V-ABN',
-      'BAT-IMBALANCE',
+    type Listed = { faultCode: string; raisedAt: string; clearedAt: string | null };
+    const listed: Listed[] = a.recentAlerts;
+    expect(listed.slice(0, 2).map((r) => [r.faultCode, r.clearedAt])).toEqual([
+      ['MTR-V-ABN', null],
+      ['BAT-IMBALANCE', null],
     ]);
+    const ended = listed.slice(2);
+    expect(ended.length).toBeGreaterThan(0);
+    for (const r of ended) expect(r.clearedAt).not.toBeNull();
+    const starts = ended.map((r) => Date.parse(r.raisedAt));
+    expect(starts).toEqual([...starts].sort((x, y) => y - x));
     expect(a.recentAlerts[0]).toMatchObject({
       plantId: plantA.plantId,
       stationName: 'Haus Sonnenschein',
       level: 'INFO',
     });
     const b = (await t.call('GET', '/station/dashboard', { token: tokens['demo-installer-b'] })).body.data;
-    expect(b.recentAlerts.map((r: { faultCode: string }) => r.faultCode)).toEqual(['INV-GRID-OV']);
+    expect(
+      b.recentAlerts.filter((r: Listed) => r.clearedAt === null).map((r: Listed) => r.faultCode),
+    ).toEqual(['INV-GRID-OV']);
+    // Neither sees the other's alarms, ongoing or ended.
+    const ids = new Set(listed.map((r) => (r as Listed & { id: number }).id));
+    for (const r of b.recentAlerts as { id: number }[]) expect(ids.has(r.id)).toBe(false);
   });
 });
 
