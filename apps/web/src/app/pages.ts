@@ -10,7 +10,7 @@ type Load = () => Promise<{ default: ComponentType }>;
 export function retrying<M>(load: () => Promise<M>, waits = [500, 1_500]): () => Promise<M> {
   return () =>
     waits.reduce(
-      (tried, ms) => tried.catch(() => new Promise((resume) => window.setTimeout(resume, ms)).then(load)),
+      (tried, ms) => tried.catch(() => new Promise((resume) => setTimeout(resume, ms)).then(load)),
       load(),
     );
 }
