@@ -6,7 +6,6 @@ import { loadUiLocale } from './app/locales.ts';
 import { preload } from './app/pages.ts';
 import { Providers } from './app/providers.tsx';
 import { installRouter } from './app/router.tsx';
-import { loadRouteErrorPage } from './app/routes.tsx';
 import './app/styles.css';
 import { initI18n, loadPageTexts } from './i18n/index.ts';
 import { useSettings } from './stores/settings.ts';
@@ -27,8 +26,6 @@ async function start() {
   // page does not wait for them (the first page does not: the dashboard and sign-in need only the core).
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
   idle(() => preload(() => loadPageTexts(lang)), { timeout: 3_000 });
-  // Once the first page has settled, not while it loads.
-  window.setTimeout(() => preload(loadRouteErrorPage), 10_000);
 }
 
 void start();

@@ -1,38 +1,32 @@
 import { flattenMenu, PERM } from '@pvstar/contract/perm';
-import { lazy, Suspense } from 'react';
 import { type LoaderFunction, Navigate, type RouteObject, redirect, useParams } from 'react-router';
 import { prefetchDashboard } from '../features/dashboard/api/dashboard-api.ts';
+import RouteErrorPage from '../features/errors/route-error-page.tsx';
 import { withPageTexts } from '../i18n/index.ts';
 import { hasPerm } from '../permissions/perm.tsx';
 import { useSession } from '../stores/session.ts';
 import { resolveAccess } from './nav.ts';
-import { PAGES, preload, preloadPage } from './pages.ts';
+import { lazyPage, PAGES, preload, preloadPage } from './pages.ts';
 import { PageLoading } from './progress.tsx';
 import { queryClient } from './providers.tsx';
 import { RootShell } from './root-shell.tsx';
 
-const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
-const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
-const RegPasswordPage = lazy(() => import('../features/auth/reg-password-page.tsx'));
-const DownloadAppPage = lazy(() => import('../features/auth/download-app-page.tsx'));
+const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'));
+const RegisterPage = lazyPage(() => import('../features/auth/register-page.tsx'));
+const RegPasswordPage = lazyPage(() => import('../features/auth/reg-password-page.tsx'));
+const DownloadAppPage = lazyPage(() => import('../features/auth/download-app-page.tsx'));
 const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
-const DashboardPage = lazy(loadDashboard);
+const DashboardPage = lazyPage(loadDashboard);
 // The personal centre uses namespaces outside the core catalogue (twoFactor); the dashboard does not.
 const loadMe = withPageTexts(() => import('../features/me/me-page.tsx'));
-const MePage = lazy(loadMe);
-const ForbiddenPage = lazy(() => import('../features/errors/forbidden-page.tsx'));
-const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
-/** Fetched ahead once the app is up (main.tsx): it must still show when what failed is a chunk that no longer loads. */
-export const loadRouteErrorPage = () => import('../features/errors/route-error-page.tsx');
-const RouteErrorPage = lazy(loadRouteErrorPage);
-const routeError = (
-  <Suspense fallback={null}>
-    <RouteErrorPage />
-  </Suspense>
-);
+const MePage = lazyPage(loadMe);
+const ForbiddenPage = lazyPage(() => import('../features/errors/forbidden-page.tsx'));
+const NotFoundPage = lazyPage(() => import('../features/errors/not-found-page.tsx'));
+// In the entry, not loaded lazily: it shows when a page's code fails to arrive, e.g. with the network down.
+const routeError = <RouteErrorPage />;
 // The signed-in shell loads with the first page inside it, so the sign-in page does without it.
 const loadLayout = () => import('./layout/layout.tsx');
-const Layout = lazy(loadLayout);
+const Layout = lazyPage(loadLayout);
 
 /** What a route tells the shell: its title (`ns:key`), breadcrumb (menu keys) and sidebar entry. */
 export interface RouteHandle {

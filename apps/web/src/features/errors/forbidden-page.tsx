@@ -1,12 +1,12 @@
 import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useSignOutConfirm } from '../../components/sign-out.ts';
+import { useBack } from '../../components/use-back.ts';
 
 /** 401: the account holds no permission (SPEC §6). */
 export default function ForbiddenPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const back = useBack('/dashboard');
   const confirmSignOut = useSignOutConfirm();
   return (
     <Result
@@ -16,7 +16,7 @@ export default function ForbiddenPage() {
       data-testid="page-401"
       extra={
         <Space>
-          <Button onClick={() => navigate(-1)}>{t('action.back')}</Button>
+          <Button onClick={back}>{t('action.back')}</Button>
           <Button type="primary" onClick={confirmSignOut}>
             {t('signOut.title')}
           </Button>

@@ -40,6 +40,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FormGrid } from '../../components/form-grid.tsx';
 import { stationTypeLabel } from '../../components/monitor-labels.ts';
 import { toOrgSelectData } from '../../components/org-tree.ts';
+import { useLeaveForm } from '../../components/use-back.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { usePerm } from '../../permissions/perm.tsx';
 import { useSession } from '../../stores/session.ts';
@@ -221,6 +222,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
+  const leave = useLeaveForm(form, '/station/monitor');
   const save = useSaveStation();
   const canSeeDetail = usePerm([PERM.stationDetail]);
   const user = useSession((s) => s.userInfo?.user);
@@ -316,7 +318,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
               plant ? t('station:form.editTitle', { name: plant.stationName }) : t('station:form.addTitle')
             }
             extra={
-              <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} data-testid="form-back">
+              <Button icon={<ArrowLeftOutlined />} onClick={leave} data-testid="form-back">
                 {t('app:action.back')}
               </Button>
             }
@@ -603,7 +605,9 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
           <Card size="small">
             <Flex justify="flex-end">
               <Space>
-                <Button onClick={() => navigate(-1)}>{t('system:action.cancel')}</Button>
+                <Button onClick={leave} data-testid="form-cancel">
+                  {t('system:action.cancel')}
+                </Button>
                 <Button
                   type="primary"
                   htmlType="submit"

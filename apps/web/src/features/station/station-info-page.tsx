@@ -3,6 +3,7 @@ import { PERM } from '@pvstar/contract/perm';
 import { Button, Card, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useBack } from '../../components/use-back.ts';
 import { PlantInfo } from './components/plant-info.tsx';
 import { useCanManage } from './components/use-can-manage.ts';
 
@@ -10,6 +11,7 @@ import { useCanManage } from './components/use-can-manage.ts';
 export default function StationInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const back = useBack('/station/monitor');
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
   // Editing happens on the add page (its route needs the add code), so both are needed.
@@ -21,7 +23,7 @@ export default function StationInfoPage() {
     <Flex vertical gap={16}>
       <Card size="small">
         <Flex justify="space-between" gap={8} wrap>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} data-testid="info-back">
+          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="info-back">
             {t('app:action.back')}
           </Button>
           {canEdit && (

@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { formatCapacity, formatEnergy, formatPower } from '../../components/energy-format.ts';
 import { FilterBar } from '../../components/filter-bar.tsx';
@@ -61,13 +61,12 @@ export default function StationListPage() {
       // and the specific yields hid under the sticky actions column.
       render: (name: string, row) => (
         <>
-          {canDetail ? (
-            <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="station-link">
-              <EllipsisText text={name} maxWidth={220} />
-            </Link>
-          ) : (
-            <EllipsisText text={name} maxWidth={220} />
-          )}
+          <EllipsisText
+            text={name}
+            maxWidth={220}
+            link={canDetail ? `/station/monitor/detail?id=${row.id}` : undefined}
+            testId="station-link"
+          />
           <Typography.Text
             type="secondary"
             style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}

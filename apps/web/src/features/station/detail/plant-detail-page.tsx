@@ -8,6 +8,7 @@ import { ApiError } from '../../../api/http.ts';
 import { formatCapacity } from '../../../components/energy-format.ts';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
+import { useBack } from '../../../components/use-back.ts';
 import { useStationDetail } from '../api/station-api.ts';
 import { OverviewTab } from './components/overview-tab.tsx';
 
@@ -92,9 +93,7 @@ export default function PlantDetailPage() {
     ? (params.get('tab') as TabKey)
     : 'overview';
   const station = useStationDetail(id, { live: true });
-  // Back where the user came from, or to the plant list when the page was opened directly.
-  const back = () =>
-    (window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/station/monitor');
+  const back = useBack('/station/monitor');
 
   if (id === null || station.isError) {
     const missing = id === null || (station.error instanceof ApiError && station.error.code === 404);
