@@ -4,7 +4,6 @@ import type { DeviceStatus } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import { Badge, type BadgeProps, Card, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import {
   formatCapacity,
@@ -62,13 +61,12 @@ export function PlantList({ plants }: { plants: DashboardPlant[] }) {
             // The type beneath the name: a column of its own pushed the devices out of the card.
             render: (name: string, row) => (
               <>
-                {canOpen ? (
-                  <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="dashboard-plant-link">
-                    <EllipsisText text={name} maxWidth={220} />
-                  </Link>
-                ) : (
-                  <EllipsisText text={name} maxWidth={220} />
-                )}
+                <EllipsisText
+                  text={name}
+                  maxWidth={220}
+                  link={canOpen ? `/station/monitor/detail?id=${row.id}` : undefined}
+                  testId="dashboard-plant-link"
+                />
                 <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                   {stationTypeLabel(t, row.type)}
                 </Typography.Text>
