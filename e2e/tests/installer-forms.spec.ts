@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { apiOk, signIn } from './live-plant.ts';
 
 /**
  * What an installer trips over (issue 20): contact fields that keep the other type's text, form
@@ -121,5 +122,69 @@ test.describe('what a caller may not open', () => {
     );
     await page.goto('/#/no/such/page');
     await expect(page).toHaveURL(/#\/404$/);
+  });
+});
+
+test.describe('lists and drawers', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, 'admin', ADMIN_PASSWORD);
+  });
+
+  test('Escape closes the parameter drawer of the device center', async ({ page }) => {
+    await page.goto('/#/device-center/inverter');
+    await page.locator('[data-testid^="device-params-"]').first().click();
+    const drawer = page.getByTestId('device-params-drawer');
+    await expect(drawer).toBeVisible();
+    await expect(page.getByTestId('remote-params')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+
+  test('disabling a role asks first; cancelled, the role stays enabled', async ({ page, request }) => {
+    const admin = await signIn(request, 'admin', ADMIN_PASSWORD);
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const roleName = `E2E disable ${suffix}`;
+    await apiOk(request, admin, '/system/role/add', {
+      roleName,
+      roleCode: `e2e_${suffix}`,
+      roleType: 'PROVIDER',
+      dataScope: 'ORG',
+      permCodes: ['2001'],
+      status: 'ENABLED',
+    });
+    await page.goto('/#/system/role');
+    await page.getByTestId('filter-role-name').fill(roleName);
+    await page.getByTestId('filter-search').click();
+    const row = page.getByRole('row', { name: new RegExp(roleName) });
+    const toggle = row.getByRole('switch');
+    await expect(toggle).toBeChecked();
+
+    await toggle.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Disable the role “${roleName}”?`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(toggle).toBeChecked();
+
+    await toggle.click();
+    await page.getByTestId('role-disable-confirm').click();
+    await expect(toggle).not.toBeChecked();
+    // Enabling again needs no question.
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the chosen page size of a list survives a reload', async ({ page }) => {
+    await page.goto('/#/station/monitor');
+    const rows = page.getByTestId('station-table').locator('tr.ant-table-row');
+    await expect(rows).toHaveCount(10);
+    await pickOption(page, page.locator('.ant-pagination-options .ant-select').first(), '20 / page');
+    await expect(rows).toHaveCount(20);
+    await page.reload();
+    await expect(rows).toHaveCount(20);
+    await expect(page.locator('.ant-pagination-options')).toContainText('20 / page');
+    // Another list keeps its own size.
+    await page.goto('/#/system/role');
+    await expect(page.locator('.ant-pagination-options')).toContainText('10 / page');
   });
 });
