@@ -188,3 +188,43 @@ test.describe('lists and drawers', () => {
     await expect(page.locator('.ant-pagination-options')).toContainText('10 / page');
   });
 });
+
+test('a plant whose dongle never reported says "not connected yet" in the list and the detail', async ({
+  page,
+  request,
+}) => {
+  const installer = await signIn(request, 'demo-installer-a', DEMO_PASSWORD);
+  const suffix = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+  const name = `E2E fresh ${suffix}`;
+  const plant = await apiOk<{ id: number }>(request, installer, '/station/station/add', {
+    stationName: name,
+    stationType: 'PHOTOVOLTAIC',
+    installedCapacity: 5,
+    angleOfRoll: 30,
+    azimuth: 0,
+    countryCode: 'DE',
+    regionCode: 'DE-BY',
+    latitude: 48.37,
+    longitude: 10.89,
+    devices: {
+      dongles: [
+        {
+          sn: `DGL-F${suffix}`,
+          networkingMode: 'WIFI',
+          inverters: [{ sn: `INV-F${suffix}`, inverterType: 'SINGLE_PHASE', ratedPower: 5000 }],
+          batteries: [],
+        },
+      ],
+    },
+  });
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'de-DE');
+  await page.goto('/#/station/monitor');
+  await page.getByTestId('filter-stationName').fill(name);
+  await page.getByTestId('filter-search').click();
+  const row = page.getByTestId('station-table').locator('tr.ant-table-row', { hasText: name });
+  await expect(row.getByTestId('plant-status')).toHaveText('Noch nicht verbunden');
+  await page.goto(`/#/station/monitor/detail?id=${plant.id}`);
+  const detailStatus = page.getByTestId('plant-detail').getByTestId('plant-status').first();
+  await expect(detailStatus).toHaveAttribute('data-status', 'NOT_CONNECTED');
+  await expect(detailStatus).toHaveText('Noch nicht verbunden');
+});

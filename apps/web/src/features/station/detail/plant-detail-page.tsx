@@ -63,7 +63,7 @@ function Header({ plant, onBack }: { plant: StationDetail; onBack: () => void })
             >
               {plant.stationName}
             </Typography.Title>
-            <PlantStatusTag status={plant.status} />
+            <PlantStatusTag status={plant.status} neverConnected={plant.neverConnected} />
           </Flex>
           <Typography.Text type="secondary">
             {[
