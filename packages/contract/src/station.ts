@@ -257,6 +257,8 @@ export const StationRowSchema = z.object({
   stationName: z.string(),
   stationType: StationTypeSchema,
   status: PlantStatusSchema,
+  /** Offline because no dongle of the plant has ever reported: shown as "not connected yet". */
+  neverConnected: z.boolean(),
   /** kWp. */
   installedCapacity: z.number(),
   /** kWh. */
@@ -324,6 +326,8 @@ export const StationDetailSchema = z.object({
   stationName: z.string(),
   stationType: StationTypeSchema,
   status: PlantStatusSchema,
+  /** Offline because no dongle of the plant has ever reported: shown as "not connected yet". */
+  neverConnected: z.boolean(),
   orgId: z.number(),
   organization: z.string(),
   ownerUserId: z.number().nullable(),

@@ -1,5 +1,12 @@
 import { flattenMenu, PERM } from '@pvstar/contract/perm';
-import { type LoaderFunction, Navigate, type RouteObject, redirect, useParams } from 'react-router';
+import {
+  type LoaderFunction,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  redirect,
+  useParams,
+} from 'react-router';
 import { prefetchDashboard } from '../features/dashboard/api/dashboard-api.ts';
 import RouteErrorPage from '../features/errors/route-error-page.tsx';
 import { withPageTexts } from '../i18n/index.ts';
@@ -70,6 +77,18 @@ function RedirectHelper() {
   return <Navigate to={`/${params['*'] ?? ''}`} replace />;
 }
 
+/**
+ * Where a path without a route of this user leads: a page of the app the permissions do not open is
+ * 401 (no permission), anything else 404.
+ */
+function unmatched(request: Request) {
+  const path = new URL(request.url).pathname;
+  const known = flattenMenu()
+    .flatMap((n) => [n, ...(n.alsoPaths ?? [])])
+    .some((n) => n.path === path);
+  return known ? '/401' : '/404';
+}
+
 /** What a redirecting route shows for the moment before its loader has sent the user on. */
 const Blank = () => null;
 
@@ -131,7 +150,11 @@ export function buildRoutes(perms: readonly string[] | null, guard: LoaderFuncti
             ...access.redirects.map(
               (r): RouteObject => ({ path: r.path, loader: () => redirect(r.to), Component: Blank }),
             ),
-            { path: '*', loader: () => redirect('/404'), Component: Blank },
+            {
+              path: '*',
+              loader: ({ request }: LoaderFunctionArgs) => redirect(unmatched(request)),
+              Component: Blank,
+            },
           ].map((route) => ({ ...route, errorElement: routeError }) as RouteObject),
         },
       ],

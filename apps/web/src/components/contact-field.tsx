@@ -3,7 +3,7 @@ import type { ContactType } from '@pvstar/contract/enums';
 import { emailSchema } from '@pvstar/contract/validation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Form, type FormRule, Input, Radio, Select, Space } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get } from '../api/http.ts';
 import i18n from '../i18n/index.ts';
@@ -53,6 +53,19 @@ export function ContactField({ contactType, disabled }: { contactType: ContactTy
   const form = Form.useFormInstance();
   const language = useSettings((s) => s.language);
   const crc = useQuery({ ...crcQuery, enabled: contactType === 'MOBILE' });
+
+  // One value per type: an e-mail must not stay in the phone field (nor the reverse) when the type
+  // changes, and switching back brings back what was typed for that type.
+  const typed = useRef<Partial<Record<ContactType, string>>>({});
+  const shownType = useRef(contactType);
+  useEffect(() => {
+    if (shownType.current === contactType) return;
+    typed.current[shownType.current] = form.getFieldValue('contact') ?? '';
+    shownType.current = contactType;
+    form.setFieldValue('contact', typed.current[contactType] ?? '');
+    // The old type's error (e.g. "invalid e-mail") does not apply to the new field.
+    form.setFields([{ name: 'contact', errors: [] }]);
+  }, [contactType, form]);
 
   useEffect(() => {
     if (contactType !== 'MOBILE' || !crc.data?.length || form.getFieldValue('phoneCode')) return;

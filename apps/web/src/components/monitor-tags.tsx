@@ -8,8 +8,21 @@ import {
   plantStatusLabel,
 } from './monitor-labels.ts';
 
-export function PlantStatusTag({ status }: { status: PlantStatus }) {
+/** A plant's status; `neverConnected` (offline, no dongle ever reported) reads "not connected yet". */
+export function PlantStatusTag({
+  status,
+  neverConnected,
+}: {
+  status: PlantStatus;
+  neverConnected?: boolean;
+}) {
   const { t } = useTranslation();
+  if (neverConnected)
+    return (
+      <Tag color="default" data-testid="plant-status" data-status="NOT_CONNECTED">
+        {t('monitor:plantStatus.NOT_CONNECTED')}
+      </Tag>
+    );
   return (
     <Tag color={PLANT_STATUS_COLOR[status]} data-testid="plant-status" data-status={status}>
       {plantStatusLabel(t, status)}

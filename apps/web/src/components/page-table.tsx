@@ -5,6 +5,7 @@ import { Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../api/http.ts';
+import { useSettings } from '../stores/settings.ts';
 
 export interface PageTableProps<Row, Filter>
   extends Omit<TableProps<Row>, 'dataSource' | 'pagination' | 'loading'> {
@@ -19,7 +20,8 @@ export interface PageTableProps<Row, Filter>
 
 /**
  * A server-paged table with the spec's pagination: sizes 10/20/30/40/50/100, default 10, layout
- * total–sizes–prev–pager–next, 7 pager buttons, column minimum width 80.
+ * total–sizes–prev–pager–next, 7 pager buttons, column minimum width 80. The chosen size is
+ * remembered per list (settings store, local storage).
  */
 export function PageTable<Row extends object, Filter>({
   url,
@@ -30,7 +32,12 @@ export function PageTable<Row extends object, Filter>({
   ...rest
 }: PageTableProps<Row, Filter>) {
   const { t } = useTranslation('common');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const remembered = useSettings((s) => s.pageSizes[queryKey]);
+  const rememberPageSize = useSettings((s) => s.setPageSize);
+  const [page, setPage] = useState(() => ({
+    pageNum: 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(remembered ?? 0) ? remembered! : DEFAULT_PAGE_SIZE,
+  }));
   const filterKey = JSON.stringify(filter);
   const [lastFilter, setLastFilter] = useState(filterKey);
   if (lastFilter !== filterKey) {
@@ -65,8 +72,10 @@ export function PageTable<Row extends object, Filter>({
         showSizeChanger: true,
         showTotal: (total) => t('table.total', { total }),
         showLessItems: false,
-        onChange: (pageNum, pageSize) =>
-          setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
+        onChange: (pageNum, pageSize) => {
+          if (pageSize !== page.pageSize) rememberPageSize(queryKey, pageSize);
+          setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize });
+        },
       }}
     />
   );

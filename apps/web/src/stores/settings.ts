@@ -11,10 +11,13 @@ interface SettingsState {
   sidebarOpened: boolean;
   device: 'desktop' | 'mobile';
   rememberedAccount: string | null;
+  /** The page size chosen per paged list (keyed by the list's query key), kept over reloads. */
+  pageSizes: Record<string, number>;
   setLanguage(lang: Lang): void;
   setSize(size: Size): void;
   toggleSidebar(): void;
   setRememberedAccount(account: string | null): void;
+  setPageSize(list: string, size: number): void;
 }
 
 export const useSettings = create<SettingsState>()(
@@ -25,10 +28,12 @@ export const useSettings = create<SettingsState>()(
       sidebarOpened: false,
       device: 'desktop',
       rememberedAccount: null,
+      pageSizes: {},
       setLanguage: (language) => set({ language }),
       setSize: (size) => set({ size }),
       toggleSidebar: () => set((s) => ({ sidebarOpened: !s.sidebarOpened })),
       setRememberedAccount: (rememberedAccount) => set({ rememberedAccount }),
+      setPageSize: (list, size) => set((s) => ({ pageSizes: { ...s.pageSizes, [list]: size } })),
     }),
     { name: 'pvstar-settings' },
   ),

@@ -80,6 +80,13 @@ const SORT_SQL: Record<StationSort, SQL> = {
 const deviceCountSql = sql<number>`((SELECT count(*) FROM devices d WHERE d.plant_id = ${plants.id})
   + (SELECT count(*) FROM dongles g WHERE g.plant_id = ${plants.id}))::int`;
 
+/**
+ * Offline and no dongle of the plant has ever reported (plants.status has no room for a status of
+ * its own): the list and detail say "not connected yet" instead of "offline".
+ */
+const neverConnectedSql = sql<boolean>`(${plants.status} = 'OFFLINE' AND NOT EXISTS (
+  SELECT 1 FROM dongles g WHERE g.plant_id = ${plants.id} AND g.last_seen_at IS NOT NULL))`;
+
 /** Sums are float8: three decimals (Wh, W/1000) keep the answer free of binary noise. */
 const round3 = (n: number) => Math.round(Number(n) * 1000) / 1000;
 const dateText = (d: string | Date | null) =>
@@ -305,6 +312,7 @@ export function createStationService(ctx: AppContext) {
           monthGeneration: monthGenerationSql,
           yearGeneration: yearGenerationSql,
           deviceCount: deviceCountSql,
+          neverConnected: neverConnectedSql,
         })
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
@@ -314,12 +322,13 @@ export function createStationService(ctx: AppContext) {
         .offset(pageWindow(q).offset);
       return {
         total,
-        list: rows.map(({ plant: p, orgName, currentPower, deviceCount, ...energy }) => ({
+        list: rows.map(({ plant: p, orgName, currentPower, deviceCount, neverConnected, ...energy }) => ({
           id: p.id,
           stationNo: p.plantNo,
           stationName: p.name,
           stationType: p.type as StationType,
           status: p.status as PlantStatus,
+          neverConnected: Boolean(neverConnected),
           installedCapacity: Number(p.installedCapacity),
           energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
           orgId: p.orgId,
@@ -410,6 +419,7 @@ export function createStationService(ctx: AppContext) {
         stationName: p.name,
         stationType: p.type as StationType,
         status: p.status as PlantStatus,
+        neverConnected: p.status === 'OFFLINE' && dongleRows.every((g) => g.lastSeenAt === null),
         orgId: p.orgId,
         organization: row.organization,
         ownerUserId: p.ownerUserId,

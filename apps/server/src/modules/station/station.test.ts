@@ -727,6 +727,21 @@ describe('the list, KPIs and information', () => {
     expect(filtered.body.data.total).toBe(kpi.byStatus.NORMAL);
   });
 
+  it('tells an offline plant whose dongle never reported ("not connected yet") from one that went silent', async () => {
+    const { body, data } = await add(instA, { stationName: unique('Fresh ') });
+    const listed = async () =>
+      (await page(instA, { stationName: body.stationName })).list.find((r) => r.id === data.id);
+    const detail = async () => (await get(`/station/station/${data.id}`, instA)).body.data as Row;
+    expect((await listed())?.status).toBe('OFFLINE');
+    expect((await listed())?.neverConnected).toBe(true);
+    expect((await detail()).neverConnected).toBe(true);
+
+    // The dongle has been heard from once: offline now means it went silent.
+    await t.ctx.db.update(dongles).set({ lastSeenAt: new Date() }).where(eq(dongles.plantId, data.id));
+    expect((await listed())?.neverConnected).toBe(false);
+    expect((await detail()).neverConnected).toBe(false);
+  });
+
   it("names the location in the caller's language", async () => {
     const { data } = await add(instA);
     const de = await get(`/station/station/findAddress/${data.id}`, instA, 'de-DE');

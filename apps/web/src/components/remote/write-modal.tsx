@@ -80,7 +80,8 @@ export function WriteModal({
       onOk={submit}
       onCancel={onClose}
       width={640}
-      forceRender
+      // Not forceRender: a rendered (even closed) dialog sits on antd's Escape stack above the drawer
+      // holding it, and Escape would never reach the drawer.
       data-testid="remote-write-modal"
     >
       <Typography.Paragraph>{t('remote:confirm.intro')}</Typography.Paragraph>

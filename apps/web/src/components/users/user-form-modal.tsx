@@ -98,7 +98,9 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
   }, [roles, user]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form rejects; the fields already show why.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const common = {
       orgId: v.orgId!,
       nickname: v.nickname!,

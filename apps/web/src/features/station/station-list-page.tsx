@@ -85,7 +85,9 @@ export default function StationListPage() {
     {
       title: t('station:field.status'),
       dataIndex: 'status',
-      render: (v: StationRow['status']) => <PlantStatusTag status={v} />,
+      render: (v: StationRow['status'], row) => (
+        <PlantStatusTag status={v} neverConnected={row.neverConnected} />
+      ),
     },
     {
       title: t('station:field.installedCapacity'),

@@ -78,7 +78,9 @@ export function OrgFormModal({
   }, [open, org, defaultParent, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form rejects; the fields already show why.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: OrgAddBody = {
       name: v.name!,
       type: mode.type,

@@ -238,7 +238,11 @@ export function PlantInfo({ plantId }: { plantId: number }) {
       label: t('station:field.stationType'),
       children: stationTypeLabel(t, p.stationType),
     },
-    { key: 'status', label: t('station:field.status'), children: <PlantStatusTag status={p.status} /> },
+    {
+      key: 'status',
+      label: t('station:field.status'),
+      children: <PlantStatusTag status={p.status} neverConnected={p.neverConnected} />,
+    },
     {
       key: 'installedCapacity',
       label: t('station:field.installedCapacity'),

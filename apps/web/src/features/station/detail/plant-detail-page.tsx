@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { PERM } from '@pvstar/contract/perm';
 import type { StationDetail } from '@pvstar/contract/station';
 import { Button, Card, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -9,6 +10,7 @@ import { formatCapacity } from '../../../components/energy-format.ts';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { useBack } from '../../../components/use-back.ts';
+import { usePerm } from '../../../permissions/perm.tsx';
 import { useStationDetail } from '../api/station-api.ts';
 import { OverviewTab } from './components/overview-tab.tsx';
 
@@ -62,7 +64,7 @@ function Header({ plant, onBack }: { plant: StationDetail; onBack: () => void })
             >
               {plant.stationName}
             </Typography.Title>
-            <PlantStatusTag status={plant.status} />
+            <PlantStatusTag status={plant.status} neverConnected={plant.neverConnected} />
           </Flex>
           <Typography.Text type="secondary">
             {[
@@ -89,7 +91,10 @@ export default function PlantDetailPage() {
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('id'));
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;
-  const tab: TabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+  // Owners and guests may not read inverter parameters: the tab is not offered to them at all.
+  const mayReadParameters = usePerm([PERM.remoteRead]);
+  const tabKeys = TABS.filter((key) => key !== 'parameters' || mayReadParameters);
+  const tab: TabKey = (tabKeys as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as TabKey)
     : 'overview';
   const station = useStationDetail(id, { live: true });
@@ -136,7 +141,7 @@ export default function PlantDetailPage() {
           activeKey={tab}
           destroyOnHidden
           onChange={(key) => setParams({ id: String(id), tab: key }, { replace: true })}
-          items={TABS.map((key) => ({
+          items={tabKeys.map((key) => ({
             key,
             label: t(`plant:tab.${key}`),
             children: <Suspense fallback={<Skeleton active />}>{content[key]}</Suspense>,

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ORG_TYPES, ROLE_STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
 import type { RolePageBody, RoleRow } from '@pvstar/contract/role';
-import type { TableColumnsType } from 'antd';
+import type { ButtonProps, TableColumnsType } from 'antd';
 import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,11 +78,22 @@ export default function RolePage() {
             checkedChildren={roleStatusLabel(t, 'ENABLED')}
             unCheckedChildren={roleStatusLabel(t, 'DISABLED')}
             loading={setStatus.isPending && setStatus.variables?.id === row.id}
-            onChange={(on) =>
-              setStatus
-                .mutateAsync({ id: row.id, status: on ? 'ENABLED' : 'DISABLED' })
-                .then(() => message.success(t('common:success')))
-            }
+            onChange={(on) => {
+              const change = () =>
+                setStatus
+                  .mutateAsync({ id: row.id, status: on ? 'ENABLED' : 'DISABLED' })
+                  .then(() => message.success(t('common:success')));
+              if (on) return void change();
+              // Disabling takes the role's permissions from all its users at once: asked first.
+              modal.confirm({
+                title: t('system:role.disableTitle', { name: row.roleName }),
+                content: t('system:role.disableWarning'),
+                okText: t('system:action.confirm'),
+                okButtonProps: { danger: true, 'data-testid': 'role-disable-confirm' } as ButtonProps,
+                cancelText: t('system:action.cancel'),
+                onOk: change,
+              });
+            }}
           />
         ) : (
           <Tag color={row.status === 'ENABLED' ? 'success' : 'default'}>{roleStatusLabel(t, row.status)}</Tag>

@@ -64,7 +64,9 @@ export function RoleFormDrawer({
   }, [open, isEdit, detail.data, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form rejects; the fields already show why.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const fields = {
       roleName: v.roleName!,
       roleCode: v.roleCode!,
