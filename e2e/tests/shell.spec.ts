@@ -130,10 +130,12 @@ test('a user holding only System codes sees only that menu', async ({ page, requ
   await expect(sidebar.getByText('Users')).toBeVisible();
   await expect(sidebar.getByText('Roles')).toHaveCount(0);
   await expect(page.getByTestId('area-card')).toHaveCount(1);
-  // Pages of codes the user does not hold are not routed.
+  // Pages of codes the user does not hold are not routed: 401 for a page of the app, 404 for no page.
   await page.goto('/#/system/role');
-  await expect(page).toHaveURL(/#\/404$/);
+  await expect(page).toHaveURL(/#\/401$/);
   await page.goto('/#/organization/anergy/1');
+  await expect(page).toHaveURL(/#\/401$/);
+  await page.goto('/#/no/such/page');
   await expect(page).toHaveURL(/#\/404$/);
 });
 
