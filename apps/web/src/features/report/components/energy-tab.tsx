@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEnergy, formatMoney, formatNumber, formatPercent } from '../../../components/energy-format.ts';
 import { energyFigureLabel } from '../../../components/monitor-labels.ts';
 import { EnergyChart } from './energy-chart.tsx';
-import { figure, numberColumn, plantColumns, TotalsRow, withUnit } from './report-table.tsx';
+import { figure, numberColumn, PlantsCard, plantColumns, TotalsRow, withUnit } from './report-table.tsx';
 import { CurrencyNote, ReportStat } from './report-view.tsx';
 
 type Totals = EnergyReport['totals'];
@@ -168,25 +168,12 @@ function PlantTable({ report }: { report: EnergyReport }) {
     ),
   ];
   return (
-    <Card size="small" title={t('report:energy.byPlant')} styles={{ body: { paddingTop: 8 } }}>
-      <Table<EnergyReportPlant>
-        data-testid="report-energy-plants"
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={report.plants}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} />,
-        }}
-        pagination={{
-          defaultPageSize: 10,
-          showSizeChanger: true,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('common:table.total', { total }),
-        }}
-      />
-    </Card>
+    <PlantsCard<EnergyReportPlant>
+      title={t('report:energy.byPlant')}
+      testId="report-energy-plants"
+      columns={columns}
+      rows={report.plants}
+    />
   );
 }
 

@@ -1,10 +1,10 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { AvailabilityFigures, FleetPlant, FleetReport } from '@pvstar/contract/report';
-import { Card, Empty, Table, type TableColumnsType, Tooltip } from 'antd';
+import { type TableColumnsType, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../components/energy-format.ts';
 import { energyFigureLabel } from '../../../components/monitor-labels.ts';
-import { figure, numberColumn, plantColumns, withUnit } from './report-table.tsx';
+import { figure, numberColumn, PlantsCard, plantColumns, withUnit } from './report-table.tsx';
 
 /** The two availabilities of IEC 61724-1 (docs/reports.md), each with what it means in its tooltip. */
 export type AvailabilityKey = 'availability' | 'dataAvailability';
@@ -79,24 +79,11 @@ export function FleetPlants({ report }: { report: FleetReport }) {
   ];
   const columns = groupAvailability(leaves, withUnit(t('report:fleet.availability'), '%'));
   return (
-    <Card size="small" title={t('report:fleet.byPlant')} styles={{ body: { paddingTop: 8 } }}>
-      <Table<FleetPlant>
-        data-testid="report-fleet-plants"
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={report.plants}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} />,
-        }}
-        pagination={{
-          defaultPageSize: 10,
-          showSizeChanger: true,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('common:table.total', { total }),
-        }}
-      />
-    </Card>
+    <PlantsCard<FleetPlant>
+      title={t('report:fleet.byPlant')}
+      testId="report-fleet-plants"
+      columns={columns}
+      rows={report.plants}
+    />
   );
 }

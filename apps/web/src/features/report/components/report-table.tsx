@@ -1,7 +1,8 @@
 import { PERM } from '@pvstar/contract/perm';
-import { Table, type TableColumnsType, type TableColumnType, Typography } from 'antd';
+import { Card, Empty, Table, type TableColumnsType, type TableColumnType, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber } from '../../../components/energy-format.ts';
@@ -118,4 +119,40 @@ export function plantColumns<
       sort: true,
     }),
   ];
+}
+
+/** A report's per-plant table in its card: paged by 10, scrolling sideways rather than squeezing. */
+export function PlantsCard<Row extends { id: number }>({
+  title,
+  testId,
+  columns,
+  rows,
+}: {
+  title: string;
+  testId: string;
+  columns: TableColumnsType<Row>;
+  rows: Row[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={title} styles={{ body: { paddingTop: 8 } }}>
+      <Table<Row>
+        data-testid={testId}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} />,
+        }}
+        pagination={{
+          defaultPageSize: 10,
+          showSizeChanger: true,
+          hideOnSinglePage: true,
+          showTotal: (total) => t('common:table.total', { total }),
+        }}
+      />
+    </Card>
+  );
 }
