@@ -1,4 +1,4 @@
--- Each plant's generation over all its stored days, kept by trigger like plant_energy_monthly (by deltas,
+-- Each plant's generation over all its stored days, kept by triggers like plant_energy_monthly (by deltas,
 -- so concurrent writers of a plant's days never overwrite each other): the dashboard's CO₂ groups it by the
 -- plants' countries, one row per plant instead of one per plant and month.
 CREATE TABLE "plant_energy_total" (
@@ -8,24 +8,47 @@ CREATE TABLE "plant_energy_total" (
 --> statement-breakpoint
 ALTER TABLE "plant_energy_total" ADD CONSTRAINT "plant_energy_total_plant_id_plants_id_fk" FOREIGN KEY ("plant_id") REFERENCES "public"."plants"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION plant_energy_total_follow() RETURNS trigger AS $$
+-- Per statement with transition tables, like the monthly roll-up (0010): ingest's batch adds one statement,
+-- not one per plant day it touches.
+CREATE OR REPLACE FUNCTION plant_energy_total_add() RETURNS trigger AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND NEW.generation = OLD.generation AND NEW.plant_id = OLD.plant_id THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    UPDATE plant_energy_total SET generation = generation - OLD.generation WHERE plant_id = OLD.plant_id;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO plant_energy_total AS t (plant_id, generation) VALUES (NEW.plant_id, NEW.generation)
-    ON CONFLICT (plant_id) DO UPDATE SET generation = t.generation + excluded.generation;
-  END IF;
+  INSERT INTO plant_energy_total AS t (plant_id, generation)
+  SELECT plant_id, sum(generation) FROM new_days GROUP BY plant_id
+  ON CONFLICT (plant_id) DO UPDATE SET generation = t.generation + excluded.generation;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER plant_energy_total_follow AFTER INSERT OR UPDATE OR DELETE ON plant_energy_daily
-  FOR EACH ROW EXECUTE FUNCTION plant_energy_total_follow();
+CREATE OR REPLACE FUNCTION plant_energy_total_change() RETURNS trigger AS $$
+BEGIN
+  INSERT INTO plant_energy_total AS t (plant_id, generation)
+  SELECT plant_id, sum(generation) FROM (
+    SELECT plant_id, generation FROM new_days
+    UNION ALL
+    SELECT plant_id, -generation FROM old_days) d
+  GROUP BY plant_id HAVING sum(generation) <> 0
+  ON CONFLICT (plant_id) DO UPDATE SET generation = t.generation + excluded.generation;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION plant_energy_total_remove() RETURNS trigger AS $$
+BEGIN
+  UPDATE plant_energy_total t SET generation = t.generation - d.generation
+  FROM (SELECT plant_id, sum(generation) AS generation FROM old_days GROUP BY plant_id) d
+  WHERE t.plant_id = d.plant_id;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER plant_energy_total_add AFTER INSERT ON plant_energy_daily
+  REFERENCING NEW TABLE AS new_days FOR EACH STATEMENT EXECUTE FUNCTION plant_energy_total_add();
+--> statement-breakpoint
+CREATE TRIGGER plant_energy_total_change AFTER UPDATE ON plant_energy_daily
+  REFERENCING OLD TABLE AS old_days NEW TABLE AS new_days FOR EACH STATEMENT EXECUTE FUNCTION plant_energy_total_change();
+--> statement-breakpoint
+CREATE TRIGGER plant_energy_total_remove AFTER DELETE ON plant_energy_daily
+  REFERENCING OLD TABLE AS old_days FOR EACH STATEMENT EXECUTE FUNCTION plant_energy_total_remove();
 --> statement-breakpoint
 INSERT INTO plant_energy_total (plant_id, generation)
 SELECT plant_id, sum(generation) FROM plant_energy_daily GROUP BY plant_id;
