@@ -93,13 +93,15 @@ export function performanceOfDay(
   plants: ReadonlyMap<number, PerformancePlant>,
   neighbours: ReadonlyMap<number, number[]>,
   actual: ReadonlyMap<number, number>,
+  /** Clear-sky references stored for this day by an earlier run, still valid (the plant unchanged since). */
+  known: ReadonlyMap<number, number> = new Map(),
 ): PerformanceRow[] {
   const reference = new Map<number, number>();
   const ratio = new Map<number, number>();
   for (const [id, kwh] of actual) {
     const p = plants.get(id);
     if (!p) continue;
-    const cs = p.kwp * clearSkyDay(p, day).poa;
+    const cs = known.get(id) ?? p.kwp * clearSkyDay(p, day).poa;
     reference.set(id, cs);
     if (cs > 0) ratio.set(id, kwh / cs);
   }
@@ -175,17 +177,35 @@ export async function computePerformance(
   let written = 0;
   for (let k = 0; k < days.length; k += DAYS_PER_BATCH) {
     const batch = days.slice(k, k + DAYS_PER_BATCH);
-    const energy = await db.execute<{ plant_id: number; day: string; generation: number }>(sql`
-      SELECT e.plant_id, e.day::text AS day, e.generation
+    // A day redone for one plant's late data keeps the other plants' clear-sky references (the costly
+    // part): stored ones stay valid until their plant is edited.
+    const energy = await db.execute<{
+      plant_id: number;
+      day: string;
+      generation: number;
+      known: number | null;
+    }>(sql`
+      SELECT e.plant_id, e.day::text AS day, e.generation,
+        CASE WHEN f.computed_at >= p.updated_at THEN f.clear_sky_kwh END AS known
       FROM plant_energy_daily e JOIN plants p ON p.id = e.plant_id
+      LEFT JOIN plant_performance_daily f ON f.plant_id = e.plant_id AND f.day = e.day
       WHERE e.day IN (SELECT jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb)::date)
         AND e.day < (${new Date(now).toISOString()}::timestamptz AT TIME ZONE p.timezone)::date`);
-    const byDay = new Map<string, Map<number, number>>(batch.map((d) => [d, new Map()]));
-    for (const r of energy.rows) byDay.get(r.day)?.set(r.plant_id, Number(r.generation));
-    const rows = batch.flatMap((day) => performanceOfDay(day, plants, neighbours, byDay.get(day)!));
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-      await upsert(db, rows.slice(i, i + ROWS_PER_INSERT));
-    written += rows.length;
+    const byDay = new Map(
+      batch.map((d) => [d, { actual: new Map<number, number>(), known: new Map<number, number>() }]),
+    );
+    for (const r of energy.rows) {
+      const of = byDay.get(r.day);
+      of?.actual.set(r.plant_id, Number(r.generation));
+      if (r.known !== null) of?.known.set(r.plant_id, Number(r.known));
+    }
+    for (const day of batch) {
+      const { actual, known } = byDay.get(day)!;
+      const rows = performanceOfDay(day, plants, neighbours, actual, known);
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+        await upsert(db, rows.slice(i, i + ROWS_PER_INSERT));
+      written += rows.length;
+    }
   }
   return { days, rows: written };
 }

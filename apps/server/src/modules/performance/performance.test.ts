@@ -189,4 +189,26 @@ describe('GET /station/station/performance/:id', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.data.fields[0].field).toBe('from');
   });
+
+  it('keeps the other plants’ stored clear-sky references when one plant’s late data redoes a day, until a plant is edited', async () => {
+    const day = DAYS[0]!;
+    await computePerformance(t.ctx.db, { now: NOW });
+    // A marker in n1's stored reference: a recomputation that reuses it keeps it.
+    const n1 = sites.n1!.id;
+    await t.ctx.db.execute(
+      sql`UPDATE plant_performance_daily SET clear_sky_kwh = 123.4 WHERE plant_id = ${n1} AND day = ${day}`,
+    );
+    await generate('target', day, 0.65);
+    const redone = await computePerformance(t.ctx.db, { now: NOW });
+    expect(redone.days).toEqual([day]);
+    const reference = async () => (await rowsOf('n1')).find((r) => r.day === day)!.clearSkyKwh;
+    expect(await reference()).toBe(123.4);
+    // Editing n1 makes its stored reference stale: it is worked out again.
+    await t.ctx.db
+      .update(plants)
+      .set({ updatedAt: new Date(Date.now() + 60_000) })
+      .where(eq(plants.id, n1));
+    await computePerformance(t.ctx.db, { now: NOW + 2 });
+    expect(await reference()).toBeCloseTo(10 * clearSkyDay(sites.n1!, day).poa, 3);
+  });
 });
