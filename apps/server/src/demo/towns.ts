@@ -1,4 +1,4 @@
-/** A town demo plants are placed around (within about 10 km of it); region codes as in reference-data.ts. */
+/** A town demo plants are placed around (within about 10 km of it); region codes as in db/seed/regions.ts. */
 export interface Town {
   name: string;
   postcode: string;

@@ -17,7 +17,9 @@ import {
   userRoles,
   users,
 } from '../schema/index.ts';
-import { LANG_AREAS, REGIONS, UNITS } from './reference-data.ts';
+import { LANG_AREAS } from './lang-areas.ts';
+import { REGIONS } from './regions.ts';
+import { UNITS } from './units.ts';
 
 /** Built-in roles: one per organisation type, plus the read-only role of the demo login. */
 const BUILTIN_ROLES: { code: string; name: string; type: OrgType; scope: DataScope; perms: string[] }[] = [
