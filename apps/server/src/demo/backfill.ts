@@ -9,8 +9,8 @@ import type { Db } from '../db/client.ts';
 import { deviceEnergyDaily, devices, plantEnergyDaily } from '../db/schema/index.ts';
 import { revenueOf } from '../ingest/energy.ts';
 import { recomputeEnergy } from '../ingest/energy-recompute.ts';
-import { localDay } from '../ingest/local-day.ts';
 import { allDaylightBits, clearSpans, dayGrid } from '../lib/daylight-window.ts';
+import { localDay } from '../lib/local-time.ts';
 import { latestStates } from './latest-state.ts';
 import type { FleetMember } from './register.ts';
 

@@ -1,6 +1,6 @@
+import { localDay } from '../lib/local-time.ts';
 import type { DeviceInfo } from './device-lookup.ts';
 import { addEnergy, type DayEnergy, type MeterReading, readingEnergy, ZERO_DAY_ENERGY } from './energy.ts';
-import { localDay } from './local-day.ts';
 
 /** Ingest's metering of one batch: what its new readings add to their devices' days (decision 012). */
 type Place = Pick<DeviceInfo, 'timezone' | 'latitude' | 'longitude'>;

@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, dongles, plants } from '../db/schema/index.ts';
+import { localDay } from '../lib/local-time.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { DAILY_COUNTERS, type DayEnergy, TOTAL_COUNTERS, ZERO_DAY_ENERGY } from './energy.ts';
 import { recomputeEnergy } from './energy-recompute.ts';
 import { createIngest } from './ingest.ts';
-import { localDay } from './local-day.ts';
 
 /**
  * Energy from counters, as a property: two inverters (one with lifetime and daily counters, one with

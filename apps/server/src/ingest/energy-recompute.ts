@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { addDays } from '../lib/calendar.ts';
 import { dayGrid, seenBits } from '../lib/daylight-window.ts';
+import { localDay } from '../lib/local-time.ts';
 import { addEnergy, type DayEnergy, type MeterReading, meterDays, ZERO_DAY_ENERGY } from './energy.ts';
 import {
   availableAt,
@@ -12,7 +13,6 @@ import {
   writeDeviceDays,
   writePlantDays,
 } from './energy-rollup.ts';
-import { localDay } from './local-day.ts';
 
 export interface RecomputeResult {
   /** Inverter days rebuilt from raw samples (days in the range without any stay as they are). */

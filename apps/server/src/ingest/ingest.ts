@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/index.ts';
 import { addDays } from '../lib/calendar.ts';
 import { dayGrid, seenBits } from '../lib/daylight-window.ts';
+import { localDay } from '../lib/local-time.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
 import { isReading } from './energy.ts';
@@ -25,7 +26,6 @@ import {
   writeDeviceDays,
   writePlantDays,
 } from './energy-rollup.ts';
-import { localDay } from './local-day.ts';
 import { plantsIn, refreshPlantStatus, statusFromAlarms } from './plant-status.ts';
 
 interface Sample {

@@ -25,7 +25,7 @@ import type { AppContext } from '../../context.ts';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { scopePredicate } from '../../http/scope.ts';
-import { localDay } from '../../ingest/local-day.ts';
+import { localDay } from '../../lib/local-time.ts';
 import { createSharedRuns } from '../../lib/shared-runs.ts';
 import { faultName } from '../alarm/alarm.service.ts';
 import { plantScope } from '../station/station-access.ts';

@@ -1,9 +1,9 @@
 import { MIN_NEIGHBOURS, NEIGHBOUR_KM, SUNNY_CLEARNESS } from '@pvstar/contract/performance';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { localDay } from '../../ingest/local-day.ts';
 import { addDays } from '../../lib/calendar.ts';
 import { clearSkyDay } from '../../lib/clear-sky.ts';
+import { localDay } from '../../lib/local-time.ts';
 
 /** Below this clearness the day is too dark to judge a plant by: its PR is not stated. */
 export const MIN_CLEARNESS = 0.1;

@@ -11,8 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { organizations, plantPerformanceDaily, plants } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { localDay } from '../../ingest/local-day.ts';
 import { addDays } from '../../lib/calendar.ts';
+import { localDay } from '../../lib/local-time.ts';
 import { resolvePeriod } from '../plant-data/period.ts';
 import { plantScope } from '../station/station-access.ts';
 
