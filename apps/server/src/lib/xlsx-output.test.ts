@@ -67,7 +67,8 @@ describe('xlsx exports', () => {
   it('are all written through workbookBuffer (no other writeBuffer in the modules)', () => {
     const root = path.resolve(import.meta.dirname, '../modules');
     const offenders = (fs.readdirSync(root, { recursive: true }) as string[])
-      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      // Tests and their fixtures build input workbooks of their own; only what the product writes counts.
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('-fixture.ts'))
       .filter((f) => fs.readFileSync(path.join(root, f), 'utf8').includes('.writeBuffer('));
     expect(offenders).toEqual([]);
   });
