@@ -37,6 +37,8 @@ export const IdSchema = z.union(
   { error: 'validation.type' },
 );
 export const IdBodySchema = z.object({ id: IdSchema });
+/** `:id` of a path. */
+export const IdParamsSchema = IdBodySchema;
 
 /** Field-level problems travel in `data.fields` of a 400/422 answer, each already localised. */
 export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });

@@ -28,8 +28,6 @@ export const DEFAULT_DAYS = 7;
 /** Width of one power-curve bucket. */
 export const CURVE_BUCKET_SECONDS = 300;
 
-export const PlantIdParamsSchema = z.object({ id: IdSchema });
-
 /**
  * Specific yield (kWh per installed kWp): generation ÷ installed capacity, 2 decimals; null (shown "—")
  * without a positive capacity. The one rounding of it, on every page and report.

@@ -1,19 +1,28 @@
 import type { PageResult } from '@pvstar/contract/api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@pvstar/contract/client';
+import type { Endpoint } from '@pvstar/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { post } from '../api/http.ts';
+import { call, queryKey } from '../api/call.ts';
 import { useSettings } from '../stores/settings.ts';
+
+/** A server-paged list: page number and size in the query, the filter as body. */
+export type PageEndpoint<Row, Filter> = Endpoint<
+  { query: { pageNum?: unknown; pageSize?: unknown }; body: Filter },
+  PageResult<Row>,
+  'json'
+>;
 
 export interface PageTableProps<Row, Filter>
   extends Omit<TableProps<Row>, 'dataSource' | 'pagination' | 'loading'> {
-  /** POST endpoint taking `pageNum`/`pageSize` in the query and the filter as body. */
-  url: string;
+  /** A list endpoint: `pageNum`/`pageSize` in the query, the filter as body; `queryKey(endpoint)` refreshes it. */
+  endpoint?: PageEndpoint<Row, Filter>;
+  /** @deprecated while lists move to the endpoint table (issue 19): a POST path and a key of its own. */
+  url?: string;
+  queryKey?: string;
   filter: Filter;
-  /** Part of the query key so that mutations can invalidate it: ['page', queryKey, …]. */
-  queryKey: string;
   /** Reads the page again every so many ms (live lists); these reads show no spinner. */
   refetchInterval?: number;
 }
@@ -24,15 +33,26 @@ export interface PageTableProps<Row, Filter>
  * remembered per list (settings store, local storage).
  */
 export function PageTable<Row extends object, Filter>({
+  endpoint: given,
   url,
+  queryKey: legacyKey,
   filter,
-  queryKey,
   columns,
   refetchInterval,
   ...rest
 }: PageTableProps<Row, Filter>) {
   const { t } = useTranslation('common');
-  const remembered = useSettings((s) => s.pageSizes[queryKey]);
+  const endpoint =
+    given ??
+    ({
+      method: 'POST',
+      path: url!,
+      access: { signedIn: true },
+      operationId: legacyKey!,
+      tag: 'page',
+      kind: 'json',
+    } as PageEndpoint<Row, Filter>);
+  const remembered = useSettings((s) => s.pageSizes[endpoint.operationId]);
   const rememberPageSize = useSettings((s) => s.setPageSize);
   const [page, setPage] = useState(() => ({
     pageNum: 1,
@@ -45,8 +65,8 @@ export function PageTable<Row extends object, Filter>({
     setPage((p) => ({ ...p, pageNum: 1 }));
   }
   const query = useQuery({
-    queryKey: ['page', queryKey, filter, page],
-    queryFn: ({ signal }) => post<PageResult<Row>>(url, filter, { query: page, signal }),
+    queryKey: [...queryKey(endpoint), filter, page],
+    queryFn: ({ signal }) => call(endpoint, { query: page, body: filter }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval,
   });
@@ -73,7 +93,7 @@ export function PageTable<Row extends object, Filter>({
         showTotal: (total) => t('table.total', { total }),
         showLessItems: false,
         onChange: (pageNum, pageSize) => {
-          if (pageSize !== page.pageSize) rememberPageSize(queryKey, pageSize);
+          if (pageSize !== page.pageSize) rememberPageSize(endpoint.operationId, pageSize);
           setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize });
         },
       }}

@@ -1,9 +1,8 @@
-import { envelopeSchema } from '@pvstar/contract/api';
-import { PERM } from '@pvstar/contract/perm';
+import { IdParamsSchema } from '@pvstar/contract/api';
+import { plant } from '@pvstar/contract/endpoints/plant';
 import {
   PlantEnergyBodySchema,
   PlantEnergySchema,
-  PlantIdParamsSchema,
   PlantOverviewSchema,
   PlantRealtimeSchema,
   PowerCurveQuerySchema,
@@ -13,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { createPlantDataService } from './plant-data.service.ts';
 
 /** What the plant detail page reads: overview, power curve, latest values and energy statistics. */
@@ -20,63 +20,23 @@ export const plantDataRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createPlantDataService(ctx);
-    const tags = ['plant data'];
-    const access = { perm: PERM.stationDetail };
 
-    app.get(
-      '/station/station/overview/:id',
-      {
-        config: { access },
-        schema: {
-          tags,
-          operationId: 'plantOverview',
-          params: PlantIdParamsSchema,
-          response: { 200: envelopeSchema(PlantOverviewSchema) },
-        },
-      },
-      async (req) => ok(await service.overview(callerOf(req), req.params.id)),
+    serve(app, plant.overview, { params: IdParamsSchema, response: PlantOverviewSchema }, async (req) =>
+      ok(await service.overview(callerOf(req), req.params.id)),
     );
 
-    app.get(
-      '/station/station/powerCurve/:id',
-      {
-        config: { access },
-        schema: {
-          tags,
-          operationId: 'plantPowerCurve',
-          params: PlantIdParamsSchema,
-          querystring: PowerCurveQuerySchema,
-          response: { 200: envelopeSchema(PowerCurveSchema) },
-        },
-      },
+    serve(
+      app,
+      plant.powerCurve,
+      { params: IdParamsSchema, querystring: PowerCurveQuerySchema, response: PowerCurveSchema },
       async (req) => ok(await service.powerCurve(callerOf(req), req.params.id, req.query.date)),
     );
 
-    app.get(
-      '/station/station/realtime/:id',
-      {
-        config: { access },
-        schema: {
-          tags,
-          operationId: 'plantRealtime',
-          params: PlantIdParamsSchema,
-          response: { 200: envelopeSchema(PlantRealtimeSchema) },
-        },
-      },
-      async (req) => ok(await service.realtime(callerOf(req), req.params.id)),
+    serve(app, plant.realtime, { params: IdParamsSchema, response: PlantRealtimeSchema }, async (req) =>
+      ok(await service.realtime(callerOf(req), req.params.id)),
     );
 
-    app.post(
-      '/station/station/energy',
-      {
-        config: { access },
-        schema: {
-          tags,
-          operationId: 'plantEnergy',
-          body: PlantEnergyBodySchema,
-          response: { 200: envelopeSchema(PlantEnergySchema) },
-        },
-      },
-      async (req) => ok(await service.energy(callerOf(req), req.body)),
+    serve(app, plant.energy, { body: PlantEnergyBodySchema, response: PlantEnergySchema }, async (req) =>
+      ok(await service.energy(callerOf(req), req.body)),
     );
   };

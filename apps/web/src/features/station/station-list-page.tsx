@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { plant } from '@pvstar/contract/endpoints/plant';
 import { PLANT_STATUSES, STATION_TYPES } from '@pvstar/contract/enum-values';
 import type { StationType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
@@ -26,7 +27,7 @@ import { PlantStatusTag } from '../../components/monitor-tags.tsx';
 import { toOrgSelectData } from '../../components/org-tree.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
-import { STATION_PAGE_KEY, useStationKpi, useStationOrgTree } from './api/station-api.ts';
+import { useStationKpi, useStationOrgTree } from './api/station-api.ts';
 import { StationDeleteModal } from './components/station-delete-modal.tsx';
 import { StationKpis } from './components/station-kpis.tsx';
 import {
@@ -235,9 +236,8 @@ export default function StationListPage() {
         <div style={{ marginBottom: 16 }}>
           <StationKpis kpi={kpi.data} loading={kpi.isFetching} />
         </div>
-        <PageTable<StationRow, StationPageBody>
-          url="/station/station/page"
-          queryKey={STATION_PAGE_KEY}
+        <PageTable
+          endpoint={plant.page}
           filter={{ ...filter, ...sort }}
           columns={columns}
           onChange={(_, __, sorter, extra) => {

@@ -1,4 +1,4 @@
-import type { PageResult } from '@pvstar/contract/api';
+import { plant } from '@pvstar/contract/endpoints/plant';
 import type {
   AlarmReport,
   AlarmReportBody,
@@ -7,8 +7,8 @@ import type {
   FleetReport,
   FleetReportBody,
 } from '@pvstar/contract/report';
-import type { StationRow } from '@pvstar/contract/station';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/call.ts';
 import { post, saveBlob } from '../../../api/http.ts';
 import type { ReportTab } from '../report-period.ts';
 
@@ -55,10 +55,10 @@ export const usePlantOptions = (name: string, enabled: boolean) =>
   useQuery({
     queryKey: ['report', 'plant-options', name],
     queryFn: ({ signal }) =>
-      post<PageResult<StationRow>>(
-        '/station/station/page',
-        { stationName: name || undefined },
-        { query: { pageNum: 1, pageSize: PLANT_OPTIONS }, signal },
+      call(
+        plant.page,
+        { query: { pageNum: 1, pageSize: PLANT_OPTIONS }, body: { stationName: name || undefined } },
+        { signal },
       ),
     enabled,
     staleTime: 60_000,

@@ -1,36 +1,30 @@
 import type { PageResult } from '@pvstar/contract/api';
 import { CLIENT_HEADERS } from '@pvstar/contract/client';
 import type { Area } from '@pvstar/contract/dict';
-import type { OrgTreeNode } from '@pvstar/contract/org';
+import { plant } from '@pvstar/contract/endpoints/plant';
 import type {
-  DongleSecret,
   StationAddBody,
-  StationAddress,
-  StationDetail,
   StationEditBody,
-  StationKpi,
   StationPageBody,
   StationRow,
-  StationSaveResult,
   UploadResult,
 } from '@pvstar/contract/station';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { call, queryKey } from '../../../api/call.ts';
 import { ApiError, get, post } from '../../../api/http.ts';
 import i18n from '../../../i18n/index.ts';
 import { tokenStore } from '../../../stores/session.ts';
 import { useSettings } from '../../../stores/settings.ts';
 
-/** Part of the list's query key (['page', STATION_PAGE_KEY, …]) so that changes refresh it. */
-export const STATION_PAGE_KEY = 'stations';
 /** The plant detail shares its cache with the detail page (same key). */
-export const stationDetailKey = (id: number) => ['station', 'detail', id] as const;
+export const stationDetailKey = (id: number) => queryKey(plant.detail, { params: { id } });
 
 /** `live`: refreshed every 10 s, so that a status shown beside live values keeps up with them. */
 export function useStationDetail(id: number | null, opts: { live?: boolean } = {}) {
   return useQuery({
     queryKey: stationDetailKey(id ?? 0),
-    queryFn: () => get<StationDetail>(`/station/station/${id}`, { silent: true }),
+    queryFn: () => call(plant.detail, { params: { id: id! } }, { silent: true }),
     enabled: id !== null,
     retry: false,
     refetchInterval: opts.live ? 10_000 : false,
@@ -39,8 +33,8 @@ export function useStationDetail(id: number | null, opts: { live?: boolean } = {
 
 export function useStationAddress(id: number | null) {
   return useQuery({
-    queryKey: ['station', 'address', id],
-    queryFn: () => get<StationAddress>(`/station/station/findAddress/${id}`, { silent: true }),
+    queryKey: queryKey(plant.address, { params: { id } }),
+    queryFn: () => call(plant.address, { params: { id: id! } }, { silent: true }),
     enabled: id !== null,
     retry: false,
   });
@@ -48,8 +42,8 @@ export function useStationAddress(id: number | null) {
 
 export function useStationKpi(filter: StationPageBody) {
   return useQuery({
-    queryKey: ['station', 'kpi', filter],
-    queryFn: () => post<StationKpi>('/station/station/kpi', filter),
+    queryKey: queryKey(plant.kpi, filter),
+    queryFn: () => call(plant.kpi, { body: filter }),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,8 +54,8 @@ export type StationPage = PageResult<StationRow>;
 /** The managing organisations within reach (dealers, installers, the provider). */
 export function useStationOrgTree() {
   return useQuery({
-    queryKey: ['station', 'org-tree'],
-    queryFn: () => get<OrgTreeNode[]>('/station/station/orgTree'),
+    queryKey: queryKey(plant.orgTree),
+    queryFn: () => call(plant.orgTree),
     staleTime: 60_000,
   });
 }
@@ -78,38 +72,32 @@ export function useAreas(superiorCode: string | null | undefined) {
 
 function useInvalidateStations() {
   const client = useQueryClient();
-  return (id?: number) =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['page', STATION_PAGE_KEY] }),
-      // Pictures never change under their name: no need to fetch them again.
-      client.invalidateQueries({ queryKey: ['station'], predicate: (q) => q.queryKey[1] !== 'picture' }),
-      ...(id ? [client.invalidateQueries({ queryKey: ['plant-data'] })] : []),
-    ]);
+  // Every answer about plants (list, figures, detail tabs); pictures never change under their name.
+  return () => client.invalidateQueries({ queryKey: [plant.page.tag] });
 }
 
 export function useSaveStation() {
   const invalidate = useInvalidateStations();
   return useMutation({
     mutationFn: (body: StationAddBody | StationEditBody) =>
-      post<StationSaveResult>('id' in body ? '/station/station/edit' : '/station/station/add', body, {
-        silent: true,
-      }),
-    onSuccess: (res) => invalidate(res.id),
+      'id' in body
+        ? call(plant.edit, { body }, { silent: true })
+        : call(plant.add, { body }, { silent: true }),
+    onSuccess: () => invalidate(),
   });
 }
 
 export function useDeleteStation() {
   const invalidate = useInvalidateStations();
   return useMutation({
-    mutationFn: (body: { id: number; confirmName: string }) =>
-      post<null>('/station/station/delete', body, { silent: true }),
+    mutationFn: (body: { id: number; confirmName: string }) => call(plant.delete, { body }, { silent: true }),
     onSuccess: () => invalidate(),
   });
 }
 
 export function useResetSecret() {
   return useMutation({
-    mutationFn: (dongleId: number) => post<DongleSecret>('/station/station/dongle/resetSecret', { dongleId }),
+    mutationFn: (dongleId: number) => call(plant.dongleResetSecret, { body: { dongleId } }),
   });
 }
 

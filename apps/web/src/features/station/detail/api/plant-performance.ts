@@ -1,11 +1,11 @@
-import type { PlantPerformance } from '@pvstar/contract/performance';
+import { plant } from '@pvstar/contract/endpoints/plant';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../../../api/http.ts';
+import { call, queryKey } from '../../../../api/call.ts';
 
 /** The plant's performance per day; without a range the last 30 days that are over. */
 export function usePlantPerformance(id: number) {
   return useQuery({
-    queryKey: ['plant-data', 'performance', id],
-    queryFn: () => get<PlantPerformance>(`/station/station/performance/${id}`),
+    queryKey: queryKey(plant.performance, { params: { id } }),
+    queryFn: () => call(plant.performance, { params: { id }, query: {} }),
   });
 }

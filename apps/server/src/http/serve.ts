@@ -1,0 +1,117 @@
+import type { Envelope } from '@pvstar/contract/api';
+import { envelopeSchema } from '@pvstar/contract/api';
+import type { Endpoint, EndpointRequest } from '@pvstar/contract/endpoint';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** The schemas of one route: each must infer exactly the types its endpoint entry declares. */
+export interface RouteSchemas {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  /** `data` of the 200 answer of a JSON endpoint; none means `null`. */
+  response?: z.ZodType;
+  /** Other answers worth documenting (a 422 with field errors), whole envelopes. */
+  otherResponses?: Record<number, z.ZodType>;
+  description?: string;
+  consumes?: string[];
+  /** Route options besides access (a rate limit of its own). */
+  config?: Omit<FastifyContextConfig, 'access'>;
+}
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Part<Req, K extends string> = Req extends { [P in K]: infer T } ? T : undefined;
+type InOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutOf<S> = S extends z.ZodType ? z.output<S> : null;
+type ReqOf<E> = E extends Endpoint<infer Req, unknown> ? Req : never;
+type ResOf<E> = E extends Endpoint<EndpointRequest, infer Res> ? Res : never;
+
+interface Mismatch<Name extends string, Entry, Schema> {
+  'the route schema does not infer the endpoint entry type': Name;
+  entry: Entry;
+  schema: Schema;
+}
+
+/** `unknown` when the schemas match the entry, else an object type naming the first part that differs. */
+type Check<E, S extends RouteSchemas> =
+  Same<InOf<S['params']>, Part<ReqOf<E>, 'params'>> extends false
+    ? Mismatch<'params', Part<ReqOf<E>, 'params'>, InOf<S['params']>>
+    : Same<InOf<S['querystring']>, Part<ReqOf<E>, 'query'>> extends false
+      ? Mismatch<'query', Part<ReqOf<E>, 'query'>, InOf<S['querystring']>>
+      : Same<InOf<S['body']>, Part<ReqOf<E>, 'body'>> extends false
+        ? Mismatch<'body', Part<ReqOf<E>, 'body'>, InOf<S['body']>>
+        : E extends { kind: 'json' | 'upload' }
+          ? Same<OutOf<S['response']>, ResOf<E>> extends false
+            ? Mismatch<'response', ResOf<E>, OutOf<S['response']>>
+            : unknown
+          : unknown;
+
+type SchemaOf<S extends RouteSchemas> = {
+  params: S['params'];
+  querystring: S['querystring'];
+  body: S['body'];
+};
+
+export type ServedRequest<S extends RouteSchemas> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  SchemaOf<S>,
+  ZodTypeProvider
+>;
+
+/** A JSON or upload endpoint answers its envelope (`ok(data, msg)`); a file endpoint sends through the reply. */
+type Answer<E, S extends RouteSchemas> = E extends { kind: 'json' | 'upload' }
+  ? Envelope<z.input<S['response'] extends z.ZodType ? S['response'] : z.ZodNull>>
+  : FastifyReply | undefined;
+
+export type Handler<E, S extends RouteSchemas> = (
+  req: ServedRequest<S>,
+  reply: FastifyReply,
+) => Promise<Answer<E, S>> | Answer<E, S>;
+
+// biome-ignore lint/suspicious/noExplicitAny: the routes' own app instances differ only in their type provider
+type AnyApp = FastifyInstance<any, any, any, any, any>;
+
+/**
+ * Registers the route of an endpoint entry: method, path, access, OpenAPI id and tag come from the entry,
+ * the schemas from the route, and the compiler checks that the schemas infer the entry's types (a
+ * mismatch names the part that differs). The answer of a JSON endpoint is documented as its envelope.
+ */
+export function serve<E extends Endpoint, S extends RouteSchemas>(
+  app: AnyApp,
+  endpoint: E,
+  schemas: S & Check<E, S>,
+  handler: Handler<E, S>,
+): void {
+  const { response, otherResponses, config, description, consumes, params, querystring, body } = schemas;
+  const responses =
+    endpoint.kind !== 'file'
+      ? { 200: envelopeSchema(response ?? z.null()), ...otherResponses }
+      : otherResponses;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { ...config, access: endpoint.access },
+    schema: {
+      tags: [endpoint.tag],
+      operationId: endpoint.operationId,
+      ...(description ? { description } : {}),
+      ...(consumes ? { consumes } : {}),
+      ...(params ? { params } : {}),
+      ...(querystring ? { querystring } : {}),
+      ...(body ? { body } : {}),
+      ...(responses ? { response: responses } : {}),
+    },
+    handler: handler as never,
+  });
+}

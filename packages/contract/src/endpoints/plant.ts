@@ -1,0 +1,74 @@
+import type { IdParamsSchema, PageQuerySchema, PageResult } from '../api.ts';
+import { endpoints, get, type In, post } from '../endpoint.ts';
+import type { OrgTreeNode } from '../org.ts';
+import type { PlantPerformance, PlantPerformanceQuerySchema } from '../performance.ts';
+import { PERM } from '../perm.ts';
+import type {
+  PlantEnergy,
+  PlantEnergyBodySchema,
+  PlantOverview,
+  PlantRealtime,
+  PowerCurve,
+  PowerCurveQuerySchema,
+} from '../plant-data.ts';
+import type {
+  DongleSecret,
+  ResetSecretBodySchema,
+  StationAddBodySchema,
+  StationAddress,
+  StationDeleteBodySchema,
+  StationDetail,
+  StationEditBodySchema,
+  StationKpi,
+  StationPageBodySchema,
+  StationRow,
+  StationSaveResult,
+} from '../station.ts';
+
+type ById = { params: In<typeof IdParamsSchema> };
+
+/** Plants (wire word: station): the plant center (2001…) and a plant's detail tabs (2001…002). */
+export const plant = endpoints('plant', {
+  page: post<
+    { query: In<typeof PageQuerySchema>; body: In<typeof StationPageBodySchema> },
+    PageResult<StationRow>
+  >('/station/station/page', { perm: PERM.stationMonitor }),
+  kpi: post<{ body: In<typeof StationPageBodySchema> }, StationKpi>('/station/station/kpi', {
+    perm: PERM.stationMonitor,
+  }),
+  /** The managing organisations within reach (dealers, installers, the provider), without the org menus. */
+  orgTree: get<Record<never, never>, OrgTreeNode[]>('/station/station/orgTree', {
+    perm: PERM.stationMonitor,
+  }),
+  add: post<{ body: In<typeof StationAddBodySchema> }, StationSaveResult>('/station/station/add', {
+    perm: PERM.stationAdd,
+    write: true,
+  }),
+  edit: post<{ body: In<typeof StationEditBodySchema> }, StationSaveResult>('/station/station/edit', {
+    perm: PERM.stationEdit,
+    write: true,
+  }),
+  delete: post<{ body: In<typeof StationDeleteBodySchema> }>('/station/station/delete', {
+    perm: PERM.stationDelete,
+    write: true,
+  }),
+  dongleResetSecret: post<{ body: In<typeof ResetSecretBodySchema> }, DongleSecret>(
+    '/station/station/dongle/resetSecret',
+    { perm: PERM.stationEdit, write: true },
+  ),
+  address: get<ById, StationAddress>('/station/station/findAddress/:id', { perm: PERM.stationMonitor }),
+  detail: get<ById, StationDetail>('/station/station/:id', { perm: PERM.stationMonitor }),
+  overview: get<ById, PlantOverview>('/station/station/overview/:id', { perm: PERM.stationDetail }),
+  powerCurve: get<ById & { query: In<typeof PowerCurveQuerySchema> }, PowerCurve>(
+    '/station/station/powerCurve/:id',
+    { perm: PERM.stationDetail },
+  ),
+  realtime: get<ById, PlantRealtime>('/station/station/realtime/:id', { perm: PERM.stationDetail }),
+  energy: post<{ body: In<typeof PlantEnergyBodySchema> }, PlantEnergy>('/station/station/energy', {
+    perm: PERM.stationDetail,
+  }),
+  performance: get<ById & { query: In<typeof PlantPerformanceQuerySchema> }, PlantPerformance>(
+    '/station/station/performance/:id',
+    { perm: PERM.stationDetail },
+  ),
+});
