@@ -40,6 +40,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FormGrid } from '../../components/form-grid.tsx';
 import { stationTypeLabel } from '../../components/monitor-labels.ts';
 import { toOrgSelectData } from '../../components/org-tree.ts';
+import { plantLinks } from '../../components/page-links.ts';
 import { useLeaveForm } from '../../components/use-back.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { usePerm } from '../../permissions/perm.tsx';
@@ -222,7 +223,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
-  const leave = useLeaveForm(form, '/station/monitor');
+  const leave = useLeaveForm(form, plantLinks.list());
   const save = useSaveStation();
   const canSeeDetail = usePerm([PERM.stationDetail]);
   const user = useSession((s) => s.userInfo?.user);
@@ -274,7 +275,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
       };
 
   const done = (id: number) =>
-    navigate(canSeeDetail ? `/station/monitor/detail?id=${id}` : '/station/monitor', { replace: true });
+    navigate(canSeeDetail ? plantLinks.detail(id) : plantLinks.list(), { replace: true });
 
   const submit = async (values: FormValues) => {
     try {

@@ -3,6 +3,7 @@ import { PERM } from '@pvstar/contract/perm';
 import { Button, Card, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { plantLinks } from '../../components/page-links.ts';
 import { useBack } from '../../components/use-back.ts';
 import { PlantInfo } from './components/plant-info.tsx';
 import { useCanManage } from './components/use-can-manage.ts';
@@ -11,7 +12,7 @@ import { useCanManage } from './components/use-can-manage.ts';
 export default function StationInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const back = useBack('/station/monitor');
+  const back = useBack(plantLinks.list());
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
   // Editing happens on the add page (its route needs the add code), so both are needed.
@@ -30,7 +31,7 @@ export default function StationInfoPage() {
             <Button
               type="primary"
               icon={<EditOutlined />}
-              onClick={() => navigate(`/station/monitor/add?id=${id}`)}
+              onClick={() => navigate(plantLinks.edit(id))}
               data-testid="info-edit"
             >
               {t('system:action.edit')}

@@ -25,6 +25,7 @@ import { ListLayout } from '../../components/list-layout.tsx';
 import { plantStatusLabel, stationTypeLabel } from '../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../components/monitor-tags.tsx';
 import { toOrgSelectData } from '../../components/org-tree.ts';
+import { plantLinks } from '../../components/page-links.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
 import { useStationKpi, useStationOrgTree } from './api/station-api.ts';
@@ -65,7 +66,7 @@ export default function StationListPage() {
           <EllipsisText
             text={name}
             maxWidth={220}
-            link={canDetail ? `/station/monitor/detail?id=${row.id}` : undefined}
+            link={canDetail ? plantLinks.detail(row.id) : undefined}
             testId="station-link"
           />
           <Typography.Text
@@ -139,7 +140,7 @@ export default function StationListPage() {
                 size="small"
                 icon={<InfoCircleOutlined />}
                 aria-label={t('station:action.info')}
-                onClick={() => navigate(`/station/monitor/info?id=${row.id}`)}
+                onClick={() => navigate(plantLinks.info(row.id))}
                 data-testid="station-info"
               />
             </Tooltip>
@@ -151,7 +152,7 @@ export default function StationListPage() {
                 size="small"
                 icon={<EditOutlined />}
                 aria-label={t('system:action.edit')}
-                onClick={() => navigate(`/station/monitor/add?id=${row.id}`)}
+                onClick={() => navigate(plantLinks.edit(row.id))}
                 data-testid="station-edit"
               />
             </Tooltip>
@@ -183,7 +184,7 @@ export default function StationListPage() {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => navigate('/station/monitor/add')}
+              onClick={() => navigate(plantLinks.add())}
               data-testid="station-add"
             >
               {t('station:list.add')}

@@ -9,6 +9,7 @@ import { ApiError } from '../../../api/http.ts';
 import { formatCapacity } from '../../../components/energy-format.ts';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
+import { plantLinks } from '../../../components/page-links.ts';
 import { useBack } from '../../../components/use-back.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { useStationDetail } from '../api/station-api.ts';
@@ -98,7 +99,7 @@ export default function PlantDetailPage() {
     ? (params.get('tab') as TabKey)
     : 'overview';
   const station = useStationDetail(id, { live: true });
-  const back = useBack('/station/monitor');
+  const back = useBack(plantLinks.list());
 
   if (id === null || station.isError) {
     const missing = id === null || (station.error instanceof ApiError && station.error.code === 404);
@@ -109,7 +110,7 @@ export default function PlantDetailPage() {
             status={missing ? '404' : 'error'}
             title={missing ? t('plant:detail.notFoundTitle') : t('common:serviceFail')}
             subTitle={missing ? t('plant:detail.notFound') : (station.error as Error).message}
-            extra={<Button onClick={() => navigate('/station/monitor')}>{t('plant:detail.toList')}</Button>}
+            extra={<Button onClick={() => navigate(plantLinks.list())}>{t('plant:detail.toList')}</Button>}
           />
         </Suspense>
       </Card>

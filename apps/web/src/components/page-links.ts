@@ -1,0 +1,36 @@
+import { flattenMenu } from '@pvstar/contract/perm';
+
+/** Each page's hash route by its page key (`station/detail`), from the contract's menu table. */
+const PAGE_PATHS = new Map(
+  flattenMenu()
+    .flatMap((n) => [n, ...(n.alsoPaths ?? [])])
+    .filter((n): n is typeof n & { page: string; path: string } => !!n.page && !!n.path)
+    .map((n) => [n.page, n.path] as const),
+);
+
+/**
+ * The route of a page by its key in the menu table, with a query string: links name pages, never paths.
+ * `pagePath('station/detail', { id: 5, tab: 'alarms' })` → `/station/monitor/detail?id=5&tab=alarms`.
+ */
+export function pagePath(
+  page: string,
+  query: Record<string, string | number | undefined | null> = {},
+): string {
+  const path = PAGE_PATHS.get(page);
+  if (!path) throw new Error(`no page ${page} in the menu table`);
+  const params = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+  return params ? `${path}?${params}` : path;
+}
+
+/** The plant list, a plant's detail (on a tab), its information page and its edit form. */
+export const plantLinks = {
+  list: () => pagePath('station/monitor'),
+  detail: (id: number, tab?: string) => pagePath('station/detail', { id, tab }),
+  info: (id: number) => pagePath('station/info', { id }),
+  add: () => pagePath('station/add'),
+  edit: (id: number) => pagePath('station/add', { id }),
+};
