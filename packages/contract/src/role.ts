@@ -46,3 +46,12 @@ export const RoleRowSchema = z.object({
 export type RoleRow = z.infer<typeof RoleRowSchema>;
 export const RoleDetailSchema = RoleRowSchema.extend({ permCodes: z.array(z.string()) });
 export type RoleDetail = z.infer<typeof RoleDetailSchema>;
+
+/** A role a user form may assign (GET /system/role/options). */
+export const RoleOptionSchema = z.object({
+  id: z.number(),
+  roleName: z.string(),
+  roleType: OrgTypeSchema,
+  dataScope: DataScopeSchema,
+});
+export type RoleOption = z.infer<typeof RoleOptionSchema>;

@@ -1,12 +1,13 @@
-import { envelopeSchema, PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
+import { PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
 import { AuditActionOptionSchema, AuditPageBodySchema, AuditRowSchema } from '@pvstar/contract/audit';
-import { PERM } from '@pvstar/contract/perm';
+import { audit } from '@pvstar/contract/endpoints/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
 import { sendAttachment, XLSX_TYPE } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { createAuditService } from './audit.service.ts';
 import { buildAuditWorkbook } from './audit.xlsx.ts';
 
@@ -18,36 +19,27 @@ export const auditRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createAuditService(ctx);
-    const tags = ['audit'];
 
-    app.post(
-      '/system/audit/page',
+    serve(
+      app,
+      audit.page,
       {
-        config: { access: { perm: PERM.systemAudit } },
-        schema: {
-          tags,
-          operationId: 'auditPage',
-          description:
-            'Sign-ins, account, permission and organisation changes, contact reveals, plant, alarm, basic-data, firmware and upgrade actions in the caller’s scope, newest first.',
-          querystring: PageQuerySchema,
-          body: AuditPageBodySchema,
-          response: { 200: envelopeSchema(pageResultSchema(AuditRowSchema)) },
-        },
+        description:
+          'Sign-ins, account, permission and organisation changes, contact reveals, plant, alarm, basic-data, firmware and upgrade actions in the caller’s scope, newest first.',
+        querystring: PageQuerySchema,
+        body: AuditPageBodySchema,
+        response: pageResultSchema(AuditRowSchema),
       },
       async (req) => ok(await service.page(callerOf(req), req.query, req.body, req.lang)),
     );
 
-    app.post(
-      '/system/audit/export',
+    serve(
+      app,
+      audit.export,
       {
-        config: { access: { perm: PERM.systemAudit } },
-        schema: {
-          tags,
-          operationId: 'auditExport',
-          description:
-            'The filtered log as an xlsx workbook in the request’s language (at most 50,000 entries).',
-          body: AuditPageBodySchema,
-        },
+        description:
+          'The filtered log as an xlsx workbook in the request’s language (at most 50,000 entries).',
+        body: AuditPageBodySchema,
       },
       async (req, reply) => {
         const rows = await service.export(callerOf(req), req.body, req.lang);
@@ -59,17 +51,13 @@ export const auditRoutes =
       },
     );
 
-    app.get(
-      '/system/audit/actions',
+    serve(
+      app,
+      audit.actions,
       {
-        config: { access: { perm: PERM.systemAudit } },
-        schema: {
-          tags,
-          operationId: 'auditActions',
-          description:
-            'The actions the log records, labelled in the request’s language (the filter’s choices).',
-          response: { 200: envelopeSchema(z.array(AuditActionOptionSchema)) },
-        },
+        description:
+          'The actions the log records, labelled in the request’s language (the filter’s choices).',
+        response: z.array(AuditActionOptionSchema),
       },
       async (req) => ok(service.actions(req.lang)),
     );

@@ -1,85 +1,40 @@
-import { envelopeSchema } from '@pvstar/contract/api';
+import { menu } from '@pvstar/contract/endpoints/menu';
 import {
   MenuAddBodySchema,
   MenuEditBodySchema,
   MenuIdQuerySchema,
   MenuRowSchema,
 } from '@pvstar/contract/menu';
-import { PERM } from '@pvstar/contract/perm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { createMenuService } from './menu.service.ts';
 
-const nothing = envelopeSchema(z.null());
-const tree = envelopeSchema(z.array(MenuRowSchema));
+const tree = z.array(MenuRowSchema);
 
 export const menuRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createMenuService(ctx);
-    const tags = ['menu'];
 
-    app.get(
-      '/system/menu/tree',
-      {
-        config: { access: { perm: PERM.systemMenu } },
-        schema: { tags, operationId: 'menuTree', response: { 200: tree } },
-      },
-      async () => ok(await service.tree()),
+    serve(app, menu.tree, { response: tree }, async () => ok(await service.tree()));
+
+    serve(app, menu.grantable, { response: tree }, async (req) => ok(await service.grantable(callerOf(req))));
+
+    serve(app, menu.add, { body: MenuAddBodySchema, response: z.object({ id: z.number() }) }, async (req) =>
+      ok(await service.add(callerOf(req), req.body, req.ip), 'saved'),
     );
 
-    app.get(
-      '/system/menu/grantable',
-      {
-        config: { access: { perm: [PERM.systemRole] } },
-        schema: { tags, operationId: 'menuGrantable', response: { 200: tree } },
-      },
-      async (req) => ok(await service.grantable(callerOf(req))),
-    );
+    serve(app, menu.edit, { body: MenuEditBodySchema }, async (req) => {
+      await service.edit(callerOf(req), req.body, req.ip);
+      return ok(null, 'saved');
+    });
 
-    app.post(
-      '/system/menu/add',
-      {
-        config: { access: { perm: PERM.menuAdd, write: true } },
-        schema: {
-          tags,
-          operationId: 'menuAdd',
-          body: MenuAddBodySchema,
-          response: { 200: envelopeSchema(z.object({ id: z.number() })) },
-        },
-      },
-      async (req) => ok(await service.add(callerOf(req), req.body, req.ip), 'saved'),
-    );
-
-    app.post(
-      '/system/menu/edit',
-      {
-        config: { access: { perm: PERM.menuEdit, write: true } },
-        schema: { tags, operationId: 'menuEdit', body: MenuEditBodySchema, response: { 200: nothing } },
-      },
-      async (req) => {
-        await service.edit(callerOf(req), req.body, req.ip);
-        return ok(null, 'saved');
-      },
-    );
-
-    app.get(
-      '/system/menu/delete',
-      {
-        config: { access: { perm: PERM.menuDelete, write: true } },
-        schema: {
-          tags,
-          operationId: 'menuDelete',
-          querystring: MenuIdQuerySchema,
-          response: { 200: nothing },
-        },
-      },
-      async (req) => {
-        await service.remove(callerOf(req), req.query.menuId, req.ip);
-        return ok(null, 'deleted');
-      },
-    );
+    serve(app, menu.delete, { querystring: MenuIdQuerySchema }, async (req) => {
+      await service.remove(callerOf(req), req.query.menuId, req.ip);
+      return ok(null, 'deleted');
+    });
   };

@@ -1,0 +1,57 @@
+import type { IdParamsSchema, PageQuerySchema, PageResult } from '../api.ts';
+import { endpoints, get, type In, post } from '../endpoint.ts';
+import type {
+  OrgAddBodySchema,
+  OrgDeleteBodySchema,
+  OrgEditBodySchema,
+  OrgPageBodySchema,
+  OrgRow,
+  OrgStatusBodySchema,
+  OrgTreeBodySchema,
+  OrgTreeNode,
+} from '../org.ts';
+import { PERM } from '../perm.ts';
+import type { UserAddBodySchema, UserEditBodySchema } from '../user.ts';
+
+// Dealers and installers are one page with two menus: each action takes either menu's code.
+const VIEW = [PERM.orgDealer, PERM.orgInstaller];
+const ADD = [PERM.orgDealerAdd, PERM.orgInstallerAdd];
+const EDIT = [PERM.orgDealerEdit, PERM.orgInstallerEdit];
+const DELETE = [PERM.orgDealerDelete, PERM.orgInstallerDelete];
+const STATUS = [PERM.orgDealerStatus, PERM.orgInstallerStatus];
+const EMPLOYEE = [PERM.orgDealerEmployee, PERM.orgInstallerEmployee];
+
+/** Organisations (dealers 2006001, installers 2006002) and their employees. */
+export const org = endpoints('org', {
+  /** The organisations within reach as a tree, optionally of some types (the user page's filter too). */
+  tree: post<{ body: In<typeof OrgTreeBodySchema> }, OrgTreeNode[]>('/system/org/tree', {
+    perm: [...VIEW, PERM.systemUser],
+  }),
+  page: post<{ query: In<typeof PageQuerySchema>; body: In<typeof OrgPageBodySchema> }, PageResult<OrgRow>>(
+    '/system/org/page',
+    { perm: VIEW },
+  ),
+  detail: get<{ params: In<typeof IdParamsSchema> }, OrgRow>('/system/org/:id', { perm: VIEW }),
+  add: post<{ body: In<typeof OrgAddBodySchema> }, { id: number }>('/system/org/add', {
+    perm: ADD,
+    write: true,
+  }),
+  edit: post<{ body: In<typeof OrgEditBodySchema> }>('/system/org/edit', { perm: EDIT, write: true }),
+  delete: post<{ body: In<typeof OrgDeleteBodySchema> }>('/system/org/delete', {
+    perm: DELETE,
+    write: true,
+  }),
+  status: post<{ body: In<typeof OrgStatusBodySchema> }>('/system/org/updateStatus', {
+    perm: STATUS,
+    write: true,
+  }),
+  /** A user of the organisation, guarded by the organisation page's employee button (same body as user add). */
+  createEmployee: post<{ body: In<typeof UserAddBodySchema> }, { id: number }>('/system/org/createEmp', {
+    perm: EMPLOYEE,
+    write: true,
+  }),
+  editEmployee: post<{ body: In<typeof UserEditBodySchema> }>('/system/org/editEmp', {
+    perm: EMPLOYEE,
+    write: true,
+  }),
+});
