@@ -1,9 +1,10 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { user } from '@pvstar/contract/endpoints/user';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { post } from '../api/http.ts';
+import { call } from '../api/call.ts';
 
 /**
  * A masked phone or e-mail with an eye toggle (SPEC §4): the first click fetches the real value from
@@ -21,7 +22,7 @@ export function ContactReveal({
   const { t } = useTranslation();
   const [revealed, setRevealed] = useState<string | null>(null);
   const reveal = useMutation({
-    mutationFn: () => post<string>('/system/user/getMobileOrEmail', { viewType, id }),
+    mutationFn: () => call(user.revealContact, { body: { viewType, id } }),
     onSuccess: (real) => setRevealed(real),
   });
   if (!value) return <Typography.Text type="secondary">—</Typography.Text>;

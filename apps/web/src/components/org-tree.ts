@@ -1,17 +1,15 @@
+import { org } from '@pvstar/contract/endpoints/org';
 import type { OrgType } from '@pvstar/contract/enums';
 import type { OrgTreeNode } from '@pvstar/contract/org';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { post } from '../api/http.ts';
+import { call, queryKey } from '../api/call.ts';
 
-/** The organisations within the caller's reach, as a tree (POST /system/org/tree), optionally of some types only. */
-export const fetchOrgTree = (types?: OrgType[]) =>
-  post<OrgTreeNode[]>('/system/org/tree', types ? { types } : {});
+/** The organisations within the caller's reach, as a tree, optionally of some types only. */
+export const fetchOrgTree = (types?: OrgType[]) => call(org.tree, { body: types ? { types } : {} });
 
-/** Invalidating this key refreshes every organisation tree. */
-export const ORG_TREE_KEY = ['org-tree'] as const;
 export const orgTreeQueryOptions = (types?: OrgType[]) =>
   queryOptions({
-    queryKey: [...ORG_TREE_KEY, types ?? 'all'],
+    queryKey: queryKey(org.tree, { body: types ? { types } : {} }),
     queryFn: () => fetchOrgTree(types),
     staleTime: 30_000,
   });

@@ -1,34 +1,29 @@
-import type { DataScope, OrgType, Status } from '@pvstar/contract/enums';
+import { org } from '@pvstar/contract/endpoints/org';
+import { role } from '@pvstar/contract/endpoints/role';
+import { user } from '@pvstar/contract/endpoints/user';
+import type { Status } from '@pvstar/contract/enums';
 import type { UserAddBody, UserEditBody } from '@pvstar/contract/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../../api/http.ts';
-
-export const USER_PAGE_KEY = 'users';
-/** The employees list of the organisation page shows the same rows. */
-export const EMPLOYEE_PAGE_KEY = 'org-employees';
-
-export interface RoleOption {
-  id: number;
-  roleName: string;
-  roleType: OrgType;
-  dataScope: DataScope;
-}
+import { call, queryKey } from '../../api/call.ts';
 
 export const roleOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['role-options'],
-    queryFn: () => get<RoleOption[]>('/system/role/options'),
+    queryKey: queryKey(role.options),
+    queryFn: () => call(role.options),
     staleTime: 30_000,
   });
 export const useRoleOptions = () => useQuery(roleOptionsQueryOptions());
 
-/** A user change shows in the user list, the employee lists and the user counts of organisations and roles. */
+/**
+ * A user change shows in the user list and the employee lists (one endpoint) and in the user counts of
+ * organisations and roles.
+ */
 function useInvalidateUsers() {
   const client = useQueryClient();
   return () =>
     Promise.all(
-      [USER_PAGE_KEY, EMPLOYEE_PAGE_KEY, 'orgs', 'roles'].map((key) =>
-        client.invalidateQueries({ queryKey: ['page', key] }),
+      [user.page, org.page, role.page].map((endpoint) =>
+        client.invalidateQueries({ queryKey: queryKey(endpoint) }),
       ),
     );
 }
@@ -40,16 +35,9 @@ function useInvalidateUsers() {
 export function useSaveUser(employee: boolean) {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: UserAddBody | UserEditBody) => {
-      const isEdit = 'id' in body;
-      const url = employee
-        ? isEdit
-          ? '/system/org/editEmp'
-          : '/system/org/createEmp'
-        : isEdit
-          ? '/system/user/edit'
-          : '/system/user/add';
-      return post<{ id: number } | null>(url, body, { silent: true });
+    mutationFn: (body: UserAddBody | UserEditBody): Promise<{ id: number } | null> => {
+      if ('id' in body) return call(employee ? org.editEmployee : user.edit, { body }, { silent: true });
+      return call(employee ? org.createEmployee : user.add, { body }, { silent: true });
     },
     onSuccess: invalidate,
   });
@@ -58,14 +46,14 @@ export function useSaveUser(employee: boolean) {
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (userId: number) => get<null>('/system/user/delete', { query: { userId } }),
+    mutationFn: (userId: number) => call(user.delete, { query: { userId } }),
     onSuccess: invalidate,
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (userId: number) => get<null>('/system/user/resetPassword', { query: { userId } }),
+    mutationFn: (userId: number) => call(user.resetPassword, { query: { userId } }),
   });
 }
 
@@ -73,7 +61,7 @@ export function useResetPassword() {
 export function useResetTwoFactor() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (userId: number) => post<null>('/system/user/resetTwoFactor', { userId }),
+    mutationFn: (userId: number) => call(user.resetTwoFactor, { body: { userId } }),
     onSuccess: invalidate,
   });
 }
@@ -81,8 +69,7 @@ export function useResetTwoFactor() {
 export function useUserStatus() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: { userId: number; status: Status }) =>
-      post<null>('/system/user/updateAccountStatus', body),
+    mutationFn: (body: { userId: number; status: Status }) => call(user.status, { body }),
     onSuccess: invalidate,
   });
 }

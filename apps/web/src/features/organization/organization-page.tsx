@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { org } from '@pvstar/contract/endpoints/org';
 import { CHILD_ORG_TYPES, STATUSES } from '@pvstar/contract/enum-values';
 import type { OrgPageBody, OrgRow } from '@pvstar/contract/org';
 import type { TableColumnsType } from 'antd';
@@ -17,7 +18,7 @@ import { StatusDropdown } from '../../components/status-dropdown.tsx';
 import { OrgTypeTag, StatusTag } from '../../components/status-tags.tsx';
 import { findNode } from '../../components/tree.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { ORG_PAGE_KEY, useOrgStatus } from './api/orgs.ts';
+import { useOrgStatus } from './api/orgs.ts';
 import { OrgDeleteModal } from './components/org-delete-modal.tsx';
 import { OrgEmployeesDrawer } from './components/org-employees-drawer.tsx';
 import { OrgFormModal } from './components/org-form-modal.tsx';
@@ -218,9 +219,8 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
             </Perm>
           }
         >
-          <PageTable<OrgRow, OrgPageBody>
-            url="/system/org/page"
-            queryKey={ORG_PAGE_KEY}
+          <PageTable
+            endpoint={org.page}
             filter={pageFilter}
             columns={canAct ? columns : columns.filter((c) => c.key !== 'actions')}
             data-testid="org-table"

@@ -1,3 +1,4 @@
+import { owner } from '@pvstar/contract/endpoints/owner';
 import { STATUSES } from '@pvstar/contract/enum-values';
 import { type OwnerPageBody, type OwnerRow, ownerContactSchema } from '@pvstar/contract/owner';
 import { PERM } from '@pvstar/contract/perm';
@@ -16,7 +17,6 @@ import { PageTable } from '../../components/page-table.tsx';
 import { StatusTag } from '../../components/status-tags.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { usePerm } from '../../permissions/perm.tsx';
-import { OWNER_PAGE_KEY } from './api/owners.ts';
 import { OwnerPlants } from './components/owner-plants.tsx';
 
 /** The organisation tree is offered to those who may read it (the guest may not). */
@@ -143,9 +143,8 @@ export default function OwnerPage() {
         </FilterBar>
       }
     >
-      <PageTable<OwnerRow, OwnerPageBody>
-        url="/system/owner/queryOwner"
-        queryKey={OWNER_PAGE_KEY}
+      <PageTable
+        endpoint={owner.page}
         filter={filter}
         columns={columns}
         rowKey="userId"

@@ -1,29 +1,26 @@
+import { org } from '@pvstar/contract/endpoints/org';
+import { user } from '@pvstar/contract/endpoints/user';
 import type { Status } from '@pvstar/contract/enums';
 import type { OrgAddBody, OrgEditBody } from '@pvstar/contract/org';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../api/http.ts';
-import { ORG_TREE_KEY } from '../../../components/org-tree.ts';
-
-export const ORG_PAGE_KEY = 'orgs';
+import { call, queryKey } from '../../../api/call.ts';
 
 /** An organisation change shows in the list, in every organisation tree and in the user list's organisation names. */
 function useInvalidateOrgs() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['page', ORG_PAGE_KEY] }),
-      client.invalidateQueries({ queryKey: ['page', 'users'] }),
-      client.invalidateQueries({ queryKey: ORG_TREE_KEY }),
+      client.invalidateQueries({ queryKey: queryKey(org.page) }),
+      client.invalidateQueries({ queryKey: queryKey(user.page) }),
+      client.invalidateQueries({ queryKey: queryKey(org.tree) }),
     ]);
 }
 
 export function useSaveOrg() {
   const invalidate = useInvalidateOrgs();
   return useMutation({
-    mutationFn: (body: OrgAddBody | OrgEditBody) =>
-      post<{ id: number } | null>('id' in body ? '/system/org/edit' : '/system/org/add', body, {
-        silent: true,
-      }),
+    mutationFn: (body: OrgAddBody | OrgEditBody): Promise<{ id: number } | null> =>
+      'id' in body ? call(org.edit, { body }, { silent: true }) : call(org.add, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -31,8 +28,7 @@ export function useSaveOrg() {
 export function useDeleteOrg() {
   const invalidate = useInvalidateOrgs();
   return useMutation({
-    mutationFn: (body: { id: number; confirmName: string }) =>
-      post<null>('/system/org/delete', body, { silent: true }),
+    mutationFn: (body: { id: number; confirmName: string }) => call(org.delete, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -40,7 +36,7 @@ export function useDeleteOrg() {
 export function useOrgStatus() {
   const invalidate = useInvalidateOrgs();
   return useMutation({
-    mutationFn: (body: { id: number; status: Status }) => post<null>('/system/org/updateStatus', body),
+    mutationFn: (body: { id: number; status: Status }) => call(org.status, { body }),
     onSuccess: invalidate,
   });
 }

@@ -1,13 +1,13 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { user } from '@pvstar/contract/endpoints/user';
 import type { OrgRow } from '@pvstar/contract/org';
-import type { UserPageBody, UserRow } from '@pvstar/contract/user';
+import type { UserRow } from '@pvstar/contract/user';
 import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTable } from '../../../components/page-table.tsx';
 import { useUserColumns } from '../../../components/users/user-columns.tsx';
 import { UserFormModal } from '../../../components/users/user-form-modal.tsx';
-import { EMPLOYEE_PAGE_KEY } from '../../../components/users/users-api.ts';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
 
 /** The users of one organisation, with adding and editing them as its employees. */
@@ -59,9 +59,8 @@ export function OrgEmployeesDrawer({
       }
     >
       {org && (
-        <PageTable<UserRow, UserPageBody>
-          url="/system/user/queryUserPage"
-          queryKey={EMPLOYEE_PAGE_KEY}
+        <PageTable
+          endpoint={user.page}
           filter={{ orgId: org.id }}
           columns={columns}
           size="small"

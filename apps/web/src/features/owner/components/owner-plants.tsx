@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatCapacity } from '../../../components/energy-format.ts';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
+import { plantLinks } from '../../../components/page-links.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { useOwnerPlants } from '../api/owners.ts';
 
@@ -30,7 +31,7 @@ export function OwnerPlants({ userId }: { userId: number }) {
           dataIndex: 'stationName',
           render: (name: string, row) =>
             canOpen ? (
-              <Link to={`/station/monitor/detail?id=${row.id}`} data-testid="owner-plant-link">
+              <Link to={plantLinks.detail(row.id)} data-testid="owner-plant-link">
                 {name}
               </Link>
             ) : (

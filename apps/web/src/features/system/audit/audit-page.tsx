@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AuditAction, AuditPageBody, AuditRow } from '@pvstar/contract/audit';
+import { audit } from '@pvstar/contract/endpoints/audit';
 import { Button, DatePicker, Form, Input, Select, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { ListLayout } from '../../../components/list-layout.tsx';
 import { PageTable } from '../../../components/page-table.tsx';
 import { useExport } from '../../../components/use-export.ts';
-import { AUDIT_PAGE_KEY, AUDIT_PAGE_URL, exportAuditLog, useAuditActions } from './api.ts';
+import { exportAuditLog, useAuditActions } from './api.ts';
 
 interface FilterValues {
   action?: AuditAction;
@@ -132,13 +133,7 @@ export default function AuditPage() {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('system:audit.hint')}
       </Typography.Paragraph>
-      <PageTable<AuditRow, AuditPageBody>
-        url={AUDIT_PAGE_URL}
-        queryKey={AUDIT_PAGE_KEY}
-        filter={filter}
-        columns={columns}
-        data-testid="audit-table"
-      />
+      <PageTable endpoint={audit.page} filter={filter} columns={columns} data-testid="audit-table" />
     </ListLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { role } from '@pvstar/contract/endpoints/role';
 import { ORG_TYPES, ROLE_STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
 import type { RolePageBody, RoleRow } from '@pvstar/contract/role';
@@ -16,7 +17,7 @@ import { PageTable } from '../../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
 import { OrgTypeTag } from '../../../components/status-tags.tsx';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
-import { ROLE_PAGE_KEY, useDeleteRole, useRoleStatus } from './api/roles.ts';
+import { useDeleteRole, useRoleStatus } from './api/roles.ts';
 import { RoleFormDrawer } from './components/role-form-drawer.tsx';
 
 /** System → roles (2007002): roles with their function and data permissions. */
@@ -178,9 +179,8 @@ export default function RolePage() {
           </Perm>
         }
       >
-        <PageTable<RoleRow, RolePageBody>
-          url="/system/role/page"
-          queryKey={ROLE_PAGE_KEY}
+        <PageTable
+          endpoint={role.page}
           filter={filter}
           columns={canAct ? columns : columns.filter((c) => c.key !== 'actions')}
           data-testid="role-table"

@@ -1,4 +1,5 @@
 import { KeyOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { user } from '@pvstar/contract/endpoints/user';
 import { STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
 import type { UserPageBody, UserRow } from '@pvstar/contract/user';
@@ -16,7 +17,6 @@ import { StatusDropdown } from '../../../components/status-dropdown.tsx';
 import { useUserColumns } from '../../../components/users/user-columns.tsx';
 import { UserFormModal } from '../../../components/users/user-form-modal.tsx';
 import {
-  USER_PAGE_KEY,
   useDeleteUser,
   useResetPassword,
   useResetTwoFactor,
@@ -192,13 +192,7 @@ export default function UserPage() {
           </Perm>
         }
       >
-        <PageTable<UserRow, UserPageBody>
-          url="/system/user/queryUserPage"
-          queryKey={USER_PAGE_KEY}
-          filter={filter}
-          columns={columns}
-          data-testid="user-table"
-        />
+        <PageTable endpoint={user.page} filter={filter} columns={columns} data-testid="user-table" />
       </ListLayout>
       <UserFormModal open={editing !== null} user={editing?.user} onClose={() => setEditing(null)} />
     </>

@@ -1,34 +1,29 @@
-import type { MenuAddBody, MenuEditBody, MenuRow } from '@pvstar/contract/menu';
+import { menu } from '@pvstar/contract/endpoints/menu';
+import type { MenuAddBody, MenuEditBody } from '@pvstar/contract/menu';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../../../../api/http.ts';
+import { call, queryKey } from '../../../../api/call.ts';
 
-export const MENU_TREE_KEY = ['menu-tree'] as const;
 /** The full menu tree (menus page). */
 export const menuTreeQueryOptions = () =>
-  queryOptions({ queryKey: MENU_TREE_KEY, queryFn: () => get<MenuRow[]>('/system/menu/tree') });
+  queryOptions({ queryKey: queryKey(menu.tree), queryFn: () => call(menu.tree) });
 export const useMenuTree = () => useQuery(menuTreeQueryOptions());
 
 /** The menus and buttons the caller holds and so may grant (the role form's permission tree). */
 export const grantableMenusQueryOptions = () =>
-  queryOptions({ queryKey: ['menu-grantable'], queryFn: () => get<MenuRow[]>('/system/menu/grantable') });
+  queryOptions({ queryKey: queryKey(menu.grantable), queryFn: () => call(menu.grantable) });
 export const useGrantableMenus = () => useQuery(grantableMenusQueryOptions());
 
+/** A menu change shows in the menu tree and in the permission tree of the role form. */
 function useInvalidateMenus() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: MENU_TREE_KEY }),
-      client.invalidateQueries({ queryKey: ['menu-grantable'] }),
-    ]);
+  return () => client.invalidateQueries({ queryKey: [menu.tree.tag] });
 }
 
 export function useSaveMenu() {
   const invalidate = useInvalidateMenus();
   return useMutation({
-    mutationFn: (body: MenuAddBody | MenuEditBody) =>
-      post<{ id: number } | null>('id' in body ? '/system/menu/edit' : '/system/menu/add', body, {
-        silent: true,
-      }),
+    mutationFn: (body: MenuAddBody | MenuEditBody): Promise<{ id: number } | null> =>
+      'id' in body ? call(menu.edit, { body }, { silent: true }) : call(menu.add, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -36,7 +31,7 @@ export function useSaveMenu() {
 export function useDeleteMenu() {
   const invalidate = useInvalidateMenus();
   return useMutation({
-    mutationFn: (menuId: number) => get<null>('/system/menu/delete', { query: { menuId } }),
+    mutationFn: (menuId: number) => call(menu.delete, { query: { menuId } }),
     onSuccess: invalidate,
   });
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../../components/form-errors.ts';
 import { FormGrid } from '../../../../components/form-grid.tsx';
 import { menuTypeLabel } from '../../../../components/labels.ts';
+import { pagePath } from '../../../../components/page-links.ts';
 import { zodRule } from '../../../../components/zod-rule.ts';
 import { menuTitle } from '../../shared/menu-title.ts';
 import { useSaveMenu } from '../api/menus.ts';
@@ -174,7 +175,7 @@ export function MenuFormModal({
               label={t('system:menu.routePath')}
               rules={[zodRule(fields.routePath)]}
             >
-              <Input maxLength={200} placeholder="/system/user" />
+              <Input maxLength={200} placeholder={pagePath('system/user')} />
             </Form.Item>
           )}
           {!isButton && (

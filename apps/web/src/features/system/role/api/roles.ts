@@ -1,14 +1,13 @@
+import { role } from '@pvstar/contract/endpoints/role';
 import type { RoleStatus } from '@pvstar/contract/enums';
-import type { RoleAddBody, RoleDetail, RoleEditBody } from '@pvstar/contract/role';
+import type { RoleAddBody, RoleEditBody } from '@pvstar/contract/role';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../../../../api/http.ts';
-
-export const ROLE_PAGE_KEY = 'roles';
+import { call, queryKey } from '../../../../api/call.ts';
 
 export const roleDetailQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['role', id],
-    queryFn: () => get<RoleDetail>(`/system/role/${id}`),
+    queryKey: queryKey(role.detail, { params: { id } }),
+    queryFn: () => call(role.detail, { params: { id } }),
     staleTime: 0,
   });
 export const useRoleDetail = (id: number | null) =>
@@ -19,19 +18,17 @@ function useInvalidateRoles() {
   const client = useQueryClient();
   return (id?: number) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['page', ROLE_PAGE_KEY] }),
-      client.invalidateQueries({ queryKey: ['role-options'] }),
-      id ? client.invalidateQueries({ queryKey: ['role', id] }) : undefined,
+      client.invalidateQueries({ queryKey: queryKey(role.page) }),
+      client.invalidateQueries({ queryKey: queryKey(role.options) }),
+      id ? client.invalidateQueries({ queryKey: queryKey(role.detail, { params: { id } }) }) : undefined,
     ]);
 }
 
 export function useSaveRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: (body: RoleAddBody | RoleEditBody) =>
-      post<{ id: number } | null>('id' in body ? '/system/role/edit' : '/system/role/add', body, {
-        silent: true,
-      }),
+    mutationFn: (body: RoleAddBody | RoleEditBody): Promise<{ id: number } | null> =>
+      'id' in body ? call(role.edit, { body }, { silent: true }) : call(role.add, { body }, { silent: true }),
     onSuccess: (_data, body) => invalidate('id' in body ? body.id : undefined),
   });
 }
@@ -39,7 +36,7 @@ export function useSaveRole() {
 export function useRoleStatus() {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: (body: { id: number; status: RoleStatus }) => post<null>('/system/role/updateStatus', body),
+    mutationFn: (body: { id: number; status: RoleStatus }) => call(role.status, { body }),
     onSuccess: (_d, body) => invalidate(body.id),
   });
 }
@@ -47,7 +44,7 @@ export function useRoleStatus() {
 export function useDeleteRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: (roleId: number) => get<null>('/system/role/delete', { query: { roleId } }),
+    mutationFn: (roleId: number) => call(role.delete, { query: { roleId } }),
     onSuccess: () => invalidate(),
   });
 }
