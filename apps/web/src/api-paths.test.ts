@@ -49,8 +49,6 @@ const NOT_YET_MOVED = new Set<string>([
   'features/owner/api/owners.ts',
   'features/owner/components/owner-plants.tsx',
   'features/owner/owner-page.tsx',
-  'features/report/api/report-api.ts',
-  'features/report/components/report-table.tsx',
   'features/station/api/station-api.ts',
   'features/system/audit/api.ts',
   'features/system/menu/api/menus.ts',
@@ -59,11 +57,6 @@ const NOT_YET_MOVED = new Set<string>([
   'features/system/role/role-page.tsx',
   'features/system/user/user-page.tsx',
   'features/upgrade/api/program-api.ts',
-  'features/upgrade/api/task-api.ts',
-  'features/upgrade/program-page.tsx',
-  'features/upgrade/task-add-page.tsx',
-  'features/upgrade/task-detail-page.tsx',
-  'features/upgrade/task-list-page.tsx',
 ]);
 
 describe('API paths', () => {
