@@ -40,15 +40,8 @@ const NOT_YET_MOVED = new Set<string>([
   'features/device-center/components/device-list.tsx',
   'features/device-center/device-links.ts',
   'features/me/api/me-api.ts',
-  'features/report/api/report-api.ts',
-  'features/report/components/report-table.tsx',
   'features/station/api/station-api.ts',
   'features/upgrade/api/program-api.ts',
-  'features/upgrade/api/task-api.ts',
-  'features/upgrade/program-page.tsx',
-  'features/upgrade/task-add-page.tsx',
-  'features/upgrade/task-detail-page.tsx',
-  'features/upgrade/task-list-page.tsx',
 ]);
 
 describe('API paths', () => {

@@ -20,7 +20,7 @@ export interface EndpointRequest {
   body?: unknown;
 }
 
-export type EndpointKind = 'json' | 'file' | 'upload';
+export type EndpointKind = 'json' | 'file' | 'upload' | 'plain';
 
 /**
  * One endpoint of the API: the server registers its route from this entry (`serve` in apps/server/src/http),
@@ -28,7 +28,8 @@ export type EndpointKind = 'json' | 'file' | 'upload';
  * (method, path, access); the request and response types ride along as a type that is never set.
  * - `json`: the JSON envelope `{ code, msg, data }` around `Res`;
  * - `file`: a download (xlsx, a firmware image); failures still answer the envelope;
- * - `upload`: a multipart request (its `file` part and the fields in `Req['body']`), answered as `json`.
+ * - `upload`: a multipart request (its `file` part and the fields in `Req['body']`), answered as `json`;
+ * - `plain`: `Res` itself as JSON, no envelope, for a caller that is not our client (the broker's auth hooks).
  */
 export interface Endpoint<
   Req extends EndpointRequest = EndpointRequest,
@@ -77,6 +78,16 @@ export const upload = <Req extends EndpointRequest = NoRequest, Res = null>(
   path: string,
   access: Access,
 ): Entry<Req, Res, 'upload'> => ({ method: 'POST', path, access, kind: 'upload' });
+
+/**
+ * A JSON answer without the envelope: for callers that read fields at the top level (the MQTT broker's
+ * HTTP auth plugin), not for the web.
+ */
+export const plain = <Req extends EndpointRequest = NoRequest, Res = null>(
+  method: 'GET' | 'POST',
+  path: string,
+  access: Access,
+): Entry<Req, Res, 'plain'> => ({ method, path, access, kind: 'plain' });
 
 /**
  * A domain's table: names each entry (`operationId` = domain + Key, tag = domain). One table per file in

@@ -18,7 +18,7 @@ export interface RouteSchemas {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
-  /** `data` of the 200 answer of a JSON endpoint; none means `null`. */
+  /** `data` of the 200 answer of a JSON endpoint (a plain one's whole answer); none means `null`. */
   response?: z.ZodType;
   /** Other answers worth documenting (a 422 with field errors), whole envelopes. */
   otherResponses?: Record<number, z.ZodType>;
@@ -35,6 +35,9 @@ type OutOf<S> = S extends z.ZodType ? z.output<S> : null;
 type ReqOf<E> = E extends Endpoint<infer Req, unknown> ? Req : never;
 type ResOf<E> = E extends Endpoint<EndpointRequest, infer Res> ? Res : never;
 
+/** An upload's body fields are multipart parts the route reads itself: no body schema to match. */
+type BodyOf<E> = E extends { kind: 'upload' } ? undefined : Part<ReqOf<E>, 'body'>;
+
 interface Mismatch<Name extends string, Entry, Schema> {
   'the route schema does not infer the endpoint entry type': Name;
   entry: Entry;
@@ -47,9 +50,9 @@ type Check<E, S extends RouteSchemas> =
     ? Mismatch<'params', Part<ReqOf<E>, 'params'>, InOf<S['params']>>
     : Same<InOf<S['querystring']>, Part<ReqOf<E>, 'query'>> extends false
       ? Mismatch<'query', Part<ReqOf<E>, 'query'>, InOf<S['querystring']>>
-      : Same<InOf<S['body']>, Part<ReqOf<E>, 'body'>> extends false
-        ? Mismatch<'body', Part<ReqOf<E>, 'body'>, InOf<S['body']>>
-        : E extends { kind: 'json' | 'upload' }
+      : Same<InOf<S['body']>, BodyOf<E>> extends false
+        ? Mismatch<'body', BodyOf<E>, InOf<S['body']>>
+        : E extends { kind: 'json' | 'upload' | 'plain' }
           ? Same<OutOf<S['response']>, ResOf<E>> extends false
             ? Mismatch<'response', ResOf<E>, OutOf<S['response']>>
             : unknown
@@ -69,10 +72,20 @@ export type ServedRequest<S extends RouteSchemas> = FastifyRequest<
   ZodTypeProvider
 >;
 
-/** A JSON or upload endpoint answers its envelope (`ok(data, msg)`); a file endpoint sends through the reply. */
+type DataIn<S extends RouteSchemas> = z.input<S['response'] extends z.ZodType ? S['response'] : z.ZodNull>;
+/** A route that documents other answers may send them itself through the reply. */
+type Other<S extends RouteSchemas> =
+  S['otherResponses'] extends Record<number, z.ZodType> ? FastifyReply : never;
+
+/**
+ * A JSON or upload endpoint answers its envelope (`ok(data, msg)`), a plain one its data; a file endpoint
+ * sends through the reply.
+ */
 type Answer<E, S extends RouteSchemas> = E extends { kind: 'json' | 'upload' }
-  ? Envelope<z.input<S['response'] extends z.ZodType ? S['response'] : z.ZodNull>>
-  : FastifyReply | undefined;
+  ? Envelope<DataIn<S>> | Other<S>
+  : E extends { kind: 'plain' }
+    ? DataIn<S> | Other<S>
+    : FastifyReply | undefined;
 
 export type Handler<E, S extends RouteSchemas> = (
   req: ServedRequest<S>,
@@ -95,9 +108,12 @@ export function serve<E extends Endpoint, S extends RouteSchemas>(
 ): void {
   const { response, otherResponses, config, description, consumes, params, querystring, body } = schemas;
   const responses =
-    endpoint.kind !== 'file'
-      ? { 200: envelopeSchema(response ?? z.null()), ...otherResponses }
-      : otherResponses;
+    endpoint.kind === 'file'
+      ? otherResponses
+      : {
+          200: endpoint.kind === 'plain' ? (response ?? z.null()) : envelopeSchema(response ?? z.null()),
+          ...otherResponses,
+        };
   app.route({
     method: endpoint.method,
     url: endpoint.path,

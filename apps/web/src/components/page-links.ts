@@ -34,3 +34,10 @@ export const plantLinks = {
   add: () => pagePath('station/add'),
   edit: (id: number) => pagePath('station/add', { id }),
 };
+
+/** Upgrade tasks: the list, a new task, a task's detail. */
+export const upgradeLinks = {
+  list: () => pagePath('upgrade/inverter'),
+  add: () => pagePath('upgrade/add'),
+  detail: (id: number) => pagePath('upgrade/detail', { id }),
+};

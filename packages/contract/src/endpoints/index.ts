@@ -1,16 +1,34 @@
 import type { Endpoint } from '../endpoint.ts';
 import { audit } from './audit.ts';
+import { file } from './file.ts';
+import { firmware } from './firmware.ts';
 import { menu } from './menu.ts';
+import { mqttAuth } from './mqtt-auth.ts';
 import { org } from './org.ts';
 import { owner } from './owner.ts';
 import { plant } from './plant.ts';
+import { report } from './report.ts';
 import { role } from './role.ts';
+import { upgrade } from './upgrade.ts';
 import { user } from './user.ts';
 
 /**
  * Every domain's endpoint table. The server serves exactly these (apps/server/src/http/endpoint-table.test.ts);
  * the web imports the domain files it calls, not this index.
  */
-export const API = { plant, org, user, role, menu, audit, owner } as const;
+export const API = {
+  audit,
+  file,
+  firmware,
+  menu,
+  mqttAuth,
+  org,
+  owner,
+  plant,
+  report,
+  role,
+  upgrade,
+  user,
+} as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((table) => Object.values(table));

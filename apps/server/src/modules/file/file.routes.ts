@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { envelopeSchema } from '@pvstar/contract/api';
+import { file } from '@pvstar/contract/endpoints/file';
 import { PERM } from '@pvstar/contract/perm';
 import { PICTURE_MAX_BYTES, UploadResultSchema } from '@pvstar/contract/station';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { requireManager } from '../station/station-access.ts';
 import { pictureVisible, readPicture, sniffPicture, storePicture } from './file.service.ts';
 
@@ -25,19 +26,11 @@ export const fileRoutes =
     await app.register(multipart, {
       limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 4, parts: 5, headerPairs: 100 },
     });
-    const tags = ['file'];
 
-    app.post(
-      '/file/upload',
-      {
-        config: { access: { perm: [PERM.stationAdd, PERM.stationEdit], write: true } },
-        schema: {
-          tags,
-          operationId: 'fileUpload',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeSchema(UploadResultSchema) },
-        },
-      },
+    serve(
+      app,
+      file.upload,
+      { consumes: ['multipart/form-data'], response: UploadResultSchema },
       async (req) => {
         const caller = callerOf(req);
         await requireManager(ctx.db, caller, [PERM.stationAdd, PERM.stationEdit]);
@@ -61,28 +54,17 @@ export const fileRoutes =
       },
     );
 
-    app.get(
-      '/file/pictures/:name',
-      {
-        config: { access: { signedIn: true } },
-        schema: {
-          tags,
-          operationId: 'filePicture',
-          params: z.object({ name: z.string().max(64) }),
-        },
-      },
-      async (req, reply) => {
-        const picture = await readPicture(ctx, req.params.name);
-        if (!picture || !(await pictureVisible(ctx, callerOf(req), req.params.name))) throw notFound();
-        // An attachment, like every stored file: opened directly it is saved, never shown on our origin (the
-        // web fetches it with its token and shows it from a blob: URL). The name has passed PICTURE_NAME.
-        return reply
-          .header('Content-Type', picture.mime)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Disposition', `attachment; filename="${req.params.name}"`)
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, max-age=86400')
-          .send(picture.data);
-      },
-    );
+    serve(app, file.picture, { params: z.object({ name: z.string().max(64) }) }, async (req, reply) => {
+      const picture = await readPicture(ctx, req.params.name);
+      if (!picture || !(await pictureVisible(ctx, callerOf(req), req.params.name))) throw notFound();
+      // An attachment, like every stored file: opened directly it is saved, never shown on our origin (the
+      // web fetches it with its token and shows it from a blob: URL). The name has passed PICTURE_NAME.
+      return reply
+        .header('Content-Type', picture.mime)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', `attachment; filename="${req.params.name}"`)
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, max-age=86400')
+        .send(picture.data);
+    });
   };

@@ -6,6 +6,7 @@ import {
   PageQuerySchema,
   pageResultSchema,
 } from '@pvstar/contract/api';
+import { firmware } from '@pvstar/contract/endpoints/firmware';
 import {
   FIRMWARE_MAX_BYTES,
   FirmwareAddBodySchema,
@@ -18,7 +19,6 @@ import {
   SnSheetResultSchema,
 } from '@pvstar/contract/firmware';
 import { translate } from '@pvstar/contract/messages';
-import { PERM } from '@pvstar/contract/perm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import { callerOf } from '../../http/access.ts';
 import { sendAttachment, XLSX_TYPE } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import {
   type ReceivedImage,
   receiveUpload,
@@ -39,7 +40,6 @@ import { createFirmwareService } from './firmware.service.ts';
 import { readSignaturePart, verifyUploadSignature } from './firmware.upload.ts';
 import { buildSnTemplate, parseSnSheet } from './firmware.xlsx.ts';
 
-const nothing = envelopeSchema(z.null());
 const fieldErrors = envelopeSchema(z.object({ fields: z.array(FieldErrorSchema) }).nullable());
 const MB = 1024 * 1024;
 const tooLarge = (maxBytes: number) => new AppError(413, 'firmware.fileTooLarge', { max: maxBytes / MB });
@@ -75,37 +75,28 @@ export const firmwareRoutes =
       limits: { fileSize: FIRMWARE_MAX_BYTES, files: 2, fields: 4, parts: 5, headerPairs: 100 },
     });
     const service = createFirmwareService(ctx);
-    const tags = ['firmware'];
 
-    app.post(
-      '/iot/firmware/page',
+    serve(
+      app,
+      firmware.page,
       {
-        config: { access: { perm: [PERM.upgradeProgram, PERM.upgradeAdd] } },
-        schema: {
-          tags,
-          operationId: 'firmwarePage',
-          description:
-            'Programs of the caller’s organisation, its sub-organisations and its ancestors, newest first; `editable` is false for an ancestor’s.',
-          querystring: PageQuerySchema,
-          body: FirmwarePageBodySchema,
-          response: { 200: envelopeSchema(pageResultSchema(FirmwareRowSchema)) },
-        },
+        description:
+          'Programs of the caller’s organisation, its sub-organisations and its ancestors, newest first; `editable` is false for an ancestor’s.',
+        querystring: PageQuerySchema,
+        body: FirmwarePageBodySchema,
+        response: pageResultSchema(FirmwareRowSchema),
       },
       async (req) => ok(await service.page(callerOf(req), req.query, req.body)),
     );
 
-    app.post(
-      '/iot/firmware/upload',
+    serve(
+      app,
+      firmware.upload,
       {
-        config: { access: { perm: PERM.programAdd, write: true } },
-        schema: {
-          tags,
-          operationId: 'firmwareUpload',
-          description:
-            'Multipart: `file`, a .bin image of at most 32 MB; `signature`, its detached Ed25519 signature (a `.sig` file of 64 raw bytes or their base64, or a field with the base64); `manufacturerId`, whose active key must verify it (400 naming `signature` otherwise). Answers its id (named in `add`; an upload no program names is removed after a day), size, SHA-256 and the fingerprint of the key that verified it.',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeSchema(FirmwareFileSchema) },
-        },
+        description:
+          'Multipart: `file`, a .bin image of at most 32 MB; `signature`, its detached Ed25519 signature (a `.sig` file of 64 raw bytes or their base64, or a field with the base64); `manufacturerId`, whose active key must verify it (400 naming `signature` otherwise). Answers its id (named in `add`; an upload no program names is removed after a day), size, SHA-256 and the fingerprint of the key that verified it.',
+        consumes: ['multipart/form-data'],
+        response: FirmwareFileSchema,
       },
       async (req) => {
         if (!req.isMultipart()) throw wrongFormat();
@@ -152,34 +143,25 @@ export const firmwareRoutes =
       },
     );
 
-    app.get(
-      '/iot/firmware/sn/template',
-      {
-        config: { access: { perm: PERM.programAdd } },
-        schema: {
-          tags,
-          operationId: 'firmwareSnTemplate',
-          description: 'The serial-number template: an xlsx with one `SN` column.',
-        },
-      },
+    serve(
+      app,
+      firmware.snTemplate,
+      { description: 'The serial-number template: an xlsx with one `SN` column.' },
       async (req, reply) => {
         const data = await buildSnTemplate(translate(req.lang, 'firmware.templateSheet'));
         return sendAttachment(reply, data, { filename: 'sn-template.xlsx', type: XLSX_TYPE });
       },
     );
 
-    app.post(
-      '/iot/firmware/sn/parse',
+    serve(
+      app,
+      firmware.snParse,
       {
-        config: { access: { perm: PERM.programAdd, write: true } },
-        schema: {
-          tags,
-          operationId: 'firmwareSnParse',
-          description:
-            'Multipart `file`: an .xlsx of at most 2 MB with an `SN` column (the template). Answers the serial numbers, upper case; any bad row answers 422 with every bad row in `data.fields` (`row <n>`, at most 100).',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeSchema(SnSheetResultSchema), 422: fieldErrors },
-        },
+        description:
+          'Multipart `file`: an .xlsx of at most 2 MB with an `SN` column (the template). Answers the serial numbers, upper case; any bad row answers 422 with every bad row in `data.fields` (`row <n>`, at most 100).',
+        consumes: ['multipart/form-data'],
+        response: SnSheetResultSchema,
+        otherResponses: { 422: fieldErrors },
       },
       async (req, reply) => {
         const part = await filePart(req, SN_SHEET_MAX_BYTES, /\.xlsx?$/i);
@@ -209,33 +191,24 @@ export const firmwareRoutes =
       },
     );
 
-    app.post(
-      '/iot/firmware/add',
+    serve(
+      app,
+      firmware.add,
       {
-        config: { access: { perm: PERM.programAdd, write: true } },
-        schema: {
-          tags,
-          operationId: 'firmwareAdd',
-          description:
-            'A program of the caller’s organisation from an upload of the caller’s; the version is unique per manufacturer, firmware type and organisation (409).',
-          body: FirmwareAddBodySchema,
-          response: { 200: envelopeSchema(z.object({ id: z.number() })) },
-        },
+        description:
+          'A program of the caller’s organisation from an upload of the caller’s; the version is unique per manufacturer, firmware type and organisation (409).',
+        body: FirmwareAddBodySchema,
+        response: z.object({ id: z.number() }),
       },
       async (req) => ok(await service.add(callerOf(req), req.body, req.ip), 'saved'),
     );
 
-    app.post(
-      '/iot/firmware/edit',
+    serve(
+      app,
+      firmware.edit,
       {
-        config: { access: { perm: PERM.programEdit, write: true } },
-        schema: {
-          tags,
-          operationId: 'firmwareEdit',
-          description: 'Only the descriptions change; an ancestor organisation’s program answers 403.',
-          body: FirmwareEditBodySchema,
-          response: { 200: nothing },
-        },
+        description: 'Only the descriptions change; an ancestor organisation’s program answers 403.',
+        body: FirmwareEditBodySchema,
       },
       async (req) => {
         await service.edit(callerOf(req), req.body, req.ip);
@@ -243,35 +216,18 @@ export const firmwareRoutes =
       },
     );
 
-    app.post(
-      '/iot/firmware/status',
-      {
-        config: { access: { perm: PERM.programStatus, write: true } },
-        schema: {
-          tags,
-          operationId: 'firmwareStatus',
-          body: FirmwareStatusBodySchema,
-          response: { 200: nothing },
-        },
-      },
-      async (req) => {
-        await service.setStatus(callerOf(req), req.body.id, req.body.status, req.ip);
-        return ok(null, 'saved');
-      },
-    );
+    serve(app, firmware.status, { body: FirmwareStatusBodySchema }, async (req) => {
+      await service.setStatus(callerOf(req), req.body.id, req.body.status, req.ip);
+      return ok(null, 'saved');
+    });
 
-    app.post(
-      '/iot/firmware/delete',
+    serve(
+      app,
+      firmware.delete,
       {
-        config: { access: { perm: PERM.programDelete, write: true } },
-        schema: {
-          tags,
-          operationId: 'firmwareDelete',
-          description:
-            'Removes the program and its image; 409 while an upgrade task uses it (`firmware.inUse`).',
-          body: IdBodySchema,
-          response: { 200: nothing },
-        },
+        description:
+          'Removes the program and its image; 409 while an upgrade task uses it (`firmware.inUse`).',
+        body: IdBodySchema,
       },
       async (req) => {
         await service.remove(callerOf(req), req.body.id, req.ip);

@@ -1,3 +1,4 @@
+import { mqttAuth } from '@pvstar/contract/endpoints/mqtt-auth';
 import {
   MQTT_AUTH_SECRET_HEADER,
   MqttAclBodySchema,
@@ -8,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { createMqttAuthService, sameSecret } from './mqtt-auth.service.ts';
 
 /**
@@ -19,9 +21,7 @@ export const mqttAuthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createMqttAuthService(ctx);
-    const tags = ['mqtt'];
     const config = {
-      access: { public: true } as const,
       rateLimit: { max: ctx.config.MQTT_HTTP_AUTH_RATE_PER_MINUTE, timeWindow: '1 minute' },
     };
     /** The request is the broker's: the feature is on and the shared secret matches. */
@@ -33,17 +33,14 @@ export const mqttAuthRoutes =
         throw new AppError(401, 'auth.unauthorized');
     };
 
-    app.post(
-      '/mqtt/auth',
+    serve(
+      app,
+      mqttAuth.authenticate,
       {
         config,
-        schema: {
-          tags,
-          operationId: 'mqttAuthenticate',
-          description: 'EMQX HTTP authentication: may this client sign in? Header x-pvstar-mqtt-secret.',
-          body: MqttAuthBodySchema,
-          response: { 200: MqttDecisionSchema },
-        },
+        description: 'EMQX HTTP authentication: may this client sign in? Header x-pvstar-mqtt-secret.',
+        body: MqttAuthBodySchema,
+        response: MqttDecisionSchema,
       },
       async (req) => {
         fromBroker(req);
@@ -51,18 +48,15 @@ export const mqttAuthRoutes =
       },
     );
 
-    app.post(
-      '/mqtt/acl',
+    serve(
+      app,
+      mqttAuth.authorize,
       {
         config,
-        schema: {
-          tags,
-          operationId: 'mqttAuthorize',
-          description:
-            'EMQX HTTP authorisation: may this client publish or subscribe here? Header x-pvstar-mqtt-secret.',
-          body: MqttAclBodySchema,
-          response: { 200: MqttDecisionSchema },
-        },
+        description:
+          'EMQX HTTP authorisation: may this client publish or subscribe here? Header x-pvstar-mqtt-secret.',
+        body: MqttAclBodySchema,
+        response: MqttDecisionSchema,
       },
       async (req) => {
         fromBroker(req);

@@ -66,7 +66,7 @@ export default function ReportPage() {
       ? [dayjs(shown.from), dayjs(shown.to).isAfter(today) ? today : dayjs(shown.to)]
       : defaultRange(dateType));
 
-  const doExport = () => runExport(() => exportReport(tab, bodies[tab], exportFilename(tab, shown)));
+  const doExport = () => runExport(() => exportReport(tab, bodies, exportFilename(tab, shown)));
 
   return (
     <Card data-testid="report-page" styles={{ body: { paddingTop: 4 } }} style={{ minWidth: 0 }}>

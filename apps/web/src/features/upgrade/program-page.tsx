@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { firmware } from '@pvstar/contract/endpoints/firmware';
 import {
   type FirmwarePageBody,
   type FirmwareRow,
@@ -19,12 +20,7 @@ import { ListLayout } from '../../components/list-layout.tsx';
 import { PageTable } from '../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
-import {
-  PROGRAM_PAGE_KEY,
-  useDeleteProgram,
-  useManufacturerOptions,
-  useProgramStatus,
-} from './api/program-api.ts';
+import { useDeleteProgram, useManufacturerOptions, useProgramStatus } from './api/program-api.ts';
 import { ProgramAddModal } from './components/program-add-modal.tsx';
 import { ProgramEditModal } from './components/program-edit-modal.tsx';
 import { firmwareTypeLabel, programStatusLabel } from './upgrade-labels.tsx';
@@ -257,9 +253,8 @@ export default function ProgramPage() {
           </Perm>
         }
       >
-        <PageTable<FirmwareRow, FirmwarePageBody>
-          url="/iot/firmware/page"
-          queryKey={PROGRAM_PAGE_KEY}
+        <PageTable
+          endpoint={firmware.page}
           filter={filter}
           columns={columns}
           onRow={(row) => ({ 'data-testid': `program-row-${row.id}` }) as HTMLAttributes<HTMLElement>}

@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { upgrade } from '@pvstar/contract/endpoints/upgrade';
 import { DeviceStatusSchema } from '@pvstar/contract/enums';
 import type { FirmwareRow, UpgradeCandidateRow } from '@pvstar/contract/firmware';
 import { PERM } from '@pvstar/contract/perm';
@@ -29,11 +30,12 @@ import { useNavigate } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { showFormError } from '../../components/form-errors.ts';
 import { DeviceStatusTag } from '../../components/monitor-tags.tsx';
+import { upgradeLinks } from '../../components/page-links.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
 import { useSettings } from '../../stores/settings.ts';
 import { useEnabledPrograms } from './api/program-api.ts';
-import { CANDIDATES_KEY, useAddTask } from './api/task-api.ts';
+import { useAddTask } from './api/task-api.ts';
 import { firmwareTypeLabel, programName } from './upgrade-labels.tsx';
 import { descLangOf } from './upgrade-logic.ts';
 
@@ -163,7 +165,7 @@ export default function TaskAddPage() {
         remark: values.remark?.trim() || null,
       });
       message.success(t('upgrade:add.created'));
-      navigate(canDetail ? `/upgrade/upgrade-detail?id=${id}` : '/upgrade/inverter', { replace: true });
+      navigate(canDetail ? upgradeLinks.detail(id) : upgradeLinks.list(), { replace: true });
     } catch (err) {
       showFormError(form, err);
     }
@@ -175,7 +177,7 @@ export default function TaskAddPage() {
       extra={
         <Button
           icon={<ArrowLeftOutlined />}
-          onClick={() => navigate('/upgrade/inverter')}
+          onClick={() => navigate(upgradeLinks.list())}
           data-testid="task-back"
         >
           {t('app:action.back')}
@@ -264,9 +266,8 @@ export default function TaskAddPage() {
                   )}
                 </Space>
               </Flex>
-              <PageTable<UpgradeCandidateRow, { programId: number; sn?: string }>
-                url="/iot/upgrade/candidates"
-                queryKey={CANDIDATES_KEY}
+              <PageTable
+                endpoint={upgrade.candidates}
                 filter={candidateFilter}
                 columns={columns}
                 size="small"
@@ -369,7 +370,7 @@ export default function TaskAddPage() {
           />
         </Form.Item>
         <Flex justify="flex-end" gap={8}>
-          <Button onClick={() => navigate('/upgrade/inverter')}>{t('system:action.cancel')}</Button>
+          <Button onClick={() => navigate(upgradeLinks.list())}>{t('system:action.cancel')}</Button>
           <Button type="primary" loading={add.isPending} onClick={submit} data-testid="task-submit">
             {t('upgrade:add.submit')}
           </Button>

@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, HistoryOutlined, RedoOutlined } from '@ant-design/icons';
+import { upgrade } from '@pvstar/contract/endpoints/upgrade';
 import {
   type UpgradeCounts,
   type UpgradeDeviceRow,
@@ -31,12 +32,14 @@ import type { TFunction } from 'i18next';
 import { type HTMLAttributes, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { queryKey } from '../../api/call.ts';
 import { ApiError } from '../../api/http.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../components/format.ts';
+import { upgradeLinks } from '../../components/page-links.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
-import { DETAIL_LIVE_MS, TASK_DEVICES_KEY, useRetryTask, useTaskDetail } from './api/task-api.ts';
+import { DETAIL_LIVE_MS, useRetryTask, useTaskDetail } from './api/task-api.ts';
 import { DeviceHistoryDrawer } from './components/device-history-drawer.tsx';
 import { TaskControls } from './components/task-controls.tsx';
 import { TaskProgress } from './components/task-progress.tsx';
@@ -146,14 +149,14 @@ export default function TaskDetailPage() {
   // When the task settles, the device list is read once more so that it shows the final states.
   const wasLive = useRef(live);
   useEffect(() => {
-    if (wasLive.current && !live) void client.invalidateQueries({ queryKey: ['page', TASK_DEVICES_KEY] });
+    if (wasLive.current && !live) void client.invalidateQueries({ queryKey: queryKey(upgrade.taskDevices) });
     wasLive.current = live;
   }, [live, client]);
 
   const back = (
     <Button
       icon={<ArrowLeftOutlined />}
-      onClick={() => navigate('/upgrade/inverter')}
+      onClick={() => navigate(upgradeLinks.list())}
       data-testid="task-back"
     >
       {t('app:action.back')}
@@ -371,9 +374,8 @@ export default function TaskDetailPage() {
         }
         styles={{ body: { paddingTop: 8 } }}
       >
-        <PageTable<UpgradeDeviceRow, DeviceFilter>
-          url="/iot/upgrade/task/devices"
-          queryKey={TASK_DEVICES_KEY}
+        <PageTable
+          endpoint={upgrade.taskDevices}
           filter={deviceFilter}
           columns={columns}
           refetchInterval={live ? DETAIL_LIVE_MS : undefined}

@@ -1,4 +1,5 @@
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { upgrade } from '@pvstar/contract/endpoints/upgrade';
 import {
   FirmwareTypeSchema,
   type UpgradeTaskPageBody,
@@ -16,9 +17,10 @@ import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { FilterBar } from '../../components/filter-bar.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
+import { upgradeLinks } from '../../components/page-links.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
-import { LIST_LIVE_MS, TASK_PAGE_KEY, usePageLive } from './api/task-api.ts';
+import { LIST_LIVE_MS, usePageLive } from './api/task-api.ts';
 import { TaskControls } from './components/task-controls.tsx';
 import { TaskProgress } from './components/task-progress.tsx';
 import { StageText } from './components/task-stage.tsx';
@@ -38,8 +40,8 @@ export default function TaskListPage() {
   const canAdd = usePerm([PERM.upgradeAdd]);
   const canDetail = usePerm([PERM.upgradeDetail]);
   const canControl = usePerm([PERM.upgradeTaskControl]);
-  const live = usePageLive(TASK_PAGE_KEY, rowIsLive);
-  const detailPath = (id: number) => `/upgrade/upgrade-detail?id=${id}`;
+  const live = usePageLive(upgrade.taskPage, rowIsLive);
+  const detailPath = upgradeLinks.detail;
 
   const columns: ColumnsType<UpgradeTaskRow> = [
     {
@@ -166,7 +168,7 @@ export default function TaskListPage() {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => navigate('/upgrade/add-upgrade')}
+              onClick={() => navigate(upgradeLinks.add())}
               data-testid="task-add"
             >
               {t('upgrade:task.add')}
@@ -174,9 +176,8 @@ export default function TaskListPage() {
           )
         }
       >
-        <PageTable<UpgradeTaskRow, UpgradeTaskPageBody>
-          url="/iot/upgrade/task/page"
-          queryKey={TASK_PAGE_KEY}
+        <PageTable
+          endpoint={upgrade.taskPage}
           filter={filter}
           columns={columns}
           refetchInterval={live ? LIST_LIVE_MS : undefined}

@@ -1,15 +1,9 @@
 import { plant } from '@pvstar/contract/endpoints/plant';
-import type {
-  AlarmReport,
-  AlarmReportBody,
-  EnergyReport,
-  EnergyReportBody,
-  FleetReport,
-  FleetReportBody,
-} from '@pvstar/contract/report';
+import { report } from '@pvstar/contract/endpoints/report';
+import type { AlarmReportBody, EnergyReportBody, FleetReportBody } from '@pvstar/contract/report';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../api/call.ts';
-import { post, saveBlob } from '../../../api/http.ts';
+import { call, queryKey } from '../../../api/call.ts';
+import { saveBlob } from '../../../api/http.ts';
 import type { ReportTab } from '../report-period.ts';
 
 /** What each report is asked and answers, by tab. */
@@ -19,31 +13,39 @@ export interface ReportBodies {
   alarm: AlarmReportBody;
 }
 
-const url = (tab: ReportTab) => `/station/report/${tab}`;
-
 /**
- * One report, read only while its tab is shown (`enabled`); a new period keeps the last report on
+ * Each report is read only while its tab is shown (`enabled`); a new period keeps the last report on
  * screen until the next one is in.
  */
-function useReport<T>(tab: ReportTab, body: ReportBodies[ReportTab], enabled: boolean) {
-  return useQuery({
-    queryKey: ['report', tab, body],
-    queryFn: ({ signal }) => post<T>(url(tab), body, { signal }),
+export const useEnergyReport = (body: EnergyReportBody, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKey(report.energy, body),
+    queryFn: ({ signal }) => call(report.energy, { body }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
-}
-
-export const useEnergyReport = (body: EnergyReportBody, enabled: boolean) =>
-  useReport<EnergyReport>('energy', body, enabled);
 export const useFleetReport = (body: FleetReportBody, enabled: boolean) =>
-  useReport<FleetReport>('fleet', body, enabled);
+  useQuery({
+    queryKey: queryKey(report.fleet, body),
+    queryFn: ({ signal }) => call(report.fleet, { body }, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 export const useAlarmReport = (body: AlarmReportBody, enabled: boolean) =>
-  useReport<AlarmReport>('alarm', body, enabled);
+  useQuery({
+    queryKey: queryKey(report.alarm, body),
+    queryFn: ({ signal }) => call(report.alarm, { body }, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 
-/** Downloads a report as xlsx, asked with the same body as the report on screen. */
-export async function exportReport(tab: ReportTab, body: ReportBodies[ReportTab], filename: string) {
-  const blob = await post<Blob>(`${url(tab)}/export`, body, { blob: true });
+/** Downloads the tab's report as xlsx, asked with the same body as the report on screen. */
+export async function exportReport(tab: ReportTab, bodies: ReportBodies, filename: string) {
+  const blob = await (tab === 'energy'
+    ? call(report.energyExport, { body: bodies.energy })
+    : tab === 'fleet'
+      ? call(report.fleetExport, { body: bodies.fleet })
+      : call(report.alarmExport, { body: bodies.alarm }));
   saveBlob(blob, filename);
 }
 
@@ -51,17 +53,17 @@ export async function exportReport(tab: ReportTab, body: ReportBodies[ReportTab]
 const PLANT_OPTIONS = 100;
 
 /** The plants to pick from, by part of the name: the plant list's own endpoint, in the caller's scope. */
-export const usePlantOptions = (name: string, enabled: boolean) =>
-  useQuery({
-    queryKey: ['report', 'plant-options', name],
-    queryFn: ({ signal }) =>
-      call(
-        plant.page,
-        { query: { pageNum: 1, pageSize: PLANT_OPTIONS }, body: { stationName: name || undefined } },
-        { signal },
-      ),
+export const usePlantOptions = (name: string, enabled: boolean) => {
+  const input = {
+    query: { pageNum: 1, pageSize: PLANT_OPTIONS },
+    body: { stationName: name || undefined },
+  };
+  return useQuery({
+    queryKey: queryKey(plant.page, input),
+    queryFn: ({ signal }) => call(plant.page, input, { signal }),
     enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     select: (page) => page.list,
   });
+};

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber } from '../../../components/energy-format.ts';
+import { plantLinks } from '../../../components/page-links.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
 
 /** A column title with its unit: the cells then hold plain numbers, comparable down the column. */
@@ -78,7 +79,7 @@ export function PlantName({ id, name, tab }: { id: number; name: string; tab?: '
   if (!mayOpen) return <EllipsisText text={name} maxWidth={NAME_WIDTH} />;
   return (
     <Link
-      to={`/station/monitor/detail?id=${id}${tab ? `&tab=${tab}` : ''}`}
+      to={plantLinks.detail(id, tab)}
       title={name}
       data-testid="report-plant-link"
       style={{

@@ -1,6 +1,6 @@
 import type { PageResult } from '@pvstar/contract/api';
-import { CLIENT_HEADERS } from '@pvstar/contract/client';
 import type { Area } from '@pvstar/contract/dict';
+import { file } from '@pvstar/contract/endpoints/file';
 import { plant } from '@pvstar/contract/endpoints/plant';
 import type {
   StationAddBody,
@@ -11,11 +11,8 @@ import type {
 } from '@pvstar/contract/station';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { call, queryKey } from '../../../api/call.ts';
-import { ApiError, get, post } from '../../../api/http.ts';
-import i18n from '../../../i18n/index.ts';
-import { tokenStore } from '../../../stores/session.ts';
-import { useSettings } from '../../../stores/settings.ts';
+import { call, queryKey, upload } from '../../../api/call.ts';
+import { post } from '../../../api/http.ts';
 
 /** The plant detail shares its cache with the detail page (same key). */
 export const stationDetailKey = (id: number) => queryKey(plant.detail, { params: { id } });
@@ -101,43 +98,21 @@ export function useResetSecret() {
   });
 }
 
-/**
- * Uploads a picture as multipart (the JSON client cannot): the same headers as every call, the
- * envelope read the same way, a failure thrown as ApiError for the form to show.
- */
-export async function uploadPicture(file: File): Promise<UploadResult> {
-  const form = new FormData();
-  form.append('file', file);
-  const headers: Record<string, string> = {
-    fromType: CLIENT_HEADERS.fromType,
-    lang: useSettings.getState().language,
-  };
-  const token = tokenStore.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch('/file/upload', { method: 'POST', headers, body: form });
-  } catch {
-    throw new ApiError(0, i18n.t('common:http.network'));
-  }
-  const envelope = (await res.json().catch(() => null)) as {
-    code: number;
-    msg: string;
-    data: unknown;
-  } | null;
-  if (envelope?.code === 200) return envelope.data as UploadResult;
-  throw new ApiError(envelope?.code ?? res.status, envelope?.msg || i18n.t('common:serviceFail'));
-}
+/** Uploads a picture; silent, since the form shows a failure itself. */
+export const uploadPicture = (picture: File): Promise<UploadResult> =>
+  upload(file.upload, picture, { silent: true });
 
 /**
  * A plant picture as an object URL. Pictures are served to signed-in users only (an <img> cannot send
- * the token), so the bytes are fetched with it and shown from a blob: URL, revoked when unused.
+ * the token), so the bytes are fetched with it and shown from a blob: URL, revoked when unused. `path` is
+ * the URL a plant keeps; its last part names the picture.
  */
 export function usePictureUrl(path: string | null | undefined) {
+  const name = path ? path.slice(path.lastIndexOf('/') + 1) : null;
   const blob = useQuery({
-    queryKey: ['station', 'picture', path],
-    queryFn: () => get<Blob>(path!, { blob: true, silent: true }),
-    enabled: !!path,
+    queryKey: queryKey(file.picture, { params: { name } }),
+    queryFn: () => call(file.picture, { params: { name: name! } }, { silent: true }),
+    enabled: !!name,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

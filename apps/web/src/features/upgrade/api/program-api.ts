@@ -1,17 +1,9 @@
-import type { PageResult } from '@pvstar/contract/api';
 import type { ManufacturerOption } from '@pvstar/contract/basic-device';
-import type {
-  FirmwareAddBody,
-  FirmwareEditBody,
-  FirmwareFile,
-  FirmwareRow,
-  FirmwareStatus,
-} from '@pvstar/contract/firmware';
+import { firmware } from '@pvstar/contract/endpoints/firmware';
+import type { FirmwareAddBody, FirmwareEditBody, FirmwareStatus } from '@pvstar/contract/firmware';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post, saveBlob, upload } from '../../../api/http.ts';
-
-export const PROGRAM_PAGE_KEY = 'firmware-programs';
-const ENABLED_KEY = ['firmware-programs', 'enabled'];
+import { call, queryKey, upload } from '../../../api/call.ts';
+import { get, saveBlob } from '../../../api/http.ts';
 
 /** The manufacturers to pick from (the same list the basic data keeps, so its changes show here). */
 export const useManufacturerOptions = () =>
@@ -23,31 +15,24 @@ export const useManufacturerOptions = () =>
   });
 
 /** The enabled programs, for the add-upgrade page's picker (one page: a manufacturer keeps few). */
+const ENABLED = { query: { pageNum: 1, pageSize: 100 }, body: { status: 'ENABLED' } } as const;
 export const useEnabledPrograms = () =>
   useQuery({
-    queryKey: ENABLED_KEY,
-    queryFn: ({ signal }) =>
-      post<PageResult<FirmwareRow>>(
-        '/iot/firmware/page',
-        { status: 'ENABLED' },
-        { query: { pageNum: 1, pageSize: 100 }, signal },
-      ),
+    queryKey: queryKey(firmware.page, ENABLED),
+    queryFn: ({ signal }) => call(firmware.page, ENABLED, { signal }),
     select: (page) => page.list,
   });
 
+/** Every answer about programs: the list, the enabled ones. */
 function useInvalidate() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['page', PROGRAM_PAGE_KEY] }),
-      client.invalidateQueries({ queryKey: ENABLED_KEY }),
-    ]);
+  return () => client.invalidateQueries({ queryKey: [firmware.page.tag] });
 }
 
 export function useAddProgram() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: FirmwareAddBody) => post<null>('/iot/firmware/add', body, { silent: true }),
+    mutationFn: (body: FirmwareAddBody) => call(firmware.add, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -55,7 +40,7 @@ export function useAddProgram() {
 export function useEditProgram() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: FirmwareEditBody) => post<null>('/iot/firmware/edit', body, { silent: true }),
+    mutationFn: (body: FirmwareEditBody) => call(firmware.edit, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -63,7 +48,7 @@ export function useEditProgram() {
 export function useProgramStatus() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: { id: number; status: FirmwareStatus }) => post<null>('/iot/firmware/status', body),
+    mutationFn: (body: { id: number; status: FirmwareStatus }) => call(firmware.status, { body }),
     onSuccess: invalidate,
   });
 }
@@ -72,7 +57,7 @@ export function useProgramStatus() {
 export function useDeleteProgram() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => post<null>('/iot/firmware/delete', { id }, { silent: true }),
+    mutationFn: (id: number) => call(firmware.delete, { body: { id } }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -84,7 +69,7 @@ export const uploadFirmware = (
   onProgress: (percent: number) => void,
   signal: AbortSignal,
 ) =>
-  upload<FirmwareFile>('/iot/firmware/upload', input.image, {
+  upload(firmware.upload, input.image, {
     onProgress,
     signal,
     silent: true,
@@ -92,10 +77,9 @@ export const uploadFirmware = (
   });
 
 /** Reads the serial numbers of a spreadsheet in the template's layout (422: the bad rows). */
-export const parseSnSheet = (file: File) =>
-  upload<{ sns: string[] }>('/iot/firmware/sn/parse', file, { silent: true });
+export const parseSnSheet = (file: File) => upload(firmware.snParse, file, { silent: true });
 
 export async function downloadSnTemplate() {
-  const blob = await get<Blob>('/iot/firmware/sn/template', { blob: true });
+  const blob = await call(firmware.snTemplate);
   saveBlob(blob, 'firmware-sn-template.xlsx');
 }

@@ -1,0 +1,61 @@
+import type { IdBodySchema, PageQuerySchema, PageResult } from '../api.ts';
+import { download, endpoints, type In, post } from '../endpoint.ts';
+import type {
+  UpgradeCandidateBodySchema,
+  UpgradeCandidateRow,
+  UpgradeDevicePageBodySchema,
+  UpgradeDeviceRow,
+  UpgradeHistoryRow,
+  UpgradeRetryBodySchema,
+  UpgradeTaskActionBodySchema,
+  UpgradeTaskAddBodySchema,
+  UpgradeTaskPageBodySchema,
+  UpgradeTaskRow,
+} from '../firmware.ts';
+import { PERM } from '../perm.ts';
+
+const LIST = { perm: [PERM.upgradeInverter, PERM.upgradeDetail] } as const;
+const CONTROL = { perm: PERM.upgradeTaskControl, write: true } as const;
+
+type Paged<Body> = { query: In<typeof PageQuerySchema>; body: Body };
+type TaskAction = { body: In<typeof UpgradeTaskActionBodySchema> };
+
+/** Upgrade tasks (`/upgrade/inverter`, add-upgrade 2009001001, upgrade-detail 2009001002) and the dongle's download. */
+export const upgrade = endpoints('upgrade', {
+  candidates: post<Paged<In<typeof UpgradeCandidateBodySchema>>, PageResult<UpgradeCandidateRow>>(
+    '/iot/upgrade/candidates',
+    { perm: PERM.upgradeAdd },
+  ),
+  taskAdd: post<{ body: In<typeof UpgradeTaskAddBodySchema> }, { id: number }>('/iot/upgrade/task/add', {
+    perm: PERM.upgradeAdd,
+    write: true,
+  }),
+  taskPage: post<Paged<In<typeof UpgradeTaskPageBodySchema>>, PageResult<UpgradeTaskRow>>(
+    '/iot/upgrade/task/page',
+    LIST,
+  ),
+  taskDetail: post<{ body: In<typeof IdBodySchema> }, UpgradeTaskRow>('/iot/upgrade/task/detail', LIST),
+  taskDevices: post<Paged<In<typeof UpgradeDevicePageBodySchema>>, PageResult<UpgradeDeviceRow>>(
+    '/iot/upgrade/task/devices',
+    LIST,
+  ),
+  /** One device of a task (`id` of its row). */
+  taskHistory: post<{ body: In<typeof IdBodySchema> }, UpgradeHistoryRow[]>(
+    '/iot/upgrade/task/history',
+    LIST,
+  ),
+  taskPause: post<TaskAction>('/iot/upgrade/task/pause', CONTROL),
+  taskResume: post<TaskAction>('/iot/upgrade/task/resume', CONTROL),
+  taskCancel: post<TaskAction>('/iot/upgrade/task/cancel', CONTROL),
+  taskRetry: post<{ body: In<typeof UpgradeRetryBodySchema> }, { count: number }>(
+    '/iot/upgrade/task/retry',
+    CONTROL,
+  ),
+  /**
+   * The image of a firmware.upgrade command, for the dongle it was sent to. The dongle has no session:
+   * the short-lived, single-use token in the link is the credential.
+   */
+  firmwareDownload: download<{ query: { token?: string } }>('GET', '/iot/firmware/download', {
+    public: true,
+  }),
+});
