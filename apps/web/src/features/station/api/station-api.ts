@@ -1,7 +1,7 @@
 import type { PageResult } from '@pvstar/contract/api';
 import { CLIENT_HEADERS } from '@pvstar/contract/client';
-import type { Area } from '@pvstar/contract/dict';
 import { plant } from '@pvstar/contract/endpoints/plant';
+import { system } from '@pvstar/contract/endpoints/system';
 import type {
   StationAddBody,
   StationEditBody,
@@ -12,7 +12,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { call, queryKey } from '../../../api/call.ts';
-import { ApiError, get, post } from '../../../api/http.ts';
+import { ApiError, get } from '../../../api/http.ts';
 import i18n from '../../../i18n/index.ts';
 import { tokenStore } from '../../../stores/session.ts';
 import { useSettings } from '../../../stores/settings.ts';
@@ -63,8 +63,8 @@ export function useStationOrgTree() {
 /** Countries ("0") or a country's regions, from the reference data. */
 export function useAreas(superiorCode: string | null | undefined) {
   return useQuery({
-    queryKey: ['areas', superiorCode],
-    queryFn: () => post<Area[]>('/system/area/getBysuperiorCode', { superiorCode }),
+    queryKey: queryKey(system.listAreas, { body: { superiorCode } }),
+    queryFn: () => call(system.listAreas, { body: { superiorCode: superiorCode! } }),
     enabled: !!superiorCode,
     staleTime: Number.POSITIVE_INFINITY,
   });
