@@ -26,6 +26,9 @@ export const LoginBodySchema = z
   });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
+/** The demo sign-in takes no fields: an empty object, or no body at all. */
+export const DemoLoginBodySchema = z.object({}).optional();
+
 const consent = z.literal(true, { error: 'validation.consent' });
 
 export const RegisterBodySchema = z

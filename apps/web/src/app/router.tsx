@@ -1,8 +1,9 @@
-import type { UserInfo } from '@pvstar/contract/auth';
+import { auth } from '@pvstar/contract/endpoints/auth';
 import { message } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { createHashRouter, type LoaderFunctionArgs, redirect } from 'react-router';
-import { ApiError, get, setUnauthorizedHandler } from '../api/http.ts';
+import { call } from '../api/call.ts';
+import { ApiError, setUnauthorizedHandler } from '../api/http.ts';
 import i18n from '../i18n/index.ts';
 import { tokenStore, useSession } from '../stores/session.ts';
 import { queryClient } from './providers.tsx';
@@ -67,7 +68,7 @@ async function guard({ request }: LoaderFunctionArgs) {
 
   const session = useSession.getState();
   if (!session.userInfo) {
-    const asked = get<UserInfo | null>('/auth/user/getUserInfo', { silent: true, signal: request.signal });
+    const asked = call(auth.getUserInfo, {}, { silent: true, signal: request.signal });
     // The code of the shell and the page loads meanwhile (asked after the user, so as not to queue before it).
     preloadSignedIn(path);
     let perms: string[];

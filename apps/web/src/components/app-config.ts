@@ -1,19 +1,14 @@
+import { system } from '@pvstar/contract/endpoints/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../api/http.ts';
+import { call, queryKey } from '../api/call.ts';
 import { useSession } from '../stores/session.ts';
-
-/** GET /system/config: the configured title and whether the demo account is offered. */
-export interface AppConfig {
-  appTitle: string;
-  demo: boolean;
-}
 
 /** The configured default title (SPEC §1), used until the server has answered. */
 export const DEFAULT_APP_TITLE = 'PVSTAR';
 
 export const appConfigQuery = queryOptions({
-  queryKey: ['system', 'config'],
-  queryFn: ({ signal }) => get<AppConfig>('/system/config', { silent: true, signal }),
+  queryKey: queryKey(system.publicConfig),
+  queryFn: ({ signal }) => call(system.publicConfig, {}, { silent: true, signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,19 +1,20 @@
 import type { CrcEntry } from '@pvstar/contract/dict';
+import { system } from '@pvstar/contract/endpoints/system';
 import type { ContactType } from '@pvstar/contract/enums';
 import { emailSchema } from '@pvstar/contract/validation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Form, type FormRule, Input, Radio, Select, Space } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '../api/http.ts';
+import { call, queryKey } from '../api/call.ts';
 import i18n from '../i18n/index.ts';
 import { useSettings } from '../stores/settings.ts';
 import { SEPARATORS } from './contact.ts';
 import { zodRule } from './zod-rule.ts';
 
 export const crcQuery = queryOptions({
-  queryKey: ['system', 'crc'],
-  queryFn: ({ signal }) => get<CrcEntry[]>('/system/crc/selectAll', { silent: true, signal }),
+  queryKey: queryKey(system.listLangAreas),
+  queryFn: ({ signal }) => call(system.listLangAreas, {}, { silent: true, signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,8 +1,9 @@
+import { system } from '@pvstar/contract/endpoints/system';
 import type { CodePurpose, ContactType } from '@pvstar/contract/enums';
 import { App, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { post } from '../api/http.ts';
+import { call } from '../api/call.ts';
 
 const COUNTDOWN_SECONDS = 60;
 
@@ -40,7 +41,7 @@ export function SendCodeButton({
     if (!target) return;
     setSending(true);
     try {
-      await post('/system/smsEmail/send', { ...target, purpose });
+      await call(system.sendCode, { body: { ...target, purpose } });
       message.success(t('common:auth.codeSent'));
       setLeft(COUNTDOWN_SECONDS);
     } catch {

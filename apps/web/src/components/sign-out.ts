@@ -1,6 +1,7 @@
+import { auth } from '@pvstar/contract/endpoints/auth';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { post } from '../api/http.ts';
+import { call } from '../api/call.ts';
 import { tokenStore, useSession } from '../stores/session.ts';
 
 /**
@@ -10,7 +11,7 @@ import { tokenStore, useSession } from '../stores/session.ts';
 export async function signOut(opts: { callServer?: boolean } = {}) {
   if (opts.callServer !== false) {
     try {
-      await post('/auth/user/logout', {}, { silent: true });
+      await call(auth.logout, {}, { silent: true });
     } catch {
       // The local session ends regardless (SPEC §4).
     }

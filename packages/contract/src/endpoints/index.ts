@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.ts';
 import { audit } from './audit.ts';
+import { auth } from './auth.ts';
 import { file } from './file.ts';
 import { firmware } from './firmware.ts';
 import { menu } from './menu.ts';
@@ -9,6 +10,7 @@ import { owner } from './owner.ts';
 import { plant } from './plant.ts';
 import { report } from './report.ts';
 import { role } from './role.ts';
+import { system } from './system.ts';
 import { upgrade } from './upgrade.ts';
 import { user } from './user.ts';
 
@@ -18,6 +20,7 @@ import { user } from './user.ts';
  */
 export const API = {
   audit,
+  auth,
   file,
   firmware,
   menu,
@@ -27,6 +30,7 @@ export const API = {
   plant,
   report,
   role,
+  system,
   upgrade,
   user,
 } as const;

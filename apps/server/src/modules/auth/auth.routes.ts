@@ -1,8 +1,8 @@
-import { envelopeSchema } from '@pvstar/contract/api';
 import {
   BindInfoBodySchema,
   CancelAccountBodySchema,
   ConfirmContactBodySchema,
+  DemoLoginBodySchema,
   ForgetBodySchema,
   LoginBodySchema,
   RegisterBodySchema,
@@ -10,24 +10,23 @@ import {
   UpdatePasswordBodySchema,
   UserInfoSchema,
 } from '@pvstar/contract/auth';
+import { auth as api } from '@pvstar/contract/endpoints/auth';
 import { LoginResultSchema } from '@pvstar/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { createAccountService } from './account.service.ts';
 import { createAuthService } from './auth.service.ts';
 import { revokeSession } from './session.ts';
-
-const nothing = envelopeSchema(z.null());
-const token = envelopeSchema(z.string());
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // Per-IP limit on top of the per-account lock-out.
-    const loginLimit = { max: ctx.config.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' };
+    const loginLimit = { rateLimit: { max: ctx.config.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' } };
     const auth = createAuthService(ctx);
     const account = createAccountService(ctx);
     const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
@@ -35,17 +34,10 @@ export const authRoutes =
       userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
     });
 
-    app.post(
-      '/auth/user/login',
-      {
-        config: { access: { public: true }, rateLimit: loginLimit },
-        schema: {
-          tags: ['auth'],
-          operationId: 'login',
-          body: LoginBodySchema,
-          response: { 200: envelopeSchema(LoginResultSchema) },
-        },
-      },
+    serve(
+      app,
+      api.login,
+      { body: LoginBodySchema, response: LoginResultSchema, config: loginLimit },
       async (req) => {
         const result = await auth.login(req.body, meta(req));
         if (typeof result === 'string') return ok(result);
@@ -53,162 +45,60 @@ export const authRoutes =
       },
     );
 
-    app.post(
-      '/auth/user/demo/login',
-      {
-        config: { access: { public: true }, rateLimit: loginLimit },
-        schema: {
-          tags: ['auth'],
-          operationId: 'demoLogin',
-          body: z.object({}).optional(),
-          response: { 200: token },
-        },
-      },
+    serve(
+      app,
+      api.demoLogin,
+      { body: DemoLoginBodySchema, response: z.string(), config: loginLimit },
       async (req) => ok(await auth.demoLogin(meta(req))),
     );
 
-    app.post(
-      '/auth/user/register',
-      {
-        config: { access: { public: true }, rateLimit: loginLimit },
-        schema: {
-          tags: ['auth'],
-          operationId: 'register',
-          body: RegisterBodySchema,
-          response: { 200: nothing },
-        },
-      },
-      async (req) => {
-        await auth.register(req.body, req.ip);
-        return ok(null, 'auth.registered');
-      },
+    serve(app, api.register, { body: RegisterBodySchema, config: loginLimit }, async (req) => {
+      await auth.register(req.body, req.ip);
+      return ok(null, 'auth.registered');
+    });
+
+    serve(app, api.forgetPassword, { body: ForgetBodySchema, config: loginLimit }, async (req) => {
+      await auth.forget(req.body, req.ip);
+      return ok(null, 'auth.passwordReset');
+    });
+
+    serve(app, api.getUserInfo, { response: UserInfoSchema }, async (req) =>
+      ok(await auth.userInfo(callerOf(req))),
     );
 
-    app.post(
-      '/auth/user/forget',
-      {
-        config: { access: { public: true }, rateLimit: loginLimit },
-        schema: {
-          tags: ['auth'],
-          operationId: 'forgetPassword',
-          body: ForgetBodySchema,
-          response: { 200: nothing },
-        },
-      },
-      async (req) => {
-        await auth.forget(req.body, req.ip);
-        return ok(null, 'auth.passwordReset');
-      },
-    );
+    serve(app, api.logout, {}, async (req) => {
+      await revokeSession(ctx.db, callerOf(req).sessionId);
+      return ok(null);
+    });
 
-    app.get(
-      '/auth/user/getUserInfo',
-      {
-        config: { access: { signedIn: true } },
-        schema: {
-          tags: ['auth'],
-          operationId: 'getUserInfo',
-          response: { 200: envelopeSchema(UserInfoSchema) },
-        },
-      },
-      async (req) => ok(await auth.userInfo(callerOf(req))),
-    );
+    serve(app, api.updateAccountName, { body: UpdateAccountNameBodySchema }, async (req) => {
+      await account.updateName(callerOf(req), req.body);
+      return ok(null, 'saved');
+    });
 
-    app.post(
-      '/auth/user/logout',
-      {
-        config: { access: { signedIn: true } },
-        schema: { tags: ['auth'], operationId: 'logout', response: { 200: nothing } },
-      },
-      async (req) => {
-        await revokeSession(ctx.db, callerOf(req).sessionId);
-        return ok(null);
-      },
-    );
+    serve(app, api.bindInfo, { body: BindInfoBodySchema }, async (req) => {
+      await account.bindContact(callerOf(req), req.body, req.ip);
+      return ok(null, 'saved');
+    });
 
-    app.post(
-      '/auth/user/updateAccountName',
-      {
-        config: { access: { signedIn: true, write: true } },
-        schema: {
-          tags: ['auth'],
-          operationId: 'updateAccountName',
-          body: UpdateAccountNameBodySchema,
-          response: { 200: nothing },
-        },
-      },
-      async (req) => {
-        await account.updateName(callerOf(req), req.body);
-        return ok(null, 'saved');
-      },
-    );
-
-    app.post(
-      '/auth/user/bindInfo',
-      {
-        config: { access: { signedIn: true, write: true } },
-        schema: {
-          tags: ['auth'],
-          operationId: 'bindInfo',
-          body: BindInfoBodySchema,
-          response: { 200: nothing },
-        },
-      },
-      async (req) => {
-        await account.bindContact(callerOf(req), req.body, req.ip);
-        return ok(null, 'saved');
-      },
-    );
-
-    app.post(
-      '/auth/user/confirmContact',
-      {
-        // The user themself, signed in, with the code sent to the new contact (docs/decisions/009).
-        config: { access: { signedIn: true, write: true }, rateLimit: loginLimit },
-        schema: {
-          tags: ['auth'],
-          operationId: 'confirmContact',
-          body: ConfirmContactBodySchema,
-          response: { 200: nothing },
-        },
-      },
+    serve(
+      app,
+      api.confirmContact,
+      // The user themself, signed in, with the code sent to the new contact (docs/decisions/009).
+      { body: ConfirmContactBodySchema, config: loginLimit },
       async (req) => {
         await account.confirmContact(callerOf(req), req.body, req.ip);
         return ok(null, 'saved');
       },
     );
 
-    app.post(
-      '/auth/user/updatePassword',
-      {
-        config: { access: { signedIn: true, write: true }, rateLimit: loginLimit },
-        schema: {
-          tags: ['auth'],
-          operationId: 'updatePassword',
-          body: UpdatePasswordBodySchema,
-          response: { 200: nothing },
-        },
-      },
-      async (req) => {
-        await account.updatePassword(callerOf(req), req.body, req.ip);
-        return ok(null, 'saved');
-      },
-    );
+    serve(app, api.updatePassword, { body: UpdatePasswordBodySchema, config: loginLimit }, async (req) => {
+      await account.updatePassword(callerOf(req), req.body, req.ip);
+      return ok(null, 'saved');
+    });
 
-    app.post(
-      '/auth/user/cancel',
-      {
-        config: { access: { signedIn: true, write: true }, rateLimit: loginLimit },
-        schema: {
-          tags: ['auth'],
-          operationId: 'cancelAccount',
-          body: CancelAccountBodySchema,
-          response: { 200: nothing },
-        },
-      },
-      async (req) => {
-        await account.cancel(callerOf(req), req.body.password, req.ip);
-        return ok(null, 'deleted');
-      },
-    );
+    serve(app, api.cancelAccount, { body: CancelAccountBodySchema, config: loginLimit }, async (req) => {
+      await account.cancel(callerOf(req), req.body.password, req.ip);
+      return ok(null, 'deleted');
+    });
   };

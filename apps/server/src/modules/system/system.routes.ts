@@ -1,12 +1,15 @@
 import { envelopeSchema } from '@pvstar/contract/api';
 import { SendCodeBodySchema } from '@pvstar/contract/auth';
 import { AreaQueryBodySchema, AreaSchema, CrcEntrySchema, UnitSchema } from '@pvstar/contract/dict';
+import { system } from '@pvstar/contract/endpoints/system';
+import { HealthSchema, PublicConfigSchema, ReadinessSchema } from '@pvstar/contract/system';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { langAreas, regions, units, users } from '../../db/schema/index.ts';
 import { ok } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { normalizeContact, sendCode } from '../auth/codes.ts';
 import { resolveCaller } from '../auth/session.ts';
 
@@ -16,13 +19,12 @@ export const systemRoutes =
   async (app) => {
     const { db } = ctx;
 
-    app.get('/health', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
-      ok({ status: 'up' }),
-    );
+    serve(app, system.health, { response: HealthSchema }, async () => ok({ status: 'up' }));
 
-    app.get(
-      '/ready',
-      { config: { access: { public: true } }, schema: { hide: true } },
+    serve(
+      app,
+      system.ready,
+      { response: ReadinessSchema, otherResponses: { 503: envelopeSchema(ReadinessSchema) } },
       async (_req, reply) => {
         const database = await ctx.database.ping();
         const broker = ctx.brokerReady();
@@ -36,47 +38,25 @@ export const systemRoutes =
       },
     );
 
-    app.get(
-      '/system/config',
-      {
-        config: { access: { public: true } },
-        schema: {
-          tags: ['system'],
-          operationId: 'publicConfig',
-          response: {
-            200: envelopeSchema(
-              z.object({ appTitle: z.string(), demo: z.boolean(), mqttPort: z.number().int().optional() }),
-            ),
-          },
-        },
-      },
-      async (req) => {
-        const config = { appTitle: ctx.config.APP_TITLE, demo: ctx.config.demo };
-        // The embedded broker's port, which may be a random one, only for the provider's administrators
-        // (set-up scripts and browser tests connect dongles with it); everyone else gets the public part.
-        const auth = req.headers.authorization;
-        if (ctx.mqttPort && auth?.startsWith('Bearer ')) {
-          const caller = await resolveCaller(db, auth.slice(7).trim());
-          if (caller?.orgType === 'PROVIDER' && caller.dataScope === 'ALL')
-            return ok({ ...config, mqttPort: ctx.mqttPort });
-        }
-        return ok(config);
-      },
-    );
+    serve(app, system.publicConfig, { response: PublicConfigSchema }, async (req) => {
+      const config = { appTitle: ctx.config.APP_TITLE, demo: ctx.config.demo };
+      // The embedded broker's port, which may be a random one, only for the provider's administrators
+      // (set-up scripts and browser tests connect dongles with it); everyone else gets the public part.
+      const auth = req.headers.authorization;
+      if (ctx.mqttPort && auth?.startsWith('Bearer ')) {
+        const caller = await resolveCaller(db, auth.slice(7).trim());
+        if (caller?.orgType === 'PROVIDER' && caller.dataScope === 'ALL')
+          return ok({ ...config, mqttPort: ctx.mqttPort });
+      }
+      return ok(config);
+    });
 
-    app.post(
-      '/system/smsEmail/send',
+    serve(
+      app,
+      system.sendCode,
       {
-        config: {
-          access: { public: true },
-          rateLimit: { max: ctx.config.CODE_RATE_PER_MINUTE, timeWindow: '1 minute' },
-        },
-        schema: {
-          tags: ['system'],
-          operationId: 'sendCode',
-          body: SendCodeBodySchema,
-          response: { 200: envelopeSchema(z.null()) },
-        },
+        body: SendCodeBodySchema,
+        config: { rateLimit: { max: ctx.config.CODE_RATE_PER_MINUTE, timeWindow: '1 minute' } },
       },
       async (req) => {
         const { contactType, contact, purpose } = req.body;
@@ -103,61 +83,31 @@ export const systemRoutes =
       },
     );
 
-    app.get(
-      '/system/crc/selectAll',
-      {
-        config: { access: { public: true } },
-        schema: {
-          tags: ['system'],
-          operationId: 'listLangAreas',
-          response: { 200: envelopeSchema(z.array(CrcEntrySchema)) },
-        },
-      },
-      async () => ok(await db.select().from(langAreas).orderBy(asc(langAreas.countryRegionEn))),
+    serve(app, system.listLangAreas, { response: z.array(CrcEntrySchema) }, async () =>
+      ok(await db.select().from(langAreas).orderBy(asc(langAreas.countryRegionEn))),
     );
 
-    app.post(
-      '/system/area/getBysuperiorCode',
-      {
-        config: { access: { public: true } },
-        schema: {
-          tags: ['system'],
-          operationId: 'listAreas',
-          body: AreaQueryBodySchema,
-          response: { 200: envelopeSchema(z.array(AreaSchema)) },
-        },
-      },
-      async (req) =>
-        ok(
-          await db
-            .select({
-              code: regions.code,
-              superiorCode: regions.superiorCode,
-              nameEn: regions.nameEn,
-              nameLocal: regions.nameLocal,
-            })
-            .from(regions)
-            .where(eq(regions.superiorCode, req.body.superiorCode.toUpperCase()))
-            .orderBy(asc(regions.sort)),
-        ),
+    serve(app, system.listAreas, { body: AreaQueryBodySchema, response: z.array(AreaSchema) }, async (req) =>
+      ok(
+        await db
+          .select({
+            code: regions.code,
+            superiorCode: regions.superiorCode,
+            nameEn: regions.nameEn,
+            nameLocal: regions.nameLocal,
+          })
+          .from(regions)
+          .where(eq(regions.superiorCode, req.body.superiorCode.toUpperCase()))
+          .orderBy(asc(regions.sort)),
+      ),
     );
 
-    app.get(
-      '/system/unit/getAllUnit',
-      {
-        config: { access: { public: true } },
-        schema: {
-          tags: ['system'],
-          operationId: 'listUnits',
-          response: { 200: envelopeSchema(z.array(UnitSchema)) },
-        },
-      },
-      async () =>
-        ok(
-          await db
-            .select({ code: units.code, symbol: units.symbol, quantity: units.quantity })
-            .from(units)
-            .orderBy(asc(units.sort)),
-        ),
+    serve(app, system.listUnits, { response: z.array(UnitSchema) }, async () =>
+      ok(
+        await db
+          .select({ code: units.code, symbol: units.symbol, quantity: units.quantity })
+          .from(units)
+          .orderBy(asc(units.sort)),
+      ),
     );
   };

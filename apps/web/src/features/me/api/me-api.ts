@@ -4,32 +4,28 @@ import type {
   ConfirmContactBody,
   UpdateAccountNameBody,
   UpdatePasswordBody,
-  UserInfo,
 } from '@pvstar/contract/auth';
-import type {
-  RecoveryCodes,
-  TwoFactorDisableBody,
-  TwoFactorSetup,
-  TwoFactorStatus,
-} from '@pvstar/contract/two-factor';
+import { auth } from '@pvstar/contract/endpoints/auth';
+import type { TwoFactorDisableBody } from '@pvstar/contract/two-factor';
 import { useQuery } from '@tanstack/react-query';
+import { call, queryKey } from '../../../api/call.ts';
 import { get, post } from '../../../api/http.ts';
 import { useSession } from '../../../stores/session.ts';
 
 /** Calls of the personal centre; each is silent so the forms can show field errors themselves. */
 export const updateAccountName = (body: UpdateAccountNameBody) =>
-  post<null>('/auth/user/updateAccountName', body, { silent: true });
-export const bindInfo = (body: BindInfoBody) => post<null>('/auth/user/bindInfo', body, { silent: true });
+  call(auth.updateAccountName, { body }, { silent: true });
+export const bindInfo = (body: BindInfoBody) => call(auth.bindInfo, { body }, { silent: true });
 export const confirmContact = (body: ConfirmContactBody) =>
-  post<null>('/auth/user/confirmContact', body, { silent: true });
+  call(auth.confirmContact, { body }, { silent: true });
 export const updatePassword = (body: UpdatePasswordBody) =>
-  post<null>('/auth/user/updatePassword', body, { silent: true });
+  call(auth.updatePassword, { body }, { silent: true });
 export const cancelAccount = (password: string) =>
-  post<null>('/auth/user/cancel', { password }, { silent: true });
+  call(auth.cancelAccount, { body: { password } }, { silent: true });
 
 /** Reloads the signed-in user after a change of name or contact. */
 export async function refreshUserInfo() {
-  const info = await get<UserInfo>('/auth/user/getUserInfo');
+  const info = await call(auth.getUserInfo);
   if (info) useSession.getState().setUserInfo(info);
 }
 
@@ -45,12 +41,11 @@ export const saveAlarmNotify = (body: AlarmNotify) =>
 /** Two-factor sign-in of the signed-in user (issue 17). */
 export const useTwoFactorStatus = () =>
   useQuery({
-    queryKey: ['two-factor'],
-    queryFn: ({ signal }) => get<TwoFactorStatus>('/auth/user/twoFactor', { signal }),
+    queryKey: queryKey(auth.twoFactorStatus),
+    queryFn: ({ signal }) => call(auth.twoFactorStatus, {}, { signal }),
   });
-export const startTwoFactorSetup = () =>
-  post<TwoFactorSetup>('/auth/user/twoFactor/setup', {}, { silent: true });
+export const startTwoFactorSetup = () => call(auth.twoFactorSetup, {}, { silent: true });
 export const enableTwoFactor = (code: string) =>
-  post<RecoveryCodes>('/auth/user/twoFactor/enable', { code }, { silent: true });
+  call(auth.twoFactorEnable, { body: { code } }, { silent: true });
 export const disableTwoFactor = (body: TwoFactorDisableBody) =>
-  post<null>('/auth/user/twoFactor/disable', body, { silent: true });
+  call(auth.twoFactorDisable, { body }, { silent: true });

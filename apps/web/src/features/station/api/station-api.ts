@@ -1,7 +1,7 @@
 import type { PageResult } from '@pvstar/contract/api';
-import type { Area } from '@pvstar/contract/dict';
 import { file } from '@pvstar/contract/endpoints/file';
 import { plant } from '@pvstar/contract/endpoints/plant';
+import { system } from '@pvstar/contract/endpoints/system';
 import type {
   StationAddBody,
   StationEditBody,
@@ -12,7 +12,6 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { call, queryKey, upload } from '../../../api/call.ts';
-import { post } from '../../../api/http.ts';
 
 /** The plant detail shares its cache with the detail page (same key). */
 export const stationDetailKey = (id: number) => queryKey(plant.detail, { params: { id } });
@@ -60,8 +59,8 @@ export function useStationOrgTree() {
 /** Countries ("0") or a country's regions, from the reference data. */
 export function useAreas(superiorCode: string | null | undefined) {
   return useQuery({
-    queryKey: ['areas', superiorCode],
-    queryFn: () => post<Area[]>('/system/area/getBysuperiorCode', { superiorCode }),
+    queryKey: queryKey(system.listAreas, { body: { superiorCode } }),
+    queryFn: () => call(system.listAreas, { body: { superiorCode: superiorCode! } }),
     enabled: !!superiorCode,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,0 +1,71 @@
+import type {
+  BindInfoBodySchema,
+  CancelAccountBodySchema,
+  ConfirmContactBodySchema,
+  DemoLoginBodySchema,
+  ForgetBodySchema,
+  LoginBodySchema,
+  RegisterBodySchema,
+  UpdateAccountNameBodySchema,
+  UpdatePasswordBodySchema,
+  UserInfo,
+} from '../auth.ts';
+import { endpoints, get, type In, post } from '../endpoint.ts';
+import type {
+  ChallengeBodySchema,
+  LoginResult,
+  RecoveryCodes,
+  SecondFactorBodySchema,
+  SecondFactorResult,
+  TwoFactorDisableBodySchema,
+  TwoFactorEnableBodySchema,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '../two-factor.ts';
+
+type NoRequest = Record<never, never>;
+const signedIn = { signedIn: true } as const;
+const ownChange = { signedIn: true, write: true } as const;
+
+/** Signing in and out, and the signed-in user's own account (the personal centre), two-factor included. */
+export const auth = endpoints('auth', {
+  /** A session token, or (an account with a second factor) the challenge of the second step. */
+  login: post<{ body: In<typeof LoginBodySchema> }, LoginResult>('/auth/user/login', { public: true }),
+  demoLogin: post<{ body: In<typeof DemoLoginBodySchema> }, string>('/auth/user/demo/login', {
+    public: true,
+  }),
+  register: post<{ body: In<typeof RegisterBodySchema> }>('/auth/user/register', { public: true }),
+  forgetPassword: post<{ body: In<typeof ForgetBodySchema> }>('/auth/user/forget', { public: true }),
+  getUserInfo: get<NoRequest, UserInfo>('/auth/user/getUserInfo', signedIn),
+  logout: post<NoRequest>('/auth/user/logout', signedIn),
+  updateAccountName: post<{ body: In<typeof UpdateAccountNameBodySchema> }>(
+    '/auth/user/updateAccountName',
+    ownChange,
+  ),
+  bindInfo: post<{ body: In<typeof BindInfoBodySchema> }>('/auth/user/bindInfo', ownChange),
+  /** A contact an administrator set, confirmed with the code sent to it (docs/decisions/009). */
+  confirmContact: post<{ body: In<typeof ConfirmContactBodySchema> }>('/auth/user/confirmContact', ownChange),
+  updatePassword: post<{ body: In<typeof UpdatePasswordBodySchema> }>('/auth/user/updatePassword', ownChange),
+  cancelAccount: post<{ body: In<typeof CancelAccountBodySchema> }>('/auth/user/cancel', ownChange),
+
+  /** The sign-in's second step: the challenge from the login answer is the credential. */
+  twoFactorVerify: post<{ body: In<typeof SecondFactorBodySchema> }, SecondFactorResult>(
+    '/auth/user/twoFactor/verify',
+    { public: true },
+  ),
+  /** Setting the factor up during sign-in, when the organisation requires one. */
+  twoFactorChallengeSetup: post<{ body: In<typeof ChallengeBodySchema> }, TwoFactorSetup>(
+    '/auth/user/twoFactor/challengeSetup',
+    { public: true },
+  ),
+  twoFactorStatus: get<NoRequest, TwoFactorStatus>('/auth/user/twoFactor', signedIn),
+  twoFactorSetup: post<NoRequest, TwoFactorSetup>('/auth/user/twoFactor/setup', ownChange),
+  twoFactorEnable: post<{ body: In<typeof TwoFactorEnableBodySchema> }, RecoveryCodes>(
+    '/auth/user/twoFactor/enable',
+    ownChange,
+  ),
+  twoFactorDisable: post<{ body: In<typeof TwoFactorDisableBodySchema> }>(
+    '/auth/user/twoFactor/disable',
+    ownChange,
+  ),
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * The public configuration: the configured title and whether the demo account is offered; the embedded
+ * broker's port only for the provider's administrators (set-up scripts and browser tests connect with it).
+ */
+export const PublicConfigSchema = z.object({
+  appTitle: z.string(),
+  demo: z.boolean(),
+  mqttPort: z.number().int().optional(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+/** The liveness probe's answer: the process serves requests. */
+export const HealthSchema = z.object({ status: z.literal('up') });
+export type Health = z.infer<typeof HealthSchema>;
+
+/** The readiness probe's answer, 200 or 503: which of the server's dependencies answer. */
+export const ReadinessSchema = z.object({ database: z.boolean(), broker: z.boolean() });
+export type Readiness = z.infer<typeof ReadinessSchema>;
