@@ -1,3 +1,4 @@
+import type { DeviceType } from '@pvstar/contract/device';
 import { flattenMenu } from '@pvstar/contract/perm';
 
 /** Each page's hash route by its page key (`station/detail`), from the contract's menu table. */
@@ -33,4 +34,22 @@ export const plantLinks = {
   info: (id: number) => pagePath('station/info', { id }),
   add: () => pagePath('station/add'),
   edit: (id: number) => pagePath('station/add', { id }),
+};
+
+/** The alert center, with an alarm's detail open. */
+export const alarmLinks = {
+  center: (id?: number) => pagePath('fault/alarm', { id }),
+};
+
+/**
+ * Where a device's detail opens: the list page of its type with `?id=` (meters, EV chargers and heat
+ * pumps are tabs of the inverter page: `?type=…&id=`).
+ */
+export const deviceLinks = {
+  detail: (type: DeviceType, id: number) => {
+    if (type === 'DONGLE') return pagePath('device-center/dongle', { id });
+    if (type === 'BATTERY') return pagePath('device-center/battery', { id });
+    if (type === 'INVERTER') return pagePath('device-center/inverter', { id });
+    return pagePath('device-center/inverter', { type, id });
+  },
 };

@@ -6,6 +6,7 @@ import type {
   UpdatePasswordBody,
   UserInfo,
 } from '@pvstar/contract/auth';
+import { alarm } from '@pvstar/contract/endpoints/alarm';
 import type {
   RecoveryCodes,
   TwoFactorDisableBody,
@@ -13,6 +14,7 @@ import type {
   TwoFactorStatus,
 } from '@pvstar/contract/two-factor';
 import { useQuery } from '@tanstack/react-query';
+import { call, queryKey } from '../../../api/call.ts';
 import { get, post } from '../../../api/http.ts';
 import { useSession } from '../../../stores/session.ts';
 
@@ -36,11 +38,10 @@ export async function refreshUserInfo() {
 /** The alarm levels the user wants by e-mail. */
 export const useAlarmNotify = () =>
   useQuery({
-    queryKey: ['alarm-notify'],
-    queryFn: ({ signal }) => get<AlarmNotify>('/auth/user/alarmNotify', { signal }),
+    queryKey: queryKey(alarm.notifyGet),
+    queryFn: ({ signal }) => call(alarm.notifyGet, {}, { signal }),
   });
-export const saveAlarmNotify = (body: AlarmNotify) =>
-  post<null>('/auth/user/alarmNotify', body, { silent: true });
+export const saveAlarmNotify = (body: AlarmNotify) => call(alarm.notifySet, { body }, { silent: true });
 
 /** Two-factor sign-in of the signed-in user (issue 17). */
 export const useTwoFactorStatus = () =>
