@@ -40,8 +40,6 @@ export const DEVICE_TYPE_PERM: Record<DeviceType, PermCode> = {
   EV_CHARGER: PERM.deviceCenter,
   HEAT_PUMP: PERM.deviceCenter,
 };
-/** Any of these opens the device center's routes; the type's own code is checked per request. */
-export const DEVICE_CENTER_PERMS = [PERM.deviceCenter, PERM.deviceInverter, PERM.deviceBattery] as const;
 
 const filterText = z
   .string()

@@ -3,10 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { isPluginRoute } from './pipeline.ts';
 
-/** Routes still declared by hand while domains move to the table (issue 19); emptied when the last one moves. */
-const NOT_YET_IN_TABLE =
-  /^(\/iot\/(alarm|device|remote|stationPower)\/|\/system\/(deviceSpec|faultCode|manufacturer)\/|\/auth\/user\/alarmNotify$|\/station\/dashboard)/;
-
 describe('the server serves exactly the contract endpoint table', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -29,7 +25,7 @@ describe('the server serves exactly the contract endpoint table', () => {
   it('serves no route outside the table', () => {
     const inTable = new Set(ALL_ENDPOINTS.map((e) => `${e.method} ${e.path}`));
     const outside = served()
-      .filter((r) => !inTable.has(`${r.method} ${r.url}`) && !NOT_YET_IN_TABLE.test(r.url))
+      .filter((r) => !inTable.has(`${r.method} ${r.url}`))
       .map((r) => `${r.method} ${r.url}`);
     expect(outside).toEqual([]);
   });

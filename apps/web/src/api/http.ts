@@ -123,10 +123,6 @@ function failure(code: number, envelope: Envelope<unknown> | null, silent?: bool
   return new ApiError(code, text, envelope?.data ?? null);
 }
 
-export const get = <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, opts);
-export const post = <T>(url: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) =>
-  request<T>('POST', url, { ...opts, body: body ?? {} });
-
 /** Saves a Blob as a file (exports). */
 export function saveBlob(blob: Blob, filename: string) {
   const a = document.createElement('a');

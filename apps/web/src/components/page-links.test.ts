@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagePath, plantLinks } from './page-links.ts';
+import { alarmLinks, deviceLinks, pagePath, plantLinks } from './page-links.ts';
 
 describe('page links', () => {
   it('builds a page route from the menu table with its query', () => {
@@ -8,6 +8,15 @@ describe('page links', () => {
     expect(plantLinks.info(7)).toBe('/station/monitor/info?id=7');
     expect(plantLinks.edit(7)).toBe('/station/monitor/add?id=7');
     expect(plantLinks.list()).toBe('/station/monitor');
+  });
+
+  it('links the alert center and every device type to its list with the detail open', () => {
+    expect(alarmLinks.center()).toBe('/fault/alarm');
+    expect(alarmLinks.center(3)).toBe('/fault/alarm?id=3');
+    expect(deviceLinks.detail('INVERTER', 5)).toBe('/device-center/inverter?id=5');
+    expect(deviceLinks.detail('DONGLE', 6)).toBe('/device-center/dongle?id=6');
+    expect(deviceLinks.detail('BATTERY', 7)).toBe('/device-center/battery?id=7');
+    expect(deviceLinks.detail('HEAT_PUMP', 8)).toBe('/device-center/inverter?type=HEAT_PUMP&id=8');
   });
 
   it('refuses a page the menu table does not have', () => {

@@ -1,3 +1,4 @@
+import type { DeviceType } from '@pvstar/contract/device';
 import { flattenMenu } from '@pvstar/contract/perm';
 
 /** Each page's hash route by its page key (`station/detail`), from the contract's menu table. */
@@ -40,4 +41,22 @@ export const upgradeLinks = {
   list: () => pagePath('upgrade/inverter'),
   add: () => pagePath('upgrade/add'),
   detail: (id: number) => pagePath('upgrade/detail', { id }),
+};
+
+/** The alert center, with an alarm's detail open. */
+export const alarmLinks = {
+  center: (id?: number) => pagePath('fault/alarm', { id }),
+};
+
+/**
+ * Where a device's detail opens: the list page of its type with `?id=` (meters, EV chargers and heat
+ * pumps are tabs of the inverter page: `?type=…&id=`).
+ */
+export const deviceLinks = {
+  detail: (type: DeviceType, id: number) => {
+    if (type === 'DONGLE') return pagePath('device-center/dongle', { id });
+    if (type === 'BATTERY') return pagePath('device-center/battery', { id });
+    if (type === 'INVERTER') return pagePath('device-center/inverter', { id });
+    return pagePath('device-center/inverter', { type, id });
+  },
 };

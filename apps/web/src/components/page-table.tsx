@@ -18,10 +18,7 @@ export type PageEndpoint<Row, Filter> = Endpoint<
 export interface PageTableProps<Row, Filter>
   extends Omit<TableProps<Row>, 'dataSource' | 'pagination' | 'loading'> {
   /** A list endpoint: `pageNum`/`pageSize` in the query, the filter as body; `queryKey(endpoint)` refreshes it. */
-  endpoint?: PageEndpoint<Row, Filter>;
-  /** @deprecated while lists move to the endpoint table (issue 19): a POST path and a key of its own. */
-  url?: string;
-  queryKey?: string;
+  endpoint: PageEndpoint<Row, Filter>;
   filter: Filter;
   /** Reads the page again every so many ms (live lists); these reads show no spinner. */
   refetchInterval?: number;
@@ -33,25 +30,13 @@ export interface PageTableProps<Row, Filter>
  * remembered per list (settings store, local storage).
  */
 export function PageTable<Row extends object, Filter>({
-  endpoint: given,
-  url,
-  queryKey: legacyKey,
+  endpoint,
   filter,
   columns,
   refetchInterval,
   ...rest
 }: PageTableProps<Row, Filter>) {
   const { t } = useTranslation('common');
-  const endpoint =
-    given ??
-    ({
-      method: 'POST',
-      path: url!,
-      access: { signedIn: true },
-      operationId: legacyKey!,
-      tag: 'page',
-      kind: 'json',
-    } as PageEndpoint<Row, Filter>);
   const remembered = useSettings((s) => s.pageSizes[endpoint.operationId]);
   const rememberPageSize = useSettings((s) => s.setPageSize);
   const [page, setPage] = useState(() => ({

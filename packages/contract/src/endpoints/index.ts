@@ -1,6 +1,11 @@
 import type { Endpoint } from '../endpoint.ts';
+import { alarm } from './alarm.ts';
 import { audit } from './audit.ts';
 import { auth } from './auth.ts';
+import { basicDevice } from './basic-device.ts';
+import { dashboard } from './dashboard.ts';
+import { device } from './device.ts';
+import { faultCode } from './fault-code.ts';
 import { file } from './file.ts';
 import { firmware } from './firmware.ts';
 import { menu } from './menu.ts';
@@ -8,6 +13,7 @@ import { mqttAuth } from './mqtt-auth.ts';
 import { org } from './org.ts';
 import { owner } from './owner.ts';
 import { plant } from './plant.ts';
+import { remote } from './remote.ts';
 import { report } from './report.ts';
 import { role } from './role.ts';
 import { system } from './system.ts';
@@ -19,8 +25,13 @@ import { user } from './user.ts';
  * the web imports the domain files it calls, not this index.
  */
 export const API = {
+  alarm,
   audit,
   auth,
+  basicDevice,
+  dashboard,
+  device,
+  faultCode,
   file,
   firmware,
   menu,
@@ -28,6 +39,7 @@ export const API = {
   org,
   owner,
   plant,
+  remote,
   report,
   role,
   system,

@@ -1,10 +1,10 @@
-import { envelopeSchema } from '@pvstar/contract/api';
 import { DashboardSchema } from '@pvstar/contract/dashboard';
-import { PERM } from '@pvstar/contract/perm';
+import { dashboard } from '@pvstar/contract/endpoints/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 export const dashboardRoutes =
@@ -12,18 +12,7 @@ export const dashboardRoutes =
   async (app) => {
     const service = createDashboardService(ctx);
 
-    app.get(
-      '/station/dashboard',
-      {
-        // Plant figures need the plant area's code: without it the answer is 403 and the web shows only
-        // the greeting and the areas (the /dashboard page itself is open to every signed-in user).
-        config: { access: { perm: PERM.station } },
-        schema: {
-          tags: ['dashboard'],
-          operationId: 'dashboard',
-          response: { 200: envelopeSchema(DashboardSchema) },
-        },
-      },
-      async (req) => ok(await service.get(callerOf(req), req.lang)),
+    serve(app, dashboard.figures, { response: DashboardSchema }, async (req) =>
+      ok(await service.get(callerOf(req), req.lang)),
     );
   };

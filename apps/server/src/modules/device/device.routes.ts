@@ -1,6 +1,5 @@
-import { envelopeSchema, PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
+import { PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
 import {
-  DEVICE_CENTER_PERMS,
   DeviceDetailQuerySchema,
   DeviceDetailSchema,
   DeviceHistoryBodySchema,
@@ -11,79 +10,50 @@ import {
   EquipmentParamsQuerySchema,
   equipmentStatisticsParams,
 } from '@pvstar/contract/device';
-import { PERM } from '@pvstar/contract/perm';
+import { device } from '@pvstar/contract/endpoints/device';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { serve } from '../../http/serve.ts';
 import { createDeviceService } from './device.service.ts';
 
+/** The device center: any of its codes opens these routes, the service checks the requested type's own. */
 export const deviceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createDeviceService(ctx);
-    const tags = ['device'];
-    // Any device-center code opens these routes; the service checks the code of the requested type.
-    const access = { perm: DEVICE_CENTER_PERMS };
 
-    app.post(
-      '/iot/device/page',
+    serve(
+      app,
+      device.page,
       {
-        config: { access },
-        schema: {
-          tags,
-          operationId: 'devicePage',
-          querystring: PageQuerySchema,
-          body: DevicePageBodySchema,
-          response: { 200: envelopeSchema(pageResultSchema(DeviceRowSchema)) },
-        },
+        querystring: PageQuerySchema,
+        body: DevicePageBodySchema,
+        response: pageResultSchema(DeviceRowSchema),
       },
       async (req) => ok(await service.page(callerOf(req), req.query, req.body)),
     );
 
-    app.get(
-      '/iot/device/detail',
-      {
-        config: { access },
-        schema: {
-          tags,
-          operationId: 'deviceDetail',
-          querystring: DeviceDetailQuerySchema,
-          response: { 200: envelopeSchema(DeviceDetailSchema) },
-        },
-      },
+    serve(
+      app,
+      device.detail,
+      { querystring: DeviceDetailQuerySchema, response: DeviceDetailSchema },
       async (req) => ok(await service.detail(callerOf(req), req.query.deviceType, req.query.id)),
     );
 
-    app.post(
-      '/iot/device/history',
-      {
-        config: { access },
-        schema: {
-          tags,
-          operationId: 'deviceHistory',
-          body: DeviceHistoryBodySchema,
-          response: { 200: envelopeSchema(DeviceHistorySchema) },
-        },
-      },
+    serve(
+      app,
+      device.history,
+      { body: DeviceHistoryBodySchema, response: DeviceHistorySchema },
       async (req) => ok(await service.history(callerOf(req), req.body)),
     );
 
-    app.get(
-      '/iot/stationPower/getEquipmentStatisticsParams',
-      {
-        // Plant screens and the device center chart these; a fixed rule of the catalogue, no data.
-        config: {
-          access: { perm: [PERM.station, PERM.stationMonitor, PERM.stationDetail, ...DEVICE_CENTER_PERMS] },
-        },
-        schema: {
-          tags,
-          operationId: 'equipmentStatisticsParams',
-          querystring: EquipmentParamsQuerySchema,
-          response: { 200: envelopeSchema(z.array(EquipmentParamSchema)) },
-        },
-      },
+    serve(
+      app,
+      device.equipmentStatisticsParams,
+      { querystring: EquipmentParamsQuerySchema, response: z.array(EquipmentParamSchema) },
       async (req) => ok(equipmentStatisticsParams(req.query.stationType, req.query.inverterType)),
     );
   };

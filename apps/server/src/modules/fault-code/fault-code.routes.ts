@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { envelopeSchema, IdBodySchema, PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
+import { faultCode } from '@pvstar/contract/endpoints/fault-code';
 import {
   FaultCodeAddBodySchema,
   FaultCodeEditBodySchema,
@@ -9,7 +10,6 @@ import {
   FaultImportResultSchema,
 } from '@pvstar/contract/fault-code';
 import { translate } from '@pvstar/contract/messages';
-import { PERM } from '@pvstar/contract/perm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -17,10 +17,10 @@ import { callerOf } from '../../http/access.ts';
 import { sendAttachment, XLSX_TYPE } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { serve } from '../../http/serve.ts';
 import { createFaultCodeService } from './fault-code.service.ts';
 import { IMPORT_MAX_BYTES, parseWorkbook } from './fault-code.xlsx.ts';
 
-const nothing = envelopeSchema(z.null());
 const tooLarge = () => new AppError(413, 'payloadTooLarge');
 
 /** The fault code library (basic data, `/basic/alarm`): list, add, edit, delete, xlsx export and import. */
@@ -32,76 +32,41 @@ export const faultCodeRoutes =
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, parts: 5, headerPairs: 100 },
     });
     const service = createFaultCodeService(ctx);
-    const tags = ['fault-code'];
 
-    app.post(
-      '/system/faultCode/page',
+    serve(
+      app,
+      faultCode.page,
       {
-        config: { access: { perm: PERM.basicAlarm } },
-        schema: {
-          tags,
-          operationId: 'faultCodePage',
-          querystring: PageQuerySchema,
-          body: FaultCodePageBodySchema,
-          response: { 200: envelopeSchema(pageResultSchema(FaultCodeRowSchema)) },
-        },
+        querystring: PageQuerySchema,
+        body: FaultCodePageBodySchema,
+        response: pageResultSchema(FaultCodeRowSchema),
       },
       async (req) => ok(await service.page(req.query, req.body, req.lang)),
     );
 
-    app.post(
-      '/system/faultCode/add',
-      {
-        config: { access: { perm: PERM.faultCodeAdd, write: true } },
-        schema: {
-          tags,
-          operationId: 'faultCodeAdd',
-          body: FaultCodeAddBodySchema,
-          response: { 200: envelopeSchema(z.object({ id: z.number() })) },
-        },
-      },
+    serve(
+      app,
+      faultCode.add,
+      { body: FaultCodeAddBodySchema, response: z.object({ id: z.number() }) },
       async (req) => ok(await service.add(callerOf(req), req.body, req.ip), 'saved'),
     );
 
-    app.post(
-      '/system/faultCode/edit',
-      {
-        config: { access: { perm: PERM.faultCodeEdit, write: true } },
-        schema: {
-          tags,
-          operationId: 'faultCodeEdit',
-          body: FaultCodeEditBodySchema,
-          response: { 200: nothing },
-        },
-      },
-      async (req) => {
-        await service.edit(callerOf(req), req.body, req.ip);
-        return ok(null, 'saved');
-      },
-    );
+    serve(app, faultCode.edit, { body: FaultCodeEditBodySchema }, async (req) => {
+      await service.edit(callerOf(req), req.body, req.ip);
+      return ok(null, 'saved');
+    });
 
-    app.post(
-      '/system/faultCode/delete',
-      {
-        config: { access: { perm: PERM.faultCodeDelete, write: true } },
-        schema: { tags, operationId: 'faultCodeDelete', body: IdBodySchema, response: { 200: nothing } },
-      },
-      async (req) => {
-        await service.remove(callerOf(req), req.body.id, req.ip);
-        return ok(null, 'deleted');
-      },
-    );
+    serve(app, faultCode.delete, { body: IdBodySchema }, async (req) => {
+      await service.remove(callerOf(req), req.body.id, req.ip);
+      return ok(null, 'deleted');
+    });
 
-    app.post(
-      '/system/faultCode/export',
+    serve(
+      app,
+      faultCode.export,
       {
-        config: { access: { perm: PERM.faultCodeExport, alsoPerm: PERM.basicAlarm } },
-        schema: {
-          tags,
-          operationId: 'faultCodeExport',
-          description: 'The filtered library as an xlsx workbook (the import reads the same columns).',
-          body: FaultCodePageBodySchema,
-        },
+        description: 'The filtered library as an xlsx workbook (the import reads the same columns).',
+        body: FaultCodePageBodySchema,
       },
       async (req, reply) => {
         const data = await service.export(req.body, req.lang);
@@ -110,21 +75,15 @@ export const faultCodeRoutes =
       },
     );
 
-    app.post(
-      '/system/faultCode/import',
+    serve(
+      app,
+      faultCode.import,
       {
-        config: { access: { perm: PERM.faultCodeImport, write: true } },
-        schema: {
-          tags,
-          operationId: 'faultCodeImport',
-          description:
-            'Multipart `file` (.xlsx, at most 2 MB and 2,000 rows). Every row is checked first: any bad row answers 422 with `data.errors` [{ row, field, message }] and nothing is imported.',
-          consumes: ['multipart/form-data'],
-          response: {
-            200: envelopeSchema(FaultImportResultSchema),
-            422: envelopeSchema(z.object({ errors: z.array(FaultImportErrorSchema) })),
-          },
-        },
+        description:
+          'Multipart `file` (.xlsx, at most 2 MB and 2,000 rows). Every row is checked first: any bad row answers 422 with `data.errors` [{ row, field, message }] and nothing is imported.',
+        consumes: ['multipart/form-data'],
+        response: FaultImportResultSchema,
+        otherResponses: { 422: envelopeSchema(z.object({ errors: z.array(FaultImportErrorSchema) })) },
       },
       async (req, reply) => {
         if (!req.isMultipart()) throw new AppError(415, 'faultCode.notXlsx');

@@ -1,25 +1,18 @@
-import type {
-  AlarmAckBody,
-  AlarmActionResult,
-  AlarmCloseBody,
-  AlarmPageBody,
-  AlarmRow,
-  AlarmSummary,
-} from '@pvstar/contract/alarm';
+import type { AlarmAckBody, AlarmCloseBody, AlarmPageBody } from '@pvstar/contract/alarm';
+import { alarm } from '@pvstar/contract/endpoints/alarm';
+import { dashboard } from '@pvstar/contract/endpoints/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { post, saveBlob } from '../../api/http.ts';
+import { call, queryKey } from '../../api/call.ts';
+import { saveBlob } from '../../api/http.ts';
 
-/** Query key of the alarm lists (PageTable prefixes it with 'page'): the alert center and the plant tab. */
-export const ALARM_PAGE_KEY = 'alarms';
-export const ALARM_PAGE_URL = '/iot/alarm/page';
 /** How often alarm lists are read again, so that a new alarm shows within seconds. */
 export const ALARM_REFRESH_MS = 15_000;
 
 /** Ongoing counts per group and the unacknowledged count, under the list's filter. */
 export const useAlarmSummary = (filter: AlarmPageBody) =>
   useQuery({
-    queryKey: ['alarm-summary', filter],
-    queryFn: ({ signal }) => post<AlarmSummary>('/iot/alarm/summary', filter, { signal }),
+    queryKey: queryKey(alarm.summary, filter),
+    queryFn: ({ signal }) => call(alarm.summary, { body: filter }, { signal }),
     refetchInterval: ALARM_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -27,8 +20,8 @@ export const useAlarmSummary = (filter: AlarmPageBody) =>
 /** One alarm, fresh (the drawer): acknowledging elsewhere or its end shows while it is open. */
 export const useAlarmDetail = (id: number | null) =>
   useQuery({
-    queryKey: ['alarm', id],
-    queryFn: ({ signal }) => post<AlarmRow>('/iot/alarm/detail', { id }, { signal }),
+    queryKey: queryKey(alarm.detail, id),
+    queryFn: ({ signal }) => call(alarm.detail, { body: { id: id! } }, { signal }),
     enabled: id !== null,
     refetchInterval: ALARM_REFRESH_MS,
   });
@@ -38,8 +31,8 @@ function useInvalidateAlarms() {
   const client = useQueryClient();
   return () =>
     Promise.all(
-      [['page', ALARM_PAGE_KEY], ['alarm-summary'], ['alarm'], ['dashboard']].map((queryKey) =>
-        client.invalidateQueries({ queryKey }),
+      [alarm.page, alarm.summary, alarm.detail, dashboard.figures].map((endpoint) =>
+        client.invalidateQueries({ queryKey: queryKey(endpoint) }),
       ),
     );
 }
@@ -48,8 +41,7 @@ function useInvalidateAlarms() {
 export function useAcknowledgeAlarms() {
   const invalidate = useInvalidateAlarms();
   return useMutation({
-    mutationFn: (body: AlarmAckBody) =>
-      post<AlarmActionResult>('/iot/alarm/acknowledge', body, { silent: true }),
+    mutationFn: (body: AlarmAckBody) => call(alarm.acknowledge, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -57,13 +49,13 @@ export function useAcknowledgeAlarms() {
 export function useCloseAlarms() {
   const invalidate = useInvalidateAlarms();
   return useMutation({
-    mutationFn: (body: AlarmCloseBody) => post<AlarmActionResult>('/iot/alarm/close', body, { silent: true }),
+    mutationFn: (body: AlarmCloseBody) => call(alarm.close, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
 
 /** Downloads the alarms of the filter as xlsx. */
 export async function exportAlarms(filter: AlarmPageBody) {
-  const blob = await post<Blob>('/iot/alarm/export', filter, { blob: true });
+  const blob = await call(alarm.export, { body: filter });
   saveBlob(blob, `alarms-${new Date().toISOString().slice(0, 10)}.xlsx`);
 }

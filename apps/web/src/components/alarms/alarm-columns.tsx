@@ -9,6 +9,7 @@ import { usePerm } from '../../permissions/perm.tsx';
 import { EllipsisText } from '../ellipsis-text.tsx';
 import { formatDuration, formatZonedDateTime } from '../format.ts';
 import { deviceKindLabel } from '../monitor-labels.ts';
+import { plantLinks } from '../page-links.ts';
 import type { AlarmActionRequest } from './alarm-action-modal.tsx';
 import { AlarmLevelTag, AlarmStatusTag } from './alarm-tags.tsx';
 
@@ -73,7 +74,7 @@ export function useAlarmColumns(options: {
       dataIndex: 'stationName',
       key: 'stationName',
       render: (v: string, row) => (
-        <Link to={`/station/monitor/detail?id=${row.stationId}`} data-testid="alarm-plant-link">
+        <Link to={plantLinks.detail(row.stationId)} data-testid="alarm-plant-link">
           <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 170, color: 'inherit' }}>
             {v}
           </Typography.Text>

@@ -10,6 +10,7 @@ import { usePerm } from '../../permissions/perm.tsx';
 import { alarmEndReasonLabel, alarmKindLabel } from '../alarm-labels.ts';
 import { formatDuration, formatZonedDateTime } from '../format.ts';
 import { deviceKindLabel } from '../monitor-labels.ts';
+import { plantLinks } from '../page-links.ts';
 import type { AlarmActionRequest } from './alarm-action-modal.tsx';
 import { useAlarmDetail } from './alarm-api.ts';
 import { alarmSubject, canAcknowledge, canClose } from './alarm-columns.tsx';
@@ -91,7 +92,7 @@ function AlarmInfo({ alarm }: { alarm: AlarmRow }) {
       label: t('alarm:column.plant'),
       span: 'filled',
       children: (
-        <Link to={`/station/monitor/detail?id=${alarm.stationId}`} data-testid="alarm-drawer-plant">
+        <Link to={plantLinks.detail(alarm.stationId)} data-testid="alarm-drawer-plant">
           {alarm.stationName}
         </Link>
       ),

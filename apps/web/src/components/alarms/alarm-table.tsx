@@ -1,8 +1,9 @@
 import type { AlarmPageBody, AlarmRow } from '@pvstar/contract/alarm';
+import { alarm } from '@pvstar/contract/endpoints/alarm';
 import { useState } from 'react';
 import { PageTable } from '../page-table.tsx';
 import { AlarmActionModal, type AlarmActionRequest } from './alarm-action-modal.tsx';
-import { ALARM_PAGE_KEY, ALARM_PAGE_URL, ALARM_REFRESH_MS } from './alarm-api.ts';
+import { ALARM_REFRESH_MS } from './alarm-api.ts';
 import { useAlarmColumns } from './alarm-columns.tsx';
 import { AlarmDrawer } from './alarm-drawer.tsx';
 
@@ -38,9 +39,8 @@ export function AlarmTable({
 
   return (
     <>
-      <PageTable<AlarmRow, AlarmPageBody>
-        url={ALARM_PAGE_URL}
-        queryKey={ALARM_PAGE_KEY}
+      <PageTable
+        endpoint={alarm.page}
         filter={filter}
         columns={columns}
         refetchInterval={ALARM_REFRESH_MS}
@@ -49,7 +49,7 @@ export function AlarmTable({
             selectedRowKeys: selection.keys,
             preserveSelectedRowKeys: true,
             onChange: (keys) => selection.onChange(keys as number[]),
-            getCheckboxProps: (row) => ({ disabled: row.alarmStatus !== 'ONGOING' }),
+            getCheckboxProps: (row: AlarmRow) => ({ disabled: row.alarmStatus !== 'ONGOING' }),
           }
         }
         data-testid={testId}

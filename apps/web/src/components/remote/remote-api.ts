@@ -1,3 +1,4 @@
+import { remote } from '@pvstar/contract/endpoints/remote';
 import type {
   RemoteAuditPageBody,
   RemoteCommand,
@@ -5,16 +6,14 @@ import type {
   RemoteWriteBody,
 } from '@pvstar/contract/remote';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { post, saveBlob } from '../../api/http.ts';
+import { call, queryKey } from '../../api/call.ts';
+import { saveBlob } from '../../api/http.ts';
 import { openCommand } from './params.ts';
 
-/** Query key of the audit lists (PageTable prefixes it with 'page'): device and plant. */
-export const REMOTE_AUDIT_KEY = 'remote-audit';
-export const REMOTE_AUDIT_URL = '/iot/remote/audit/page';
 /** While a command is under way its state is read this often; otherwise not at all. */
 export const REMOTE_POLL_MS = 2000;
 
-const stateKey = (deviceId: number) => ['remote-state', deviceId];
+const stateKey = (deviceId: number) => queryKey(remote.paramsState, deviceId);
 
 /**
  * The device's values as last read, its recent commands and what the caller may do. Silent: a failed
@@ -23,8 +22,7 @@ const stateKey = (deviceId: number) => ['remote-state', deviceId];
 export const useRemoteState = (deviceId: number) =>
   useQuery({
     queryKey: stateKey(deviceId),
-    queryFn: ({ signal }) =>
-      post<RemoteState>('/iot/remote/params/state', { deviceId }, { signal, silent: true }),
+    queryFn: ({ signal }) => call(remote.paramsState, { body: { deviceId } }, { signal, silent: true }),
     refetchInterval: (query) =>
       query.state.data && openCommand(query.state.data.commands) ? REMOTE_POLL_MS : false,
     retry: false,
@@ -45,14 +43,14 @@ function useCommandCallbacks(deviceId: number) {
       );
       return client.invalidateQueries({ queryKey: stateKey(deviceId) });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: ['page', REMOTE_AUDIT_KEY] }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKey(remote.auditPage) }),
   };
 }
 
 export function useReadParams(deviceId: number) {
   const callbacks = useCommandCallbacks(deviceId);
   return useMutation({
-    mutationFn: () => post<RemoteCommand>('/iot/remote/params/read', { deviceId }),
+    mutationFn: () => call(remote.paramsRead, { body: { deviceId } }),
     ...callbacks,
   });
 }
@@ -62,13 +60,13 @@ export function useWriteParams(deviceId: number) {
   const callbacks = useCommandCallbacks(deviceId);
   return useMutation({
     mutationFn: (body: Omit<RemoteWriteBody, 'deviceId'>) =>
-      post<RemoteCommand>('/iot/remote/params/write', { ...body, deviceId }, { silent: true }),
+      call(remote.paramsWrite, { body: { ...body, deviceId } }, { silent: true }),
     ...callbacks,
   });
 }
 
 /** Downloads the audit rows of the filter as xlsx. */
 export async function exportRemoteAudit(filter: RemoteAuditPageBody) {
-  const blob = await post<Blob>('/iot/remote/audit/export', filter, { blob: true });
+  const blob = await call(remote.auditExport, { body: filter });
   saveBlob(blob, `remote-audit-${new Date().toISOString().slice(0, 10)}.xlsx`);
 }

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { remote } from '@pvstar/contract/endpoints/remote';
 import {
   type RemoteAction,
   RemoteActionSchema,
@@ -27,7 +28,7 @@ import { FilterBar } from '../filter-bar.tsx';
 import { formatZonedDateTime } from '../format.ts';
 import { PageTable } from '../page-table.tsx';
 import { useExport } from '../use-export.ts';
-import { exportRemoteAudit, REMOTE_AUDIT_KEY, REMOTE_AUDIT_URL } from './remote-api.ts';
+import { exportRemoteAudit } from './remote-api.ts';
 import {
   AUDIT_OUTCOME_COLOR,
   actionLabel,
@@ -193,9 +194,8 @@ export function RemoteAudit({
             <DatePicker.RangePicker allowClear data-testid="remote-audit-range" />
           </Form.Item>
         </FilterBar>
-        <PageTable<RemoteAuditRow, RemoteAuditPageBody>
-          url={REMOTE_AUDIT_URL}
-          queryKey={REMOTE_AUDIT_KEY}
+        <PageTable
+          endpoint={remote.auditPage}
           filter={filter}
           columns={columns}
           size="small"

@@ -1,4 +1,5 @@
 import { SyncOutlined, UndoOutlined } from '@ant-design/icons';
+import { remote } from '@pvstar/contract/endpoints/remote';
 import { DeviceStatusSchema } from '@pvstar/contract/enums';
 import {
   checkParamChanges,
@@ -29,6 +30,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKey } from '../../api/call.ts';
 import { ApiError } from '../../api/http.ts';
 import { showFormError } from '../form-errors.ts';
 import { formatZonedDateTime } from '../format.ts';
@@ -36,7 +38,7 @@ import { DeviceStatusTag } from '../monitor-tags.tsx';
 import { CommandStatus } from './command-status.tsx';
 import { ParamField } from './param-field.tsx';
 import { changedValues, openCommand, paramSections, tabOf, WRITE_FIELD_NAMES } from './params.ts';
-import { REMOTE_AUDIT_KEY, useReadParams, useRemoteState } from './remote-api.ts';
+import { useReadParams, useRemoteState } from './remote-api.ts';
 import { RemoteAudit } from './remote-audit.tsx';
 import { problemText, sectionLabel, tabLabel } from './remote-labels.ts';
 import { WriteModal } from './write-modal.tsx';
@@ -109,7 +111,7 @@ function ParamsView({
   useEffect(() => {
     if (seenKey.current === latestKey) return;
     seenKey.current = latestKey;
-    void client.invalidateQueries({ queryKey: ['page', REMOTE_AUDIT_KEY] });
+    void client.invalidateQueries({ queryKey: queryKey(remote.auditPage) });
   }, [client, latestKey]);
 
   const watched = Form.useWatch([], form) as FormValues | undefined;

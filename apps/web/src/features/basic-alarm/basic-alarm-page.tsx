@@ -1,4 +1,5 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { faultCode } from '@pvstar/contract/endpoints/fault-code';
 import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
 import {
   type FaultCodePageBody,
@@ -21,7 +22,7 @@ import { PageTable } from '../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { useExport } from '../../components/use-export.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { exportFaultCodes, FAULT_CODE_PAGE_KEY, useDeleteFaultCode } from './fault-code-api.ts';
+import { exportFaultCodes, useDeleteFaultCode } from './fault-code-api.ts';
 import { FaultCodeModal } from './fault-code-modal.tsx';
 import { ImportModal } from './import-modal.tsx';
 
@@ -168,9 +169,8 @@ export default function BasicAlarmPage() {
           </Space>
         }
       >
-        <PageTable<FaultCodeRow, FaultCodePageBody>
-          url="/system/faultCode/page"
-          queryKey={FAULT_CODE_PAGE_KEY}
+        <PageTable
+          endpoint={faultCode.page}
           filter={filter}
           columns={columns}
           data-testid="fault-code-table"

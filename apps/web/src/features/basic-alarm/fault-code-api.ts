@@ -1,4 +1,4 @@
-import { CLIENT_HEADERS } from '@pvstar/contract/client';
+import { faultCode } from '@pvstar/contract/endpoints/fault-code';
 import type {
   FaultCodeAddBody,
   FaultCodeEditBody,
@@ -7,38 +7,37 @@ import type {
   FaultImportResult,
 } from '@pvstar/contract/fault-code';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, post, saveBlob } from '../../api/http.ts';
-import i18n from '../../i18n/index.ts';
-import { tokenStore } from '../../stores/session.ts';
-import { useSettings } from '../../stores/settings.ts';
+import { call, queryKey, upload } from '../../api/call.ts';
+import { ApiError, saveBlob } from '../../api/http.ts';
 
-export const FAULT_CODE_PAGE_KEY = 'fault-codes';
-
-function useInvalidate() {
+/** Saving, deleting and importing all change the library's list. */
+export function useInvalidateFaultCodes() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['page', FAULT_CODE_PAGE_KEY] });
+  return () => client.invalidateQueries({ queryKey: queryKey(faultCode.page) });
 }
 
 export function useSaveFaultCode() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateFaultCodes();
   return useMutation({
     mutationFn: (body: FaultCodeAddBody | FaultCodeEditBody) =>
-      post('id' in body ? '/system/faultCode/edit' : '/system/faultCode/add', body, { silent: true }),
+      'id' in body
+        ? call(faultCode.edit, { body }, { silent: true })
+        : call(faultCode.add, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteFaultCode() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateFaultCodes();
   return useMutation({
-    mutationFn: (id: number) => post('/system/faultCode/delete', { id }),
+    mutationFn: (id: number) => call(faultCode.delete, { body: { id } }),
     onSuccess: invalidate,
   });
 }
 
 /** Downloads the filtered library as xlsx. */
 export async function exportFaultCodes(filter: FaultCodePageBody) {
-  const blob = await post<Blob>('/system/faultCode/export', filter, { blob: true });
+  const blob = await call(faultCode.export, { body: filter });
   saveBlob(blob, `fault-codes-${new Date().toISOString().slice(0, 10)}.xlsx`);
 }
 
@@ -53,32 +52,16 @@ export class ImportRefused extends Error {
 }
 
 /**
- * Uploads an xlsx as multipart (the JSON client cannot), with the same headers as every call. A 422
- * carries the row errors; any other failure is thrown as ApiError.
+ * Uploads an xlsx. A 422 carries the row errors (thrown as ImportRefused); any other failure is thrown as
+ * ApiError. Silent: the dialog shows either.
  */
-export async function importFaultCodes(file: File): Promise<{ result: FaultImportResult; msg: string }> {
-  const form = new FormData();
-  form.append('file', file);
-  const headers: Record<string, string> = {
-    fromType: CLIENT_HEADERS.fromType,
-    lang: useSettings.getState().language,
-  };
-  const token = tokenStore.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
+export async function importFaultCodes(file: File): Promise<FaultImportResult> {
   try {
-    res = await fetch('/system/faultCode/import', { method: 'POST', headers, body: form });
-  } catch {
-    throw new ApiError(0, i18n.t('common:http.network'));
+    return await upload(faultCode.import, file, { silent: true });
+  } catch (err) {
+    const errors =
+      err instanceof ApiError ? (err.data as { errors?: FaultImportError[] } | null)?.errors : null;
+    if (err instanceof ApiError && err.code === 422 && errors) throw new ImportRefused(err.message, errors);
+    throw err;
   }
-  const envelope = (await res.json().catch(() => null)) as {
-    code: number;
-    msg: string;
-    data: unknown;
-  } | null;
-  if (envelope?.code === 200) return { result: envelope.data as FaultImportResult, msg: envelope.msg };
-  const msg = envelope?.msg || i18n.t('common:serviceFail');
-  const errors = (envelope?.data as { errors?: FaultImportError[] } | null)?.errors;
-  if (envelope?.code === 422 && errors) throw new ImportRefused(msg, errors);
-  throw new ApiError(envelope?.code ?? res.status, msg);
 }

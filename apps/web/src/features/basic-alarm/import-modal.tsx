@@ -1,10 +1,9 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { FaultImportError } from '@pvstar/contract/fault-code';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Modal, message, Table, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FAULT_CODE_PAGE_KEY, ImportRefused, importFaultCodes } from './fault-code-api.ts';
+import { ImportRefused, importFaultCodes, useInvalidateFaultCodes } from './fault-code-api.ts';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -14,7 +13,7 @@ const MAX_BYTES = 2 * 1024 * 1024;
  */
 export function ImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const invalidate = useInvalidateFaultCodes();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<{ msg: string; errors: FaultImportError[] } | null>(null);
 
@@ -30,9 +29,10 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
     }
     setBusy(true);
     try {
-      const { msg } = await importFaultCodes(file);
-      await client.invalidateQueries({ queryKey: ['page', FAULT_CODE_PAGE_KEY] });
-      message.success(msg);
+      const result = await importFaultCodes(file);
+      await invalidate();
+      // The server's message for it, from the shared catalogue: an upload hands back its data only.
+      message.success(t('common:faultCode.imported', result));
       onClose();
     } catch (err) {
       if (err instanceof ImportRefused) setRefused({ msg: err.message, errors: err.errors });

@@ -4,17 +4,12 @@ import type {
   ManufacturerAddBody,
   ManufacturerEditBody,
   ManufacturerKeyAddBody,
-  ManufacturerKeyRow,
-  ManufacturerOption,
 } from '@pvstar/contract/basic-device';
+import { basicDevice } from '@pvstar/contract/endpoints/basic-device';
 import type { BasicDeviceType } from '@pvstar/contract/enums';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { get, post } from '../../api/http.ts';
-
-export const MANUFACTURER_PAGE_KEY = 'manufacturers';
-export const SPEC_PAGE_KEY = 'device-specs';
-const OPTIONS_KEY = ['manufacturer-options'];
+import { call, queryKey } from '../../api/call.ts';
 
 /** The device types in the order the spec lists them, with their label keys. */
 const TYPE_LABELS: Record<BasicDeviceType, string> = {
@@ -32,8 +27,8 @@ export const deviceTypeLabel = (t: TFunction, value: BasicDeviceType) => t(`basi
 
 export const useManufacturerOptions = () =>
   useQuery({
-    queryKey: OPTIONS_KEY,
-    queryFn: () => get<ManufacturerOption[]>('/system/manufacturer/all'),
+    queryKey: queryKey(basicDevice.manufacturerAll),
+    queryFn: () => call(basicDevice.manufacturerAll),
     staleTime: 30_000,
   });
 
@@ -41,18 +36,20 @@ export const useManufacturerOptions = () =>
 function useInvalidate() {
   const client = useQueryClient();
   return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['page', MANUFACTURER_PAGE_KEY] }),
-      client.invalidateQueries({ queryKey: ['page', SPEC_PAGE_KEY] }),
-      client.invalidateQueries({ queryKey: OPTIONS_KEY }),
-    ]);
+    Promise.all(
+      [basicDevice.manufacturerPage, basicDevice.specPage, basicDevice.manufacturerAll].map((endpoint) =>
+        client.invalidateQueries({ queryKey: queryKey(endpoint) }),
+      ),
+    );
 }
 
 export function useSaveManufacturer() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: ManufacturerAddBody | ManufacturerEditBody) =>
-      post('id' in body ? '/system/manufacturer/edit' : '/system/manufacturer/add', body, { silent: true }),
+      'id' in body
+        ? call(basicDevice.manufacturerEdit, { body }, { silent: true })
+        : call(basicDevice.manufacturerAdd, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -61,7 +58,9 @@ export function useSaveSpec() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: DeviceSpecAddBody | DeviceSpecEditBody) =>
-      post('id' in body ? '/system/deviceSpec/edit' : '/system/deviceSpec/add', body, { silent: true }),
+      'id' in body
+        ? call(basicDevice.specEdit, { body }, { silent: true })
+        : call(basicDevice.specAdd, { body }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -69,19 +68,20 @@ export function useSaveSpec() {
 /** Deletes silently: the page shows a refusal (a manufacturer in use) in a dialog of its own. */
 export function useDelete(kind: 'manufacturer' | 'deviceSpec') {
   const invalidate = useInvalidate();
+  const endpoint = kind === 'manufacturer' ? basicDevice.manufacturerDelete : basicDevice.specDelete;
   return useMutation({
-    mutationFn: (id: number) => post(`/system/${kind}/delete`, { id }, { silent: true }),
+    mutationFn: (id: number) => call(endpoint, { body: { id } }, { silent: true }),
     onSuccess: invalidate,
   });
 }
 
-const keysKey = (manufacturerId: number) => ['manufacturer-keys', manufacturerId];
+const keysKey = (manufacturerId: number) => queryKey(basicDevice.manufacturerKeyList, manufacturerId);
 
 /** A manufacturer's firmware signing keys, active ones first. */
 export const useManufacturerKeys = (manufacturerId: number | null) =>
   useQuery({
     queryKey: keysKey(manufacturerId ?? 0),
-    queryFn: () => post<ManufacturerKeyRow[]>('/system/manufacturer/key/list', { manufacturerId }),
+    queryFn: () => call(basicDevice.manufacturerKeyList, { body: { manufacturerId: manufacturerId! } }),
     enabled: manufacturerId !== null,
   });
 
@@ -89,7 +89,7 @@ export function useAddManufacturerKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ManufacturerKeyAddBody) =>
-      post<{ id: number; fingerprint: string }>('/system/manufacturer/key/add', body, { silent: true }),
+      call(basicDevice.manufacturerKeyAdd, { body }, { silent: true }),
     onSuccess: (_data, body) => client.invalidateQueries({ queryKey: keysKey(body.manufacturerId) }),
   });
 }
@@ -97,7 +97,7 @@ export function useAddManufacturerKey() {
 export function useRetireManufacturerKey(manufacturerId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => post('/system/manufacturer/key/retire', { id }),
+    mutationFn: (id: number) => call(basicDevice.manufacturerKeyRetire, { body: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: keysKey(manufacturerId) }),
   });
 }

@@ -4,6 +4,7 @@ import {
   type ManufacturerPageBody,
   type ManufacturerRow,
 } from '@pvstar/contract/basic-device';
+import { basicDevice } from '@pvstar/contract/endpoints/basic-device';
 import { PERM } from '@pvstar/contract/perm';
 import { Button, type ButtonProps, Form, Input, Modal, message, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -19,7 +20,7 @@ import { PageTable } from '../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { MANUFACTURER_PAGE_KEY, useDelete, useSaveManufacturer } from './basic-device-api.ts';
+import { useDelete, useSaveManufacturer } from './basic-device-api.ts';
 import { ManufacturerKeysModal } from './manufacturer-keys-modal.tsx';
 
 const fieldRule = (key: keyof typeof ManufacturerAddBodySchema.shape, required = false) =>
@@ -188,9 +189,8 @@ export function ManufacturerTab() {
           </Perm>
         }
       >
-        <PageTable<ManufacturerRow, ManufacturerPageBody>
-          url="/system/manufacturer/page"
-          queryKey={MANUFACTURER_PAGE_KEY}
+        <PageTable
+          endpoint={basicDevice.manufacturerPage}
           filter={filter}
           columns={columns}
           data-testid="manufacturer-table"

@@ -4,6 +4,7 @@ import {
   type DeviceSpecPageBody,
   type DeviceSpecRow,
 } from '@pvstar/contract/basic-device';
+import { basicDevice } from '@pvstar/contract/endpoints/basic-device';
 import type { BasicDeviceType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import { Button, type ButtonProps, Form, Input, Modal, message, Select, Space, Tag } from 'antd';
@@ -23,7 +24,6 @@ import { Perm, usePerm } from '../../permissions/perm.tsx';
 import {
   deviceTypeLabel,
   deviceTypeOptions,
-  SPEC_PAGE_KEY,
   useDelete,
   useManufacturerOptions,
   useSaveSpec,
@@ -213,9 +213,8 @@ export function SpecTab() {
           </Perm>
         }
       >
-        <PageTable<DeviceSpecRow, DeviceSpecPageBody>
-          url="/system/deviceSpec/page"
-          queryKey={SPEC_PAGE_KEY}
+        <PageTable
+          endpoint={basicDevice.specPage}
           filter={filter}
           columns={columns}
           data-testid="spec-table"

@@ -1,4 +1,5 @@
 import { ALARM_DIGEST_MINUTES, type AlarmNotify } from '@pvstar/contract/alarm';
+import { alarm } from '@pvstar/contract/endpoints/alarm';
 import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
 import type { AlarmLevel } from '@pvstar/contract/enums';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +7,7 @@ import { Alert, App, Button, Checkbox, Flex, Form, Skeleton, Space, Typography }
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKey } from '../../api/call.ts';
 import { AlarmLevelTag } from '../../components/alarms/alarm-tags.tsx';
 import { showFormError } from '../../components/form-errors.ts';
 import { saveAlarmNotify, useAlarmNotify } from './api/me-api.ts';
@@ -50,7 +52,7 @@ export function NotifyTab({
       // In the catalogue's order, whatever order they were ticked in.
       const body = { levels: ALARM_LEVELS.filter((l) => (levels ?? []).includes(l)) };
       await saveAlarmNotify(body);
-      client.setQueryData(['alarm-notify'], body);
+      client.setQueryData(queryKey(alarm.notifyGet), body);
       message.success(t('common:saved'));
     } catch (err) {
       showFormError(form, err, message);

@@ -1,14 +1,14 @@
-import type { Dashboard } from '@pvstar/contract/dashboard';
+import { dashboard } from '@pvstar/contract/endpoints/dashboard';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../../api/http.ts';
+import { call, queryKey } from '../../../api/call.ts';
 
 /** How often the figures are read again while the page is open. */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
-/** The caller's plant figures (GET /station/dashboard). */
+/** The caller's plant figures. */
 export const dashboardQuery = queryOptions({
-  queryKey: ['dashboard'],
-  queryFn: ({ signal }) => get<Dashboard>('/station/dashboard', { signal }),
+  queryKey: queryKey(dashboard.figures),
+  queryFn: ({ signal }) => call(dashboard.figures, {}, { signal }),
 });
 
 /**
@@ -18,7 +18,7 @@ export const dashboardQuery = queryOptions({
 export const prefetchDashboard = (client: QueryClient) =>
   client.prefetchQuery({
     ...dashboardQuery,
-    queryFn: ({ signal }) => get<Dashboard>('/station/dashboard', { signal, silent: true }),
+    queryFn: ({ signal }) => call(dashboard.figures, {}, { signal, silent: true }),
   });
 
 /** The caller's plant figures, refreshed every 30 s. */

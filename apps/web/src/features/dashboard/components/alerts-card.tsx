@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmLevelTag, AlarmStatusTag } from '../../../components/alarms/alarm-tags.tsx';
 import { formatZonedDateTime } from '../../../components/format.ts';
+import { alarmLinks, plantLinks } from '../../../components/page-links.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
 
 /**
@@ -16,14 +17,14 @@ export function AlertsCard({ alerts }: { alerts: RecentAlert[] }) {
   const { t } = useTranslation('dashboard');
   const mayOpenCenter = usePerm([PERM.faultAlarm]);
   const href = (a: RecentAlert) =>
-    mayOpenCenter ? `/fault/alarm?id=${a.id}` : `/station/monitor/detail?id=${a.plantId}&tab=alarms`;
+    mayOpenCenter ? alarmLinks.center(a.id) : plantLinks.detail(a.plantId, 'alarms');
   return (
     <Card
       size="small"
       title={t('alerts.title')}
       extra={
         mayOpenCenter && (
-          <Link to="/fault/alarm" data-testid="recent-alerts-all">
+          <Link to={alarmLinks.center()} data-testid="recent-alerts-all">
             {t('alerts.all')}
           </Link>
         )

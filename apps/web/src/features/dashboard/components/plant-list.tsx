@@ -18,6 +18,7 @@ import {
   stationTypeLabel,
 } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
+import { plantLinks } from '../../../components/page-links.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
 
 /** The state a group is shown in: its worst. */
@@ -64,7 +65,7 @@ export function PlantList({ plants }: { plants: DashboardPlant[] }) {
                 <EllipsisText
                   text={name}
                   maxWidth={220}
-                  link={canOpen ? `/station/monitor/detail?id=${row.id}` : undefined}
+                  link={canOpen ? plantLinks.detail(row.id) : undefined}
                   testId="dashboard-plant-link"
                 />
                 <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>

@@ -9,7 +9,7 @@ import { formatNumber, formatPower } from '../../../components/energy-format.ts'
 import { formatDateTime } from '../../../components/format.ts';
 import { inverterTypeLabel, networkingModeLabel } from '../../../components/monitor-labels.ts';
 import { DeviceStatusTag } from '../../../components/monitor-tags.tsx';
-import { plantHref } from '../device-links.ts';
+import { plantLinks } from '../../../components/page-links.ts';
 import { VersionSummary } from './versions.tsx';
 
 const percent = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 1)} %`);
@@ -67,7 +67,7 @@ export function useDeviceColumns(
       title: t('device:field.plant'),
       dataIndex: 'stationName',
       render: (name: string, row) => (
-        <Link to={plantHref(row.plantId)} data-testid="device-plant-link">
+        <Link to={plantLinks.detail(row.plantId)} data-testid="device-plant-link">
           <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 180, color: 'inherit' }}>
             {name}
           </Typography.Text>

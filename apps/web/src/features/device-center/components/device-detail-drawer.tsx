@@ -12,8 +12,8 @@ import {
   networkingModeLabel,
 } from '../../../components/monitor-labels.ts';
 import { DeviceStatusTag } from '../../../components/monitor-tags.tsx';
+import { deviceLinks, plantLinks } from '../../../components/page-links.ts';
 import { useDeviceDetail } from '../api/devices.ts';
-import { deviceHref, plantHref } from '../device-links.ts';
 import { DeviceHistoryChart } from './device-history.tsx';
 import { DeviceMetrics } from './device-metrics.tsx';
 import { VERSION_KEYS, versionLabel } from './versions.tsx';
@@ -57,7 +57,7 @@ function DeviceInfo({ device }: { device: DeviceDetail }) {
       key: 'plant',
       label: t('device:field.plant'),
       children: (
-        <Link to={plantHref(device.plantId)} data-testid="detail-plant-link">
+        <Link to={plantLinks.detail(device.plantId)} data-testid="detail-plant-link">
           {device.stationName}
         </Link>
       ),
@@ -66,7 +66,7 @@ function DeviceInfo({ device }: { device: DeviceDetail }) {
       key: 'dongle',
       label: t('device:field.dongle'),
       children: (
-        <Link to={deviceHref('DONGLE', device.collectorId)} style={{ whiteSpace: 'nowrap' }}>
+        <Link to={deviceLinks.detail('DONGLE', device.collectorId)} style={{ whiteSpace: 'nowrap' }}>
           {device.collectorSN}
         </Link>
       ),
@@ -120,7 +120,7 @@ function DongleDevices({ device }: { device: DeviceDetail }) {
         {
           title: t('device:field.sn'),
           dataIndex: 'sn',
-          render: (sn: string, row) => <Link to={deviceHref(row.kind, row.id)}>{sn}</Link>,
+          render: (sn: string, row) => <Link to={deviceLinks.detail(row.kind, row.id)}>{sn}</Link>,
         },
         { title: t('device:field.kind'), dataIndex: 'kind', render: (k) => deviceKindLabel(t, k) },
         { title: t('device:field.model'), dataIndex: 'model', render: (m: string | null) => dash(m) },

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/echart.tsx';
 import { metricGroupLabel, metricLabel } from '../../../components/metric-label.ts';
 import { useDeviceHistory } from '../api/devices.ts';
-import { plantToday } from '../device-links.ts';
+import { plantToday } from '../plant-time.ts';
 import { defaultMetrics, historyOption } from './history-option.ts';
 
 /** A chart of chosen metrics of one device over one local day of its plant. */

@@ -4,6 +4,7 @@ import {
   type DeviceRow,
   type DeviceType,
 } from '@pvstar/contract/device';
+import { device } from '@pvstar/contract/endpoints/device';
 import { DEVICE_STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
 import { Form, Input, Segmented, Select, Tag } from 'antd';
@@ -17,7 +18,6 @@ import { deviceStatusLabel } from '../../../components/monitor-labels.ts';
 import { PageTable } from '../../../components/page-table.tsx';
 import { hasPerm } from '../../../permissions/perm.tsx';
 import { useSession } from '../../../stores/session.ts';
-import { DEVICE_PAGE_KEY } from '../api/devices.ts';
 import { useDeviceColumns } from './device-columns.tsx';
 import { DeviceDetailDrawer } from './device-detail-drawer.tsx';
 import { ParamsDrawer } from './params-drawer.tsx';
@@ -142,13 +142,7 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
           )
         }
       >
-        <PageTable<DeviceRow, DevicePageBody>
-          url="/iot/device/page"
-          queryKey={DEVICE_PAGE_KEY}
-          filter={body}
-          columns={columns}
-          data-testid="device-table"
-        />
+        <PageTable endpoint={device.page} filter={body} columns={columns} data-testid="device-table" />
       </ListLayout>
       <ParamsDrawer device={paramsOf} onClose={() => setParamsOf(null)} />
       <DeviceDetailDrawer

@@ -5,7 +5,7 @@ import type { EChartsOption } from 'echarts';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../../components/energy-format.ts';
 import { formatMetric, metricLabel, metricStateLabel } from '../../../components/metric-label.ts';
-import { wallClock } from '../device-links.ts';
+import { wallClock } from '../plant-time.ts';
 
 /** What a chart shows first: the plant type's power flows for an inverter, the essentials otherwise. */
 export function defaultMetrics(

@@ -5,11 +5,11 @@ import type {
   UpdateAccountNameBody,
   UpdatePasswordBody,
 } from '@pvstar/contract/auth';
+import { alarm } from '@pvstar/contract/endpoints/alarm';
 import { auth } from '@pvstar/contract/endpoints/auth';
 import type { TwoFactorDisableBody } from '@pvstar/contract/two-factor';
 import { useQuery } from '@tanstack/react-query';
 import { call, queryKey } from '../../../api/call.ts';
-import { get, post } from '../../../api/http.ts';
 import { useSession } from '../../../stores/session.ts';
 
 /** Calls of the personal centre; each is silent so the forms can show field errors themselves. */
@@ -32,11 +32,10 @@ export async function refreshUserInfo() {
 /** The alarm levels the user wants by e-mail. */
 export const useAlarmNotify = () =>
   useQuery({
-    queryKey: ['alarm-notify'],
-    queryFn: ({ signal }) => get<AlarmNotify>('/auth/user/alarmNotify', { signal }),
+    queryKey: queryKey(alarm.notifyGet),
+    queryFn: ({ signal }) => call(alarm.notifyGet, {}, { signal }),
   });
-export const saveAlarmNotify = (body: AlarmNotify) =>
-  post<null>('/auth/user/alarmNotify', body, { silent: true });
+export const saveAlarmNotify = (body: AlarmNotify) => call(alarm.notifySet, { body }, { silent: true });
 
 /** Two-factor sign-in of the signed-in user (issue 17). */
 export const useTwoFactorStatus = () =>

@@ -1,15 +1,15 @@
-import type { ManufacturerOption } from '@pvstar/contract/basic-device';
+import { basicDevice } from '@pvstar/contract/endpoints/basic-device';
 import { firmware } from '@pvstar/contract/endpoints/firmware';
 import type { FirmwareAddBody, FirmwareEditBody, FirmwareStatus } from '@pvstar/contract/firmware';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryKey, upload } from '../../../api/call.ts';
-import { get, saveBlob } from '../../../api/http.ts';
+import { saveBlob } from '../../../api/http.ts';
 
 /** The manufacturers to pick from (the same list the basic data keeps, so its changes show here). */
 export const useManufacturerOptions = () =>
   useQuery({
-    queryKey: ['manufacturer-options'],
-    queryFn: () => get<ManufacturerOption[]>('/system/manufacturer/all', { silent: true }),
+    queryKey: queryKey(basicDevice.manufacturerAll),
+    queryFn: () => call(basicDevice.manufacturerAll, {}, { silent: true }),
     staleTime: 30_000,
     retry: false,
   });

@@ -12,6 +12,7 @@ import {
   networkingModeLabel,
 } from '../../../../components/monitor-labels.ts';
 import { DeviceStatusTag } from '../../../../components/monitor-tags.tsx';
+import { deviceLinks } from '../../../../components/page-links.ts';
 import { hasPerm } from '../../../../permissions/perm.tsx';
 import { useSession } from '../../../../stores/session.ts';
 
@@ -28,12 +29,6 @@ interface Row {
   lastSeenAt: string | null;
   children?: Row[];
 }
-
-/** Where the device center shows a device (its list page of the type, opened on the device). */
-const deviceHref = (type: DeviceType, id: number) =>
-  type === 'DONGLE' || type === 'BATTERY' || type === 'INVERTER'
-    ? `/device-center/${type.toLowerCase()}?id=${id}`
-    : `/device-center/inverter?type=${type}&id=${id}`;
 
 /** Devices behind a dongle in the order the plant pages list them. */
 const KIND_ORDER: DeviceType[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];
@@ -137,7 +132,7 @@ export function DevicesTab({ plant }: { plant: StationDetail }) {
       fixed: 'right',
       render: (_, r) =>
         hasPerm(perms, [DEVICE_TYPE_PERM[r.type]]) ? (
-          <Link to={deviceHref(r.type, r.id)} data-testid="device-link">
+          <Link to={deviceLinks.detail(r.type, r.id)} data-testid="device-link">
             {t('plant:devices.open')}
           </Link>
         ) : null,

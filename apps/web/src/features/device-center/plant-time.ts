@@ -1,18 +1,3 @@
-import type { DeviceType } from '@pvstar/contract/device';
-
-/**
- * Where a device's detail opens: the list page of its type with `?id=` (meters, EV chargers and heat
- * pumps are tabs of the inverter page: `?type=…&id=`). The plant detail links here the same way.
- */
-export function deviceHref(type: DeviceType, id: number): string {
-  if (type === 'DONGLE') return `/device-center/dongle?id=${id}`;
-  if (type === 'BATTERY') return `/device-center/battery?id=${id}`;
-  if (type === 'INVERTER') return `/device-center/inverter?id=${id}`;
-  return `/device-center/inverter?type=${type}&id=${id}`;
-}
-
-export const plantHref = (plantId: number) => `/station/monitor/detail?id=${plantId}`;
-
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const parts = (ts: number, timeZone: string) => {
   let f = dayFormats.get(timeZone);

@@ -1,0 +1,43 @@
+import type {
+  AlarmAckBodySchema,
+  AlarmActionResult,
+  AlarmCloseBodySchema,
+  AlarmNotify,
+  AlarmNotifySchema,
+  AlarmPageBodySchema,
+  AlarmRow,
+  AlarmSummary,
+} from '../alarm.ts';
+import type { IdBodySchema, PageQuerySchema, PageResult } from '../api.ts';
+import { download, endpoints, get, type In, post } from '../endpoint.ts';
+import { PERM } from '../perm.ts';
+
+/** The alert center's code, or the plant detail's (its alarm events tab reads the same list). */
+const READ = { perm: [PERM.faultAlarm, PERM.stationDetail] } as const;
+
+type Filter = { body: In<typeof AlarmPageBodySchema> };
+
+/** The alert center (`/fault/alarm`), a plant's alarm tab and the alarm mail settings of the personal centre. */
+export const alarm = endpoints('alarm', {
+  page: post<
+    { query: In<typeof PageQuerySchema>; body: In<typeof AlarmPageBodySchema> },
+    PageResult<AlarmRow>
+  >('/iot/alarm/page', READ),
+  summary: post<Filter, AlarmSummary>('/iot/alarm/summary', READ),
+  detail: post<{ body: In<typeof IdBodySchema> }, AlarmRow>('/iot/alarm/detail', READ),
+  acknowledge: post<{ body: In<typeof AlarmAckBodySchema> }, AlarmActionResult>('/iot/alarm/acknowledge', {
+    perm: PERM.faultAlarmAck,
+    write: true,
+  }),
+  close: post<{ body: In<typeof AlarmCloseBodySchema> }, AlarmActionResult>('/iot/alarm/close', {
+    perm: PERM.faultAlarmClose,
+    write: true,
+  }),
+  export: download<Filter>('POST', '/iot/alarm/export', { perm: PERM.faultAlarmExport, alsoPerm: READ.perm }),
+  /** The caller's own alarm mail levels: under the account's paths, as the rest of the personal centre. */
+  notifyGet: get<Record<never, never>, AlarmNotify>('/auth/user/alarmNotify', { signedIn: true }),
+  notifySet: post<{ body: In<typeof AlarmNotifySchema> }>('/auth/user/alarmNotify', {
+    signedIn: true,
+    write: true,
+  }),
+});

@@ -1,0 +1,37 @@
+import type { PageQuerySchema, PageResult } from '../api.ts';
+import type {
+  DeviceDetail,
+  DeviceDetailQuerySchema,
+  DeviceHistory,
+  DeviceHistoryBodySchema,
+  DevicePageBodySchema,
+  DeviceRow,
+  EquipmentParam,
+  EquipmentParamsQuerySchema,
+} from '../device.ts';
+import { endpoints, get, type In, post } from '../endpoint.ts';
+import { PERM } from '../perm.ts';
+
+/** Any of these opens the device center's routes; the type's own code is checked per request. */
+const DEVICE_CENTER = { perm: [PERM.deviceCenter, PERM.deviceInverter, PERM.deviceBattery] } as const;
+
+/** The device center (2002…): lists per device type, a device's detail and history. */
+export const device = endpoints('device', {
+  page: post<
+    { query: In<typeof PageQuerySchema>; body: In<typeof DevicePageBodySchema> },
+    PageResult<DeviceRow>
+  >('/iot/device/page', DEVICE_CENTER),
+  detail: get<{ query: In<typeof DeviceDetailQuerySchema> }, DeviceDetail>(
+    '/iot/device/detail',
+    DEVICE_CENTER,
+  ),
+  history: post<{ body: In<typeof DeviceHistoryBodySchema> }, DeviceHistory>(
+    '/iot/device/history',
+    DEVICE_CENTER,
+  ),
+  /** Plant screens and the device center chart these; a fixed rule of the catalogue, no data. */
+  equipmentStatisticsParams: get<{ query: In<typeof EquipmentParamsQuerySchema> }, EquipmentParam[]>(
+    '/iot/stationPower/getEquipmentStatisticsParams',
+    { perm: [PERM.station, PERM.stationMonitor, PERM.stationDetail, ...DEVICE_CENTER.perm] },
+  ),
+});
