@@ -25,7 +25,7 @@ const PUBLIC = /^src\/features\/auth\//;
 export const NAMED: Record<string, string> = {
   login: 'src/features/auth/login-page.tsx',
   dashboard: 'src/features/dashboard/dashboard-page.tsx',
-  'plant detail': 'src/features/station/detail/plant-detail-page.tsx',
+  'plant detail': 'src/features/plant/detail/plant-detail-page.tsx',
   reports: 'src/features/report/report-page.tsx',
 };
 

@@ -28,27 +28,22 @@ import { toOrgSelectData } from '../../components/org-tree.ts';
 import { plantLinks } from '../../components/page-links.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
-import { useStationKpi, useStationOrgTree } from './api/station-api.ts';
-import { StationDeleteModal } from './components/station-delete-modal.tsx';
-import { StationKpis } from './components/station-kpis.tsx';
-import {
-  type StationListSort,
-  sortable,
-  sortOf,
-  specificYieldColumns,
-} from './components/station-list-sort.tsx';
+import { usePlantKpi, usePlantOrgTree } from './api/plant-api.ts';
+import { PlantDeleteModal } from './components/plant-delete-modal.tsx';
+import { PlantKpis } from './components/plant-kpis.tsx';
+import { type PlantListSort, sortable, sortOf, specificYieldColumns } from './components/plant-list-sort.tsx';
 import { useCanManage } from './components/use-can-manage.ts';
 
 /** Plant center → plants (2001001): KPIs, filters and the plants within the caller's scope. */
-export default function StationListPage() {
+export default function PlantListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<StationPageBody>({});
   // Sorted on the server (the list is paged); a new order starts again at page 1.
-  const [sort, setSort] = useState<StationListSort>({});
+  const [sort, setSort] = useState<PlantListSort>({});
   const [deleting, setDeleting] = useState<StationRow | null>(null);
-  const kpi = useStationKpi(filter);
-  const orgTree = useStationOrgTree();
+  const kpi = usePlantKpi(filter);
+  const orgTree = usePlantOrgTree();
   const canDetail = usePerm([PERM.stationDetail]);
   const canAdd = useCanManage([PERM.stationAdd]);
   const canEdit = useCanManage([PERM.stationEdit]) && canAdd;
@@ -56,7 +51,7 @@ export default function StationListPage() {
 
   const columns: TableColumnsType<StationRow> = [
     {
-      title: t('station:field.stationName'),
+      title: t('plant:field.stationName'),
       dataIndex: 'stationName',
       fixed: 'left',
       // The plant number beneath the name: as a column of its own the row overflowed a 1440 px screen
@@ -80,32 +75,32 @@ export default function StationListPage() {
       ),
     },
     {
-      title: t('station:field.stationType'),
+      title: t('plant:field.stationType'),
       dataIndex: 'stationType',
       render: (v: StationType) => stationTypeLabel(t, v),
     },
     {
-      title: t('station:field.status'),
+      title: t('plant:field.status'),
       dataIndex: 'status',
       render: (v: StationRow['status'], row) => (
         <PlantStatusTag status={v} neverConnected={row.neverConnected} />
       ),
     },
     {
-      title: t('station:field.installedCapacity'),
+      title: t('plant:field.installedCapacity'),
       dataIndex: 'installedCapacity',
       align: 'right',
       ...sortable('installedCapacity', sort),
       render: (v: number) => formatCapacity(v, 'kWp'),
     },
     {
-      title: t('station:field.currentPower'),
+      title: t('plant:field.currentPower'),
       dataIndex: 'currentPower',
       align: 'right',
       render: (v: number) => formatPower(v),
     },
     {
-      title: t('station:field.todayGeneration'),
+      title: t('plant:field.todayGeneration'),
       dataIndex: 'todayGeneration',
       align: 'right',
       ...sortable('todayGeneration', sort),
@@ -113,17 +108,17 @@ export default function StationListPage() {
     },
     specificYieldColumns(t, sort),
     {
-      title: t('station:field.orgId'),
+      title: t('plant:field.orgId'),
       dataIndex: 'orgName',
       render: (v: string) => <EllipsisText text={v} maxWidth={180} />,
     },
     {
-      title: t('station:field.ownerName'),
+      title: t('plant:field.ownerName'),
       dataIndex: 'ownerName',
       render: (v: string | null) => <EllipsisText text={v} maxWidth={160} />,
     },
     {
-      title: t('station:field.gridConnectionTime'),
+      title: t('plant:field.gridConnectionTime'),
       dataIndex: 'gridConnectionTime',
       render: (v: string | null) => v ?? '—',
     },
@@ -134,12 +129,12 @@ export default function StationListPage() {
       render: (_, row) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
           {canDetail && (
-            <Tooltip title={t('station:action.info')}>
+            <Tooltip title={t('plant:action.info')}>
               <Button
                 type="link"
                 size="small"
                 icon={<InfoCircleOutlined />}
-                aria-label={t('station:action.info')}
+                aria-label={t('plant:action.info')}
                 onClick={() => navigate(plantLinks.info(row.id))}
                 data-testid="station-info"
               />
@@ -178,7 +173,7 @@ export default function StationListPage() {
   return (
     <>
       <ListLayout
-        title={t('station:list.title')}
+        title={t('plant:list.title')}
         extra={
           canAdd && (
             <Button
@@ -187,19 +182,19 @@ export default function StationListPage() {
               onClick={() => navigate(plantLinks.add())}
               data-testid="station-add"
             >
-              {t('station:list.add')}
+              {t('plant:list.add')}
             </Button>
           )
         }
         filter={
           <FilterBar<StationPageBody> name="station-filter" onSearch={setFilter}>
-            <Form.Item name="stationName" label={t('station:field.stationName')}>
+            <Form.Item name="stationName" label={t('plant:field.stationName')}>
               <Input allowClear style={{ width: 170 }} data-testid="filter-stationName" />
             </Form.Item>
-            <Form.Item name="stationNo" label={t('station:field.stationNo')}>
+            <Form.Item name="stationNo" label={t('plant:field.stationNo')}>
               <Input allowClear style={{ width: 150 }} data-testid="filter-stationNo" />
             </Form.Item>
-            <Form.Item name="stationType" label={t('station:field.stationType')}>
+            <Form.Item name="stationType" label={t('plant:field.stationType')}>
               <Select
                 allowClear
                 style={{ width: 160 }}
@@ -208,7 +203,7 @@ export default function StationListPage() {
                 options={STATION_TYPES.map((v) => ({ value: v, label: stationTypeLabel(t, v) }))}
               />
             </Form.Item>
-            <Form.Item name="status" label={t('station:field.status')}>
+            <Form.Item name="status" label={t('plant:field.status')}>
               <Select
                 allowClear
                 style={{ width: 130 }}
@@ -217,7 +212,7 @@ export default function StationListPage() {
                 data-testid="filter-status"
               />
             </Form.Item>
-            <Form.Item name="orgId" label={t('station:field.orgId')}>
+            <Form.Item name="orgId" label={t('plant:field.orgId')}>
               <TreeSelect
                 allowClear
                 style={{ width: 200 }}
@@ -228,14 +223,14 @@ export default function StationListPage() {
                 placeholder={t('system:filter.all')}
               />
             </Form.Item>
-            <Form.Item name="ownerName" label={t('station:field.ownerName')}>
+            <Form.Item name="ownerName" label={t('plant:field.ownerName')}>
               <Input allowClear style={{ width: 150 }} />
             </Form.Item>
           </FilterBar>
         }
       >
         <div style={{ marginBottom: 16 }}>
-          <StationKpis kpi={kpi.data} loading={kpi.isFetching} />
+          <PlantKpis kpi={kpi.data} loading={kpi.isFetching} />
         </div>
         <PageTable
           endpoint={plant.page}
@@ -247,7 +242,7 @@ export default function StationListPage() {
           data-testid="station-table"
         />
       </ListLayout>
-      <StationDeleteModal plant={deleting} onClose={() => setDeleting(null)} />
+      <PlantDeleteModal plant={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

@@ -18,7 +18,7 @@ function useStatusColors(): Record<PlantStatus, string> {
 }
 
 /** The figures above the plant list, for the same filter as the list. */
-export function StationKpis({ kpi, loading }: { kpi: StationKpi | undefined; loading: boolean }) {
+export function PlantKpis({ kpi, loading }: { kpi: StationKpi | undefined; loading: boolean }) {
   const { t } = useTranslation();
   const colors = useStatusColors();
   const card = (key: string, title: string, value: string | number, color?: string) => (
@@ -42,11 +42,11 @@ export function StationKpis({ kpi, loading }: { kpi: StationKpi | undefined; loa
   );
   return (
     <Row gutter={[12, 12]} data-testid="station-kpis">
-      {card('total', t('station:kpi.total'), kpi?.total ?? 0)}
+      {card('total', t('plant:listKpi.total'), kpi?.total ?? 0)}
       {PLANT_STATUSES.map((s) => card(s, plantStatusLabel(t, s), kpi?.byStatus[s] ?? 0, colors[s]))}
-      {card('capacity', t('station:kpi.capacity'), formatCapacity(kpi?.installedCapacity ?? 0, 'kWp'))}
-      {card('power', t('station:kpi.power'), formatPower(kpi?.currentPower ?? 0))}
-      {card('today', t('station:kpi.today'), formatEnergy(kpi?.todayGeneration ?? 0))}
+      {card('capacity', t('plant:listKpi.capacity'), formatCapacity(kpi?.installedCapacity ?? 0, 'kWp'))}
+      {card('power', t('plant:listKpi.power'), formatPower(kpi?.currentPower ?? 0))}
+      {card('today', t('plant:listKpi.today'), formatEnergy(kpi?.todayGeneration ?? 0))}
     </Row>
   );
 }

@@ -14,12 +14,12 @@ import { useEffect, useMemo } from 'react';
 import { call, queryKey, upload } from '../../../api/call.ts';
 
 /** The plant detail shares its cache with the detail page (same key). */
-export const stationDetailKey = (id: number) => queryKey(plant.detail, { params: { id } });
+export const plantDetailKey = (id: number) => queryKey(plant.detail, { params: { id } });
 
 /** `live`: refreshed every 10 s, so that a status shown beside live values keeps up with them. */
-export function useStationDetail(id: number | null, opts: { live?: boolean } = {}) {
+export function usePlantDetail(id: number | null, opts: { live?: boolean } = {}) {
   return useQuery({
-    queryKey: stationDetailKey(id ?? 0),
+    queryKey: plantDetailKey(id ?? 0),
     queryFn: () => call(plant.detail, { params: { id: id! } }, { silent: true }),
     enabled: id !== null,
     retry: false,
@@ -27,7 +27,7 @@ export function useStationDetail(id: number | null, opts: { live?: boolean } = {
   });
 }
 
-export function useStationAddress(id: number | null) {
+export function usePlantAddress(id: number | null) {
   return useQuery({
     queryKey: queryKey(plant.address, { params: { id } }),
     queryFn: () => call(plant.address, { params: { id: id! } }, { silent: true }),
@@ -36,7 +36,7 @@ export function useStationAddress(id: number | null) {
   });
 }
 
-export function useStationKpi(filter: StationPageBody) {
+export function usePlantKpi(filter: StationPageBody) {
   return useQuery({
     queryKey: queryKey(plant.kpi, filter),
     queryFn: () => call(plant.kpi, { body: filter }),
@@ -45,10 +45,10 @@ export function useStationKpi(filter: StationPageBody) {
 }
 
 export type { StationRow };
-export type StationPage = PageResult<StationRow>;
+export type PlantPage = PageResult<StationRow>;
 
 /** The managing organisations within reach (dealers, installers, the provider). */
-export function useStationOrgTree() {
+export function usePlantOrgTree() {
   return useQuery({
     queryKey: queryKey(plant.orgTree),
     queryFn: () => call(plant.orgTree),
@@ -72,7 +72,7 @@ function useInvalidateStations() {
   return () => client.invalidateQueries({ queryKey: [plant.page.tag] });
 }
 
-export function useSaveStation() {
+export function useSavePlant() {
   const invalidate = useInvalidateStations();
   return useMutation({
     mutationFn: (body: StationAddBody | StationEditBody) =>
@@ -83,7 +83,7 @@ export function useSaveStation() {
   });
 }
 
-export function useDeleteStation() {
+export function useDeletePlant() {
   const invalidate = useInvalidateStations();
   return useMutation({
     mutationFn: (body: { id: number; confirmName: string }) => call(plant.delete, { body }, { silent: true }),

@@ -11,7 +11,7 @@ const MAX_BYTES = 2 * 1024 * 1024;
  * Import of an xlsx in the export's layout. The server checks every row first: a refused file lists
  * each bad row and field here, and nothing has been imported.
  */
-export function ImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function FaultCodeImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const invalidate = useInvalidateFaultCodes();
   const [busy, setBusy] = useState(false);

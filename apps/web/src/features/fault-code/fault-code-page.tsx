@@ -23,11 +23,11 @@ import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { useExport } from '../../components/use-export.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import { exportFaultCodes, useDeleteFaultCode } from './fault-code-api.ts';
+import { FaultCodeImportModal } from './fault-code-import-modal.tsx';
 import { FaultCodeModal } from './fault-code-modal.tsx';
-import { ImportModal } from './import-modal.tsx';
 
 /** Basic data → alarm data (2006002): the fault code library with its fix advice in 8 languages. */
-export default function BasicAlarmPage() {
+export default function FaultCodePage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<FaultCodePageBody>({});
   // undefined: closed; null: adding; a row: editing it.
@@ -177,7 +177,7 @@ export default function BasicAlarmPage() {
         />
       </ListLayout>
       <FaultCodeModal row={editing} onClose={() => setEditing(undefined)} />
-      <ImportModal open={importing} onClose={() => setImporting(false)} />
+      <FaultCodeImportModal open={importing} onClose={() => setImporting(false)} />
     </>
   );
 }

@@ -104,7 +104,7 @@ export function LocationMap({
         ref={box}
         data-testid="location-map"
         role="application"
-        aria-label={t('station:map.label')}
+        aria-label={t('plant:map.label')}
         style={{
           height,
           borderRadius: token.borderRadius,
@@ -116,7 +116,7 @@ export function LocationMap({
         }}
       />
       <Typography.Text type={offline || failed ? 'warning' : 'secondary'} style={{ fontSize: 12 }}>
-        {offline || failed ? t('station:map.offline') : t('station:map.hint')}
+        {offline || failed ? t('plant:map.offline') : t('plant:map.hint')}
       </Typography.Text>
     </div>
   );

@@ -10,7 +10,7 @@ const namePath = (field: string) => field.split('.').map((p) => (/^\d+$/.test(p)
  * The server's field errors on the plant form, nested ones (devices) included; anything the form has
  * no field for goes to the shared helper (a toast).
  */
-export function showStationErrors(form: FormInstance, err: unknown, message: MessageInstance) {
+export function showPlantErrors(form: FormInstance, err: unknown, message: MessageInstance) {
   if (!(err instanceof ApiError) || err.code === 401) return showFormError(form, err, message);
   const registered = new Set(form.getFieldsError().map((f) => JSON.stringify(f.name)));
   const fields = Object.entries(err.fields).map(([field, text]) => ({ name: namePath(field), text }));

@@ -19,20 +19,20 @@ export function SecretModal({
   return (
     <Modal
       open={!!secrets?.length}
-      title={t('station:secret.title')}
+      title={t('plant:secret.title')}
       closable={false}
       maskClosable={false}
       keyboard={false}
       footer={
         <Button type="primary" onClick={onClose} data-testid="secret-done">
-          {closeText ?? t('station:secret.done')}
+          {closeText ?? t('plant:secret.done')}
         </Button>
       }
       width={640}
       destroyOnHidden
     >
-      <Alert type="warning" showIcon title={t('station:secret.once')} style={{ marginBottom: 12 }} />
-      <Typography.Paragraph type="secondary">{t('station:secret.howTo')}</Typography.Paragraph>
+      <Alert type="warning" showIcon title={t('plant:secret.once')} style={{ marginBottom: 12 }} />
+      <Typography.Paragraph type="secondary">{t('plant:secret.howTo')}</Typography.Paragraph>
       <List
         bordered
         dataSource={secrets ?? []}
@@ -40,12 +40,12 @@ export function SecretModal({
         renderItem={(s) => (
           <List.Item data-testid="secret-item" data-sn={s.sn}>
             <div style={{ minWidth: 0, width: '100%' }}>
-              <Typography.Text type="secondary">{t('station:secret.username')}</Typography.Text>{' '}
+              <Typography.Text type="secondary">{t('plant:secret.username')}</Typography.Text>{' '}
               <Typography.Text code copyable={{ text: s.sn }} data-testid="secret-sn">
                 {s.sn}
               </Typography.Text>
               <br />
-              <Typography.Text type="secondary">{t('station:secret.password')}</Typography.Text>{' '}
+              <Typography.Text type="secondary">{t('plant:secret.password')}</Typography.Text>{' '}
               <Typography.Text
                 code
                 copyable={{ text: s.secret }}

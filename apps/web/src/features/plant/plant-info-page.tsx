@@ -9,7 +9,7 @@ import { PlantInfo } from './components/plant-info.tsx';
 import { useCanManage } from './components/use-can-manage.ts';
 
 /** Plant center → plant information (/station/monitor/info?id=). */
-export default function StationInfoPage() {
+export default function PlantInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const back = useBack(plantLinks.list());
@@ -19,7 +19,7 @@ export default function StationInfoPage() {
   const mayEdit = useCanManage([PERM.stationEdit]);
   const mayAdd = useCanManage([PERM.stationAdd]);
   const canEdit = mayEdit && mayAdd;
-  if (id === null) return <Result status="404" title={t('station:info.notFound')} />;
+  if (id === null) return <Result status="404" title={t('plant:info.notFound')} />;
   return (
     <Flex vertical gap={16}>
       <Card size="small">

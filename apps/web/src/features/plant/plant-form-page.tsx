@@ -45,9 +45,9 @@ import { useLeaveForm } from '../../components/use-back.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { usePerm } from '../../permissions/perm.tsx';
 import { useSession } from '../../stores/session.ts';
-import { useAreas, useSaveStation, useStationDetail, useStationOrgTree } from './api/station-api.ts';
+import { useAreas, usePlantDetail, usePlantOrgTree, useSavePlant } from './api/plant-api.ts';
 import { DevicesEditor } from './components/devices-editor.tsx';
-import { showStationErrors } from './components/form-errors.ts';
+import { showPlantErrors } from './components/form-errors.ts';
 import { LocationMap } from './components/location-map.tsx';
 import { PictureField } from './components/picture-field.tsx';
 import { SecretModal } from './components/secret-modal.tsx';
@@ -224,10 +224,10 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
   const leave = useLeaveForm(form, plantLinks.list());
-  const save = useSaveStation();
+  const save = useSavePlant();
   const canSeeDetail = usePerm([PERM.stationDetail]);
   const user = useSession((s) => s.userInfo?.user);
-  const orgTree = useStationOrgTree();
+  const orgTree = usePlantOrgTree();
   const [secrets, setSecrets] = useState<{ id: number; list: DongleSecret[] } | null>(null);
 
   const country = Form.useWatch('countryCode', form);
@@ -285,7 +285,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
       if (res.dongles.length) setSecrets({ id: res.id, list: res.dongles });
       else done(res.id);
     } catch (err) {
-      showStationErrors(form, err, message);
+      showPlantErrors(form, err, message);
     }
   };
 
@@ -315,26 +315,24 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
       >
         <Flex vertical gap={16}>
           <Card
-            title={
-              plant ? t('station:form.editTitle', { name: plant.stationName }) : t('station:form.addTitle')
-            }
+            title={plant ? t('plant:form.editTitle', { name: plant.stationName }) : t('plant:form.addTitle')}
             extra={
               <Button icon={<ArrowLeftOutlined />} onClick={leave} data-testid="form-back">
                 {t('app:action.back')}
               </Button>
             }
           >
-            <Card.Meta title={t('station:form.basic')} style={{ marginBottom: 16 }} />
+            <Card.Meta title={t('plant:form.basic')} style={{ marginBottom: 16 }} />
             <FormGrid>
               <Form.Item
                 name="stationName"
-                label={t('station:field.stationName')}
+                label={t('plant:field.stationName')}
                 rules={[zodRule(stationNameSchema, { required: true })]}
                 required
               >
                 <Input maxLength={100} showCount data-testid="field-stationName" />
               </Form.Item>
-              <Form.Item name="stationType" label={t('station:field.stationType')} rules={[required]}>
+              <Form.Item name="stationType" label={t('plant:field.stationType')} rules={[required]}>
                 <Select
                   data-testid="field-stationType"
                   options={STATION_TYPES.map((v) => ({
@@ -343,7 +341,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                   }))}
                 />
               </Form.Item>
-              <Form.Item name="orgId" label={t('station:field.orgId')} rules={[required]}>
+              <Form.Item name="orgId" label={t('plant:field.orgId')} rules={[required]}>
                 <TreeSelect
                   treeData={orgSelectable}
                   treeDefaultExpandAll
@@ -355,7 +353,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
               </Form.Item>
               <Form.Item
                 name="installedCapacity"
-                label={t('station:field.installedCapacity')}
+                label={t('plant:field.installedCapacity')}
                 rules={[zodRule(capacitySchema, { required: true })]}
                 required
               >
@@ -370,7 +368,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
               </Form.Item>
               <Form.Item
                 name="energyStorage"
-                label={t('station:field.energyStorage')}
+                label={t('plant:field.energyStorage')}
                 dependencies={['stationType']}
                 rules={[
                   ({ getFieldValue }) => ({
@@ -389,17 +387,17 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                   data-testid="field-energyStorage"
                 />
               </Form.Item>
-              <Form.Item name="gridConnectionTime" label={t('station:field.gridConnectionTime')}>
+              <Form.Item name="gridConnectionTime" label={t('plant:field.gridConnectionTime')}>
                 <DatePicker style={{ width: '100%' }} data-testid="field-gridConnectionTime" />
               </Form.Item>
-              <Form.Item name="buildDate" label={t('station:field.buildDate')}>
+              <Form.Item name="buildDate" label={t('plant:field.buildDate')}>
                 <DatePicker style={{ width: '100%' }} />
               </Form.Item>
               <Form.Item
                 name="angleOfRoll"
-                label={t('station:field.angleOfRoll')}
+                label={t('plant:field.angleOfRoll')}
                 rules={[zodRule(tiltSchema)]}
-                extra={t('station:hint.tilt')}
+                extra={t('plant:hint.tilt')}
               >
                 <InputNumber
                   step={1}
@@ -411,9 +409,9 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
               </Form.Item>
               <Form.Item
                 name="azimuth"
-                label={t('station:field.azimuth')}
+                label={t('plant:field.azimuth')}
                 rules={[zodRule(azimuthSchema)]}
-                extra={t('station:hint.azimuth')}
+                extra={t('plant:hint.azimuth')}
               >
                 <InputNumber
                   step={1}
@@ -423,12 +421,12 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                   data-testid="field-azimuth"
                 />
               </Form.Item>
-              <Form.Item name="currency" label={t('station:field.currency')} rules={[required]}>
+              <Form.Item name="currency" label={t('plant:field.currency')} rules={[required]}>
                 <Select showSearch options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
               </Form.Item>
               <Form.Item
                 name="onlineElectrovalence"
-                label={t('station:field.onlineElectrovalence')}
+                label={t('plant:field.onlineElectrovalence')}
                 rules={[zodRule(priceSchema)]}
               >
                 <InputNumber
@@ -441,7 +439,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
               </Form.Item>
               <Form.Item
                 name="buyElectrovalence"
-                label={t('station:field.buyElectrovalence')}
+                label={t('plant:field.buyElectrovalence')}
                 rules={[zodRule(priceSchema)]}
               >
                 <InputNumber
@@ -453,16 +451,16 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 />
               </Form.Item>
             </FormGrid>
-            <Form.Item name="stationPicture" label={t('station:field.stationPicture')}>
+            <Form.Item name="stationPicture" label={t('plant:field.stationPicture')}>
               <PictureField />
             </Form.Item>
           </Card>
 
-          <Card title={t('station:form.location')}>
+          <Card title={t('plant:form.location')}>
             <Flex gap={24} wrap>
               <div style={{ flex: '1 1 360px', minWidth: 0 }}>
                 <FormGrid minColumnWidth={200}>
-                  <Form.Item name="countryCode" label={t('station:field.countryCode')} rules={[required]}>
+                  <Form.Item name="countryCode" label={t('plant:field.countryCode')} rules={[required]}>
                     <Select
                       showSearch={{ optionFilterProp: 'label' }}
                       options={countryOptions}
@@ -476,7 +474,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                       }
                     />
                   </Form.Item>
-                  <Form.Item name="regionCode" label={t('station:field.regionCode')}>
+                  <Form.Item name="regionCode" label={t('plant:field.regionCode')}>
                     <Select
                       allowClear
                       showSearch={{ optionFilterProp: 'label' }}
@@ -488,7 +486,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                   </Form.Item>
                   <Form.Item
                     name="latitude"
-                    label={t('station:field.latitude')}
+                    label={t('plant:field.latitude')}
                     rules={[zodRule(latitudeSchema, { required: true })]}
                     required
                   >
@@ -501,7 +499,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                   </Form.Item>
                   <Form.Item
                     name="longitude"
-                    label={t('station:field.longitude')}
+                    label={t('plant:field.longitude')}
                     rules={[zodRule(longitudeSchema, { required: true })]}
                     required
                   >
@@ -512,7 +510,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                       data-testid="field-longitude"
                     />
                   </Form.Item>
-                  <Form.Item name="timezone" label={t('station:field.timezone')}>
+                  <Form.Item name="timezone" label={t('plant:field.timezone')}>
                     <Select
                       showSearch
                       options={TIME_ZONES.map((z) => ({ value: z, label: z }))}
@@ -520,7 +518,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                     />
                   </Form.Item>
                 </FormGrid>
-                <Form.Item name="detailAddress" label={t('station:field.detailAddress')}>
+                <Form.Item name="detailAddress" label={t('plant:field.detailAddress')}>
                   <Input.TextArea
                     maxLength={255}
                     autoSize={{ minRows: 2, maxRows: 4 }}
@@ -541,24 +539,24 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
             </Flex>
           </Card>
 
-          <Card title={t('station:form.devices')}>
+          <Card title={t('plant:form.devices')}>
             {plant && (
               <Alert
                 type="info"
                 showIcon
-                title={t('station:form.devicesEditHint')}
+                title={t('plant:form.devicesEditHint')}
                 style={{ marginBottom: 12 }}
               />
             )}
             <DevicesEditor existingDongles={plant?.dongles.map((d) => d.sn)} />
           </Card>
 
-          <Card title={t('station:form.owner')}>
-            <Alert type="info" showIcon title={t('station:form.ownerHint')} style={{ marginBottom: 12 }} />
+          <Card title={t('plant:form.owner')}>
+            <Alert type="info" showIcon title={t('plant:form.ownerHint')} style={{ marginBottom: 12 }} />
             <FormGrid>
               <Form.Item
                 name="ownerName"
-                label={t('station:field.ownerName')}
+                label={t('plant:field.ownerName')}
                 dependencies={['contactInformation']}
                 rules={[
                   ownerRule('ownerName'),
@@ -567,22 +565,22 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
               >
                 <Input maxLength={64} data-testid="field-ownerName" />
               </Form.Item>
-              <Form.Item name="contactType" label={t('station:field.contactType')}>
+              <Form.Item name="contactType" label={t('plant:field.contactType')}>
                 <Radio.Group
                   optionType="button"
                   options={CONTACT_TYPES.map((v) => ({
                     value: v,
-                    label: v === 'EMAIL' ? t('station:contactType.EMAIL') : t('station:contactType.MOBILE'),
+                    label: v === 'EMAIL' ? t('plant:contactType.EMAIL') : t('plant:contactType.MOBILE'),
                   }))}
                 />
               </Form.Item>
               <Form.Item
                 name="contactInformation"
-                label={t('station:field.contactInformation')}
+                label={t('plant:field.contactInformation')}
                 dependencies={['ownerName', 'contactType']}
                 extra={
                   plant?.contactInformation
-                    ? t('station:form.contactKept', { masked: plant.contactInformation })
+                    ? t('plant:form.contactKept', { masked: plant.contactInformation })
                     : undefined
                 }
                 rules={[
@@ -625,7 +623,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
       </Form>
       <SecretModal
         secrets={secrets?.list ?? null}
-        closeText={t('station:secret.continue')}
+        closeText={t('plant:secret.continue')}
         onClose={() => {
           const id = secrets!.id;
           setSecrets(null);
@@ -637,19 +635,17 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
 }
 
 /** Plant center → add plant (/station/monitor/add), and edit with ?id=. */
-export default function StationFormPage() {
+export default function PlantFormPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
-  const detail = useStationDetail(id);
+  const detail = usePlantDetail(id);
   // Guests and owners reach this page by its code, yet only look: say so instead of a form that fails.
   const allowed = useCanManage([id === null ? PERM.stationAdd : PERM.stationEdit]);
   if (!allowed)
-    return (
-      <Result status="403" title={t('app:errors.forbiddenTitle')} subTitle={t('station:form.viewOnly')} />
-    );
+    return <Result status="403" title={t('app:errors.forbiddenTitle')} subTitle={t('plant:form.viewOnly')} />;
   if (id === null) return <StationForm key="new" plant={null} />;
   if (detail.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
-  if (detail.isError) return <Result status="404" title={t('station:info.notFound')} />;
+  if (detail.isError) return <Result status="404" title={t('plant:info.notFound')} />;
   return <StationForm key={id} plant={detail.data} />;
 }

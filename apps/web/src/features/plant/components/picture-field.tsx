@@ -3,7 +3,7 @@ import { PICTURE_MAX_BYTES } from '@pvstar/contract/station';
 import { App, Button, Flex, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadPicture } from '../api/station-api.ts';
+import { uploadPicture } from '../api/plant-api.ts';
 import { PlantPicture } from './plant-picture.tsx';
 
 /**
@@ -52,17 +52,17 @@ export function PictureField({
             }}
           >
             <Button icon={<UploadOutlined />} loading={busy} data-testid="picture-upload">
-              {value ? t('station:picture.replace') : t('station:picture.upload')}
+              {value ? t('plant:picture.replace') : t('plant:picture.upload')}
             </Button>
           </Upload>
           {value && (
             <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} data-testid="picture-remove">
-              {t('station:picture.remove')}
+              {t('plant:picture.remove')}
             </Button>
           )}
         </Space>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('station:picture.hint', { max: maxMb })}
+          {t('plant:picture.hint', { max: maxMb })}
         </Typography.Text>
       </Space>
     </Flex>

@@ -34,7 +34,7 @@ import {
 } from '../../../components/monitor-labels.ts';
 import { DeviceStatusTag, PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
-import { useResetSecret, useStationAddress, useStationDetail } from '../api/station-api.ts';
+import { usePlantAddress, usePlantDetail, useResetSecret } from '../api/plant-api.ts';
 import { PlantPicture } from './plant-picture.tsx';
 import { formatPrice } from './price.ts';
 import { SecretModal } from './secret-modal.tsx';
@@ -50,10 +50,10 @@ const degrees = (v: number | null) => (v === null ? dash : `${formatNumber(v, 1)
 /** Firmware versions a device reports, by their keys; an unknown key shows as it is. */
 function versionLabel(t: TFunction, key: string): string {
   const known: Record<string, string> = {
-    inverter: t('station:version.inverter'),
-    dongle: t('station:version.dongle'),
-    safety: t('station:version.safety'),
-    hmi: t('station:version.hmi'),
+    inverter: t('plant:version.inverter'),
+    dongle: t('plant:version.dongle'),
+    safety: t('plant:version.safety'),
+    hmi: t('plant:version.hmi'),
   };
   return known[key] ?? key;
 }
@@ -114,42 +114,42 @@ function DeviceTable({ plant }: { plant: StationDetail }) {
 
   const confirmReissue = (row: DeviceRow) =>
     modal.confirm({
-      title: t('station:secret.reissueTitle', { sn: row.sn }),
-      content: t('station:secret.reissueWarning'),
-      okText: t('station:secret.reissue'),
+      title: t('plant:secret.reissueTitle', { sn: row.sn }),
+      content: t('plant:secret.reissueWarning'),
+      okText: t('plant:secret.reissue'),
       cancelText: t('system:action.cancel'),
       onOk: () => reset.mutateAsync(row.dongleId!).then((s) => setIssued([s])),
     });
 
   const columns: TableColumnsType<DeviceRow> = [
     {
-      title: t('station:device.kind'),
+      title: t('plant:device.kind'),
       dataIndex: 'kind',
       render: (kind: DeviceRow['kind']) => deviceKindLabel(t, kind),
     },
     {
-      title: t('station:device.sn'),
+      title: t('plant:device.sn'),
       dataIndex: 'sn',
       render: (sn: string) => <Typography.Text code>{sn}</Typography.Text>,
     },
     {
-      title: t('station:device.model'),
+      title: t('plant:device.model'),
       dataIndex: 'detail',
       render: (v: string | null) => <EllipsisText text={v} />,
     },
     {
-      title: t('station:device.status'),
+      title: t('plant:device.status'),
       dataIndex: 'status',
       render: (s: DeviceStatus) => <DeviceStatusTag status={s} />,
     },
-    { title: t('station:device.networkingMode'), dataIndex: 'networkingMode', render: text },
+    { title: t('plant:device.networkingMode'), dataIndex: 'networkingMode', render: text },
     {
-      title: t('station:device.versions'),
+      title: t('plant:device.versions'),
       dataIndex: 'versions',
       render: (v: string | null) => <EllipsisText text={v} />,
     },
     {
-      title: t('station:device.lastSeen'),
+      title: t('plant:device.lastSeen'),
       dataIndex: 'lastSeenAt',
       render: (v: string | null) => formatDateTime(v),
     },
@@ -160,7 +160,7 @@ function DeviceTable({ plant }: { plant: StationDetail }) {
       key: 'actions',
       render: (_, row) =>
         row.dongleId ? (
-          <Tooltip title={t('station:secret.reissueHint')}>
+          <Tooltip title={t('plant:secret.reissueHint')}>
             <Button
               size="small"
               type="link"
@@ -168,7 +168,7 @@ function DeviceTable({ plant }: { plant: StationDetail }) {
               onClick={() => confirmReissue(row)}
               data-testid="dongle-reissue"
             >
-              {t('station:secret.reissue')}
+              {t('plant:secret.reissue')}
             </Button>
           </Tooltip>
         ) : null,
@@ -200,8 +200,8 @@ function DeviceTable({ plant }: { plant: StationDetail }) {
  */
 export function PlantInfo({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
-  const detail = useStationDetail(plantId);
-  const address = useStationAddress(plantId);
+  const detail = usePlantDetail(plantId);
+  const address = usePlantAddress(plantId);
   const canReveal = usePerm([PERM.userRevealContact, PERM.ownerRevealContact]);
 
   if (detail.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -210,7 +210,7 @@ export function PlantInfo({ plantId }: { plantId: number }) {
     return (
       <Result
         status={missing ? '404' : 'error'}
-        title={missing ? t('station:info.notFound') : t('common:serviceFail')}
+        title={missing ? t('plant:info.notFound') : t('common:serviceFail')}
         subTitle={missing ? undefined : (detail.error as Error).message}
       />
     );
@@ -221,12 +221,12 @@ export function PlantInfo({ plantId }: { plantId: number }) {
   const basic: DescriptionsProps['items'] = [
     {
       key: 'stationName',
-      label: t('station:field.stationName'),
+      label: t('plant:field.stationName'),
       children: <span style={{ wordBreak: 'break-word' }}>{p.stationName}</span>,
     },
     {
       key: 'stationNo',
-      label: t('station:field.stationNo'),
+      label: t('plant:field.stationNo'),
       children: (
         <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>
           {p.stationNo}
@@ -235,82 +235,82 @@ export function PlantInfo({ plantId }: { plantId: number }) {
     },
     {
       key: 'stationType',
-      label: t('station:field.stationType'),
+      label: t('plant:field.stationType'),
       children: stationTypeLabel(t, p.stationType),
     },
     {
       key: 'status',
-      label: t('station:field.status'),
+      label: t('plant:field.status'),
       children: <PlantStatusTag status={p.status} neverConnected={p.neverConnected} />,
     },
     {
       key: 'installedCapacity',
-      label: t('station:field.installedCapacity'),
+      label: t('plant:field.installedCapacity'),
       children: formatCapacity(p.installedCapacity, 'kWp'),
     },
     {
       key: 'energyStorage',
-      label: t('station:field.energyStorage'),
+      label: t('plant:field.energyStorage'),
       children: p.energyStorage === null ? dash : formatCapacity(p.energyStorage, 'kWh'),
     },
-    { key: 'angleOfRoll', label: t('station:field.angleOfRoll'), children: degrees(p.angleOfRoll) },
+    { key: 'angleOfRoll', label: t('plant:field.angleOfRoll'), children: degrees(p.angleOfRoll) },
     {
       key: 'azimuth',
-      label: t('station:field.azimuth'),
+      label: t('plant:field.azimuth'),
       children:
-        p.azimuth === null ? dash : <Tooltip title={t('station:hint.azimuth')}>{degrees(p.azimuth)}</Tooltip>,
+        p.azimuth === null ? dash : <Tooltip title={t('plant:hint.azimuth')}>{degrees(p.azimuth)}</Tooltip>,
     },
     {
       key: 'organization',
-      label: t('station:field.orgId'),
+      label: t('plant:field.orgId'),
       children: <EllipsisText text={p.organization} maxWidth={260} />,
     },
     {
       key: 'onlineElectrovalence',
-      label: t('station:field.onlineElectrovalence'),
+      label: t('plant:field.onlineElectrovalence'),
       children: formatPrice(p.onlineElectrovalence, p.currency),
     },
     {
       key: 'buyElectrovalence',
-      label: t('station:field.buyElectrovalence'),
+      label: t('plant:field.buyElectrovalence'),
       children: formatPrice(p.buyElectrovalence, p.currency),
     },
-    { key: 'currency', label: t('station:field.currency'), children: p.currency },
+    { key: 'currency', label: t('plant:field.currency'), children: p.currency },
     {
       key: 'gridConnectionTime',
-      label: t('station:field.gridConnectionTime'),
+      label: t('plant:field.gridConnectionTime'),
       children: text(p.gridConnectionTime),
     },
-    { key: 'buildDate', label: t('station:field.buildDate'), children: text(p.buildDate) },
+    { key: 'buildDate', label: t('plant:field.buildDate'), children: text(p.buildDate) },
     {
       key: 'registrationTime',
-      label: t('station:field.registrationTime'),
+      label: t('plant:field.registrationTime'),
       children: formatDateTime(p.registrationTime),
     },
-    { key: 'updateTime', label: t('station:field.updateTime'), children: formatDateTime(p.updateTime) },
-    { key: 'updateByName', label: t('station:field.updateByName'), children: text(p.updateByName) },
+    { key: 'updateTime', label: t('plant:field.updateTime'), children: formatDateTime(p.updateTime) },
+    { key: 'updateByName', label: t('plant:field.updateByName'), children: text(p.updateByName) },
   ];
 
   const a = address.data;
   const location: DescriptionsProps['items'] = [
-    { key: 'country', label: t('station:field.countryCode'), children: text(a?.countryName) },
+    { key: 'country', label: t('plant:field.countryCode'), children: text(a?.countryName) },
     {
       key: 'region',
-      label: t('station:field.regionCode'),
+      label: t('plant:field.regionCode'),
       children: text(a?.regionNames.slice(1).join(' / ')),
     },
-    { key: 'detailAddress', label: t('station:field.detailAddress'), children: text(p.detailAddress) },
+    { key: 'detailAddress', label: t('plant:field.detailAddress'), children: text(p.detailAddress) },
     {
       key: 'latitude',
-      label: t('station:field.latitude'),
+      label: t('plant:field.latitude'),
       children: p.latitude === null ? dash : formatNumber(p.latitude, 6),
     },
     {
       key: 'longitude',
-      label: t('station:field.longitude'),
+      label: t('plant:field.longitude'),
       children: p.longitude === null ? dash : formatNumber(p.longitude, 6),
     },
-    { key: 'timezone', label: t('station:field.timezone'), children: p.timezone },
+    { key: 'timezone', label: t('plant:field.timezone'), children: p.timezone },
   ];
 
   const contact =
@@ -320,29 +320,29 @@ export function PlantInfo({ plantId }: { plantId: number }) {
       text(p.contactInformation)
     );
   const owner: DescriptionsProps['items'] = [
-    { key: 'ownerName', label: t('station:field.ownerName'), children: text(p.ownerName) },
-    { key: 'userName', label: t('station:field.userName'), children: text(p.userName) },
+    { key: 'ownerName', label: t('plant:field.ownerName'), children: text(p.ownerName) },
+    { key: 'userName', label: t('plant:field.userName'), children: text(p.userName) },
     {
       key: 'contactType',
-      label: t('station:field.contactType'),
+      label: t('plant:field.contactType'),
       children: p.contactType
         ? p.contactType === 'EMAIL'
-          ? t('station:contactType.EMAIL')
-          : t('station:contactType.MOBILE')
+          ? t('plant:contactType.EMAIL')
+          : t('plant:contactType.MOBILE')
         : dash,
     },
-    { key: 'contactInformation', label: t('station:field.contactInformation'), children: contact },
+    { key: 'contactInformation', label: t('plant:field.contactInformation'), children: contact },
   ];
 
   return (
     <Flex vertical gap={16} data-testid="plant-info">
-      <Card size="small" title={t('station:info.basic')}>
+      <Card size="small" title={t('plant:info.basic')}>
         <Flex gap={16} align="flex-start" wrap>
           <PlantPicture path={p.stationPicture} />
           <Descriptions size="small" column={columns} items={basic} style={{ flex: 1, minWidth: 260 }} />
         </Flex>
       </Card>
-      <Card size="small" title={t('station:info.location')}>
+      <Card size="small" title={t('plant:info.location')}>
         {address.isError && (
           <Alert
             type="warning"
@@ -353,14 +353,14 @@ export function PlantInfo({ plantId }: { plantId: number }) {
         )}
         <Descriptions size="small" column={columns} items={location} />
       </Card>
-      <Card size="small" title={t('station:info.devices')}>
+      <Card size="small" title={t('plant:info.devices')}>
         <DeviceTable plant={p} />
       </Card>
-      <Card size="small" title={t('station:info.owner')}>
+      <Card size="small" title={t('plant:info.owner')}>
         {p.ownerName || p.contactInformation ? (
           <Descriptions size="small" column={columns} items={owner} data-testid="plant-owner" />
         ) : (
-          <Typography.Text type="secondary">{t('station:info.noOwner')}</Typography.Text>
+          <Typography.Text type="secondary">{t('plant:info.noOwner')}</Typography.Text>
         )}
       </Card>
     </Flex>

@@ -4,13 +4,13 @@ import { Alert, App, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
-import { useDeleteStation } from '../api/station-api.ts';
+import { useDeletePlant } from '../api/plant-api.ts';
 
 /**
  * Deleting a plant removes its devices and all their data, so its name must be typed to confirm (as
  * for organisations); the server checks the name too.
  */
-export function StationDeleteModal({
+export function PlantDeleteModal({
   plant,
   onClose,
   onDeleted,
@@ -23,7 +23,7 @@ export function StationDeleteModal({
   const { message } = App.useApp();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const remove = useDeleteStation();
+  const remove = useDeletePlant();
   const matches = !!plant && typed.trim() === plant.stationName;
 
   const close = () => {
@@ -46,7 +46,7 @@ export function StationDeleteModal({
   return (
     <Modal
       open={plant !== null}
-      title={t('station:delete.title')}
+      title={t('plant:delete.title')}
       okText={t('system:action.delete')}
       okButtonProps={{ danger: true, disabled: !matches, 'data-testid': 'station-delete-ok' } as ButtonProps}
       cancelText={t('system:action.cancel')}
@@ -57,14 +57,9 @@ export function StationDeleteModal({
     >
       {plant && (
         <>
-          <Alert
-            type="error"
-            showIcon
-            title={t('station:delete.irreversible')}
-            style={{ marginBottom: 16 }}
-          />
+          <Alert type="error" showIcon title={t('plant:delete.irreversible')} style={{ marginBottom: 16 }} />
           <Typography.Paragraph>
-            {t('station:delete.typeName')}{' '}
+            {t('plant:delete.typeName')}{' '}
             <Typography.Text strong style={{ wordBreak: 'break-all' }}>
               {plant.stationName}
             </Typography.Text>
@@ -74,7 +69,7 @@ export function StationDeleteModal({
             value={typed}
             status={error ? 'error' : undefined}
             placeholder={plant.stationName}
-            aria-label={t('station:delete.typeName')}
+            aria-label={t('plant:delete.typeName')}
             onChange={(e) => {
               setTyped(e.target.value);
               setError(null);

@@ -6,12 +6,12 @@ import type { TFunction } from 'i18next';
 import { formatSpecificYield } from '../../../components/energy-format.ts';
 
 /** The plant list's order, sent with the filter: the list is paged, so the server sorts. */
-export type StationListSort = Pick<StationPageBody, 'sortBy' | 'sortOrder'>;
+export type PlantListSort = Pick<StationPageBody, 'sortBy' | 'sortOrder'>;
 
 type Sorter = Parameters<NonNullable<TableProps<StationRow>['onChange']>>[2];
 
 /** A column sorted on the server by `key`, showing the current order. */
-export function sortable(key: StationSort, sort: StationListSort): Partial<TableColumnType<StationRow>> {
+export function sortable(key: StationSort, sort: PlantListSort): Partial<TableColumnType<StationRow>> {
   return {
     key,
     sorter: true,
@@ -21,7 +21,7 @@ export function sortable(key: StationSort, sort: StationListSort): Partial<Table
 }
 
 /** The table's sorter as the page body's order; none chosen: the default (newest first). */
-export function sortOf(sorter: Sorter): StationListSort {
+export function sortOf(sorter: Sorter): PlantListSort {
   const s = Array.isArray(sorter) ? sorter[0] : sorter;
   const key = s?.columnKey as StationSort | undefined;
   if (!s?.order || !key || !STATION_SORTS.includes(key)) return {};
@@ -29,9 +29,9 @@ export function sortOf(sorter: Sorter): StationListSort {
 }
 
 /** Specific yield (kWh/kWp) of today, this month and this year in the plant's calendar; "—" without capacity. */
-export function specificYieldColumns(t: TFunction, sort: StationListSort): TableColumnType<StationRow> {
+export function specificYieldColumns(t: TFunction, sort: PlantListSort): TableColumnType<StationRow> {
   const column = (period: 'today' | 'month' | 'year'): TableColumnType<StationRow> => ({
-    title: t(`station:yield.${period}`),
+    title: t(`plant:yield.${period}`),
     dataIndex: ['specificYield', period],
     align: 'right',
     ...sortable(`${period}Yield`, sort),
@@ -40,9 +40,9 @@ export function specificYieldColumns(t: TFunction, sort: StationListSort): Table
   return {
     title: (
       <Space size={4} style={{ whiteSpace: 'nowrap' }}>
-        {t('station:yield.title')}
-        <Tooltip title={t('station:yield.hint')}>
-          <QuestionCircleOutlined aria-label={t('station:yield.hint')} />
+        {t('plant:yield.title')}
+        <Tooltip title={t('plant:yield.hint')}>
+          <QuestionCircleOutlined aria-label={t('plant:yield.hint')} />
         </Tooltip>
       </Space>
     ),

@@ -1,7 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { Image, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePictureUrl } from '../api/station-api.ts';
+import { usePictureUrl } from '../api/plant-api.ts';
 
 /** A plant's picture (fetched with the session, see usePictureUrl), or a placeholder. */
 export function PlantPicture({ path, size = 96 }: { path: string | null | undefined; size?: number }) {
@@ -22,7 +22,7 @@ export function PlantPicture({ path, size = 96 }: { path: string | null | undefi
           fontSize: size / 3,
         }}
         role="img"
-        aria-label={t('station:field.stationPicture')}
+        aria-label={t('plant:field.stationPicture')}
       >
         <PictureOutlined />
       </div>
@@ -33,7 +33,7 @@ export function PlantPicture({ path, size = 96 }: { path: string | null | undefi
       width={size}
       height={size}
       style={{ objectFit: 'cover', borderRadius: token.borderRadius }}
-      alt={t('station:field.stationPicture')}
+      alt={t('plant:field.stationPicture')}
       data-testid="plant-picture"
     />
   );

@@ -100,11 +100,11 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
               size="small"
               type="inner"
               data-testid="dongle-card"
-              title={t('station:devices.dongleN', { n: index + 1 })}
+              title={t('plant:devices.dongleN', { n: index + 1 })}
               extra={
                 <RemoveButton
                   onClick={() => remove(dongle.name)}
-                  label={t('station:devices.removeDongle')}
+                  label={t('plant:devices.removeDongle')}
                   testId="remove-dongle"
                 />
               }
@@ -112,7 +112,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
               <Flex gap={12} wrap>
                 <Form.Item
                   name={[dongle.name, 'sn']}
-                  label={t('station:devices.dongleSn')}
+                  label={t('plant:devices.dongleSn')}
                   rules={serial}
                   getValueFromEvent={upper}
                   extra={
@@ -120,7 +120,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                       <Form.Item noStyle shouldUpdate>
                         {({ getFieldValue }) =>
                           existingDongles.includes(getFieldValue(['devices', 'dongles', dongle.name, 'sn']))
-                            ? t('station:devices.keepsSecret')
+                            ? t('plant:devices.keepsSecret')
                             : null
                         }
                       </Form.Item>
@@ -132,7 +132,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                 </Form.Item>
                 <Form.Item
                   name={[dongle.name, 'networkingMode']}
-                  label={t('station:devices.networkingMode')}
+                  label={t('plant:devices.networkingMode')}
                   rules={[{ required: true, message: t('common:validation.required') }]}
                   style={{ minWidth: 160 }}
                 >
@@ -146,8 +146,8 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
               </Flex>
               <DeviceList
                 name={[dongle.name, 'inverters']}
-                title={t('station:devices.inverters')}
-                addLabel={t('station:devices.addInverter')}
+                title={t('plant:devices.inverters')}
+                addLabel={t('plant:devices.addInverter')}
                 required={t('common:validation.addDevice')}
                 empty={() => ({ inverterType: 'SINGLE_PHASE' })}
                 testId="inverter"
@@ -162,8 +162,8 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                       >
                         <Input
                           maxLength={32}
-                          placeholder={t('station:devices.inverterSn')}
-                          aria-label={t('station:devices.inverterSn')}
+                          placeholder={t('plant:devices.inverterSn')}
+                          aria-label={t('plant:devices.inverterSn')}
                           data-testid="inverter-sn"
                         />
                       </Form.Item>
@@ -173,7 +173,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                         style={{ minWidth: 150, marginBottom: 8 }}
                       >
                         <Select
-                          aria-label={t('station:devices.inverterType')}
+                          aria-label={t('plant:devices.inverterType')}
                           options={INVERTER_TYPES.map((v) => ({
                             value: v,
                             label: inverterTypeLabel(t, v),
@@ -186,22 +186,22 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                           max={10_000_000}
                           precision={0}
                           suffix="W"
-                          placeholder={t('station:devices.ratedPower')}
-                          aria-label={t('station:devices.ratedPower')}
+                          placeholder={t('plant:devices.ratedPower')}
+                          aria-label={t('plant:devices.ratedPower')}
                           style={{ width: '100%' }}
                         />
                       </Form.Item>
                     </>,
                     onRemove,
-                    t('station:devices.remove'),
+                    t('plant:devices.remove'),
                     'remove-inverter',
                   )
                 }
               />
               <DeviceList
                 name={[dongle.name, 'batteries']}
-                title={t('station:devices.batteries')}
-                addLabel={t('station:devices.addBattery')}
+                title={t('plant:devices.batteries')}
+                addLabel={t('plant:devices.addBattery')}
                 empty={() => ({})}
                 testId="battery"
                 render={(f, onRemove) =>
@@ -215,36 +215,36 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                       >
                         <Input
                           maxLength={32}
-                          placeholder={t('station:devices.batterySn')}
-                          aria-label={t('station:devices.batterySn')}
+                          placeholder={t('plant:devices.batterySn')}
+                          aria-label={t('plant:devices.batterySn')}
                           data-testid="battery-sn"
                         />
                       </Form.Item>
                       <Form.Item name={[f.name, 'manufacturer']} style={{ width: 160, marginBottom: 8 }}>
                         <Input
                           maxLength={64}
-                          placeholder={t('station:devices.manufacturer')}
-                          aria-label={t('station:devices.manufacturer')}
+                          placeholder={t('plant:devices.manufacturer')}
+                          aria-label={t('plant:devices.manufacturer')}
                         />
                       </Form.Item>
                       <Form.Item name={[f.name, 'model']} style={{ width: 160, marginBottom: 8 }}>
                         <Input
                           maxLength={64}
-                          placeholder={t('station:devices.model')}
-                          aria-label={t('station:devices.model')}
+                          placeholder={t('plant:devices.model')}
+                          aria-label={t('plant:devices.model')}
                         />
                       </Form.Item>
                     </>,
                     onRemove,
-                    t('station:devices.remove'),
+                    t('plant:devices.remove'),
                     'remove-battery',
                   )
                 }
               />
               <DeviceList
                 name={[dongle.name, 'meters']}
-                title={t('station:devices.meters')}
-                addLabel={t('station:devices.addMeter')}
+                title={t('plant:devices.meters')}
+                addLabel={t('plant:devices.addMeter')}
                 empty={() => ({})}
                 testId="meter"
                 render={(f, onRemove) =>
@@ -257,13 +257,13 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                     >
                       <Input
                         maxLength={32}
-                        placeholder={t('station:devices.meterSn')}
-                        aria-label={t('station:devices.meterSn')}
+                        placeholder={t('plant:devices.meterSn')}
+                        aria-label={t('plant:devices.meterSn')}
                         data-testid="meter-sn"
                       />
                     </Form.Item>,
                     onRemove,
-                    t('station:devices.remove'),
+                    t('plant:devices.remove'),
                     'remove-meter',
                   )
                 }
@@ -284,7 +284,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
               }
               data-testid="add-dongle"
             >
-              {t('station:devices.addDongle')}
+              {t('plant:devices.addDongle')}
             </Button>
           </Space>
           <Form.ErrorList errors={errors} />

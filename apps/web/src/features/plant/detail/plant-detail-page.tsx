@@ -12,7 +12,7 @@ import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
 import { useBack } from '../../../components/use-back.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
-import { useStationDetail } from '../api/station-api.ts';
+import { usePlantDetail } from '../api/plant-api.ts';
 import { OverviewTab } from './components/overview-tab.tsx';
 
 // Only a plant that cannot be shown needs antd's Result, with its illustrations.
@@ -98,7 +98,7 @@ export default function PlantDetailPage() {
   const tab: TabKey = (tabKeys as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as TabKey)
     : 'overview';
-  const station = useStationDetail(id, { live: true });
+  const station = usePlantDetail(id, { live: true });
   const back = useBack(plantLinks.list());
 
   if (id === null || station.isError) {
