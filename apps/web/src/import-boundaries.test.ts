@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** Imports flow one way (shared → features → app): a feature never imports another, shared code no feature. */
+/**
+ * Imports flow one way (shared → entities → features → app): a feature never imports another, an entity (a
+ * domain slice several features show: alarms, remote parameters, users, two-factor) neither a feature nor
+ * another entity, shared code neither.
+ */
 const root = import.meta.dirname;
 
 function sourceFiles(dir: string): string[] {
@@ -31,12 +35,24 @@ describe('import boundaries', () => {
     expect(crossing).toEqual([]);
   });
 
-  it('shared code imports neither features nor the app', () => {
+  it('shared code imports neither entities, features nor the app', () => {
     const shared = ['api/', 'components/', 'i18n/', 'permissions/', 'stores/'];
     const upward = imports.filter(
       ([from, to]) =>
-        shared.some((dir) => from.startsWith(dir)) && (to.startsWith('features/') || to.startsWith('app/')),
+        shared.some((dir) => from.startsWith(dir)) &&
+        (to.startsWith('entities/') || to.startsWith('features/') || to.startsWith('app/')),
     );
+    expect(upward).toEqual([]);
+  });
+
+  it('an entity imports neither features, the app nor another entity', () => {
+    const entityOf = (file: string) => (file.startsWith('entities/') ? file.split('/')[1] : null);
+    const upward = imports.filter(([from, to]) => {
+      const source = entityOf(from);
+      if (source === null) return false;
+      const target = entityOf(to);
+      return to.startsWith('features/') || to.startsWith('app/') || (target !== null && target !== source);
+    });
     expect(upward).toEqual([]);
   });
 });

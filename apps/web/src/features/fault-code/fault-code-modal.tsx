@@ -13,10 +13,10 @@ import { type ButtonProps, Col, Form, Input, Modal, message, Row, Select, Tabs }
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
-import { alarmLevelLabel } from '../../components/alarm-labels.ts';
 import { showFormError } from '../../components/form-errors.ts';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { zodRule } from '../../components/zod-rule.ts';
+import { alarmLevelLabel } from '../../entities/alarm/alarm-labels.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useSaveFaultCode } from './fault-code-api.ts';
 

@@ -8,8 +8,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKey } from '../../api/call.ts';
-import { AlarmLevelTag } from '../../components/alarms/alarm-tags.tsx';
 import { showFormError } from '../../components/form-errors.ts';
+import { AlarmLevelTag } from '../../entities/alarm/alarm-tags.tsx';
 import { saveAlarmNotify, useAlarmNotify } from './api/me-api.ts';
 
 /** What each level means to the one who gets the mail. */

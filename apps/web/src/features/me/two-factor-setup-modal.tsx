@@ -3,9 +3,9 @@ import { Button, Form, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../components/form-errors.ts';
-import { TotpInput } from '../../components/two-factor/code-input.tsx';
-import QrSecret from '../../components/two-factor/qr-secret.tsx';
-import { RecoveryCodeList } from '../../components/two-factor/recovery-code-list.tsx';
+import { TotpInput } from '../../entities/two-factor/code-input.tsx';
+import QrSecret from '../../entities/two-factor/qr-secret.tsx';
+import { RecoveryCodeList } from '../../entities/two-factor/recovery-code-list.tsx';
 import { enableTwoFactor, startTwoFactorSetup } from './api/me-api.ts';
 
 /** Set-up: a new secret (QR code and text), a first code to confirm it, then the recovery codes once. */

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../components/form-errors.ts';
 import { md5, requiredRule } from '../../components/password.ts';
-import { TotpInput } from '../../components/two-factor/code-input.tsx';
+import { TotpInput } from '../../entities/two-factor/code-input.tsx';
 import { disableTwoFactor, useTwoFactorStatus } from './api/me-api.ts';
 
 // The set-up dialog brings the QR code: it loads when opened.

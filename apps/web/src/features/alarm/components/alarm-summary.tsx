@@ -3,10 +3,10 @@ import { type AlarmLevelGroup, AlarmLevelGroupSchema, type AlarmPageBody } from 
 import { Card, Flex, Skeleton, Statistic, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALARM_GROUP_LEVEL, alarmGroupLabel } from '../../../components/alarm-labels.ts';
-import { useAlarmSummary } from '../../../components/alarms/alarm-api.ts';
-import { useAlarmLevelColor } from '../../../components/alarms/alarm-tags.tsx';
 import { formatNumber } from '../../../components/energy-format.ts';
+import { useAlarmSummary } from '../../../entities/alarm/alarm-api.ts';
+import { ALARM_GROUP_LEVEL, alarmGroupLabel } from '../../../entities/alarm/alarm-labels.ts';
+import { useAlarmLevelColor } from '../../../entities/alarm/alarm-tags.tsx';
 
 /** What a click on the strip filters by. */
 export type SummaryPick = { group: AlarmLevelGroup } | 'unacknowledged' | 'ended';

@@ -3,11 +3,11 @@ import { Alert, Button, Checkbox, Form, Input, Spin, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
-import { TotpInput } from '../../../components/two-factor/code-input.tsx';
-import { RecoveryCodeList } from '../../../components/two-factor/recovery-code-list.tsx';
+import { TotpInput } from '../../../entities/two-factor/code-input.tsx';
+import { RecoveryCodeList } from '../../../entities/two-factor/recovery-code-list.tsx';
 import { challengeSetup, verifySecondFactor } from '../api/auth-api.ts';
 
-const QrSecret = lazy(() => import('../../../components/two-factor/qr-secret.tsx'));
+const QrSecret = lazy(() => import('../../../entities/two-factor/qr-secret.tsx'));
 
 interface Values {
   code?: string;

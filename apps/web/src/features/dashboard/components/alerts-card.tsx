@@ -3,9 +3,9 @@ import { PERM } from '@pvstar/contract/perm';
 import { Card, Empty, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlarmLevelTag, AlarmStatusTag } from '../../../components/alarms/alarm-tags.tsx';
 import { formatZonedDateTime } from '../../../components/format.ts';
 import { alarmLinks, plantLinks } from '../../../components/page-links.ts';
+import { AlarmLevelTag, AlarmStatusTag } from '../../../entities/alarm/alarm-tags.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import type { DeviceRow } from '@pvstar/contract/device';
 import { Drawer, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RemoteParameters } from '../../../components/remote/remote-parameters.tsx';
+import { RemoteParameters } from '../../../entities/remote/remote-parameters.tsx';
 
 /** An inverter's remote parameters and change log, opened from its row in the list. */
 export function ParamsDrawer({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {

@@ -6,8 +6,8 @@ import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTable } from '../../../components/page-table.tsx';
-import { useUserColumns } from '../../../components/users/user-columns.tsx';
-import { UserFormModal } from '../../../components/users/user-form-modal.tsx';
+import { useUserColumns } from '../../../entities/user/user-columns.tsx';
+import { UserFormModal } from '../../../entities/user/user-form-modal.tsx';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
 
 /** The users of one organisation, with adding and editing them as its employees. */

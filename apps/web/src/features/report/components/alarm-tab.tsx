@@ -2,12 +2,12 @@ import { type AlarmCounts, type AlarmReport, REPORT_LEVELS } from '@pvstar/contr
 import { Badge, Card, Col, Empty, Row, Table, type TableColumnsType, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { alarmLevelLabel, alarmStatusLabel } from '../../../components/alarm-labels.ts';
-import { AlarmLevelTag, useAlarmLevelColor } from '../../../components/alarms/alarm-tags.tsx';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber } from '../../../components/energy-format.ts';
 import { formatDuration } from '../../../components/format.ts';
 import { deviceKindLabel } from '../../../components/monitor-labels.ts';
+import { alarmLevelLabel, alarmStatusLabel } from '../../../entities/alarm/alarm-labels.ts';
+import { AlarmLevelTag, useAlarmLevelColor } from '../../../entities/alarm/alarm-tags.tsx';
 import { numberColumn, PlantName } from './report-table.tsx';
 import { ReportStat } from './report-view.tsx';
 

@@ -4,7 +4,6 @@ import { type FleetFigures, type FleetReport, type FleetRow, REPORT_LEVELS } fro
 import { Card, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALARM_LEVEL_COLOR, alarmLevelLabel } from '../../../components/alarm-labels.ts';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber } from '../../../components/energy-format.ts';
 import {
@@ -13,6 +12,7 @@ import {
   plantStatusLabel,
 } from '../../../components/monitor-labels.ts';
 import { OrgTypeTag } from '../../../components/status-tags.tsx';
+import { ALARM_LEVEL_COLOR, alarmLevelLabel } from '../../../entities/alarm/alarm-labels.ts';
 import {
   AVAILABILITY_KEYS,
   AVAILABILITY_WIDTH,

@@ -2,10 +2,10 @@ import type { AlarmPageBody, AlarmStatus } from '@pvstar/contract/alarm';
 import { Flex, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmStatusLabel } from '../../../../components/alarm-labels.ts';
-import { defaultAlarmRange, periodBody } from '../../../../components/alarms/alarm-period.ts';
-import { AlarmTable } from '../../../../components/alarms/alarm-table.tsx';
 import { type DateRange, DateRangeField } from '../../../../components/date-range.tsx';
+import { alarmStatusLabel } from '../../../../entities/alarm/alarm-labels.ts';
+import { defaultAlarmRange, periodBody } from '../../../../entities/alarm/alarm-period.ts';
+import { AlarmTable } from '../../../../entities/alarm/alarm-table.tsx';
 
 type StatusChoice = AlarmStatus | 'ALL';
 

@@ -3,8 +3,8 @@ import type { StationDetail } from '@pvstar/contract/station';
 import { Empty, Flex, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RemoteAudit } from '../../../../components/remote/remote-audit.tsx';
-import { RemoteParameters } from '../../../../components/remote/remote-parameters.tsx';
+import { RemoteAudit } from '../../../../entities/remote/remote-audit.tsx';
+import { RemoteParameters } from '../../../../entities/remote/remote-parameters.tsx';
 import { usePerm } from '../../../../permissions/perm.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import type { AlarmPageBody, AlarmRow } from '@pvstar/contract/alarm';
 import { alarm } from '@pvstar/contract/endpoints/alarm';
 import { useState } from 'react';
-import { PageTable } from '../page-table.tsx';
+import { PageTable } from '../../components/page-table.tsx';
 import { AlarmActionModal, type AlarmActionRequest } from './alarm-action-modal.tsx';
 import { ALARM_REFRESH_MS } from './alarm-api.ts';
 import { useAlarmColumns } from './alarm-columns.tsx';

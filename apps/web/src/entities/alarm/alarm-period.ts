@@ -1,5 +1,5 @@
 import type { AlarmPageBody } from '@pvstar/contract/alarm';
-import { type DateRange, rangeShortcuts } from '../date-range.tsx';
+import { type DateRange, rangeShortcuts } from '../../components/date-range.tsx';
 
 /** Alarm lists open on the last month (SPEC §9 shortcut), ending today. */
 export const defaultAlarmRange = (): DateRange => rangeShortcuts().find((s) => s.key === 'lastMonth')!.range;

@@ -2,8 +2,8 @@ import { ALARM_COMMENT_MAX, AlarmAckBodySchema, AlarmCloseBodySchema } from '@pv
 import { App, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showFormError } from '../form-errors.ts';
-import { zodRule } from '../zod-rule.ts';
+import { showFormError } from '../../components/form-errors.ts';
+import { zodRule } from '../../components/zod-rule.ts';
 import { useAcknowledgeAlarms, useCloseAlarms } from './alarm-api.ts';
 
 /** What the user asked for: acknowledge ("I am on it") or close (end by hand) these alarms. */

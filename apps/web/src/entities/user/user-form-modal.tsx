@@ -9,13 +9,13 @@ import {
 import { Alert, Form, Input, Modal, message, Select, Tag, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showFormError } from '../form-errors.ts';
-import { FormGrid } from '../form-grid.tsx';
-import { orgTypeLabel } from '../labels.ts';
-import { toOrgSelectData, useOrgTree } from '../org-tree.ts';
-import { md5 } from '../password.ts';
-import { findNode } from '../tree.ts';
-import { zodRule } from '../zod-rule.ts';
+import { showFormError } from '../../components/form-errors.ts';
+import { FormGrid } from '../../components/form-grid.tsx';
+import { orgTypeLabel } from '../../components/labels.ts';
+import { toOrgSelectData, useOrgTree } from '../../components/org-tree.ts';
+import { md5 } from '../../components/password.ts';
+import { findNode } from '../../components/tree.ts';
+import { zodRule } from '../../components/zod-rule.ts';
 import { useRoleOptions, useSaveUser } from './users-api.ts';
 
 interface UserFormValues {

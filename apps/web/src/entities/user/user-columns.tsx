@@ -4,11 +4,11 @@ import type { UserRow } from '@pvstar/contract/user';
 import { type TableColumnsType, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactReveal } from '../../components/contact-reveal.tsx';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { formatDateTime } from '../../components/format.ts';
+import { StatusTag } from '../../components/status-tags.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
-import { ContactReveal } from '../contact-reveal.tsx';
-import { EllipsisText } from '../ellipsis-text.tsx';
-import { formatDateTime } from '../format.ts';
-import { StatusTag } from '../status-tags.tsx';
 import { RoleTags } from './role-tags.tsx';
 
 /**

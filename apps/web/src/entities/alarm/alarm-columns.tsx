@@ -5,11 +5,11 @@ import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { formatDuration, formatZonedDateTime } from '../../components/format.ts';
+import { deviceKindLabel } from '../../components/monitor-labels.ts';
+import { plantLinks } from '../../components/page-links.ts';
 import { usePerm } from '../../permissions/perm.tsx';
-import { EllipsisText } from '../ellipsis-text.tsx';
-import { formatDuration, formatZonedDateTime } from '../format.ts';
-import { deviceKindLabel } from '../monitor-labels.ts';
-import { plantLinks } from '../page-links.ts';
 import type { AlarmActionRequest } from './alarm-action-modal.tsx';
 import { AlarmLevelTag, AlarmStatusTag } from './alarm-tags.tsx';
 

@@ -6,14 +6,14 @@ import type { DescriptionsItemType } from 'antd/es/descriptions';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/http.ts';
+import { formatDuration, formatZonedDateTime } from '../../components/format.ts';
+import { deviceKindLabel } from '../../components/monitor-labels.ts';
+import { plantLinks } from '../../components/page-links.ts';
 import { usePerm } from '../../permissions/perm.tsx';
-import { alarmEndReasonLabel, alarmKindLabel } from '../alarm-labels.ts';
-import { formatDuration, formatZonedDateTime } from '../format.ts';
-import { deviceKindLabel } from '../monitor-labels.ts';
-import { plantLinks } from '../page-links.ts';
 import type { AlarmActionRequest } from './alarm-action-modal.tsx';
 import { useAlarmDetail } from './alarm-api.ts';
 import { alarmSubject, canAcknowledge, canClose } from './alarm-columns.tsx';
+import { alarmEndReasonLabel, alarmKindLabel } from './alarm-labels.ts';
 import { AlarmLevelTag, AlarmStatusTag } from './alarm-tags.tsx';
 
 const mono = (text: string) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{text}</span>;

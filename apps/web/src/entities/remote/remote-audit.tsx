@@ -23,11 +23,11 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EllipsisText } from '../ellipsis-text.tsx';
-import { FilterBar } from '../filter-bar.tsx';
-import { formatZonedDateTime } from '../format.ts';
-import { PageTable } from '../page-table.tsx';
-import { useExport } from '../use-export.ts';
+import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { FilterBar } from '../../components/filter-bar.tsx';
+import { formatZonedDateTime } from '../../components/format.ts';
+import { PageTable } from '../../components/page-table.tsx';
+import { useExport } from '../../components/use-export.ts';
 import { exportRemoteAudit } from './remote-api.ts';
 import {
   AUDIT_OUTCOME_COLOR,

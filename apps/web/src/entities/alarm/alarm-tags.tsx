@@ -3,7 +3,7 @@ import type { AlarmLevel } from '@pvstar/contract/enums';
 import { Tag, theme } from 'antd';
 import type { PresetColorKey } from 'antd/es/theme/interface';
 import { useTranslation } from 'react-i18next';
-import { ALARM_LEVEL_COLOR, ALARM_STATUS_COLOR, alarmLevelLabel, alarmStatusLabel } from '../alarm-labels.ts';
+import { ALARM_LEVEL_COLOR, ALARM_STATUS_COLOR, alarmLevelLabel, alarmStatusLabel } from './alarm-labels.ts';
 
 /** The level in its colour, the same in every list, drawer and card. */
 export function AlarmLevelTag({ level }: { level: AlarmLevel }) {

@@ -2,7 +2,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import type { RemoteCommand, RemoteCommandStatus } from '@pvstar/contract/remote';
 import { Alert, Flex, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatZonedDateTime } from '../format.ts';
+import { formatZonedDateTime } from '../../components/format.ts';
 import { isFinal } from './params.ts';
 import {
   actionLabel,

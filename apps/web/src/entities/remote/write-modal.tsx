@@ -3,7 +3,7 @@ import { Alert, type ButtonProps, Form, Input, Modal, Table, Typography } from '
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
-import { md5, requiredRule } from '../password.ts';
+import { md5, requiredRule } from '../../components/password.ts';
 import { useWriteParams } from './remote-api.ts';
 import { formatParamValue, paramLabel } from './remote-labels.ts';
 
