@@ -16,6 +16,7 @@ import { createOutboxWorker, devMailbox } from './lib/mailer.ts';
 import { startSamplePartitionUpkeep } from './lib/sample-partitions.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
+import { removeUnusedUploads } from './modules/firmware/firmware.files.ts';
 import { startPerformanceJob } from './modules/performance/performance-job.ts';
 import { handleRemoteResult } from './modules/remote/remote.results.ts';
 import { handleUpgradeResult } from './modules/upgrade/upgrade.results.ts';
@@ -169,7 +170,9 @@ async function main() {
   const alarmWatch = roles.has('jobs')
     ? startAlarmWatch(database.db, log, { title: config.APP_TITLE })
     : null;
-  const housekeeping = roles.has('jobs') ? startHousekeeping(database.db, log, dataDir) : null;
+  const housekeeping = roles.has('jobs')
+    ? startHousekeeping(database.db, log, { firmware: () => removeUnusedUploads(database.db, dataDir) })
+    : null;
   const performance = roles.has('jobs')
     ? startPerformanceJob(database.db, log, { share: config.UNDERPERFORMANCE_SHARE })
     : null;

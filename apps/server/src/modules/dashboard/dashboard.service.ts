@@ -23,9 +23,9 @@ import { specificYield } from '@pvstar/contract/plant-data';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
+import { localDay } from '../../domain/calendar.ts';
 import type { Caller } from '../../http/access.ts';
 import { scopePredicate } from '../../http/scope.ts';
-import { localDay } from '../../lib/local-time.ts';
 import { createSharedRuns } from '../../lib/shared-runs.ts';
 import { faultName } from '../alarm/alarm.service.ts';
 import { plantScope } from '../station/station-access.ts';
@@ -84,7 +84,7 @@ type Rows<T> = { rows: T[] };
  * The daily energy of the caller's plants, one row per organisation, currency, time zone and day: from
  * the organisations' roll-up (org_energy_daily, kept by trigger), so that a dealer's thousands of plants
  * cost a few rows per day; an owner's own plants (SELF) from their daily rows. Self-consumption is
- * derived per plant and day (generation − feed-in − charge + discharge, never negative: ingest/energy.ts,
+ * derived per plant and day (generation − feed-in − charge + discharge, never negative: domain/energy.ts,
  * selfConsumptionOf), as the organisation roll-up's triggers derive it (migration 0019).
  */
 const energyRows = (caller: Caller): SQL =>

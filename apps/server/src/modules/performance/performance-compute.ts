@@ -1,9 +1,8 @@
 import { MIN_NEIGHBOURS, NEIGHBOUR_KM, SUNNY_CLEARNESS } from '@pvstar/contract/performance';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { addDays } from '../../lib/calendar.ts';
+import { addDays, localDay } from '../../domain/calendar.ts';
 import { clearSkyDay } from '../../lib/clear-sky.ts';
-import { localDay } from '../../lib/local-time.ts';
 
 /** Below this clearness the day is too dark to judge a plant by: its PR is not stated. */
 export const MIN_CLEARNESS = 0.1;

@@ -9,10 +9,9 @@ import {
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { organizations, plantPerformanceDaily, plants } from '../../db/schema/index.ts';
+import { addDays, localDay } from '../../domain/calendar.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { addDays } from '../../lib/calendar.ts';
-import { localDay } from '../../lib/local-time.ts';
 import { resolvePeriod } from '../plant-data/period.ts';
 import { plantScope } from '../station/station-access.ts';
 

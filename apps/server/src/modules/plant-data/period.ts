@@ -1,7 +1,7 @@
 import type { DateType } from '@pvstar/contract/enums';
 import { DEFAULT_DAYS, MAX_DAYS, MAX_MONTHS, MAX_YEARS_AWAY } from '@pvstar/contract/plant-data';
+import { addDays, addMonths, daysBetween, monthEnd, monthsBetween } from '../../domain/calendar.ts';
 import { invalidField } from '../../http/errors.ts';
-import { addDays, addMonths, daysBetween, monthEnd, monthsBetween } from '../../lib/calendar.ts';
 
 /** A statistics period: its first and last local day and the labels of its rows. */
 export interface Period {

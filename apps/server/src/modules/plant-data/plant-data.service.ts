@@ -15,13 +15,12 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { organizations, plants } from '../../db/schema/index.ts';
+import { addDays, localDay } from '../../domain/calendar.ts';
+import { derived } from '../../domain/energy.ts';
+import { addSums, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { derived } from '../../ingest/energy.ts';
-import { addDays } from '../../lib/calendar.ts';
-import { localDay } from '../../lib/local-time.ts';
 import { plantScope } from '../station/station-access.ts';
-import { addSums, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from './energy-sums.ts';
 import { checkDay, resolvePeriod } from './period.ts';
 
 /** Devices in the order the detail page lists them. */

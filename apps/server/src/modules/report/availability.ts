@@ -1,7 +1,7 @@
+import { localMidnight } from '@pvstar/contract/calendar';
 import type { AvailabilityFigures } from '@pvstar/contract/report';
-import { localMidnight } from '@pvstar/simulator/model/time';
-import { addDays, daysBetween } from '../../lib/calendar.ts';
-import { daylightIntervals, INTERVAL_MS, type PlantPlace } from '../../lib/daylight-window.ts';
+import { addDays, daysBetween } from '../../domain/calendar.ts';
+import { daylightIntervals, INTERVAL_MS, type PlantPlace } from '../../domain/daylight.ts';
 
 type AvailabilityPlant = PlantPlace & { timezone: string; since: string; today: string };
 

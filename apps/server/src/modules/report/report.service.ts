@@ -17,14 +17,13 @@ import type {
 import { REPORT_LEVELS } from '@pvstar/contract/report';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { addDays, addMonths, localDay } from '../../domain/calendar.ts';
+import { derived } from '../../domain/energy.ts';
+import { addSums, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { scopePredicate } from '../../http/scope.ts';
-import { derived } from '../../ingest/energy.ts';
-import { addDays, addMonths } from '../../lib/calendar.ts';
-import { localDay } from '../../lib/local-time.ts';
 import { faultName } from '../alarm/alarm.service.ts';
-import { addSums, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../plant-data/energy-sums.ts';
 import { type Period, resolvePeriod } from '../plant-data/period.ts';
 import { MANAGING_TYPES, plantScope } from '../station/station-access.ts';
 import { addCounts, availabilityOf, daylightCounter, plantCounts, zeroAvailability } from './availability.ts';

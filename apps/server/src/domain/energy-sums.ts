@@ -1,4 +1,4 @@
-import { type DayEnergy, ZERO_DAY_ENERGY } from '../../ingest/energy.ts';
+import { type DayEnergy, ZERO_DAY_ENERGY } from './energy.ts';
 
 /** Summed roll-up counters of a period (kWh, revenue, daylight intervals with data and available). */
 export type Sums = DayEnergy & { revenue: number; daylightSeen: number; daylightAvailable: number };
