@@ -1,4 +1,4 @@
-import { addDays } from '@pvstar/contract/calendar';
+import { addDays, DAY_MS } from '@pvstar/contract/calendar';
 
 /**
  * The server's calendar rules: a plant's local day and time, and arithmetic on YYYY-MM-DD and YYYY-MM
@@ -15,11 +15,16 @@ export const addMonths = (month: string, n: number) => {
   return `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}`;
 };
 export const daysBetween = (from: string, to: string) =>
-  Math.round((toDate(to).getTime() - toDate(from).getTime()) / 86_400_000);
+  Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS);
 export const monthsBetween = (from: string, to: string) => {
   const [fy, fm] = from.split('-').map(Number) as [number, number];
   const [ty, tm] = to.split('-').map(Number) as [number, number];
   return (ty - fy) * 12 + (tm - fm);
+};
+/** The days from `first` on, `count` of them; from one parse (a year of addDays calls showed in a profile). */
+export const dayRange = (first: string, count: number) => {
+  const start = toDate(first).getTime();
+  return Array.from({ length: count }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
 };
 /** The last day of a month YYYY-MM. */
 export const monthEnd = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
