@@ -11,8 +11,7 @@ import type { AlarmLevel } from '@pvstar/contract/enums';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { createOrg } from '../apps/server/src/db/seed/seed.ts';
-import { addDays } from '../apps/server/src/lib/calendar.ts';
-import { localDay } from '../apps/server/src/lib/local-time.ts';
+import { addDays, localDay } from '../apps/server/src/domain/calendar.ts';
 
 export interface ApiFleetSize {
   plants: number;

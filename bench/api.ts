@@ -28,7 +28,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
-import { addDays } from '../apps/server/src/lib/calendar.ts';
+import { addDays } from '../apps/server/src/domain/calendar.ts';
 import { md5 } from '../apps/server/src/lib/crypto.ts';
 import { type ApiFleet, type ApiFleetSize, alarmFilter, FULL_SIZE, loadApiFleet } from './api-fleet.ts';
 

@@ -18,6 +18,7 @@ import { answerFrameworkError, installPipeline, requestForLog } from './http/pip
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { resolveCaller } from './modules/auth/session.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { basicDeviceRoutes } from './modules/basic-device/basic-device.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -60,7 +61,7 @@ export async function buildApp(ctx: AppContext) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  installPipeline(app, ctx.db);
+  installPipeline(app, { resolveCaller: (token) => resolveCaller(ctx.db, token) });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { CommandPublisher } from './domain/commands.ts';
 import type { OutboxWorker } from './lib/mailer.ts';
-import type { CommandPublisher } from './mqtt/command-bus.ts';
 
 /** What routes and services may use; built once in app.ts. */
 export interface AppContext {

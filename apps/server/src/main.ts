@@ -9,13 +9,17 @@ import { dongles } from './db/schema/index.ts';
 import { seed } from './db/seed/seed.ts';
 import { ensureDemoFirmwareKey } from './demo/demo-firmware-key.ts';
 import { prepareDemo } from './demo/demo-fleet.ts';
+import { CMD_PREFIX } from './domain/commands.ts';
 import { createIngestPipeline, ingestLanes, subscribeIngest } from './ingest/start-ingest.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { createOutboxWorker, devMailbox } from './lib/mailer.ts';
 import { startSamplePartitionUpkeep } from './lib/sample-partitions.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
+import { removeUnusedUploads } from './modules/firmware/firmware.files.ts';
 import { startPerformanceJob } from './modules/performance/performance-job.ts';
+import { handleRemoteResult } from './modules/remote/remote.results.ts';
+import { handleUpgradeResult } from './modules/upgrade/upgrade.results.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
 import { createCommandPublisher } from './mqtt/command-bus.ts';
@@ -90,6 +94,11 @@ async function main() {
         db: database.db,
         log,
         publish: (sn, cmd) => publishCommand(sn, cmd),
+        // The command bus hands each result to the part of the cloud that sent the command.
+        commandResults: {
+          [CMD_PREFIX.remote]: handleRemoteResult,
+          [CMD_PREFIX.firmware]: handleUpgradeResult,
+        },
         lanes: ingestLanes(database.kind),
       })
     : null;
@@ -161,7 +170,9 @@ async function main() {
   const alarmWatch = roles.has('jobs')
     ? startAlarmWatch(database.db, log, { title: config.APP_TITLE })
     : null;
-  const housekeeping = roles.has('jobs') ? startHousekeeping(database.db, log, dataDir) : null;
+  const housekeeping = roles.has('jobs')
+    ? startHousekeeping(database.db, log, { firmware: () => removeUnusedUploads(database.db, dataDir) })
+    : null;
   const performance = roles.has('jobs')
     ? startPerformanceJob(database.db, log, { share: config.UNDERPERFORMANCE_SHARE })
     : null;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, localMidnight, localTime } from '@pvstar/contract/calendar';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { type CommandResultPayload, type EventPayload, topics } from '@pvstar/contract/mqtt';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -7,7 +8,6 @@ import { trustedKeys } from './firmware.ts';
 import { type DeviceDef, type PlantDef, PlantModel, type Totals } from './model/plant.ts';
 import { hash, mulberry32, seedOf } from './model/rng.ts';
 import { telemetryPayload } from './model/telemetry.ts';
-import { addDays, localMidnight, localTime } from './model/time.ts';
 
 /** One data collector as the fleet file describes it. */
 export interface DongleDef {

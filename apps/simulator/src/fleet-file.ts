@@ -1,9 +1,9 @@
+import { assertTimeZone } from '@pvstar/contract/calendar';
 import { DeviceKindSchema } from '@pvstar/contract/metrics';
 import { SERIAL } from '@pvstar/contract/mqtt';
 import type { DongleDef } from './dongle.ts';
 import type { DeviceDef, InverterType, PlantDef, PlantType } from './model/plant.ts';
 import { hash, mulberry32 } from './model/rng.ts';
-import { assertTimeZone } from './model/time.ts';
 
 /**
  * The fleet file: `{ "dongles": [DongleDef, …] }` (a bare array is accepted too). The server writes one

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@pvstar/contract/calendar';
 import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { mulberry32, seedOf } from '@pvstar/simulator/model/rng';
 import { sql } from 'drizzle-orm';
@@ -14,7 +15,6 @@ const PAST_FAULTS: Record<FaultDeviceType, string[]> = {
   DONGLE: ['DGL-OFFLINE', 'DGL-WEAK-SIG'],
 };
 const DAYS = 90;
-const DAY_MS = 86_400_000;
 
 /**
  * Gives each demo plant a plausible past: a handful of ended alarms over the last 90 days, some

@@ -1,12 +1,12 @@
+import { localMidnight } from '@pvstar/contract/calendar';
 import { Dongle } from '@pvstar/simulator/dongle';
 import { type PlantState, plantHistory } from '@pvstar/simulator/model/energy';
 import { seedOf } from '@pvstar/simulator/model/rng';
-import { localMidnight } from '@pvstar/simulator/model/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNTERS } from '../ingest/energy.ts';
+import { allDaylightBits, dayGrid } from '../domain/daylight.ts';
+import { TOTAL_COUNTERS } from '../domain/energy.ts';
 import { recomputeEnergy } from '../ingest/energy-recompute.ts';
-import { allDaylightBits, dayGrid } from '../lib/daylight-window.ts';
 import { buildTestApp, orgIdByName, type TestApp } from '../test/helper.ts';
 import { backfill } from './backfill.ts';
 import { generatePlants } from './plant-generator.ts';

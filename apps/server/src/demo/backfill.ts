@@ -1,16 +1,16 @@
 import { Worker } from 'node:worker_threads';
 import { FAULT_LEVELS } from '@pvstar/contract/alarm';
+import { addDays, localMidnight } from '@pvstar/contract/calendar';
 import type { HistoryStart, PlantHistory, PlantState } from '@pvstar/simulator/model/energy';
 import type { DeviceDef, PlantDef } from '@pvstar/simulator/model/plant';
 import { seedOf } from '@pvstar/simulator/model/rng';
-import { addDays, localMidnight } from '@pvstar/simulator/model/time';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deviceEnergyDaily, devices, plantEnergyDaily } from '../db/schema/index.ts';
-import { revenueOf } from '../ingest/energy.ts';
+import { localDay } from '../domain/calendar.ts';
+import { allDaylightBits, clearSpans, dayGrid } from '../domain/daylight.ts';
+import { revenueOf } from '../domain/energy.ts';
 import { recomputeEnergy } from '../ingest/energy-recompute.ts';
-import { allDaylightBits, clearSpans, dayGrid } from '../lib/daylight-window.ts';
-import { localDay } from '../lib/local-time.ts';
 import { latestStates } from './latest-state.ts';
 import type { FleetMember } from './register.ts';
 

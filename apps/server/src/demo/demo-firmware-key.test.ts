@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manufacturerKeys, manufacturers } from '../db/schema/index.ts';
-import { DEMO_MANUFACTURER } from '../modules/basic-device/basic-device.seed.ts';
+import { DEMO_MANUFACTURER } from '../db/seed/basic-devices.ts';
 import { fingerprintOf, signImage, verifyImage } from '../modules/firmware/firmware.signature.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { demoFirmwareKeyFile, ensureDemoFirmwareKey } from './demo-firmware-key.ts';

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { manufacturerKeys, manufacturers } from '../db/schema/index.ts';
-import { DEMO_MANUFACTURER } from '../modules/basic-device/basic-device.seed.ts';
+import { DEMO_MANUFACTURER } from '../db/seed/basic-devices.ts';
 import { fingerprintOf, generateSigningKey, publicKeyOf } from '../modules/firmware/firmware.signature.ts';
 
 /** Where the demo manufacturer's private key lives: with the data, never in the database. */

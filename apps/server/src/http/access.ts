@@ -1,22 +1,9 @@
-import type { DataScope, OrgType } from '@pvstar/contract/enums';
-import type { Lang } from '@pvstar/contract/lang';
-
-/** What a route requires: declared by its endpoint entry in the contract. */
-export type { Access } from '@pvstar/contract/endpoint';
-
 import type { Access } from '@pvstar/contract/endpoint';
+import type { Lang } from '@pvstar/contract/lang';
+import type { Caller } from '../domain/caller.ts';
 
-export interface Caller {
-  userId: number;
-  username: string;
-  orgId: number;
-  orgPath: string;
-  orgType: OrgType;
-  perms: Set<string>;
-  dataScope: DataScope;
-  readOnly: boolean;
-  sessionId: number;
-}
+/** What a route requires (declared by its endpoint entry in the contract), and who calls it (a domain type). */
+export type { Access, Caller };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,11 +1,9 @@
 import type { PageQuery } from '@pvstar/contract/api';
 import { type AnyColumn, ilike, type SQL } from 'drizzle-orm';
 
-/** Escapes LIKE wildcards so user text and stored paths match literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from '../lib/like.ts';
 
-/** A LIKE pattern for "starts with" (subtrees by materialised path). */
-export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
+export { escapeLike, prefixPattern } from '../lib/like.ts';
 
 /** Case-insensitive "contains" filter; nothing when the filter is empty. */
 export const contains = (column: AnyColumn | SQL, text: string | undefined) =>

@@ -3,9 +3,7 @@ import { isMessageKey, translate } from '@pvstar/contract/messages';
 import { parseMessage } from '@pvstar/contract/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { Db } from '../db/client.ts';
-import { resolveCaller } from '../modules/auth/session.ts';
-import type { Access } from './access.ts';
+import type { Access, Caller } from './access.ts';
 import { AppError } from './errors.ts';
 
 export interface RouteEntry {
@@ -140,7 +138,14 @@ export function answerFrameworkError(err: FastifyError, req: FastifyRequest, rep
     .send({ code: 400, msg: `${translate(lang, 'validation.invalid')} (${err.code})`, data: null });
 }
 
-export function installPipeline(app: FastifyInstance, db: Db) {
+/**
+ * Language, access, input hygiene, envelope and errors for every route. Who a session token belongs to is
+ * the auth module's business: app.ts hands its `resolveCaller` in, so the pipeline depends on no module.
+ */
+export function installPipeline(
+  app: FastifyInstance,
+  deps: { resolveCaller: (token: string) => Promise<Caller | null> },
+) {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.decorateRequest('lang', 'de-DE');
@@ -167,7 +172,7 @@ export function installPipeline(app: FastifyInstance, db: Db) {
     if ('public' in access) return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const caller = token ? await resolveCaller(db, token) : null;
+    const caller = token ? await deps.resolveCaller(token) : null;
     if (!caller) throw new AppError(401, token ? 'auth.sessionExpired' : 'auth.unauthorized');
     req.caller = caller;
     if ('perm' in access && !holdsAccess(caller.perms, access)) throw new AppError(403, 'auth.forbidden');

@@ -1,6 +1,12 @@
-import { localDay } from '../lib/local-time.ts';
+import { localDay } from '../domain/calendar.ts';
+import {
+  addEnergy,
+  type DayEnergy,
+  type MeterReading,
+  readingEnergy,
+  ZERO_DAY_ENERGY,
+} from '../domain/energy.ts';
 import type { DeviceInfo } from './device-lookup.ts';
-import { addEnergy, type DayEnergy, type MeterReading, readingEnergy, ZERO_DAY_ENERGY } from './energy.ts';
 
 /** Ingest's metering of one batch: what its new readings add to their devices' days (decision 012). */
 type Place = Pick<DeviceInfo, 'timezone' | 'latitude' | 'longitude'>;

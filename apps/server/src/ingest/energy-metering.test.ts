@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, dongles, plants } from '../db/schema/index.ts';
-import { localDay } from '../lib/local-time.ts';
+import { localDay } from '../domain/calendar.ts';
+import { DAILY_COUNTERS, type DayEnergy, TOTAL_COUNTERS, ZERO_DAY_ENERGY } from '../domain/energy.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
-import { DAILY_COUNTERS, type DayEnergy, TOTAL_COUNTERS, ZERO_DAY_ENERGY } from './energy.ts';
 import { recomputeEnergy } from './energy-recompute.ts';
 import { createIngest } from './ingest.ts';
 

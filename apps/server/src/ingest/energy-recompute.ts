@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { addDays } from '../lib/calendar.ts';
-import { dayGrid, seenBits } from '../lib/daylight-window.ts';
-import { localDay } from '../lib/local-time.ts';
-import { addEnergy, type DayEnergy, type MeterReading, meterDays, ZERO_DAY_ENERGY } from './energy.ts';
+import { addDays, localDay } from '../domain/calendar.ts';
+import { dayGrid, seenBits } from '../domain/daylight.ts';
+import {
+  addEnergy,
+  type DayEnergy,
+  type MeterReading,
+  meterDays,
+  ZERO_DAY_ENERGY,
+} from '../domain/energy.ts';
 import {
   availableAt,
   countersOf,

@@ -1,8 +1,8 @@
 import { FAULT_LEVELS } from '@pvstar/contract/alarm';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { MAX_DAY_INTERVALS } from '../lib/daylight-window.ts';
-import { type DayEnergy, ENERGY_COUNTERS } from './energy.ts';
+import { MAX_DAY_INTERVALS } from '../domain/daylight.ts';
+import { type DayEnergy, ENERGY_COUNTERS } from '../domain/energy.ts';
 
 /**
  * An inverter's day as ingest and the recomputation write it: energy (kWh), its daylight intervals with

@@ -11,8 +11,8 @@ import {
   plants,
   telemetrySamples,
 } from '../db/schema/index.ts';
+import { derived, revenueOf } from '../domain/energy.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
-import { derived, revenueOf } from './energy.ts';
 import { recomputeEnergy } from './energy-recompute.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 

@@ -10,12 +10,12 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/index.ts';
-import { addDays } from '../lib/calendar.ts';
-import { dayGrid, seenBits } from '../lib/daylight-window.ts';
-import { localDay } from '../lib/local-time.ts';
+import { addDays, localDay } from '../domain/calendar.ts';
+import { dayGrid, seenBits } from '../domain/daylight.ts';
+import { isReading } from '../domain/energy.ts';
+import { plantsIn, refreshPlantStatus, statusFromAlarms } from '../domain/plant-status.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
-import { isReading } from './energy.ts';
 import { type DeviceDay, meterBatch, type NeighbourRow } from './energy-batch.ts';
 import {
   availableAt,
@@ -26,7 +26,6 @@ import {
   writeDeviceDays,
   writePlantDays,
 } from './energy-rollup.ts';
-import { plantsIn, refreshPlantStatus, statusFromAlarms } from './plant-status.ts';
 
 interface Sample {
   deviceId: number;

@@ -76,6 +76,7 @@ describe.each([['embedded'], ...(process.env.MQTT_URL ? [['MQTT_URL']] : [])])(
         shareGroup: kind === 'embedded' ? null : `ingest-test-${process.pid}`,
         persistent: false,
         publish: () => {},
+        commandResults: {},
         clientId: `pvstar-ingest-test-${process.pid}-${kind}`,
       });
       await waitFor(async () => pipeline.subscriber.connected);

@@ -1,9 +1,10 @@
 import { topics } from '@pvstar/contract/mqtt';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import type { CommandPublisher } from '../domain/commands.ts';
 import { type AlarmEvents, createAlarmEvents } from '../modules/alarm/alarm-events.ts';
 import { type AckSubscriber, startAckSubscriber } from '../mqtt/ack-subscriber.ts';
-import { type CommandPublisher, routeCommandResult } from '../mqtt/command-bus.ts';
+import { type CommandResultHandlers, routeCommandResult } from '../mqtt/command-bus.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 
 /** Ingest lanes by database: PostgreSQL commits several batches side by side; PGlite runs one statement at a time. */
@@ -15,6 +16,8 @@ export function createIngestPipeline(opts: {
   log: Logger;
   /** For follow-up commands a result starts (the read-back that confirms a parameter write). */
   publish: CommandPublisher;
+  /** Who takes which command results (registered in main.ts). */
+  commandResults: CommandResultHandlers;
   /** Batches committed side by side (ingestLanes). */
   lanes?: number;
 }): { ingest: Ingest; events: AlarmEvents } {
@@ -26,7 +29,12 @@ export function createIngestPipeline(opts: {
     onOtherMessage: async (sn, kind, payload) => {
       if (kind === 'event') await events.handle(sn, payload);
       else if (kind === 'cmd-result')
-        await routeCommandResult({ db: opts.db, log: opts.log, publish: opts.publish }, sn, payload);
+        await routeCommandResult(
+          { db: opts.db, log: opts.log, publish: opts.publish },
+          opts.commandResults,
+          sn,
+          payload,
+        );
     },
   });
   return { ingest, events };

@@ -1,7 +1,13 @@
 import type { AuditAction, AuditTargetType } from '@pvstar/contract/audit';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
-import type { Caller } from '../http/access.ts';
+
+/** Who did it: a signed-in caller, or the account a sign-in names. */
+export interface Actor {
+  userId: number;
+  username: string;
+  orgId: number;
+}
 
 export interface AuditEntry {
   action: AuditAction;
@@ -12,11 +18,7 @@ export interface AuditEntry {
 }
 
 /** Appends to the audit log (sign-ins, permission changes, contact reveals, device settings). */
-export async function audit(
-  db: Db,
-  who: Pick<Caller, 'userId' | 'username' | 'orgId'> | null,
-  entry: AuditEntry,
-) {
+export async function audit(db: Db, who: Actor | null, entry: AuditEntry) {
   await db.insert(auditLog).values({
     userId: who?.userId ?? null,
     // Cut to the columns' lengths: what a caller typed (a sign-in name) must never fail the insert.

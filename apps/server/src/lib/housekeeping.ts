@@ -2,7 +2,6 @@ import { lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { alarmNotifications, loginAttempts, sessions, verificationCodes } from '../db/schema/index.ts';
-import { removeUnusedUploads } from '../modules/firmware/firmware.files.ts';
 
 /** Sign-in attempts older than this no longer matter to any lock-out window. */
 const ATTEMPTS_KEPT_MS = 24 * 3_600_000;
@@ -35,11 +34,23 @@ export async function purgeStale(db: Db, now = new Date()) {
   return { sessions: s.length, loginAttempts: a.length, codes: c.length, alarmMail: m.length };
 }
 
-/** `dataDir` (DATA_DIR): firmware uploads no program took within a day are removed there too. */
-export function startHousekeeping(db: Db, log: Logger, dataDir?: string, everyMs = 3_600_000) {
+/**
+ * Purges every `everyMs`, and runs the other parts' clean-ups (`tasks`, by name: main.ts adds the firmware
+ * uploads no program took within a day), each telling what it removed.
+ */
+export function startHousekeeping(
+  db: Db,
+  log: Logger,
+  tasks: Record<string, () => Promise<unknown>> = {},
+  everyMs = 3_600_000,
+) {
   const run = () =>
     purgeStale(db)
-      .then(async (n) => ({ ...n, ...(dataDir ? { firmware: await removeUnusedUploads(db, dataDir) } : {}) }))
+      .then(async (n) => {
+        const more: Record<string, unknown> = {};
+        for (const [name, task] of Object.entries(tasks)) more[name] = await task();
+        return { ...n, ...more };
+      })
       .then((n) => log.debug(n, 'housekeeping done'))
       .catch((err) => log.warn({ err: (err as Error).message }, 'housekeeping failed'));
   const timer = setInterval(run, everyMs);

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
-import type { Caller } from '../http/access.ts';
-import { AppError, invalidField } from '../http/errors.ts';
-import { audit } from './audit.ts';
+import { type Actor, audit } from './audit.ts';
 import { md5, verifyPassword } from './crypto.ts';
+import { AppError, invalidField } from './errors.ts';
 
 /**
  * The wire carries only MD5 of a password, so the server refuses new passwords by their MD5: the empty
@@ -35,7 +34,7 @@ const CONFIRM_WINDOW_MS = 15 * 60_000;
  * minutes the account's confirmations answer 429, even with the right password. Sign-in has its own
  * lock (auth.service.ts), so a stolen session cannot lock its owner out of signing in.
  */
-export async function confirmPassword(db: Db, caller: Caller, md5Hex: string, field: string, ip: string) {
+export async function confirmPassword(db: Db, caller: Actor, md5Hex: string, field: string, ip: string) {
   const [recent] = await db
     .select({ failures: sql<number>`count(*)::int` })
     .from(auditLog)

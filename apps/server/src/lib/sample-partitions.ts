@@ -1,8 +1,7 @@
+import { DAY_MS } from '@pvstar/contract/calendar';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-
-const DAY_MS = 86_400_000;
 
 /** Months prepared after the current one: how long the jobs role may be down before samples pile up in the default partition. */
 export const MONTHS_AHEAD = 3;

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { AppError } from '../http/errors.ts';
+import { AppError } from './errors.ts';
 
 /** Reading spreadsheets users upload (fault code import, serial-number lists): one guarded way in. */
 

@@ -1,15 +1,28 @@
-import { type CommandPayload, CommandResultPayloadSchema, topics } from '@pvstar/contract/mqtt';
+import { type CommandResultPayload, CommandResultPayloadSchema, topics } from '@pvstar/contract/mqtt';
 import type { MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { handleRemoteResult } from '../modules/remote/remote.results.ts';
-import { handleUpgradeResult } from '../modules/upgrade/upgrade.results.ts';
+import type { CommandPublisher } from '../domain/commands.ts';
 
-/** Sends a command to a dongle's `down/cmd` (QoS 1: the broker keeps it while the dongle is away). */
-export type CommandPublisher = (dongleSn: string, command: CommandPayload) => void;
+/** What a result handler may use: the database, the log, and the publisher for follow-up commands. */
+export interface CommandDeps {
+  db: Db;
+  log: Logger;
+  publish: CommandPublisher;
+}
 
-/** Command ids tell which part of the cloud a result belongs to. */
-export const CMD_PREFIX = { remote: 'rp-', firmware: 'fw-' } as const;
+/** Takes the results of one part of the cloud's commands. */
+export type CommandResultHandler = (
+  deps: CommandDeps,
+  sn: string,
+  result: CommandResultPayload,
+) => Promise<void>;
+
+/**
+ * Who takes which results, by the prefix of their command id (CMD_PREFIX). main.ts registers the modules'
+ * handlers, so the bus (and the ingest that feeds it) depends on no module.
+ */
+export type CommandResultHandlers = Readonly<Record<string, CommandResultHandler>>;
 
 export function createCommandPublisher(client: MqttClient, log: Logger): CommandPublisher {
   return (dongleSn, command) => {
@@ -25,7 +38,8 @@ export function createCommandPublisher(client: MqttClient, log: Logger): Command
  * very dongle, so a dongle cannot answer for another.
  */
 export async function routeCommandResult(
-  deps: { db: Db; log: Logger; publish: CommandPublisher },
+  deps: CommandDeps,
+  handlers: CommandResultHandlers,
   sn: string,
   payload: unknown,
 ): Promise<void> {
@@ -35,7 +49,7 @@ export async function routeCommandResult(
     return;
   }
   const result = parsed.data;
-  if (result.cmdId.startsWith(CMD_PREFIX.remote)) return handleRemoteResult(deps, sn, result);
-  if (result.cmdId.startsWith(CMD_PREFIX.firmware)) return handleUpgradeResult(deps, sn, result);
+  for (const [prefix, handle] of Object.entries(handlers))
+    if (result.cmdId.startsWith(prefix)) return handle(deps, sn, result);
   deps.log.debug({ sn, cmdId: result.cmdId }, 'command result for no known command');
 }

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import type { CommandPublisher } from '../domain/commands.ts';
 import { expireRemoteCommands } from '../modules/remote/remote.results.ts';
 import { dispatchUpgrades } from '../modules/upgrade/upgrade.dispatcher.ts';
-import type { CommandPublisher } from './command-bus.ts';
 
 /**
  * The jobs role's part of the command bus: remote commands past their deadline end as timed out, and

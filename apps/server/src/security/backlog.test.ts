@@ -1,15 +1,15 @@
+import { addDays, localMidnight, localTime } from '@pvstar/contract/calendar';
 import { AlarmLevelSchema } from '@pvstar/contract/enums';
 import { type EventPayload, topics } from '@pvstar/contract/mqtt';
 import { PlantModel } from '@pvstar/simulator/model/plant';
 import { seedOf } from '@pvstar/simulator/model/rng';
 import { telemetryPayload } from '@pvstar/simulator/model/telemetry';
-import { addDays, localMidnight, localTime } from '@pvstar/simulator/model/time';
 import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmNotifications, alarms, dongles, plants, users } from '../db/schema/index.ts';
-import { DAILY_COUNTERS, type DayEnergy, TOTAL_COUNTERS, ZERO_DAY_ENERGY } from '../ingest/energy.ts';
-import { sweepStale } from '../ingest/status-sweeper.ts';
+import { DAILY_COUNTERS, type DayEnergy, TOTAL_COUNTERS, ZERO_DAY_ENERGY } from '../domain/energy.ts';
+import { sweepStale } from '../domain/status-sweeper.ts';
 import { detectSilence } from '../modules/alarm/alarm-comm.ts';
 import { GATHER_SECONDS, sendAlarmMail } from '../modules/alarm/alarm-notify.ts';
 import { detectNoProduction, NO_PRODUCTION_WINDOW_MS } from '../modules/alarm/alarm-production.ts';

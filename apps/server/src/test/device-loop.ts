@@ -1,15 +1,23 @@
 import pino from 'pino';
+import { CMD_PREFIX, type CommandPublisher } from '../domain/commands.ts';
 import { startIngest } from '../ingest/start-ingest.ts';
 import { verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
+import { handleRemoteResult } from '../modules/remote/remote.results.ts';
+import { handleUpgradeResult } from '../modules/upgrade/upgrade.results.ts';
 import { type EmbeddedBroker, embeddedBrokerCredentials, startEmbeddedBroker } from '../mqtt/broker.ts';
 import { connectCloudClient } from '../mqtt/client.ts';
-import { type CommandPublisher, createCommandPublisher } from '../mqtt/command-bus.ts';
+import { createCommandPublisher } from '../mqtt/command-bus.ts';
 import { startCommandJobs } from '../mqtt/command-jobs.ts';
 import { connectDynsec } from '../mqtt/dynsec.ts';
 import type { TestApp } from './helper.ts';
 import { privateDynsecMosquitto } from './private-services.ts';
 
 const log = pino({ level: 'silent' });
+/** The command results the server's ingest hands on (as main.ts registers them). */
+export const COMMAND_RESULTS = {
+  [CMD_PREFIX.remote]: handleRemoteResult,
+  [CMD_PREFIX.firmware]: handleUpgradeResult,
+};
 const service = { serviceUser: 'svc', servicePassword: 'service-secret-123' };
 
 export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 20_000, what = 'condition') => {
@@ -45,6 +53,7 @@ export async function startBrokerAndIngest(t: TestApp, opts: { name: string; pub
     persistent: false,
     clientId: `pvstar-ingest-${opts.name}-${process.pid}-${broker.port}`,
     publish: opts.publish ?? (() => {}),
+    commandResults: COMMAND_RESULTS,
   });
   await waitFor(() => pipeline.subscriber.connected, 20_000, 'ingest subscribed');
   return {
@@ -79,6 +88,7 @@ export async function startDynsecAndIngest(t: TestApp, opts: { name: string; pub
       persistent: false,
       clientId: `pvstar-ingest-${opts.name}-${process.pid}-${mosquitto.port}`,
       publish: opts.publish ?? (() => {}),
+      commandResults: COMMAND_RESULTS,
     });
     await waitFor(() => pipeline.subscriber.connected, 20_000, 'ingest subscribed');
     return {

@@ -1,3 +1,4 @@
+import { addDays, localMidnight, localTime } from '@pvstar/contract/calendar';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import {
   type DeviceDef,
@@ -11,7 +12,6 @@ import {
   zeroTotals,
 } from './plant.ts';
 import { telemetryPayload } from './telemetry.ts';
-import { addDays, localMidnight, localTime } from './time.ts';
 
 /**
  * Backfill: the energy of whole local days, integrating the live model at five-minute steps. The

@@ -1,6 +1,6 @@
+import { DAY_MS } from '@pvstar/contract/calendar';
 import type { CHARGER_STATES } from '@pvstar/contract/metrics';
 import { rand01 } from './rng.ts';
-import { DAY_MS } from './time.ts';
 
 /**
  * Home EV charging: a car comes home in the evening on some days, sometimes waits for the cheaper

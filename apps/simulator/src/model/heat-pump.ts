@@ -1,6 +1,6 @@
+import type { LocalTime } from '@pvstar/contract/calendar';
 import type { HEAT_PUMP_STATES } from '@pvstar/contract/metrics';
 import { clamp, rand01 } from './rng.ts';
-import type { LocalTime } from './time.ts';
 
 /**
  * An air-source heat pump heating a house and its hot water. Heat demand grows linearly below the

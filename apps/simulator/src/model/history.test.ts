@@ -1,7 +1,7 @@
+import { localMidnight } from '@pvstar/contract/calendar';
 import { describe, expect, it } from 'vitest';
 import { dailyEnergyRange, plantHistory } from './energy.ts';
 import { type DeviceDef, ENERGY_FLOWS, type PlantDef, PlantModel } from './plant.ts';
-import { localMidnight } from './time.ts';
 
 const house: PlantDef = {
   latitude: 53.14,

@@ -1,5 +1,5 @@
+import type { LocalTime } from '@pvstar/contract/calendar';
 import { rand01, valueNoise } from './rng.ts';
-import type { LocalTime } from './time.ts';
 
 /**
  * Household electricity use without EV charger and heat pump: a base load (fridge, router, standby)

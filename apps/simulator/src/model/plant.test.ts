@@ -1,7 +1,7 @@
+import { addDays, localMidnight, localTime } from '@pvstar/contract/calendar';
 import { describe, expect, it } from 'vitest';
 import { dailyEnergy } from './energy.ts';
 import { type DeviceDef, ENERGY_FLOWS, type EnergyKwh, type PlantDef, PlantModel } from './plant.ts';
-import { addDays, localMidnight, localTime } from './time.ts';
 
 const house: PlantDef = {
   latitude: 48.14,

@@ -1,3 +1,4 @@
+import { addDays, type LocalTime, localMidnight, localTime } from '@pvstar/contract/calendar';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { type BatteryConfig, dispatch } from './battery.ts';
 import { type EvSession, evAt, evSessionOn } from './ev.ts';
@@ -5,7 +6,6 @@ import { type HeatPump, type HeatPumpReading, heatPumpAt, heatPumpOf } from './h
 import { type Household, householdOf, householdPower } from './household.ts';
 import { cellTemperature, clearSkyIrradiance, planeIrradiance, pvAcPower, pvDcPower } from './pv.ts';
 import { rand01 } from './rng.ts';
-import { addDays, type LocalTime, localMidnight, localTime } from './time.ts';
 import { ambientTemperature, cloudFactor } from './weather.ts';
 
 export type PlantType = 'ENERGY_STORAGE' | 'PHOTOVOLTAIC' | 'BALCONY_PHOTOVOLTAICS';

@@ -1,3 +1,4 @@
+import { localMidnight } from '@pvstar/contract/calendar';
 import { METRICS, metricDef } from '@pvstar/contract/metrics';
 import { type TelemetryPayload, TelemetryPayloadSchema } from '@pvstar/contract/mqtt';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { generateFleet } from '../fleet-file.ts';
 import { type DeviceDef, type PlantDef, PlantModel } from './plant.ts';
 import { seedOf } from './rng.ts';
 import { pack, stateCode, telemetryPayload } from './telemetry.ts';
-import { localMidnight } from './time.ts';
 
 /** What is wrong with a payload: schema errors, undeclared metrics, values outside their limits. */
 function problems(payload: TelemetryPayload): string[] {

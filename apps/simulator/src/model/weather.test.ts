@@ -1,5 +1,5 @@
+import { addDays } from '@pvstar/contract/calendar';
 import { describe, expect, it } from 'vitest';
-import { addDays } from './time.ts';
 import { dayClearness, spatialUniform } from './weather.ts';
 
 const days = Array.from({ length: 365 }, (_, k) => addDays('2025-01-01', k));

@@ -1,7 +1,7 @@
+import { addDays, DAY_MS, type LocalTime } from '@pvstar/contract/calendar';
 import { nearestClimate } from './climate.ts';
 import { beamTransmission, clearSky, diffuseTransmission } from './pv.ts';
 import { clamp, hash, rand01, valueNoise } from './rng.ts';
-import { addDays, DAY_MS, type LocalTime } from './time.ts';
 
 /**
  * Weather of a day and place. A day's sky is drawn at the nodes of a half-degree grid (about 50 km) and

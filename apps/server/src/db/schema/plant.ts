@@ -14,9 +14,11 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { MAX_DAY_INTERVALS } from '../../lib/daylight-window.ts';
 import { organizations } from './org.ts';
 import { users } from './user.ts';
+
+/** Most 5-minute intervals in a local day (25 hours when the clocks go back): the daylight bit strings' width. */
+export const MAX_DAY_INTERVALS = 300;
 
 /** A plant belongs to the organisation that manages it (its scope) and optionally to an owner's account. */
 export const plants = pgTable(
@@ -180,7 +182,7 @@ export const deviceEnergyDaily = pgTable(
     ...energyColumns,
     /**
      * The daylight 5-minute intervals of the day in which the inverter reported, one bit each from local
-     * midnight (lib/daylight-window.ts); OR-ed on every write, so a resent message changes nothing.
+     * midnight (domain/daylight.ts); OR-ed on every write, so a resent message changes nothing.
      */
     daylightSeen: bit('daylight_seen', { dimensions: MAX_DAY_INTERVALS })
       .notNull()

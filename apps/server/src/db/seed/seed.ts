@@ -3,8 +3,6 @@ import { DEFAULT_ROLE_PERMS, flattenMenu, VIEW_PERM_CODES } from '@pvstar/contra
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
-import { seedBasicDevice } from '../../modules/basic-device/basic-device.seed.ts';
-import { seedFaultCodes } from '../../modules/fault-code/fault-code.seed.ts';
 import type { Db } from '../client.ts';
 import {
   langAreas,
@@ -17,6 +15,8 @@ import {
   userRoles,
   users,
 } from '../schema/index.ts';
+import { seedBasicDevice } from './basic-devices.ts';
+import { seedFaultCodes } from './fault-codes.ts';
 import { LANG_AREAS } from './lang-areas.ts';
 import { REGIONS } from './regions.ts';
 import { UNITS } from './units.ts';

@@ -3,14 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, devices, dongles } from '../../db/schema/index.ts';
+import { sunAltitude } from '../../domain/daylight.ts';
+import { sweepStale } from '../../domain/status-sweeper.ts';
 import { createIngest, type Ingest } from '../../ingest/ingest.ts';
-import { sweepStale } from '../../ingest/status-sweeper.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { detectSilence } from './alarm-comm.ts';
 import { type AlarmEvents, createAlarmEvents } from './alarm-events.ts';
 import { addPlant, alarmsOf, event, type FixturePlant, sendInverter, statusOf } from './alarm-fixture.ts';
 import { detectNoProduction } from './alarm-production.ts';
-import { sunAltitude } from './daylight.ts';
 
 const log = pino({ level: 'silent' });
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { MISSED_INTERVALS } from '../../ingest/status-sweeper.ts';
+import { isDaylight } from '../../domain/daylight.ts';
+import { MISSED_INTERVALS } from '../../domain/status-sweeper.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
-import { isDaylight } from './daylight.ts';
 
 /** How long an inverter must report no PV power in daylight before it counts as not producing. */
 export const NO_PRODUCTION_WINDOW_MS = 30 * 60_000;

@@ -2,7 +2,7 @@ import type { AlarmEndReason, AlarmKind } from '@pvstar/contract/alarm';
 import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { plantsIn, refreshDeviceStatus, refreshPlantStatus } from '../../ingest/plant-status.ts';
+import { plantsIn, refreshDeviceStatus, refreshPlantStatus } from '../../domain/plant-status.ts';
 import { queueAlarmMail } from './alarm-notify.ts';
 
 /** What the engine knows when it opens an alarm; level and texts come from the fault code library. */

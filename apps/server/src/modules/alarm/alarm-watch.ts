@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import { sweepStale } from '../../ingest/status-sweeper.ts';
+import { sweepStale } from '../../domain/status-sweeper.ts';
 import { detectSilence } from './alarm-comm.ts';
 import { startAlarmMailer } from './alarm-notify.ts';
 import { detectNoProduction } from './alarm-production.ts';

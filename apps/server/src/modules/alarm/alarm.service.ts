@@ -19,11 +19,11 @@ import { translate } from '@pvstar/contract/messages';
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { alarms, faultCodes, organizations, plants, users } from '../../db/schema/index.ts';
+import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
-import { plantScope } from '../station/station-access.ts';
 import { buildAlarmWorkbook } from './alarm.xlsx.ts';
 import { endAlarms } from './alarm-store.ts';
 

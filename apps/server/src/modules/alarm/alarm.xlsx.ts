@@ -2,7 +2,7 @@ import type { AlarmRow } from '@pvstar/contract/alarm';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import ExcelJS from 'exceljs';
-import { localTime } from '../../lib/local-time.ts';
+import { localTime } from '../../domain/calendar.ts';
 import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 const COLUMNS: { key: string; width: number; value: (r: AlarmRow, lang: Lang) => string | number }[] = [

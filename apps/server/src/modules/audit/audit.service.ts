@@ -6,9 +6,9 @@ import { translate } from '@pvstar/contract/messages';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { auditLog, organizations } from '../../db/schema/index.ts';
+import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
-import { scopePredicate } from '../../http/scope.ts';
 
 /** An export holds at most this many entries (newest first). */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;

@@ -2,8 +2,8 @@ import type { DataScope, OrgType } from '@pvstar/contract/enums';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { menus, organizations, roleMenus, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
+import { widestScope } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
-import { widestScope } from '../../http/scope.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 
 export async function createSession(

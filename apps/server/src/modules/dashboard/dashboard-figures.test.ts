@@ -2,7 +2,7 @@ import { CO2_KG_PER_TREE_YEAR, DASHBOARD_RECENT_ALERTS, GRID_CO2_FACTORS } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
-import { localDay } from '../../lib/local-time.ts';
+import { localDay } from '../../domain/calendar.ts';
 import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 import { yieldParts } from './dashboard.service.ts';
 

@@ -23,16 +23,17 @@ import { specificYield } from '@pvstar/contract/plant-data';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
+import { localDay } from '../../domain/calendar.ts';
+import { plantScope } from '../../domain/plants.ts';
+import { roundShown } from '../../domain/rounding.ts';
+import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
-import { scopePredicate } from '../../http/scope.ts';
-import { localDay } from '../../lib/local-time.ts';
 import { createSharedRuns } from '../../lib/shared-runs.ts';
 import { faultName } from '../alarm/alarm.service.ts';
-import { plantScope } from '../station/station-access.ts';
 import { gridFactors, gridShares } from './grid-factors.ts';
 
 /**
- * The caller's plants under the same predicate as every plant query (station-access.ts: the managing
+ * The caller's plants under the same predicate as every plant query (domain/plants.ts: the managing
  * organisation's path, or for SELF the plants one owns), with only the columns the figures need and
  * each plant's local day at `now` (its daily roll-ups are keyed by it), computed once per plant.
  */
@@ -49,7 +50,6 @@ const REPORTING = sql`('ONLINE', 'ABNORMAL', 'FAULT')`;
 /** Used for the trend when the caller has no plants: the default plant time zone. */
 const DEFAULT_TZ = 'Europe/Berlin';
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 const emptyPie = (): EnergyPie => ({
@@ -84,7 +84,7 @@ type Rows<T> = { rows: T[] };
  * The daily energy of the caller's plants, one row per organisation, currency, time zone and day: from
  * the organisations' roll-up (org_energy_daily, kept by trigger), so that a dealer's thousands of plants
  * cost a few rows per day; an owner's own plants (SELF) from their daily rows. Self-consumption is
- * derived per plant and day (generation − feed-in − charge + discharge, never negative: ingest/energy.ts,
+ * derived per plant and day (generation − feed-in − charge + discharge, never negative: domain/energy.ts,
  * selfConsumptionOf), as the organisation roll-up's triggers derive it (migration 0019).
  */
 const energyRows = (caller: Caller): SQL =>
@@ -338,9 +338,9 @@ export function createDashboardService(ctx: AppContext) {
       stationName: String(r.name),
       type: r.type as StationType,
       status: r.status as PlantStatus,
-      installedCapacity: round2(num(r.capacity)),
-      power: round2(num(r.power)),
-      todayGeneration: round2(num(r.today)),
+      installedCapacity: roundShown(num(r.capacity)),
+      power: roundShown(num(r.power)),
+      todayGeneration: roundShown(num(r.today)),
       todayYield: specificYield(num(r.today), num(r.capacity)),
       deviceGroups: groups.get(Number(r.id)) ?? [],
     }));
@@ -351,28 +351,28 @@ export function createDashboardService(ctx: AppContext) {
     const social = socialContribution(shares);
     for (const p of [today, total]) Object.assign(p, yieldParts(p));
     const roundPie = (p: EnergyPie): EnergyPie =>
-      Object.fromEntries(Object.entries(p).map(([k, v]) => [k, round2(v)])) as EnergyPie;
+      Object.fromEntries(Object.entries(p).map(([k, v]) => [k, roundShown(v)])) as EnergyPie;
     return {
       faultCount: num(f.FAULT),
       alarmCount: num(alerts[0]?.ongoing),
       plantCount: num(f.plants),
-      installedCapacity: round2(num(f.capacity)),
-      energyStorage: round2(num(f.storage)),
-      todayGeneration: round2(today.generation),
-      totalGeneration: round2(total.generation),
+      installedCapacity: roundShown(num(f.capacity)),
+      energyStorage: roundShown(num(f.storage)),
+      todayGeneration: roundShown(today.generation),
+      totalGeneration: roundShown(total.generation),
       specificYield: {
         today: specificYield(today.generation, num(f.capacity)),
         month: specificYield(monthGeneration, num(f.capacity)),
         year: specificYield(yearGeneration, num(f.capacity)),
       },
       currency: main ? String(main.currency) : null,
-      todayRevenue: round2(num(main?.t_rev)),
-      totalRevenue: round2(num(main?.rev)),
+      todayRevenue: roundShown(num(main?.t_rev)),
+      totalRevenue: roundShown(num(main?.rev)),
       revenueByCurrency: currencies.map((c) => ({
         currency: String(c.currency),
         plantCount: num(c.plants),
-        today: round2(num(c.t_rev)),
-        total: round2(num(c.rev)),
+        today: roundShown(num(c.t_rev)),
+        total: roundShown(num(c.rev)),
       })),
       statusCounts: Object.fromEntries(PlantStatusSchema.options.map((s) => [s, num(f[s])])) as Record<
         PlantStatus,
@@ -380,8 +380,8 @@ export function createDashboardService(ctx: AppContext) {
       >,
       trend: days.map((d) => ({
         day: d.day,
-        generation: round2(num(d.generation)),
-        consumption: round2(num(d.consumption)),
+        generation: roundShown(num(d.generation)),
+        consumption: roundShown(num(d.consumption)),
       })),
       recentAlerts: alerts.map((a) => {
         const messages = a.messages as Record<string, string> | null;
@@ -399,16 +399,16 @@ export function createDashboardService(ctx: AppContext) {
         };
       }),
       social: {
-        co2ReducedT: round2(social.co2ReducedT),
+        co2ReducedT: roundShown(social.co2ReducedT),
         treeYears: Math.round(social.treeYears),
         co2KgPerTreeYear: CO2_KG_PER_TREE_YEAR,
-        grids: shares.map((g) => ({ ...g, generation: round2(g.generation) })),
+        grids: shares.map((g) => ({ ...g, generation: roundShown(g.generation) })),
       },
       powerFlow: {
-        pvPower: round2(num(flow.pv)),
-        gridPower: round2(num(flow.grid)),
-        loadPower: round2(num(flow.load)),
-        batteryPower: round2(num(flow.battery)),
+        pvPower: roundShown(num(flow.pv)),
+        gridPower: roundShown(num(flow.grid)),
+        loadPower: roundShown(num(flow.load)),
+        batteryPower: roundShown(num(flow.battery)),
         inverterCount: num(flow.inverters),
       },
       pie: { today: roundPie(today), total: roundPie(total) },

@@ -15,11 +15,13 @@ import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { deviceLatest, devices, dongles, organizations, plants } from '../../db/schema/index.ts';
+import { addDays } from '../../domain/calendar.ts';
+// Devices and dongles are reached through their plant: its organisation, or (SELF) its owner.
+import { plantScope } from '../../domain/plants.ts';
+import { roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
-// Devices and dongles are reached through their plant: its organisation, or (SELF) its owner.
-import { plantScope } from '../station/station-access.ts';
 
 /** Each list and detail needs the code of its device type (403 otherwise, before any lookup). */
 function requireTypePerm(caller: Caller, type: DeviceType) {
@@ -105,9 +107,8 @@ interface DongleSel {
   stationType: string;
 }
 
-/** Float sums and averages without binary noise (0.1 + 0.2), keeping a thousandth of a unit. */
-const round = (n: number) => Math.round(n * 1000) / 1000;
-const roundOrNull = (n: number | null) => (n === null || n === undefined ? null : round(Number(n)));
+/** Float sums and averages without binary noise (0.1 + 0.2), keeping a thousandth of a unit (as kWh and kW). */
+const roundOrNull = (n: number | null) => (n === null || n === undefined ? null : roundKwh(Number(n)));
 
 function deviceRow(r: DeviceSel): DeviceRow {
   return {
@@ -165,13 +166,6 @@ function dongleRow(r: DongleSel): DeviceRow {
     createTime: r.createdAt.toISOString(),
   };
 }
-
-/** The calendar day after a YYYY-MM-DD day. */
-const nextDay = (day: string) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
 
 export function createDeviceService(ctx: AppContext) {
   const { db } = ctx;
@@ -328,7 +322,7 @@ export function createDeviceService(ctx: AppContext) {
         FROM telemetry_samples s
         WHERE s.device_id = ${device.id}
           AND s.ts >= (${body.date}::date::timestamp AT TIME ZONE ${tz}::text)
-          AND s.ts < (${nextDay(body.date)}::date::timestamp AT TIME ZONE ${tz}::text)
+          AND s.ts < (${addDays(body.date, 1)}::date::timestamp AT TIME ZONE ${tz}::text)
         GROUP BY 1
         ORDER BY 1`);
       const rows = res.rows as Record<string, number | string | null>[];
@@ -340,7 +334,7 @@ export function createDeviceService(ctx: AppContext) {
           unit: def.unit,
           points: rows
             .filter((r) => r[`m${i}`] !== null && r[`m${i}`] !== undefined)
-            .map((r) => [Number(r.bucket) * 1000, round(Number(r[`m${i}`]))] as [number, number]),
+            .map((r) => [Number(r.bucket) * 1000, roundKwh(Number(r[`m${i}`]))] as [number, number]),
         })),
       };
     },

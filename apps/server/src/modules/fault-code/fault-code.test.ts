@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultCodes } from '../../db/schema/index.ts';
+import { seedFaultCodes } from '../../db/seed/fault-codes.ts';
+import { FAULT_LIBRARY } from '../../db/seed/fault-library.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { zipOf } from '../../test/zip-bomb.ts';
-import { seedFaultCodes } from './fault-code.seed.ts';
-import { FAULT_LIBRARY } from './fault-code-library.ts';
 
 let t: TestApp;
 let admin: string;

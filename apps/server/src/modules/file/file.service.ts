@@ -6,10 +6,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, pictures, plants } from '../../db/schema/index.ts';
+import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { invalidField } from '../../http/errors.ts';
 import { prefixPattern } from '../../http/filters.ts';
-import { plantScope } from '../station/station-access.ts';
 
 export type PictureType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
 

@@ -9,10 +9,10 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, roles, sessions, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
+import { orgInScope, scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow, prefixPattern } from '../../http/filters.ts';
-import { orgInScope, scopePredicate } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
 import { endSessionsWithoutSecondFactor } from '../auth/two-factor.ts';
 

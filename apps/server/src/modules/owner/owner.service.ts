@@ -6,17 +6,17 @@ import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { organizations, users } from '../../db/schema/index.ts';
+import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
 import { normalizeContact } from '../auth/codes.ts';
-import { plantScope } from '../station/station-access.ts';
 import { userScope } from '../user/user.service.ts';
 
 const parentOrg = alias(organizations, 'parent_org');
 
 /**
- * Plants of an owner that the caller may see (the plants' own scope, station-access.ts). Used inside
+ * Plants of an owner that the caller may see (the plants' own scope, domain/plants.ts). Used inside
  * sub-queries of the owner list too: its own `plants` and `organizations` shadow the outer ones.
  */
 const ownerPlants = (caller: Caller, ownerId: SQL | number) => sql`

@@ -1,9 +1,9 @@
 import { MIN_NEIGHBOURS, NEIGHBOUR_KM, SUNNY_CLEARNESS } from '@pvstar/contract/performance';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { addDays } from '../../lib/calendar.ts';
+import { addDays, localDay } from '../../domain/calendar.ts';
+import { roundShare } from '../../domain/rounding.ts';
 import { clearSkyDay } from '../../lib/clear-sky.ts';
-import { localDay } from '../../lib/local-time.ts';
 
 /** Below this clearness the day is too dark to judge a plant by: its PR is not stated. */
 export const MIN_CLEARNESS = 0.1;
@@ -118,19 +118,17 @@ export function performanceOfDay(
     rows.push({
       plantId: id,
       day,
-      clearSkyKwh: round(cs),
+      clearSkyKwh: roundShare(cs),
       actualKwh: kwh,
-      clearness: clearness === null ? null : round(clearness),
-      expectedKwh: expected === null ? null : round(expected),
-      pr: judged ? round(kwh / expected!) : null,
+      clearness: clearness === null ? null : roundShare(clearness),
+      expectedKwh: expected === null ? null : roundShare(expected),
+      pr: judged ? roundShare(kwh / expected!) : null,
       neighbours: near.length,
       sunny: clearness !== null && clearness >= SUNNY_CLEARNESS,
     });
   }
   return rows;
 }
-
-const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /**
  * Brings plant_performance_daily up to date for the days that are over in each plant's time zone, up to

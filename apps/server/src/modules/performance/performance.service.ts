@@ -8,13 +8,11 @@ import {
 } from '@pvstar/contract/performance';
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { organizations, plantPerformanceDaily, plants } from '../../db/schema/index.ts';
+import { plantPerformanceDaily } from '../../db/schema/index.ts';
+import { addDays, localDay } from '../../domain/calendar.ts';
+import { scopedPlant } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
-import { addDays } from '../../lib/calendar.ts';
-import { localDay } from '../../lib/local-time.ts';
 import { resolvePeriod } from '../plant-data/period.ts';
-import { plantScope } from '../station/station-access.ts';
 
 export function createPerformanceService(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { db } = ctx;
@@ -25,12 +23,7 @@ export function createPerformanceService(ctx: Pick<AppContext, 'db' | 'config'>)
     id: number,
     query: PlantPerformanceQuery,
   ): Promise<PlantPerformance> {
-    const [plant] = await db
-      .select({ timezone: plants.timezone })
-      .from(plants)
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(and(eq(plants.id, id), plantScope(caller)));
-    if (!plant) throw notFound();
+    const plant = await scopedPlant(db, caller, id);
     const today = localDay(Date.now(), plant.timezone);
     const to =
       query.to ?? (query.from ? addDays(query.from, PERFORMANCE_DEFAULT_DAYS - 1) : addDays(today, -1));

@@ -1,7 +1,7 @@
 import type { DateType } from '@pvstar/contract/enums';
 import { DEFAULT_DAYS, MAX_DAYS, MAX_MONTHS, MAX_YEARS_AWAY } from '@pvstar/contract/plant-data';
+import { addDays, addMonths, dayRange, daysBetween, monthEnd, monthsBetween } from '../../domain/calendar.ts';
 import { invalidField } from '../../http/errors.ts';
-import { addDays, addMonths, daysBetween, monthEnd, monthsBetween } from '../../lib/calendar.ts';
 
 /** A statistics period: its first and last local day and the labels of its rows. */
 export interface Period {
@@ -40,11 +40,7 @@ export function resolvePeriod(
     const n = daysBetween(first, last);
     if (n < 0) throw invalidField('to', 'plantData.dateOrder');
     if (n + 1 > MAX_DAYS) throw invalidField('to', 'plantData.tooManyDays', 400, { max: MAX_DAYS });
-    // Days as UTC dates from one parse (a year of addDays calls showed in the statistics' profile).
-    const start = Date.parse(`${first}T00:00:00Z`);
-    const periods = Array.from({ length: n + 1 }, (_, i) =>
-      new Date(start + i * 86_400_000).toISOString().slice(0, 10),
-    );
+    const periods = dayRange(first, n + 1);
     return { dateType, first, last, periods };
   }
   if (dateType === 'month') {

@@ -12,16 +12,13 @@ import {
   type PowerFlow,
   specificYield,
 } from '@pvstar/contract/plant-data';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { organizations, plants } from '../../db/schema/index.ts';
+import { addDays, localDay } from '../../domain/calendar.ts';
+import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
+import { scopedPlant as scopedPlantOf } from '../../domain/plants.ts';
+import { KWH_DIGITS, round, roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
-import { derived } from '../../ingest/energy.ts';
-import { addDays } from '../../lib/calendar.ts';
-import { localDay } from '../../lib/local-time.ts';
-import { plantScope } from '../station/station-access.ts';
-import { addSums, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from './energy-sums.ts';
 import { checkDay, resolvePeriod } from './period.ts';
 
 /** Devices in the order the detail page lists them. */
@@ -29,49 +26,15 @@ export const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHA
 /** A value older than this many of its dongle's intervals is not "now" any more (the offline rule). */
 const STALE_INTERVALS = 3;
 
-/** Sums are float8: keep the answer free of binary noise (0.1 + 0.2) without losing a watt-hour. */
-const round = (n: number, digits = 4) => {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-};
-
-/** The figures of a period from its summed counters; derived ones from the sums, never summed themselves. */
-export function figuresOf(s: Sums): EnergyFigures {
-  const { selfConsumption, selfSufficiency } = derived(s);
-  return {
-    generation: round(s.generation),
-    consumption: round(s.consumption),
-    charge: round(s.charge),
-    discharge: round(s.discharge),
-    feedIn: round(s.feedIn),
-    purchase: round(s.purchase),
-    selfConsumption: round(selfConsumption),
-    selfSufficiency: round(selfSufficiency),
-    revenue: round(s.revenue),
-  };
-}
+/** A plant's figures of a period, to the watt-hour like the plant list. */
+export const figuresOf = (s: Sums): EnergyFigures => energyFigures(s, KWH_DIGITS);
 
 export function createPlantDataService(ctx: AppContext) {
   const { db } = ctx;
   const now = () => Date.now();
 
   /** The plant if the caller may see it; otherwise 404, exactly like a plant that does not exist. */
-  async function scopedPlant(caller: Caller, id: number) {
-    const [row] = await db
-      .select({
-        id: plants.id,
-        status: plants.status,
-        currency: plants.currency,
-        timezone: plants.timezone,
-        installedCapacity: plants.installedCapacity,
-        storageCapacity: plants.storageCapacity,
-      })
-      .from(plants)
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(and(eq(plants.id, id), plantScope(caller)));
-    if (!row) throw notFound();
-    return row;
-  }
+  const scopedPlant = (caller: Caller, id: number) => scopedPlantOf(db, caller, id);
 
   /** Summed roll-ups of the plant over named day ranges, in one scan of its daily rows. */
   async function sumsOver(plantId: number, ranges: Record<string, SQL>): Promise<Record<string, Sums>> {
@@ -132,7 +95,7 @@ export function createPlantDataService(ctx: AppContext) {
     const inverters = devs.filter((d) => d.kind === 'INVERTER');
     const counted = inverters.filter((d) => typeof d.data?.totalGeneration === 'number');
     const without = inverters.filter((d) => typeof d.data?.totalGeneration !== 'number');
-    if (!counted.length) return { generation: round(storedDays), source: 'DAYS' };
+    if (!counted.length) return { generation: roundKwh(storedDays), source: 'DAYS' };
     let generation = counted.reduce((sum, d) => sum + d.data!.totalGeneration!, 0);
     if (without.length) {
       const res = await db.execute(sql`
@@ -140,7 +103,7 @@ export function createPlantDataService(ctx: AppContext) {
         WHERE device_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(without.map((d) => d.id))}::jsonb)::int)`);
       generation += Number((res.rows[0] as { g: number } | undefined)?.g ?? 0);
     }
-    return { generation: round(generation), source: without.length ? 'MIXED' : 'COUNTERS' };
+    return { generation: roundKwh(generation), source: without.length ? 'MIXED' : 'COUNTERS' };
   }
 
   function powerFlowOf(

@@ -7,7 +7,7 @@ import {
   plantEnergyDaily,
   plants,
 } from '../../db/schema/index.ts';
-import { localDay } from '../../lib/local-time.ts';
+import { localDay } from '../../domain/calendar.ts';
 import { buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**

@@ -10,7 +10,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { devices, remoteCommands, remoteParamSnapshots } from '../../db/schema/index.ts';
-import type { CommandPublisher } from '../../mqtt/command-bus.ts';
+import type { CommandPublisher } from '../../domain/commands.ts';
 import { auditRemote, newCmdId, sameValue } from './remote.service.ts';
 
 type Command = typeof remoteCommands.$inferSelect;

@@ -31,12 +31,12 @@ import {
   remoteParamAudit,
   remoteParamSnapshots,
 } from '../../db/schema/index.ts';
+import { CMD_PREFIX } from '../../domain/commands.ts';
+import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
 import { confirmPassword } from '../../lib/passwords.ts';
-import { CMD_PREFIX } from '../../mqtt/command-bus.ts';
-import { plantScope } from '../station/station-access.ts';
 
 const OPEN_STATUSES = ['PENDING', 'ACCEPTED', 'VERIFYING'] as const;
 /** Exports stop here: a device's log is short, a plant's a few thousand rows a year. */

@@ -2,7 +2,7 @@ import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import type { ParamChange, RemoteAuditRow } from '@pvstar/contract/remote';
 import ExcelJS from 'exceljs';
-import { localTime } from '../../lib/local-time.ts';
+import { localTime } from '../../domain/calendar.ts';
 import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 type Row = RemoteAuditRow & { timezone: string };

@@ -1,7 +1,8 @@
+import { localMidnight } from '@pvstar/contract/calendar';
 import type { AvailabilityFigures } from '@pvstar/contract/report';
-import { localMidnight } from '@pvstar/simulator/model/time';
-import { addDays, daysBetween } from '../../lib/calendar.ts';
-import { daylightIntervals, INTERVAL_MS, type PlantPlace } from '../../lib/daylight-window.ts';
+import { addDays, daysBetween } from '../../domain/calendar.ts';
+import { daylightIntervals, INTERVAL_MS, type PlantPlace } from '../../domain/daylight.ts';
+import { roundShare } from '../../domain/rounding.ts';
 
 type AvailabilityPlant = PlantPlace & { timezone: string; since: string; today: string };
 
@@ -87,8 +88,7 @@ export function addCounts(to: AvailabilityCounts, c: AvailabilityCounts) {
 }
 
 /** 4 decimals: 99.95 %. */
-const ratio = (part: number, whole: number) =>
-  whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
+const ratio = (part: number, whole: number) => (whole > 0 ? roundShare(part / whole) : null);
 
 /**
  * IEC 61724-1: availability = time available ÷ (daylight time − time with unknown state), where the

@@ -17,16 +17,16 @@ import type {
 import { REPORT_LEVELS } from '@pvstar/contract/report';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { addDays, addMonths, localDay } from '../../domain/calendar.ts';
+import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
+import { plantScope } from '../../domain/plants.ts';
+import { roundShown, SHOWN_DIGITS } from '../../domain/rounding.ts';
+import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { scopePredicate } from '../../http/scope.ts';
-import { derived } from '../../ingest/energy.ts';
-import { addDays, addMonths } from '../../lib/calendar.ts';
-import { localDay } from '../../lib/local-time.ts';
 import { faultName } from '../alarm/alarm.service.ts';
-import { addSums, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../plant-data/energy-sums.ts';
 import { type Period, resolvePeriod } from '../plant-data/period.ts';
-import { MANAGING_TYPES, plantScope } from '../station/station-access.ts';
+import { MANAGING_TYPES } from '../station/station-access.ts';
 import { addCounts, availabilityOf, daylightCounter, plantCounts, zeroAvailability } from './availability.ts';
 import type { ReportMeta } from './report.xlsx.ts';
 
@@ -55,24 +55,8 @@ export interface ReportPlant {
   inverters: number;
 }
 
-/** Reports show 2 decimals; rounding here makes the screen, the export and the totals agree. */
-export const round2 = (n: number) => Math.round(n * 100) / 100;
-
-/** The energy figures of summed counters: derived ones from the sums, everything to 2 decimals. */
-function figuresOf(s: Sums) {
-  const { selfConsumption, selfSufficiency } = derived(s);
-  return {
-    generation: round2(s.generation),
-    consumption: round2(s.consumption),
-    charge: round2(s.charge),
-    discharge: round2(s.discharge),
-    feedIn: round2(s.feedIn),
-    purchase: round2(s.purchase),
-    selfConsumption: round2(selfConsumption),
-    selfSufficiency: round2(selfSufficiency * 100) / 100,
-    revenue: round2(s.revenue),
-  };
-}
+/** The energy figures of summed counters, to the 2 decimals reports show: screen, export and totals agree. */
+const figuresOf = (s: Sums) => energyFigures(s, SHOWN_DIGITS);
 
 const idList = (ids: number[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`;
 
@@ -237,7 +221,7 @@ export function createReportService(ctx: AppContext) {
     from: period.first,
     to: period.last,
     plantCount: plants.length,
-    installedCapacity: round2(plants.reduce((s, p) => s + p.capacity, 0)),
+    installedCapacity: roundShown(plants.reduce((s, p) => s + p.capacity, 0)),
   });
 
   return {
@@ -285,7 +269,7 @@ export function createReportService(ctx: AppContext) {
         return {
           period: label,
           ...figuresOf(sums),
-          accumulatedRevenue: round2(totalSums.revenue),
+          accumulatedRevenue: roundShown(totalSums.revenue),
           specificYield: specificYield(sums.generation, capacity),
         };
       });
@@ -304,7 +288,7 @@ export function createReportService(ctx: AppContext) {
               stationNo: p.plantNo,
               stationName: p.name,
               orgName: p.orgName,
-              installedCapacity: round2(p.capacity),
+              installedCapacity: roundShown(p.capacity),
               currency: p.currency,
               ...figures,
               specificYield: specificYield((byPlant.get(p.id) ?? ZERO).generation, p.capacity),
@@ -349,9 +333,9 @@ export function createReportService(ctx: AppContext) {
           stationNo: p.plantNo,
           stationName: p.name,
           orgName: p.orgName,
-          installedCapacity: round2(p.capacity),
+          installedCapacity: roundShown(p.capacity),
           inverters: p.inverters,
-          generation: round2(sums.generation),
+          generation: roundShown(sums.generation),
           ...availabilityOf(counts),
         });
       }
@@ -542,9 +526,9 @@ function emptyFleet(): FleetFigures {
 function finishFleet(f: FleetFigures): FleetFigures {
   return {
     ...f,
-    installedCapacity: round2(f.installedCapacity),
-    generation: round2(f.generation),
-    revenue: round2(f.revenue),
+    installedCapacity: roundShown(f.installedCapacity),
+    generation: roundShown(f.generation),
+    revenue: roundShown(f.revenue),
     ...availabilityOf(f),
   };
 }

@@ -8,6 +8,7 @@ import {
   REPORT_LEVELS,
 } from '@pvstar/contract/report';
 import ExcelJS from 'exceljs';
+import { roundShown } from '../../domain/rounding.ts';
 import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 /**
@@ -238,8 +239,7 @@ export async function buildFleetWorkbook(r: FleetReport, meta: ReportMeta): Prom
   return workbookBuffer(wb);
 }
 
-const minutes = (seconds: number | null) =>
-  seconds === null ? null : Math.round((seconds / 60) * 100) / 100;
+const minutes = (seconds: number | null) => (seconds === null ? null : roundShown(seconds / 60));
 
 export async function buildAlarmReportWorkbook(r: AlarmReport, meta: ReportMeta): Promise<Buffer> {
   const { lang } = meta;

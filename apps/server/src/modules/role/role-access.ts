@@ -2,9 +2,9 @@ import type { DataScope } from '@pvstar/contract/enums';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { menus, organizations, roleMenus, roles } from '../../db/schema/index.ts';
+import { scopeRank } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { prefixPattern } from '../../http/filters.ts';
-import { scopeRank } from '../../http/scope.ts';
 
 /** Roles a caller can see: those owned by organisations in its reach, and the built-in ones. */
 export function visibleRoles(caller: Caller) {

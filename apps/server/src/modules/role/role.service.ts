@@ -5,10 +5,10 @@ import type { RoleAddBody, RoleDetail, RoleEditBody, RolePageBody, RoleRow } fro
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { menus, organizations, roleMenus, roles, userRoles } from '../../db/schema/index.ts';
+import { orgInScope } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
-import { orgInScope } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
 import { canGrant, rolePerms, visibleRoles } from './role-access.ts';
 

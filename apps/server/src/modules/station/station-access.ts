@@ -1,15 +1,8 @@
 import type { OrgType } from '@pvstar/contract/enums';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, plants } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
-import { scopePredicate } from '../../http/scope.ts';
 import { loadGrants } from '../auth/session.ts';
-
-/** Plants a caller can see: by the managing organisation's path, or (SELF) the plants they own. */
-export const plantScope = (caller: Caller): SQL =>
-  scopePredicate(caller, { orgPath: organizations.path, orgId: plants.orgId, ownerId: plants.ownerUserId });
 
 /** Organisation types that manage plants; guests and owners only look. */
 export const MANAGING_TYPES: OrgType[] = ['PROVIDER', 'DEALER', 'INSTALLER'];

@@ -31,16 +31,18 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
+import { plantsIn, refreshPlantStatus } from '../../domain/plant-status.ts';
+import { plantScope, scopedPlant } from '../../domain/plants.ts';
+import { roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
-import { plantsIn, refreshPlantStatus } from '../../ingest/plant-status.ts';
 import { audit } from '../../lib/audit.ts';
 import { normalizeContact } from '../auth/codes.ts';
 import { issueDongleSecret } from '../device/dongle-credentials.ts';
 import { requirePictureOfReach } from '../file/file.service.ts';
 import { getScopedOrg } from '../org/org.service.ts';
-import { MANAGING_TYPES, plantScope, requireManager } from './station-access.ts';
+import { MANAGING_TYPES, requireManager } from './station-access.ts';
 import { areaNames, checkLocation } from './station-area.ts';
 import { resolveOwner } from './station-owner.ts';
 
@@ -88,7 +90,6 @@ const neverConnectedSql = sql<boolean>`(${plants.status} = 'OFFLINE' AND NOT EXI
   SELECT 1 FROM dongles g WHERE g.plant_id = ${plants.id} AND g.last_seen_at IS NOT NULL))`;
 
 /** Sums are float8: three decimals (Wh, W/1000) keep the answer free of binary noise. */
-const round3 = (n: number) => Math.round(Number(n) * 1000) / 1000;
 const dateText = (d: string | Date | null) =>
   d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 const given = <T>(v: T | null | undefined | ''): v is T => v !== undefined && v !== null && v !== '';
@@ -165,15 +166,7 @@ export function createStationService(ctx: AppContext) {
   }
 
   /** The plant if the caller may see it; otherwise 404, exactly like a plant that does not exist. */
-  async function getScopedPlant(caller: Caller, id: number) {
-    const [row] = await db
-      .select({ plant: plants, orgPath: organizations.path })
-      .from(plants)
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(and(eq(plants.id, id), plantScope(caller)));
-    if (!row) throw notFound();
-    return row.plant;
-  }
+  const getScopedPlant = (caller: Caller, id: number) => scopedPlant(db, caller, id);
 
   /** The managing organisation: the one asked for (in scope) or the caller's; a dealer, installer or provider. */
   async function managingOrg(caller: Caller, orgId: number | null | undefined) {
@@ -335,8 +328,8 @@ export function createStationService(ctx: AppContext) {
           orgName,
           ownerName: p.ownerName,
           ownerUserId: p.ownerUserId,
-          currentPower: round3(currentPower),
-          todayGeneration: round3(energy.todayGeneration),
+          currentPower: roundKwh(Number(currentPower)),
+          todayGeneration: roundKwh(Number(energy.todayGeneration)),
           specificYield: {
             today: specificYield(energy.todayGeneration, Number(p.installedCapacity)),
             month: specificYield(energy.monthGeneration, Number(p.installedCapacity)),
@@ -385,10 +378,10 @@ export function createStationService(ctx: AppContext) {
           WARNING: Number(k!.WARNING),
           FAULT: Number(k!.FAULT),
         },
-        installedCapacity: round3(k!.installedCapacity),
-        energyStorage: round3(k!.energyStorage),
-        todayGeneration: round3(k!.todayGeneration),
-        currentPower: round3(k!.currentPower),
+        installedCapacity: roundKwh(Number(k!.installedCapacity)),
+        energyStorage: roundKwh(Number(k!.energyStorage)),
+        todayGeneration: roundKwh(Number(k!.todayGeneration)),
+        currentPower: roundKwh(Number(k!.currentPower)),
       };
     },
 

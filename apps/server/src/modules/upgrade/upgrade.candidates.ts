@@ -12,11 +12,11 @@ import {
   organizations,
   plants,
 } from '../../db/schema/index.ts';
+import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { contains } from '../../http/filters.ts';
 import { visible as programVisible } from '../firmware/firmware.service.ts';
-import { plantScope } from '../station/station-access.ts';
 
 // Which devices a firmware program may go to, within a caller's scope.
 

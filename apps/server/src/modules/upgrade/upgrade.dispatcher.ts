@@ -12,7 +12,7 @@ import {
   upgradeTaskDevices,
   upgradeTasks,
 } from '../../db/schema/index.ts';
-import { CMD_PREFIX, type CommandPublisher } from '../../mqtt/command-bus.ts';
+import { CMD_PREFIX, type CommandPublisher } from '../../domain/commands.ts';
 
 /** Devices told at once per task: enough to move a fleet, few enough not to flood our download route. */
 const MAX_IN_FLIGHT_PER_TASK = 50;

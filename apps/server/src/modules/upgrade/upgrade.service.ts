@@ -27,10 +27,10 @@ import {
   upgradeTaskDevices,
   upgradeTasks,
 } from '../../db/schema/index.ts';
+import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
-import { scopePredicate } from '../../http/scope.ts';
 import { audit } from '../../lib/audit.ts';
 import { findCandidates, inScope, usableProgram } from './upgrade.candidates.ts';
 

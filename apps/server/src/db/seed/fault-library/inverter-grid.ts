@@ -1,4 +1,4 @@
-import type { LibraryEntry } from '../fault-code-library.ts';
+import type { LibraryEntry } from '../fault-library.ts';
 
 /** Inverter grid-side faults (voltage, frequency, islanding) of the seeded library: [message, fix advice] per language. */
 export const INVERTER_GRID_FAULTS: LibraryEntry[] = [

@@ -1,5 +1,6 @@
 /**
- * Local time of a plant from its IANA time zone, through Intl only (no tz database of our own).
+ * Local time of a plant from its IANA time zone, through Intl only (no tz database of our own). One copy
+ * for the simulator's model and the server's calendar rules (local midnight, daylight), so both count days alike.
  * Offsets are cached: formatting a date costs tens of microseconds that a year of five-minute steps
  * would multiply. Zones change offset only on quarter-hour boundaries.
  */

@@ -1,4 +1,6 @@
-import { type DayEnergy, ZERO_DAY_ENERGY } from '../../ingest/energy.ts';
+import type { EnergyFigures } from '@pvstar/contract/plant-data';
+import { type DayEnergy, derived, ZERO_DAY_ENERGY } from './energy.ts';
+import { round, roundShare } from './rounding.ts';
 
 /** Summed roll-up counters of a period (kWh, revenue, daylight intervals with data and available). */
 export type Sums = DayEnergy & { revenue: number; daylightSeen: number; daylightAvailable: number };
@@ -35,3 +37,24 @@ export const addSums = (a: Sums, b: Sums): Sums => {
   for (const [key] of SUM_COLUMNS) out[key] += b[key];
   return out;
 };
+
+/**
+ * The figures of a period from its summed counters: energy and revenue to `digits` decimals (KWH_DIGITS
+ * for a plant's pages, SHOWN_DIGITS for reports), the self-sufficiency share to SHARE_DIGITS. Derived
+ * figures come from the sums, never summed themselves.
+ */
+export function energyFigures(s: Sums, digits: number): EnergyFigures {
+  const { selfConsumption, selfSufficiency } = derived(s);
+  const r = (n: number) => round(n, digits);
+  return {
+    generation: r(s.generation),
+    consumption: r(s.consumption),
+    charge: r(s.charge),
+    discharge: r(s.discharge),
+    feedIn: r(s.feedIn),
+    purchase: r(s.purchase),
+    selfConsumption: r(selfConsumption),
+    selfSufficiency: roundShare(selfSufficiency),
+    revenue: r(s.revenue),
+  };
+}

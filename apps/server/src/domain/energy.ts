@@ -1,6 +1,6 @@
 import { METRICS } from '@pvstar/contract/metrics';
 import { MAX_CLOCK_SKEW_MS } from '@pvstar/contract/mqtt';
-import { localDay } from '../lib/local-time.ts';
+import { localDay } from './calendar.ts';
 
 /** The energy figures of a day, in kWh, as every roll-up keeps them. */
 export interface DayEnergy {

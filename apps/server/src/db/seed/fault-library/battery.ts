@@ -1,4 +1,4 @@
-import type { LibraryEntry } from '../fault-code-library.ts';
+import type { LibraryEntry } from '../fault-library.ts';
 
 /** Battery faults of the seeded library: [message, fix advice] per language. */
 export const BATTERY_FAULTS: LibraryEntry[] = [

@@ -1,4 +1,4 @@
-import type { LibraryEntry } from '../fault-code-library.ts';
+import type { LibraryEntry } from '../fault-library.ts';
 
 /** Inverter firmware and communication faults of the seeded library: [message, fix advice] per language. */
 export const INVERTER_COMMUNICATION_FAULTS: LibraryEntry[] = [

@@ -1,5 +1,45 @@
-import { localMidnight, utcOffsetMs } from '@pvstar/simulator/model/time';
-import { DAYLIGHT_ALTITUDE } from '../modules/alarm/daylight.ts';
+import { DAY_MS, localMidnight, utcOffsetMs } from '@pvstar/contract/calendar';
+import SunCalc from 'suncalc';
+import { MAX_DAY_INTERVALS } from '../db/schema/plant.ts';
+
+/*
+ * Daylight, one rule for all: the alarm watch asks whether it is daylight at a plant now (isDaylight),
+ * ingest and reports which 5-minute intervals of a day are (daylightIntervals); both by the same altitude
+ * and the same hours for a plant without coordinates.
+ */
+
+/** The sun's altitude in degrees at a place and time (negative below the horizon). */
+export function sunAltitude(at: Date, latitude: number, longitude: number): number {
+  return (SunCalc.getPosition(at, latitude, longitude).altitude * 180) / Math.PI;
+}
+
+/**
+ * How high the sun must stand before a PV plant is expected to produce and to be awake: at 10° even an
+ * overcast sky gives a few per cent of the rated power, and inverters that sleep at night have woken.
+ */
+export const DAYLIGHT_ALTITUDE = 10;
+
+/** A plant without coordinates counts as in daylight from 08:00 to 16:00 local time: it is not left unwatched. */
+const NO_COORDS_FROM_H = 8;
+const NO_COORDS_TO_H = 16;
+
+/** Whether the sun stands high enough at the plant (the alarm watch's test, one instant at a time). */
+export function isDaylight(
+  at: Date,
+  plant: { latitude: number | null; longitude: number | null; timezone: string },
+): boolean {
+  if (plant.latitude === null || plant.longitude === null) {
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', {
+        hour: 'numeric',
+        hourCycle: 'h23',
+        timeZone: plant.timezone,
+      }).format(at),
+    );
+    return hour >= NO_COORDS_FROM_H && hour < NO_COORDS_TO_H;
+  }
+  return sunAltitude(at, plant.latitude, plant.longitude) >= DAYLIGHT_ALTITUDE;
+}
 
 /**
  * Daylight intervals for availability: a plant's day is cut into 5-minute intervals on the epoch grid
@@ -15,11 +55,10 @@ import { DAYLIGHT_ALTITUDE } from '../modules/alarm/daylight.ts';
  */
 
 export const INTERVAL_MS = 300_000;
-/** Most intervals in a local day (25 hours when the clocks go back). */
-export const MAX_DAY_INTERVALS = 300;
+/** Most intervals in a local day (25 hours when the clocks go back): the width of the stored bit strings. */
+export { MAX_DAY_INTERVALS };
 
 const RAD = Math.PI / 180;
-const DAY_MS = 86_400_000;
 const J1970 = 2440588;
 const J2000 = 2451545;
 const J0 = 0.0009;
@@ -28,10 +67,6 @@ const H0 = DAYLIGHT_ALTITUDE * RAD;
 
 const toJulian = (ms: number) => ms / DAY_MS - 0.5 + J1970;
 const fromJulian = (j: number) => (j + 0.5 - J1970) * DAY_MS;
-
-/** Fallback hours for a plant without coordinates (as the alarm watch's isDaylight). */
-const NO_COORDS_FROM_H = 8;
-const NO_COORDS_TO_H = 16;
 
 export interface PlantPlace {
   latitude: number | null;

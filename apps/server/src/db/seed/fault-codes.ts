@@ -1,7 +1,7 @@
 import { LANGS, type Lang } from '@pvstar/contract/lang';
-import type { Db } from '../../db/client.ts';
-import { faultCodes } from '../../db/schema/index.ts';
-import { FAULT_LIBRARY } from './fault-code-library.ts';
+import type { Db } from '../client.ts';
+import { faultCodes } from '../schema/index.ts';
+import { FAULT_LIBRARY } from './fault-library.ts';
 
 const byLang = (pick: (l: Lang) => string) =>
   Object.fromEntries(LANGS.map((l) => [l, pick(l)])) as Record<Lang, string>;

@@ -1,6 +1,6 @@
 import SunCalc from 'suncalc';
 import { describe, expect, it } from 'vitest';
-import { allDaylightBits, dayGrid, INTERVAL_MS, seenBits, sunWindow } from './daylight-window.ts';
+import { allDaylightBits, dayGrid, INTERVAL_MS, seenBits, sunWindow } from './daylight.ts';
 
 SunCalc.addTime(10, 'above10', 'below10');
 

@@ -1,7 +1,7 @@
 import type { BasicDeviceType } from '@pvstar/contract/enums';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { deviceSpecs, manufacturers } from '../../db/schema/index.ts';
+import type { Db } from '../client.ts';
+import { deviceSpecs, manufacturers } from '../schema/index.ts';
 
 /** The maker the demo fleet's simulated devices report; its firmware signing key is made in demo mode. */
 export const DEMO_MANUFACTURER = 'PVSTAR Simulated Devices';

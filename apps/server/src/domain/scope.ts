@@ -1,8 +1,8 @@
 import { DATA_SCOPES } from '@pvstar/contract/enum-values';
 import type { DataScope } from '@pvstar/contract/enums';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import type { Caller } from './access.ts';
-import { prefixPattern } from './filters.ts';
+import { prefixPattern } from '../lib/like.ts';
+import type { Caller } from './caller.ts';
 
 /**
  * The one place a caller becomes a predicate. `orgPath` is the materialised path column of the row's

@@ -1,4 +1,4 @@
-import type { LibraryEntry } from '../fault-code-library.ts';
+import type { LibraryEntry } from '../fault-library.ts';
 
 /** Inverter PV/DC-side and internal hardware protection faults of the seeded library: [message, fix advice] per language. */
 export const INVERTER_DC_HARDWARE_FAULTS: LibraryEntry[] = [

@@ -1,12 +1,12 @@
 import type { AlarmLevel } from '@pvstar/contract/enums';
 import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import type { Lang } from '@pvstar/contract/lang';
-import { BATTERY_FAULTS } from './library/battery.ts';
-import { DONGLE_FAULTS } from './library/dongle.ts';
-import { EV_CHARGER_FAULTS } from './library/ev-charger.ts';
-import { HEAT_PUMP_FAULTS } from './library/heat-pump.ts';
-import { INVERTER_FAULTS } from './library/inverter.ts';
-import { METER_FAULTS } from './library/meter.ts';
+import { BATTERY_FAULTS } from './fault-library/battery.ts';
+import { DONGLE_FAULTS } from './fault-library/dongle.ts';
+import { EV_CHARGER_FAULTS } from './fault-library/ev-charger.ts';
+import { HEAT_PUMP_FAULTS } from './fault-library/heat-pump.ts';
+import { INVERTER_FAULTS } from './fault-library/inverter.ts';
+import { METER_FAULTS } from './fault-library/meter.ts';
 
 /** [message, fix advice] in one language. */
 type Text = [string, string];

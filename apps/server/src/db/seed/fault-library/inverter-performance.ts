@@ -1,4 +1,4 @@
-import type { LibraryEntry } from '../fault-code-library.ts';
+import type { LibraryEntry } from '../fault-library.ts';
 
 /** Inverter performance faults the alarm engine raises (no production, underperformance): [message, fix advice] per language. */
 export const INVERTER_PERFORMANCE_FAULTS: LibraryEntry[] = [

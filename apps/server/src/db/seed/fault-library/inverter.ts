@@ -1,4 +1,4 @@
-import type { LibraryEntry } from '../fault-code-library.ts';
+import type { LibraryEntry } from '../fault-library.ts';
 import { INVERTER_COMMUNICATION_FAULTS } from './inverter-communication.ts';
 import { INVERTER_DC_HARDWARE_FAULTS } from './inverter-dc-hardware.ts';
 import { INVERTER_GRID_FAULTS } from './inverter-grid.ts';

@@ -1,0 +1,27 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { organizations, plants } from '../db/schema/index.ts';
+import { notFound } from '../lib/errors.ts';
+import type { Caller } from './caller.ts';
+import { scopePredicate } from './scope.ts';
+
+/**
+ * Plants a caller can see: by the managing organisation's path, or (SELF) the plants they own. The query
+ * joins `organizations` on `plants.org_id` (unaliased: the predicate names both tables).
+ */
+export const plantScope = (caller: Caller): SQL =>
+  scopePredicate(caller, { orgPath: organizations.path, orgId: plants.orgId, ownerId: plants.ownerUserId });
+
+/**
+ * The caller's plant by id; another tenant's plant answers 404, exactly like one that does not exist, so
+ * ids cannot be probed.
+ */
+export async function scopedPlant(db: Db, caller: Caller, id: number): Promise<typeof plants.$inferSelect> {
+  const [row] = await db
+    .select({ plant: plants })
+    .from(plants)
+    .innerJoin(organizations, eq(organizations.id, plants.orgId))
+    .where(and(eq(plants.id, id), plantScope(caller)));
+  if (!row) throw notFound();
+  return row.plant;
+}
