@@ -33,7 +33,7 @@ export async function fillAlarmHistory(db: Db, members: FleetMember[], now = Dat
     const random = mulberry32(seedOf(`alarm-history:${m.dongleSn}`));
     const sources: { sn: string; type: FaultDeviceType }[] = [
       { sn: m.dongleSn, type: 'DONGLE' },
-      ...m.devices.map((d) => ({ sn: d.sn, type: d.kind as FaultDeviceType })),
+      ...m.devices.map((d) => ({ sn: d.sn, type: d.kind })),
     ];
     const count = 3 + Math.floor(random() * 6);
     for (let i = 0; i < count; i++) {

@@ -105,7 +105,7 @@ export function createOutboxWorker(deps: {
         } else {
           deps.mailbox?.put({
             at: new Date().toISOString(),
-            channel: row.channel as Channel,
+            channel: row.channel,
             to: row.recipient,
             subject: row.subject,
             body: row.body,

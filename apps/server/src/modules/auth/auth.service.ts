@@ -1,5 +1,4 @@
 import type { ForgetBody, LoginBody, RegisterBody, UserInfo } from '@pvstar/contract/auth';
-import type { OrgType } from '@pvstar/contract/enums';
 import type { LoginResult } from '@pvstar/contract/two-factor';
 import { maskContact } from '@pvstar/contract/validation';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
@@ -247,7 +246,7 @@ export function createAuthService(ctx: AppContext) {
           phone: maskContact(u.phone),
           orgId: u.orgId,
           orgName: row.orgName,
-          orgType: row.orgType as OrgType,
+          orgType: row.orgType,
           readOnly: u.readOnly,
           createTime: u.createdAt.toISOString(),
           pendingEmail: maskContact(pending.find((p) => p.type === 'EMAIL')?.contact),

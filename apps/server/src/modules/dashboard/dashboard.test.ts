@@ -1,4 +1,6 @@
 import { CO2_KG_PER_TREE_YEAR, DASHBOARD_TREND_DAYS, GRID_CO2_DEFAULT } from '@pvstar/contract/dashboard';
+import type { DeviceStatus } from '@pvstar/contract/enums';
+import type { DeviceKind } from '@pvstar/contract/metrics';
 import { PERM } from '@pvstar/contract/perm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,8 +97,8 @@ beforeAll(async () => {
 
   const device = async (
     key: keyof typeof ids,
-    kind: string,
-    status: string,
+    kind: DeviceKind,
+    status: DeviceStatus,
     latest?: Record<string, number>,
   ) => {
     const sn = unique('DSN');

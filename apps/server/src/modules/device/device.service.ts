@@ -71,23 +71,23 @@ const dongleColumns = {
 
 interface DeviceSel {
   id: number;
-  kind: string;
+  kind: DeviceKind;
   sn: string;
   manufacturer: string | null;
   model: string | null;
-  status: string;
-  inverterType: string | null;
+  status: DeviceStatus;
+  inverterType: InverterType | null;
   ratedPower: number | null;
   versions: Record<string, string>;
   lastSeenAt: Date | null;
   createdAt: Date;
   plantId: number;
   stationName: string;
-  stationType: string;
+  stationType: StationType;
   dongleId: number;
   dongleSn: string;
   dongleVersion: string | null;
-  networkingMode: string;
+  networkingMode: NetworkingMode;
   power: number | null;
   soc: number | null;
   soh: number | null;
@@ -95,14 +95,14 @@ interface DeviceSel {
 interface DongleSel {
   id: number;
   sn: string;
-  status: string;
+  status: DeviceStatus;
   version: string | null;
-  networkingMode: string;
+  networkingMode: NetworkingMode;
   lastSeenAt: Date | null;
   createdAt: Date;
   plantId: number;
   stationName: string;
-  stationType: string;
+  stationType: StationType;
 }
 
 /** Float sums and averages without binary noise (0.1 + 0.2), keeping a thousandth of a unit. */
@@ -112,25 +112,25 @@ const roundOrNull = (n: number | null) => (n === null || n === undefined ? null 
 function deviceRow(r: DeviceSel): DeviceRow {
   return {
     id: r.id,
-    deviceType: r.kind as DeviceKind,
+    deviceType: r.kind,
     sn: r.sn,
     deviceName: r.model || r.sn,
     manufactor: r.manufacturer,
     deviceSpec: r.model,
-    deviceStatus: r.status as DeviceStatus,
+    deviceStatus: r.status,
     plantId: r.plantId,
     stationName: r.stationName,
-    stationType: r.stationType as StationType,
+    stationType: r.stationType,
     collectorId: r.dongleId,
     collectorSN: r.dongleSn,
-    inverterType: (r.inverterType as InverterType | null) ?? null,
+    inverterType: r.inverterType,
     // An inverter's versions include its dongle's (SPEC: inverter, dongle, safety, HMI); what the device
     // itself reports wins.
     versions: {
       ...(r.kind === 'INVERTER' && r.dongleVersion ? { dongle: r.dongleVersion } : {}),
       ...r.versions,
     },
-    networkingMode: r.networkingMode as NetworkingMode,
+    networkingMode: r.networkingMode,
     ratedPower: r.ratedPower,
     power: roundOrNull(r.power),
     soc: roundOrNull(r.soc),
@@ -148,15 +148,15 @@ function dongleRow(r: DongleSel): DeviceRow {
     deviceName: r.sn,
     manufactor: null,
     deviceSpec: null,
-    deviceStatus: r.status as DeviceStatus,
+    deviceStatus: r.status,
     plantId: r.plantId,
     stationName: r.stationName,
-    stationType: r.stationType as StationType,
+    stationType: r.stationType,
     collectorId: r.id,
     collectorSN: r.sn,
     inverterType: null,
     versions: r.version ? { dongle: r.version } : {},
-    networkingMode: r.networkingMode as NetworkingMode,
+    networkingMode: r.networkingMode,
     ratedPower: null,
     power: null,
     soc: null,
@@ -249,7 +249,7 @@ export function createDeviceService(ctx: AppContext) {
       .where(and(eq(devices.id, id), kind ? eq(devices.kind, kind) : undefined, plantScope(caller)))
       .limit(1);
     if (!row) throw notFound();
-    requireTypePerm(caller, row.kind as DeviceKind);
+    requireTypePerm(caller, row.kind);
     return row;
   }
 
@@ -282,11 +282,7 @@ export function createDeviceService(ctx: AppContext) {
           timezone: row.timezone,
           latest: null,
           intervalSeconds: row.intervalSeconds,
-          devices: list.map((d) => ({
-            ...d,
-            kind: d.kind as DeviceKind,
-            status: d.status as DeviceStatus,
-          })),
+          devices: list,
         };
       }
       const row = await scopedDevice(caller, id, type);
@@ -304,7 +300,7 @@ export function createDeviceService(ctx: AppContext) {
     /** The chosen metrics of one device over one local day of its plant, in 5-minute buckets. */
     async history(caller: Caller, body: DeviceHistoryBody): Promise<DeviceHistory> {
       const device = await scopedDevice(caller, body.deviceId);
-      const kind = device.kind as DeviceKind;
+      const kind = device.kind;
       const metrics = [...new Set(body.metrics)];
       const bad = unknownMetric(kind, metrics);
       if (bad !== null) throw invalidField('metrics', 'device.metricUnknown', 400, { metric: bad });

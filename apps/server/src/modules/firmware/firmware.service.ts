@@ -5,7 +5,6 @@ import type {
   FirmwarePageBody,
   FirmwareRow,
   FirmwareStatus,
-  FirmwareType,
 } from '@pvstar/contract/firmware';
 import { SERIAL } from '@pvstar/contract/mqtt';
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -142,9 +141,9 @@ export function createFirmwareService(ctx: AppContext) {
           id: r.program.id,
           manufacturerId: r.program.manufacturerId,
           manufacturer: r.manufacturer,
-          firmwareType: r.program.firmwareType as FirmwareType,
+          firmwareType: r.program.firmwareType,
           version: r.program.version,
-          status: r.program.status as FirmwareStatus,
+          status: r.program.status,
           description: r.program.description,
           descriptions: r.program.descriptions,
           supportAll: r.program.supportAll,

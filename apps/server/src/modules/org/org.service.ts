@@ -66,8 +66,6 @@ export function createOrgService(ctx: AppContext) {
   };
   const toRow = (r: Awaited<ReturnType<typeof selectRows>>[number]): OrgRow => ({
     ...r,
-    type: r.type as OrgType,
-    status: r.status as Status,
     createTime: r.createdAt.toISOString(),
   });
   const selectRows = (where: SQL | undefined) =>
@@ -101,10 +99,7 @@ export function createOrgService(ctx: AppContext) {
         .where(and(orgScope(caller), types?.length ? inArray(organizations.type, types) : undefined))
         .orderBy(asc(organizations.path));
       const nodes = new Map<number, OrgTreeNode>(
-        rows.map((r) => [
-          r.id,
-          { id: r.id, name: r.name, type: r.type as OrgType, status: r.status, children: [] },
-        ]),
+        rows.map((r) => [r.id, { id: r.id, name: r.name, type: r.type, status: r.status, children: [] }]),
       );
       const roots: OrgTreeNode[] = [];
       for (const r of rows) {
@@ -144,7 +139,7 @@ export function createOrgService(ctx: AppContext) {
       const parentOrg = await getScopedOrg(db, caller, body.parentId).catch(() => {
         throw invalidField('parentId', 'notFound', 404);
       });
-      checkParentType(parentOrg.type as OrgType, body.type);
+      checkParentType(parentOrg.type, body.type);
       const clean = emptyToNull(body);
       const id = await db.transaction(async (tx) => {
         const newId = await createOrg(tx as Db, {
@@ -183,7 +178,7 @@ export function createOrgService(ctx: AppContext) {
 
     async edit(caller: Caller, body: OrgEditBody, ip: string) {
       const org = await getScopedOrg(db, caller, body.id);
-      requireOrgPerm(caller, org.type as OrgType, 'Edit');
+      requireOrgPerm(caller, org.type, 'Edit');
       const clean = emptyToNull(body);
       const isRoot = org.parentId === null;
       if (isRoot && (body.type !== org.type || body.status !== 'NORMAL')) throw new AppError(400, 'org.root');
@@ -194,7 +189,7 @@ export function createOrgService(ctx: AppContext) {
             throw invalidField('parentId', 'notFound', 404);
           });
           if (target.path.startsWith(org.path)) throw invalidField('parentId', 'org.cannotMoveIntoSelf');
-          checkParentType(target.type as OrgType, body.type);
+          checkParentType(target.type, body.type);
           const newPath = `${target.path}${org.id}/`;
           await tx.execute(sql`
             UPDATE organizations SET path = ${newPath} || substr(path, ${org.path.length + 1})
@@ -205,7 +200,7 @@ export function createOrgService(ctx: AppContext) {
             .select({ type: organizations.type })
             .from(organizations)
             .where(eq(organizations.id, org.parentId!));
-          checkParentType(p[0]!.type as OrgType, body.type);
+          checkParentType(p[0]!.type, body.type);
         }
         await tx
           .update(organizations)
@@ -238,7 +233,7 @@ export function createOrgService(ctx: AppContext) {
 
     async remove(caller: Caller, id: number, confirmName: string, ip: string) {
       const org = await getScopedOrg(db, caller, id);
-      requireOrgPerm(caller, org.type as OrgType, 'Delete');
+      requireOrgPerm(caller, org.type, 'Delete');
       if (org.parentId === null || org.id === caller.orgId) throw new AppError(400, 'org.root');
       const [{ children }] = (await db
         .select({ children: sql<number>`count(*)::int` })
@@ -272,7 +267,7 @@ export function createOrgService(ctx: AppContext) {
     /** Freezing or stopping an organisation ends the sessions of everyone in its subtree at once. */
     async setStatus(caller: Caller, id: number, status: Status, ip: string, check = true) {
       const org = await getScopedOrg(db, caller, id);
-      if (check) requireOrgPerm(caller, org.type as OrgType, 'Status');
+      if (check) requireOrgPerm(caller, org.type, 'Status');
       if (org.parentId === null || org.id === caller.orgId) throw new AppError(400, 'org.root');
       await db.update(organizations).set({ status, updatedAt: new Date() }).where(eq(organizations.id, id));
       if (status !== 'NORMAL')

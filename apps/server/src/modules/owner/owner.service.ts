@@ -1,5 +1,5 @@
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
-import type { PlantStatus, StationType, Status } from '@pvstar/contract/enums';
+import type { PlantStatus, StationType } from '@pvstar/contract/enums';
 import type { OwnerPageBody, OwnerPlant, OwnerRow } from '@pvstar/contract/owner';
 import { maskContact } from '@pvstar/contract/validation';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
@@ -97,7 +97,7 @@ export function createOwnerService(ctx: AppContext) {
           plantCount: Number(plantCount),
           installedCapacity: Math.round(Number(capacity) * 1000) / 1000,
           registerDate: u.createdAt.toISOString(),
-          status: u.status as Status,
+          status: u.status,
         })),
       };
     },

@@ -5,6 +5,7 @@ import {
   type ParamKey,
   type ParamValues,
   READ_TTL_MS,
+  type RemoteCommandStatus,
 } from '@pvstar/contract/remote';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -47,7 +48,7 @@ async function storeSnapshot(db: Db, deviceId: number, values: ParamValues) {
 }
 
 /** Moves a command on, but only from the statuses given: a redelivered or late answer changes nothing. */
-async function advance(db: Db, id: number, from: readonly string[], set: Partial<Command>) {
+async function advance(db: Db, id: number, from: readonly RemoteCommandStatus[], set: Partial<Command>) {
   const [row] = await db
     .update(remoteCommands)
     .set(set)
@@ -63,7 +64,7 @@ async function deviceSn(db: Db, deviceId: number) {
 
 const auditOf = async (db: Db, cmd: Command) => ({
   cmdId: cmd.cmdId,
-  action: cmd.action as 'READ' | 'WRITE',
+  action: cmd.action,
   userId: cmd.userId,
   username: cmd.username,
   plantId: cmd.plantId,

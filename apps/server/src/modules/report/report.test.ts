@@ -1,3 +1,5 @@
+import type { AlarmLevel } from '@pvstar/contract/enums';
+import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { PERM } from '@pvstar/contract/perm';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -221,22 +223,22 @@ beforeAll(async () => {
   const alarm = (
     plant: string,
     code: string,
-    level: string,
-    type: string,
+    level: AlarmLevel,
+    type: FaultDeviceType,
     start: string,
     minutes: number | null,
   ) => ({
     plantId: ids[plant]!,
     sourceSn: `INV-RP-${plant}0`,
     deviceType: type,
-    kind: 'EVENT',
+    kind: 'EVENT' as const,
     faultCode: code,
     alarmLevel: level,
-    status: minutes === null ? 'ONGOING' : 'ENDED',
+    status: minutes === null ? ('ONGOING' as const) : ('ENDED' as const),
     startedAt: new Date(start),
     latestAt: new Date(start),
     endedAt: minutes === null ? null : new Date(Date.parse(start) + minutes * 60_000),
-    endReason: minutes === null ? null : 'CLEARED',
+    endReason: minutes === null ? null : ('CLEARED' as const),
   });
   await db.insert(alarms).values([
     alarm('A1', 'INV-GRID-OV', 'ERROR', 'INVERTER', '2026-11-14T09:00:00Z', 30),

@@ -1,13 +1,5 @@
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
-import type {
-  ContactType,
-  DeviceStatus,
-  InverterType,
-  NetworkingMode,
-  OrgType,
-  PlantStatus,
-  StationType,
-} from '@pvstar/contract/enums';
+import type { InverterType, NetworkingMode, PlantStatus } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { PERM } from '@pvstar/contract/perm';
@@ -180,7 +172,7 @@ export function createStationService(ctx: AppContext) {
     const org = await getScopedOrg(db, caller, orgId ?? caller.orgId).catch(() => {
       throw invalidField('orgId', 'notFound', 404);
     });
-    if (!MANAGING_TYPES.includes(org.type as OrgType)) throw invalidField('orgId', 'station.orgType', 422);
+    if (!MANAGING_TYPES.includes(org.type)) throw invalidField('orgId', 'station.orgType', 422);
     return org;
   }
 
@@ -326,8 +318,8 @@ export function createStationService(ctx: AppContext) {
           id: p.id,
           stationNo: p.plantNo,
           stationName: p.name,
-          stationType: p.type as StationType,
-          status: p.status as PlantStatus,
+          stationType: p.type,
+          status: p.status,
           neverConnected: Boolean(neverConnected),
           installedCapacity: Number(p.installedCapacity),
           energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
@@ -417,15 +409,15 @@ export function createStationService(ctx: AppContext) {
         id: p.id,
         stationNo: p.plantNo,
         stationName: p.name,
-        stationType: p.type as StationType,
-        status: p.status as PlantStatus,
+        stationType: p.type,
+        status: p.status,
         neverConnected: p.status === 'OFFLINE' && dongleRows.every((g) => g.lastSeenAt === null),
         orgId: p.orgId,
         organization: row.organization,
         ownerUserId: p.ownerUserId,
         userName: row.userName ?? null,
         ownerName: p.ownerName,
-        contactType: (p.ownerContactType as ContactType | null) ?? null,
+        contactType: p.ownerContactType,
         contactInformation: maskContact(p.ownerContact),
         countryCode: p.countryCode,
         regionCode: p.regionCode,
@@ -450,8 +442,8 @@ export function createStationService(ctx: AppContext) {
         dongles: dongleRows.map((g) => ({
           id: g.id,
           sn: g.sn,
-          networkingMode: g.networkingMode as NetworkingMode,
-          status: g.status as DeviceStatus,
+          networkingMode: g.networkingMode,
+          status: g.status,
           version: g.version,
           lastSeenAt: g.lastSeenAt?.toISOString() ?? null,
           devices: deviceRows
@@ -459,9 +451,9 @@ export function createStationService(ctx: AppContext) {
             .map((d) => ({
               id: d.id,
               sn: d.sn,
-              kind: d.kind as DeviceKind,
-              status: d.status as DeviceStatus,
-              inverterType: (d.inverterType as InverterType | null) ?? null,
+              kind: d.kind,
+              status: d.status,
+              inverterType: d.inverterType,
               ratedPower: d.ratedPower,
               manufacturer: d.manufacturer,
               model: d.model,

@@ -61,7 +61,7 @@ export async function dispatchUpgrades(deps: DispatcherDeps): Promise<{ sent: nu
   if (silent.length)
     await db
       .insert(upgradeDeviceEvents)
-      .values(silent.map((s) => ({ taskDeviceId: s.id, status: 'TIMED_OUT', detail: s.reason })));
+      .values(silent.map((s) => ({ taskDeviceId: s.id, status: 'TIMED_OUT' as const, detail: s.reason })));
 
   const running = await db
     .select({
