@@ -5,7 +5,7 @@ import type { DeviceDef, PlantDef } from '@pvstar/simulator/model/plant';
 import { seedOf } from '@pvstar/simulator/model/rng';
 import { addDays, localMidnight } from '@pvstar/simulator/model/time';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { deviceEnergyDaily, devices, plantEnergyDaily } from '../db/schema/index.ts';
 import { revenueOf } from '../ingest/energy.ts';
 import { recomputeEnergy } from '../ingest/energy-recompute.ts';
@@ -104,8 +104,6 @@ const CHUNK = 400;
 /** A restart fills the gap since the last stored reading with samples up to this long; a longer one stays a gap. */
 const MAX_GAP_MS = 8 * 86_400_000;
 const STEP_MS = 5 * 60_000;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The daily roll-ups of the days before the samples: the inverter's and the plant's, ingest's revenue. */
 async function storeDays(tx: Tx, member: FleetMember, days: PlantHistory['days']): Promise<number> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { addDays } from '../lib/calendar.ts';
 import { dayGrid, seenBits } from '../lib/daylight-window.ts';
 import { localDay } from '../lib/local-time.ts';
@@ -32,7 +32,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export async function recomputeEnergy(
   // A transaction too: the demo back-fill recomputes the days it has just written, in the same one.
-  db: Pick<Db, 'transaction'>,
+  db: DbOrTx,
   o: { plantId: number; from: string; to: string },
 ): Promise<RecomputeResult> {
   if (!DAY.test(o.from) || !DAY.test(o.to) || o.from > o.to)

@@ -8,7 +8,7 @@ import {
 } from '@pvstar/contract/mqtt';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { devices } from '../db/schema/index.ts';
 import { addDays } from '../lib/calendar.ts';
 import { dayGrid, seenBits } from '../lib/daylight-window.ts';
@@ -349,7 +349,7 @@ export function createIngest(deps: {
    * reset it; a late or repeated message (older than the newest) teaches nothing. Reporting also makes
    * the dongle online and seen, in the same update.
    */
-  async function learnIntervals(tx: Pick<Db, 'execute'>, b: Batch) {
+  async function learnIntervals(tx: Tx, b: Batch) {
     const byDongle = new Map<string, { first: number; last: number; times: Set<number> }>();
     for (const s of b.telemetry) {
       const d = byDongle.get(s.sn) ?? { first: s.ts, last: s.ts, times: new Set<number>() };

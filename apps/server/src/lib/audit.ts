@@ -1,5 +1,5 @@
 import type { AuditAction, AuditTargetType } from '@pvstar/contract/audit';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { Caller } from '../http/access.ts';
 
@@ -13,7 +13,7 @@ export interface AuditEntry {
 
 /** Appends to the audit log (sign-ins, permission changes, contact reveals, device settings). */
 export async function audit(
-  db: Db,
+  db: DbOrTx,
   who: Pick<Caller, 'userId' | 'username' | 'orgId'> | null,
   entry: AuditEntry,
 ) {

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
 import { seedBasicDevice } from '../../modules/basic-device/basic-device.seed.ts';
 import { seedFaultCodes } from '../../modules/fault-code/fault-code.seed.ts';
-import type { Db } from '../client.ts';
+import type { Db, DbOrTx } from '../client.ts';
 import {
   langAreas,
   menus,
@@ -118,7 +118,7 @@ async function ensureRoot(db: Db, title: string): Promise<number> {
 }
 
 export async function createOrg(
-  db: Db,
+  db: DbOrTx,
   org: { name: string; type: OrgType; parentId: number | null; description?: string; address?: string },
 ): Promise<number> {
   const parent = org.parentId

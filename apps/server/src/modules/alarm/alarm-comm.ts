@@ -1,12 +1,10 @@
 import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { deviceSilent, dongleSilent } from '../../ingest/status-sweeper.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
 import { isDaylight } from './daylight.ts';
-
-type Tx = Pick<Db, 'execute'>;
 
 type SilentRow = {
   plant_id: number;

@@ -4,10 +4,8 @@ import { translate } from '@pvstar/contract/messages';
 import { PERM } from '@pvstar/contract/perm';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { queueMessage } from '../../lib/mailer.ts';
-
-type Tx = Pick<Db, 'execute'>;
 
 /** A first alarm waits this long, so that what comes right after it goes into the same mail. */
 export const GATHER_SECONDS = 30;

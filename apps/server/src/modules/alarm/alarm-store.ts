@@ -1,7 +1,7 @@
 import type { AlarmEndReason, AlarmKind } from '@pvstar/contract/alarm';
 import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { plantsIn, refreshDeviceStatus, refreshPlantStatus } from '../../ingest/plant-status.ts';
 import { queueAlarmMail } from './alarm-notify.ts';
 
@@ -17,7 +17,6 @@ export interface NewAlarm {
   startedAt: Date;
 }
 
-type Tx = Pick<Db, 'execute'>;
 type Touched = { id: number; plant_id: number; device_id: number | null };
 
 /**

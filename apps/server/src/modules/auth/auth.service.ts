@@ -175,7 +175,7 @@ export function createAuthService(ctx: AppContext) {
         .limit(1);
       const [ownerRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleCode, 'OWNER'));
       await db.transaction(async (tx) => {
-        const orgId = await createOrg(tx as Db, {
+        const orgId = await createOrg(tx, {
           name: body.nickname || body.username,
           type: 'OWNER',
           parentId: root!.id,
@@ -193,7 +193,7 @@ export function createAuthService(ctx: AppContext) {
           .returning({ id: users.id });
         if (ownerRole) await tx.insert(userRoles).values({ userId: user!.id, roleId: ownerRole.id });
         await audit(
-          tx as Db,
+          tx,
           { userId: user!.id, username: body.username, orgId },
           { action: 'auth.register', ip },
         );

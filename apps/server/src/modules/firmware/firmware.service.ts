@@ -227,7 +227,7 @@ export function createFirmwareService(ctx: AppContext) {
               .insert(firmwareProgramSns)
               .values(sns.slice(i, i + 1000).map((sn) => ({ programId, sn })));
           }
-          await audit(tx as unknown as Db, caller, {
+          await audit(tx, caller, {
             action: 'firmware.add',
             targetType: 'firmwareProgram',
             targetId: programId,
@@ -258,7 +258,7 @@ export function createFirmwareService(ctx: AppContext) {
           .update(firmwarePrograms)
           .set({ description: b.description, descriptions: b.descriptions })
           .where(eq(firmwarePrograms.id, b.id));
-        await audit(tx as unknown as Db, caller, {
+        await audit(tx, caller, {
           action: 'firmware.edit',
           targetType: 'firmwareProgram',
           targetId: b.id,
@@ -272,7 +272,7 @@ export function createFirmwareService(ctx: AppContext) {
       const before = await getEditable(caller, id);
       await db.transaction(async (tx) => {
         await tx.update(firmwarePrograms).set({ status }).where(eq(firmwarePrograms.id, id));
-        await audit(tx as unknown as Db, caller, {
+        await audit(tx, caller, {
           action: 'firmware.status',
           targetType: 'firmwareProgram',
           targetId: id,
@@ -299,7 +299,7 @@ export function createFirmwareService(ctx: AppContext) {
           await tx.delete(firmwareProgramSns).where(eq(firmwareProgramSns.programId, id));
           await tx.delete(firmwarePrograms).where(eq(firmwarePrograms.id, id));
           await tx.delete(firmwareFiles).where(eq(firmwareFiles.id, program.fileId));
-          await audit(tx as unknown as Db, caller, {
+          await audit(tx, caller, {
             action: 'firmware.delete',
             targetType: 'firmwareProgram',
             targetId: id,

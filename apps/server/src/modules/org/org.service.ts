@@ -6,7 +6,7 @@ import { PERM } from '@pvstar/contract/perm';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { organizations, roles, sessions, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import type { Caller } from '../../http/access.ts';
@@ -38,7 +38,7 @@ export function orgScope(caller: Caller): SQL {
 }
 
 /** An organisation in the caller's scope, or 404 (the same as one that does not exist). */
-export async function getScopedOrg(db: Db, caller: Caller, id: number) {
+export async function getScopedOrg(db: DbOrTx, caller: Caller, id: number) {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
   if (!org || !orgInScope(caller, org)) throw notFound();
   return org;
@@ -142,7 +142,7 @@ export function createOrgService(ctx: AppContext) {
       checkParentType(parentOrg.type, body.type);
       const clean = emptyToNull(body);
       const id = await db.transaction(async (tx) => {
-        const newId = await createOrg(tx as Db, {
+        const newId = await createOrg(tx, {
           name: clean.name,
           type: clean.type,
           parentId: parentOrg.id,
@@ -185,7 +185,7 @@ export function createOrgService(ctx: AppContext) {
       if (!isRoot && body.type !== org.type) requireOrgPerm(caller, body.type, 'Edit');
       await db.transaction(async (tx) => {
         if (!isRoot && body.parentId !== org.parentId) {
-          const target = await getScopedOrg(tx as Db, caller, body.parentId).catch(() => {
+          const target = await getScopedOrg(tx, caller, body.parentId).catch(() => {
             throw invalidField('parentId', 'notFound', 404);
           });
           if (target.path.startsWith(org.path)) throw invalidField('parentId', 'org.cannotMoveIntoSelf');

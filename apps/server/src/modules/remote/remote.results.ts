@@ -9,7 +9,7 @@ import {
 } from '@pvstar/contract/remote';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { devices, remoteCommands, remoteParamSnapshots } from '../../db/schema/index.ts';
 import type { CommandPublisher } from '../../mqtt/command-bus.ts';
 import { auditRemote, newCmdId, sameValue } from './remote.service.ts';
@@ -83,12 +83,12 @@ const answerText = (r: CommandResultPayload) =>
 export async function handleRemoteResult(deps: Deps, sn: string, r: CommandResultPayload): Promise<void> {
   // One transaction per answer: the step and its log row land together, and answers to the same
   // command are applied one after the other (the row lock), whatever order they are handled in.
-  const followUp = await deps.db.transaction((tx) => applyResult(tx as unknown as Db, deps.log, sn, r));
+  const followUp = await deps.db.transaction((tx) => applyResult(tx, deps.log, sn, r));
   if (followUp) deps.publish(sn, followUp);
 }
 
 async function applyResult(
-  db: Db,
+  db: Tx,
   log: Logger,
   sn: string,
   r: CommandResultPayload,

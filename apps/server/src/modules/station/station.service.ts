@@ -21,7 +21,7 @@ import { maskContact } from '@pvstar/contract/validation';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
@@ -201,7 +201,7 @@ export function createStationService(ctx: AppContext) {
   }
 
   /** Plant numbers: P + the day + a sequence of that day, serialised by a transaction lock. */
-  async function nextPlantNo(tx: Db): Promise<string> {
+  async function nextPlantNo(tx: Tx): Promise<string> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7302115)`);
     const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
     const prefix = `P${day}`;
@@ -239,7 +239,7 @@ export function createStationService(ctx: AppContext) {
 
   /** Inserts dongles with fresh secrets; only the hashes are stored, the plain secrets are returned once. */
   async function insertDongles(
-    tx: Db,
+    tx: Tx,
     plantId: number,
     list: { sn: string; networkingMode: NetworkingMode }[],
   ): Promise<{ secrets: DongleSecret[]; ids: Map<string, number> }> {
@@ -276,9 +276,9 @@ export function createStationService(ctx: AppContext) {
   }
 
   /** Runs a registration; a serial that another registration took meanwhile is a conflict, not a 500. */
-  async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+  async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db));
+      return await db.transaction(work);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('station.serialTaken', 'devices');
       throw err;
@@ -680,7 +680,7 @@ export function createStationService(ctx: AppContext) {
         );
         // Dongles, devices, latest values and energy roll-ups go with the plant (ON DELETE CASCADE).
         await tx.delete(plants).where(eq(plants.id, id));
-        await audit(tx as unknown as Db, caller, {
+        await audit(tx, caller, {
           action: 'station.delete',
           targetType: 'plant',
           targetId: id,
