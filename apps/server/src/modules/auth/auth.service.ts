@@ -4,6 +4,7 @@ import { maskContact } from '@pvstar/contract/validation';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { sqlRow } from '../../db/rows.ts';
 import { loginAttempts, organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import type { Caller } from '../../http/access.ts';
@@ -59,12 +60,13 @@ async function isLocked(db: Db, key: string, ip: string): Promise<boolean> {
 
 /** Whether the account's organisation and every organisation above it are in good standing. */
 async function orgChainActive(db: Db, orgId: number): Promise<boolean> {
-  const [row] = (
-    await db.execute(sql`
+  const row = await sqlRow<{ bad: number }>(
+    db,
+    sql`
     SELECT count(*)::int AS bad FROM organizations o
     WHERE o.status <> 'NORMAL'
-      AND (SELECT path FROM organizations WHERE id = ${orgId}) LIKE o.path || '%'`)
-  ).rows as { bad: number }[];
+      AND (SELECT path FROM organizations WHERE id = ${orgId}) LIKE o.path || '%'`,
+  );
   return (row?.bad ?? 1) === 0;
 }
 

@@ -14,6 +14,7 @@ import type { DeviceStatus, InverterType, NetworkingMode, StationType } from '@p
 import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { deviceLatest, devices, dongles, organizations, plants } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
@@ -318,7 +319,9 @@ export function createDeviceService(ctx: AppContext) {
         return sql`${agg}::float8 AS ${sql.identifier(`m${i}`)}`;
       });
       const tz = device.timezone;
-      const res = await db.execute(sql`
+      const rows = await sqlRows<{ bucket: number } & Record<string, number | null>>(
+        db,
+        sql`
         SELECT floor(extract(epoch FROM s.ts) / ${HISTORY_BUCKET_SECONDS}::int)::float8 * ${HISTORY_BUCKET_SECONDS}::int AS bucket,
           ${sql.join(columns, sql`, `)}
         FROM telemetry_samples s
@@ -326,8 +329,8 @@ export function createDeviceService(ctx: AppContext) {
           AND s.ts >= (${body.date}::date::timestamp AT TIME ZONE ${tz}::text)
           AND s.ts < (${nextDay(body.date)}::date::timestamp AT TIME ZONE ${tz}::text)
         GROUP BY 1
-        ORDER BY 1`);
-      const rows = res.rows as Record<string, number | string | null>[];
+        ORDER BY 1`,
+      );
       return {
         date: body.date,
         timezone: tz,
@@ -336,7 +339,7 @@ export function createDeviceService(ctx: AppContext) {
           unit: def.unit,
           points: rows
             .filter((r) => r[`m${i}`] !== null && r[`m${i}`] !== undefined)
-            .map((r) => [Number(r.bucket) * 1000, round(Number(r[`m${i}`]))] as [number, number]),
+            .map((r) => [r.bucket * 1000, round(Number(r[`m${i}`]))] as [number, number]),
         })),
       };
     },

@@ -22,6 +22,7 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { sqlRow } from '../../db/rows.ts';
 import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
@@ -205,10 +206,13 @@ export function createStationService(ctx: AppContext) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7302115)`);
     const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
     const prefix = `P${day}`;
-    const res = await tx.execute(sql`
+    const row = await sqlRow<{ n: number }>(
+      tx,
+      sql`
       SELECT coalesce(max(substr(plant_no, ${prefix.length + 1})::int), 0)::int AS n
-      FROM plants WHERE plant_no ~ ${`^${prefix}[0-9]{4,6}$`}`);
-    const n = Number((res.rows[0] as { n: number } | undefined)?.n ?? 0) + 1;
+      FROM plants WHERE plant_no ~ ${`^${prefix}[0-9]{4,6}$`}`,
+    );
+    const n = (row?.n ?? 0) + 1;
     return `${prefix}${String(n).padStart(4, '0')}`;
   }
 
