@@ -10,6 +10,7 @@ import { ALARM_LEVEL_GROUPS, type AlarmPageBody } from '@pvstar/contract/alarm';
 import type { AlarmLevel } from '@pvstar/contract/enums';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
+import { sqlRow } from '../apps/server/src/db/rows.ts';
 import { createOrg } from '../apps/server/src/db/seed/seed.ts';
 import { addDays, localDay } from '../apps/server/src/domain/calendar.ts';
 
@@ -80,10 +81,8 @@ export function alarmFilterTotal(size: ApiFleetSize, inScope: (plant: number) =>
   return n;
 }
 
-const rowsOf = async <T>(db: Db, q: ReturnType<typeof sql>) => (await db.execute(q)).rows as T[];
-
 async function orgId(db: Db, name: string): Promise<number> {
-  const [row] = await rowsOf<{ id: number }>(db, sql`SELECT id FROM organizations WHERE name = ${name}`);
+  const row = await sqlRow<{ id: number }>(db, sql`SELECT id FROM organizations WHERE name = ${name}`);
   if (!row) throw new Error(`no organisation ${name} (is the demo tree seeded?)`);
   return row.id;
 }
@@ -198,6 +197,6 @@ export async function loadApiFleet(
 
   // As autovacuum would leave the tables after a while: statistics, and pages marked all-visible.
   await step('vacuum analyze', () => db.execute(sql`VACUUM ANALYZE`));
-  const [first] = await rowsOf<{ id: number }>(db, sql`SELECT id FROM plants WHERE plant_no = 'P-API-1'`);
+  const first = await sqlRow<{ id: number }>(db, sql`SELECT id FROM plants WHERE plant_no = 'P-API-1'`);
   return { size, today, dealerId, installerIds, firstPlantId: first!.id };
 }

@@ -27,6 +27,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { sqlRow } from '../apps/server/src/db/rows.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { addDays } from '../apps/server/src/domain/calendar.ts';
 import { md5 } from '../apps/server/src/lib/crypto.ts';
@@ -398,8 +399,8 @@ async function benchBackend(
     });
     const loadSeconds = (performance.now() - t0) / 1000;
     const version = String(
-      ((await backend.database.db.execute(sql`SHOW server_version`)).rows[0] as { server_version: string })
-        .server_version,
+      (await sqlRow<{ server_version: string }>(backend.database.db, sql`SHOW server_version`))
+        ?.server_version,
     );
     await backend.database.close();
 

@@ -29,6 +29,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { sqlRow, sqlRows } from '../apps/server/src/db/rows.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { createIngest } from '../apps/server/src/ingest/ingest.ts';
 import { ingestLanes } from '../apps/server/src/ingest/start-ingest.ts';
@@ -168,9 +169,10 @@ export async function loadHouses(database: Database, count: number) {
     WEB_DIST: '/nonexistent',
   });
   await seed(db, config);
-  const [root] = (
-    await db.execute(sql`SELECT id FROM organizations WHERE parent_id IS NULL ORDER BY id LIMIT 1`)
-  ).rows as { id: number }[];
+  const root = await sqlRow<{ id: number }>(
+    db,
+    sql`SELECT id FROM organizations WHERE parent_id IS NULL ORDER BY id LIMIT 1`,
+  );
   const rootId = root!.id;
   await db.execute(sql`
     INSERT INTO plants (plant_no, org_id, name, type, installed_capacity, storage_capacity, latitude, longitude, timezone)
@@ -451,8 +453,10 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
       database.kind === 'postgres'
         ? new Set(
             (
-              (await db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`))
-                .rows as { pid: number }[]
+              await sqlRows<{ pid: number }>(
+                db,
+                sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
+              )
             ).map((r) => r.pid),
           )
         : new Set<number>();
@@ -461,8 +465,9 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
       mosquitto: o.brokerPid ? cpuSince(ext0.mosquitto, 'mosquitto', new Set([o.brokerPid])) : 0,
     };
 
-    const [counts] = (
-      await db.execute(sql`
+    const counts = await sqlRow<{ rows: number; mismatches: number }>(
+      db,
+      sql`
         SELECT (SELECT count(*)::int FROM telemetry_samples) AS rows,
           (SELECT count(*)::int FROM (
             SELECT p.plant_id, p.day FROM plant_energy_daily p
@@ -470,8 +475,8 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
               SELECT d.plant_id, max((s.data->>'dailyGeneration')::float8) AS generation
               FROM telemetry_samples s JOIN devices d ON d.id = s.device_id AND d.kind = 'INVERTER'
               GROUP BY d.plant_id) s ON s.plant_id = p.plant_id
-            WHERE s.generation IS NULL OR abs(p.generation - s.generation) > 1e-6) x) AS mismatches`)
-    ).rows as { rows: number; mismatches: number }[];
+            WHERE s.generation IS NULL OR abs(p.generation - s.generation) > 1e-6) x) AS mismatches`,
+    );
     const storedRows = counts!.rows;
     const copy = await bench.copyOutIn();
 

@@ -8,6 +8,7 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import { sqlRow } from '../apps/server/src/db/rows.ts';
 import { computePerformance } from '../apps/server/src/modules/performance/performance-compute.ts';
 import { buildTestApp, orgIdByName } from '../apps/server/src/test/helper.ts';
 
@@ -49,9 +50,10 @@ async function main() {
     INSERT INTO plant_energy_daily (plant_id, day, generation)
     SELECT p.id, ${LAST_DAY}::date, p.installed_capacity * (2 + random() * 4) FROM plants p`);
   await time('daily run, one new day', () => computePerformance(db, { now: NOW }));
-  const [n] = (
-    await db.execute<{ avg: number }>(sql`SELECT avg(neighbours)::float8 AS avg FROM plant_performance_daily`)
-  ).rows;
+  const n = await sqlRow<{ avg: number }>(
+    db,
+    sql`SELECT avg(neighbours)::float8 AS avg FROM plant_performance_daily`,
+  );
   console.log(`\nneighbours per plant: ${Number(n?.avg).toFixed(0)} on average`);
   await t.close();
 }

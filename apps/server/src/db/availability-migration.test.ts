@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { sqlRow } from './rows.ts';
 import { deviceEnergyDaily, devices, dongles, plantEnergyDaily, plants } from './schema/index.ts';
 
 /**
@@ -51,13 +52,14 @@ describe('migration 0020: availability beside data availability', () => {
 
     for (const statement of dataPart) await db.execute(sql.raw(statement));
 
-    const [row] = (
-      await db.execute(sql`
+    const row = await sqlRow(
+      db,
+      sql`
         SELECT e.daylight_available::text AS bits, d.daylight_available AS plant, m.daylight_available AS month
         FROM device_energy_daily e, plant_energy_daily d, plant_energy_monthly m
         WHERE e.device_id = ${inverter!.id} AND e.day = ${day} AND d.plant_id = ${plant!.id} AND d.day = ${day}
-          AND m.plant_id = ${plant!.id} AND m.month = '2020-01-01'`)
-    ).rows;
+          AND m.plant_id = ${plant!.id} AND m.month = '2020-01-01'`,
+    );
     expect(row).toEqual({ bits: seen, plant: 80, month: 80 });
   });
 });

@@ -1,16 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { type Assume, type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
-/** Both drivers expose the same query builder; the node-postgres type stands for either. */
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * What a raw statement (`execute`) answers on both drivers: node-postgres' QueryResult and PGlite's Results
+ * share these and differ in the rest. Read rows through db/rows.ts, which also evens out the values that
+ * differ (bigint).
+ */
+export interface RawResult<R> {
+  rows: R[];
+  fields: { name: string; dataTypeID: number }[];
+}
+interface EitherDriverResult extends PgQueryResultHKT {
+  type: RawResult<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/** The database on either driver: the query builder both share, and of a raw statement what both answer. */
+export type Db = PgDatabase<EitherDriverResult, typeof schema>;
+/** A transaction's handle (the argument of `db.transaction`'s callback), on either driver. */
+export type Tx = PgTransaction<EitherDriverResult, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+/** For work that joins the caller's transaction when there is one and runs on its own otherwise. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -37,7 +55,7 @@ export async function openDatabase(opts: {
     // Nor one that is checked out between two statements (a transaction while PostgreSQL restarts): the
     // pool listens only to idle clients. Its next statement fails, and the pool drops it on release.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool, { schema });
+    const db: Db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
@@ -63,7 +81,7 @@ export async function openDatabase(opts: {
     await client.close();
     client = await PGlite.create(opts.dataDir!);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { sqlRow } from './rows.ts';
 import { plantEnergyDaily, plants } from './schema/index.ts';
 
 /**
@@ -51,17 +52,18 @@ describe('migration 0019: self-consumption without battery losses', () => {
     for (const statement of dataPart) await db.execute(sql.raw(statement));
 
     // After: self-consumption 10 − 4 − 3 + 1 = 4 kWh, revenue 4 × 0.1 + 4 × 0.3 = 1.6.
-    const [row] = (
-      await db.execute(sql`
+    const row = await sqlRow<Record<string, number>>(
+      db,
+      sql`
         SELECT d.revenue,
           (SELECT revenue FROM plant_energy_monthly WHERE plant_id = ${plant!.id} AND month = '2020-01-01') AS month,
           (SELECT sum(self_consumption) FROM org_energy_daily WHERE org_id = 3 AND day = ${day}) AS "orgSelf",
           (SELECT sum(revenue) FROM org_energy_daily WHERE org_id = 3 AND day = ${day}) AS "orgRevenue"
-        FROM plant_energy_daily d WHERE d.plant_id = ${plant!.id} AND d.day = ${day}`)
-    ).rows as Record<string, number>[];
-    expect(Number(row!.revenue)).toBeCloseTo(1.6, 9);
-    expect(Number(row!.month)).toBeCloseTo(1.6, 9);
-    expect(Number(row!.orgSelf)).toBeCloseTo(4, 9);
-    expect(Number(row!.orgRevenue)).toBeCloseTo(1.6, 9);
+        FROM plant_energy_daily d WHERE d.plant_id = ${plant!.id} AND d.day = ${day}`,
+    );
+    expect(row!.revenue).toBeCloseTo(1.6, 9);
+    expect(row!.month).toBeCloseTo(1.6, 9);
+    expect(row!.orgSelf).toBeCloseTo(4, 9);
+    expect(row!.orgRevenue).toBeCloseTo(1.6, 9);
   });
 });

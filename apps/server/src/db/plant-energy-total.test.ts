@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { sqlRows } from './rows.ts';
 import { plants } from './schema/index.ts';
 
 let t: TestApp;
@@ -11,12 +12,14 @@ afterAll(() => t.close());
 
 /** Each plant's kept total against the sum of its days: they must agree after every statement. */
 async function totals(ids: number[]) {
-  const res = await t.ctx.db.execute(sql`
+  return sqlRows<{ id: number; kept: number; days: number }>(
+    t.ctx.db,
+    sql`
     SELECT p.id, coalesce(t.generation, 0)::float8 AS kept,
       coalesce((SELECT sum(generation) FROM plant_energy_daily e WHERE e.plant_id = p.id), 0)::float8 AS days
     FROM plants p LEFT JOIN plant_energy_total t ON t.plant_id = p.id
-    WHERE p.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int) ORDER BY p.id`);
-  return res.rows as { id: number; kept: number; days: number }[];
+    WHERE p.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int) ORDER BY p.id`,
+  );
 }
 
 describe('plant_energy_total (migration 0022)', () => {

@@ -3,6 +3,7 @@ import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { mulberry32, seedOf } from '@pvstar/simulator/model/rng';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sqlRows } from '../db/rows.ts';
 import type { FleetMember } from './register.ts';
 
 /** Faults a demo plant has had in its past, by device kind (all in the seeded library). */
@@ -23,17 +24,20 @@ const DAYS = 90;
  */
 export async function fillAlarmHistory(db: Db, members: FleetMember[], now = Date.now()): Promise<number> {
   const rows: Record<string, unknown>[] = [];
-  const bare = await db.execute<{ plant_id: number }>(sql`
+  const bare = await sqlRows<{ plant_id: number }>(
+    db,
+    sql`
     SELECT p.id AS plant_id FROM plants p
     WHERE p.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(members.map((m) => m.plantId))}::jsonb)::int)
-      AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.plant_id = p.id AND a.started_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz)`);
-  const todo = new Set(bare.rows.map((r) => r.plant_id));
+      AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.plant_id = p.id AND a.started_at < ${new Date(now - DAY_MS).toISOString()}::timestamptz)`,
+  );
+  const todo = new Set(bare.map((r) => r.plant_id));
   for (const m of members) {
     if (!todo.has(m.plantId)) continue;
     const random = mulberry32(seedOf(`alarm-history:${m.dongleSn}`));
     const sources: { sn: string; type: FaultDeviceType }[] = [
       { sn: m.dongleSn, type: 'DONGLE' },
-      ...m.devices.map((d) => ({ sn: d.sn, type: d.kind as FaultDeviceType })),
+      ...m.devices.map((d) => ({ sn: d.sn, type: d.kind })),
     ];
     const count = 3 + Math.floor(random() * 6);
     for (let i = 0; i < count; i++) {

@@ -2,8 +2,9 @@ import { localMidnight } from '@pvstar/contract/calendar';
 import { Dongle } from '@pvstar/simulator/dongle';
 import { type PlantState, plantHistory } from '@pvstar/simulator/model/energy';
 import { seedOf } from '@pvstar/simulator/model/rng';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../db/rows.ts';
 import { allDaylightBits, dayGrid } from '../domain/daylight.ts';
 import { TOTAL_COUNTERS } from '../domain/energy.ts';
 import { recomputeEnergy } from '../ingest/energy-recompute.ts';
@@ -20,7 +21,7 @@ const FLOWS = Object.keys(TOTAL_COUNTERS) as (keyof typeof TOTAL_COUNTERS)[];
 describe('demo back-fill', () => {
   let t: TestApp;
   let members: FleetMember[];
-  const rows = async <T>(query: ReturnType<typeof sql>) => (await t.ctx.db.execute(query)).rows as T[];
+  const rows = <T>(query: SQL) => sqlRows<T>(t.ctx.db, query);
 
   /** Per plant: its roll-ups summed over all days, and its inverter's latest lifetime counters. */
   const ledger = async (m: FleetMember) => {

@@ -5,7 +5,8 @@ import type { HistoryStart, PlantHistory, PlantState } from '@pvstar/simulator/m
 import type { DeviceDef, PlantDef } from '@pvstar/simulator/model/plant';
 import { seedOf } from '@pvstar/simulator/model/rng';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { sqlRow, sqlRows } from '../db/rows.ts';
 import { deviceEnergyDaily, devices, plantEnergyDaily } from '../db/schema/index.ts';
 import { localDay } from '../domain/calendar.ts';
 import { allDaylightBits, clearSpans, dayGrid } from '../domain/daylight.ts';
@@ -105,8 +106,6 @@ const CHUNK = 400;
 const MAX_GAP_MS = 8 * 86_400_000;
 const STEP_MS = 5 * 60_000;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** The daily roll-ups of the days before the samples: the inverter's and the plant's, ingest's revenue. */
 async function storeDays(tx: Tx, member: FleetMember, days: PlantHistory['days']): Promise<number> {
   const prices = { feedIn: member.feedInPrice, purchase: member.purchasePrice };
@@ -115,11 +114,14 @@ async function storeDays(tx: Tx, member: FleetMember, days: PlantHistory['days']
   // The demo history has its dongle reporting all day: every daylight interval has data, and is
   // available unless a fault of the inverter's past (alarm-history.ts) stopped it (docs/reports.md).
   const faults = (
-    await tx.execute<{ s: number; e: number }>(sql`
+    await sqlRows<{ s: number; e: number }>(
+      tx,
+      sql`
       SELECT extract(epoch FROM started_at) * 1000 AS s, extract(epoch FROM coalesce(ended_at, now())) * 1000 AS e
       FROM alarms WHERE device_id = ${member.inverterId} AND kind = 'EVENT'
-        AND alarm_level IN (SELECT jsonb_array_elements_text(${JSON.stringify(FAULT_LEVELS)}::jsonb))`)
-  ).rows.map((r): [number, number] => [Number(r.s), Number(r.e)]);
+        AND alarm_level IN (SELECT jsonb_array_elements_text(${JSON.stringify(FAULT_LEVELS)}::jsonb))`,
+    )
+  ).map((r): [number, number] => [r.s, r.e]);
   for (let k = 0; k < days.length; k += CHUNK) {
     const part = days.slice(k, k + CHUNK).map((d) => {
       const grid = dayGrid(plant, plant.timezone, d.date, addDays(d.date, 1));
@@ -180,15 +182,18 @@ async function storeSamples(tx: Tx, member: FleetMember, samples: PlantHistory['
   );
   let stored = 0;
   for (let k = 0; k < rows.length; k += 4 * CHUNK) {
-    const res = await tx.execute(sql`
+    const res = await sqlRow<{ n: number }>(
+      tx,
+      sql`
       WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows.slice(k, k + 4 * CHUNK))}::jsonb) AS r(d int, t timestamptz, v jsonb)),
       stored AS (INSERT INTO telemetry_samples (device_id, ts, data) SELECT d, t, v FROM r ON CONFLICT DO NOTHING RETURNING 1),
       latest AS (
         INSERT INTO device_latest (device_id, ts, data) SELECT DISTINCT ON (d) d, t, v FROM r ORDER BY d, t DESC
         ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, data = excluded.data
         WHERE device_latest.ts < excluded.ts)
-      SELECT count(*)::int AS n FROM stored`);
-    stored += (res.rows[0] as { n: number }).n;
+      SELECT count(*)::int AS n FROM stored`,
+    );
+    stored += res?.n ?? 0;
   }
   return stored;
 }

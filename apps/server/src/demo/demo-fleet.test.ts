@@ -1,14 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../db/rows.ts';
 import { dongles, plants } from '../db/schema/index.ts';
 import { startBrokerAndIngest, waitFor } from '../test/device-loop.ts';
 import { buildTestApp, type TestApp, userIdByName } from '../test/helper.ts';
 import { type DemoFleet, prepareDemo } from './demo-fleet.ts';
 
 const log = pino({ level: 'silent' });
-const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) =>
-  (await t.ctx.db.execute(query)).rows as T[];
+const rows = <T>(t: TestApp, query: SQL) => sqlRows<T>(t.ctx.db, query);
 
 /** The demo fleet as main.ts runs it: demo plants, the embedded broker, ingest and the simulated dongles. */
 describe('demo fleet', () => {

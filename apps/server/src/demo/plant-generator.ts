@@ -440,7 +440,7 @@ export function plantDefOf(p: {
   azimuth: number | null;
   installedCapacity: number;
   storageCapacity: number | null;
-  type: string;
+  type: StationType;
   timezone: string;
 }): PlantDef {
   return {
@@ -450,13 +450,17 @@ export function plantDefOf(p: {
     azimuth: p.azimuth ?? 0,
     capacityKwp: p.installedCapacity,
     storageKwh: p.storageCapacity ?? 0,
-    type: p.type as PlantDef['type'],
+    type: p.type,
     timezone: p.timezone,
   };
 }
 
-export const deviceDefOf = (d: { sn: string; kind: string; inverterType: string | null }): DeviceDef => ({
+export const deviceDefOf = (d: {
+  sn: string;
+  kind: DeviceKind;
+  inverterType: InverterType | null;
+}): DeviceDef => ({
   sn: d.sn,
-  kind: d.kind as DeviceKind,
-  ...(d.inverterType ? { inverterType: d.inverterType as InverterType } : {}),
+  kind: d.kind,
+  ...(d.inverterType ? { inverterType: d.inverterType } : {}),
 });

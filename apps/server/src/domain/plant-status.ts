@@ -1,6 +1,6 @@
 import { ABNORMAL_LEVELS, FAULT_LEVELS } from '@pvstar/contract/alarm';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 
 const list = (values: readonly string[]) =>
   sql.join(
@@ -20,7 +20,7 @@ export const statusFromAlarms = (deviceId: SQL) => sql`coalesce((
   FROM alarms a WHERE a.device_id = ${deviceId} AND a.status = 'ONGOING' AND a.kind <> 'COMM'), 'ONLINE')`;
 
 /** Re-derives the status of the given devices that are reporting (offline ones stay offline). */
-export async function refreshDeviceStatus(tx: Pick<Db, 'execute'>, deviceIds: number[]) {
+export async function refreshDeviceStatus(tx: Tx, deviceIds: number[]) {
   if (!deviceIds.length) return;
   await tx.execute(sql`
     UPDATE devices SET status = ${statusFromAlarms(sql`devices.id`)}
@@ -33,7 +33,7 @@ export async function refreshDeviceStatus(tx: Pick<Db, 'execute'>, deviceIds: nu
  * (or the dongle itself, by an alarm of its own) is in fault, Warning when one is abnormal, Normal when
  * one is online, Offline otherwise.
  */
-export async function refreshPlantStatus(tx: Pick<Db, 'execute'>, devicesOf: SQL) {
+export async function refreshPlantStatus(tx: Tx, devicesOf: SQL) {
   await tx.execute(sql`
     WITH touched AS (SELECT DISTINCT plant_id FROM devices WHERE ${devicesOf})
     UPDATE plants p SET status = s.status FROM (

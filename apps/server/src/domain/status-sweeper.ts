@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sqlRows } from '../db/rows.ts';
 import { plantsIn, refreshPlantStatus } from './plant-status.ts';
 
 /** Missed intervals after which a silent device counts as offline (SPEC §3–4). */
@@ -29,14 +30,17 @@ export async function sweepStale(db: Db, now = new Date()): Promise<number> {
     await tx.execute(sql`
       UPDATE dongles g SET status = 'OFFLINE' WHERE g.status = 'ONLINE' AND ${dongleSilent(now)}`);
     // A device is offline with its dongle, or when it alone has stopped giving readings.
-    const gone = await tx.execute(sql`
+    const gone = await sqlRows<{ plant_id: number }>(
+      tx,
+      sql`
       UPDATE devices d SET status = 'OFFLINE'
       FROM dongles g
       WHERE g.id = d.dongle_id AND d.status IN ('ONLINE', 'ABNORMAL', 'FAULT')
         AND (d.last_seen_at IS NULL OR ${dongleSilent(now)} OR ${deviceSilent(now)})
-      RETURNING d.plant_id`);
-    const plantIds = [...new Set((gone.rows as { plant_id: number }[]).map((r) => r.plant_id))];
+      RETURNING d.plant_id`,
+    );
+    const plantIds = [...new Set(gone.map((r) => r.plant_id))];
     if (plantIds.length) await refreshPlantStatus(tx, plantsIn(plantIds));
-    return gone.rows.length;
+    return gone.length;
   });
 }

@@ -2,6 +2,7 @@ import { topics } from '@pvstar/contract/mqtt';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sqlRow } from '../db/rows.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
 import { createAlarmEvents } from '../modules/alarm/alarm-events.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
@@ -56,25 +57,30 @@ const tripped = (m: number) => m >= 600 && m < 720;
 const silent = (m: number) => m >= 840 && m < 870;
 
 async function deviceDay() {
-  const rows = await t.ctx.db.execute(sql`
-    SELECT daylight_seen::text AS seen, daylight_available::text AS available,
-      bit_count(daylight_seen)::int AS n_seen, bit_count(daylight_available)::int AS n_available, generation
-    FROM device_energy_daily WHERE device_id = ${inverterId} AND day = ${DAY}`);
-  return rows.rows[0] as {
+  const row = await sqlRow<{
     seen: string;
     available: string;
     n_seen: number;
     n_available: number;
     generation: number;
-  };
+  }>(
+    t.ctx.db,
+    sql`
+    SELECT daylight_seen::text AS seen, daylight_available::text AS available,
+      bit_count(daylight_seen)::int AS n_seen, bit_count(daylight_available)::int AS n_available, generation
+    FROM device_energy_daily WHERE device_id = ${inverterId} AND day = ${DAY}`,
+  );
+  return row!;
 }
 async function rollups() {
-  const rows = await t.ctx.db.execute(sql`
+  return sqlRow(
+    t.ctx.db,
+    sql`
     SELECT d.daylight_seen AS day_seen, d.daylight_available AS day_available,
       m.daylight_seen AS month_seen, m.daylight_available AS month_available
     FROM plant_energy_daily d JOIN plant_energy_monthly m ON m.plant_id = d.plant_id AND m.month = '2026-06-01'
-    WHERE d.plant_id = ${plantId} AND d.day = ${DAY}`);
-  return rows.rows[0];
+    WHERE d.plant_id = ${plantId} AND d.day = ${DAY}`,
+  );
 }
 
 beforeAll(async () => {
@@ -82,8 +88,10 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-06-23T10:00:00Z') });
   t = await buildTestApp();
   const db = t.ctx.db;
-  const orgId = (await db.execute(sql`SELECT id FROM organizations WHERE name = 'Solartechnik Alpha'`))
-    .rows[0]!.id as number;
+  const orgId = (await sqlRow<{ id: number }>(
+    db,
+    sql`SELECT id FROM organizations WHERE name = 'Solartechnik Alpha'`,
+  ))!.id;
   const [plant] = await db
     .insert(plants)
     .values({
@@ -152,12 +160,13 @@ describe('availability (IEC 61724-1) from the stream', () => {
 
   it('under a fault, a reading with power is available; a WARN alarm does not make one unavailable', async () => {
     const next = (hm: string) => Date.parse(`2026-06-22T${hm}:00+02:00`);
-    const available = async () =>
-      (
-        await t.ctx.db.execute(sql`
+    const available = () =>
+      sqlRow(
+        t.ctx.db,
+        sql`
           SELECT bit_count(daylight_seen)::int AS seen, bit_count(daylight_available)::int AS available
-          FROM device_energy_daily WHERE device_id = ${inverterId} AND day = '2026-06-22'`)
-      ).rows[0];
+          FROM device_energy_daily WHERE device_id = ${inverterId} AND day = '2026-06-22'`,
+      );
     expect(await fault(next('09:58'), 'raised')).toBe('opened');
     // Derating under the fault: it delivers power, so it is able to produce.
     await reading(next('10:00'), 800, 1);

@@ -50,7 +50,7 @@ export function createDeviceLookup(db: Db, now: () => number) {
         const info = row
           ? {
               id: row.id,
-              kind: row.kind as DeviceKind,
+              kind: row.kind,
               dongleSn: row.dongleSn,
               plantId: row.plantId,
               timezone: row.timezone,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRow, sqlRows } from '../db/rows.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
 import { localDay } from '../domain/calendar.ts';
 import { DAILY_COUNTERS, type DayEnergy, TOTAL_COUNTERS, ZERO_DAY_ENERGY } from '../domain/energy.ts';
@@ -248,19 +249,21 @@ describe('energy from counters (property)', () => {
         await ingest.flush();
 
         const deviceDays = async () => {
-          const rows = (
-            await db.execute(sql`
+          const rows = await sqlRows<DayEnergy & { d: number; day: string }>(
+            db,
+            sql`
               SELECT device_id AS d, day::text, generation, consumption, charge, discharge, feed_in AS "feedIn", purchase
-              FROM device_energy_daily WHERE device_id IN (${ids[0]!.id}, ${ids[1]!.id})`)
-          ).rows as unknown as (DayEnergy & { d: number; day: string })[];
+              FROM device_energy_daily WHERE device_id IN (${ids[0]!.id}, ${ids[1]!.id})`,
+          );
           return new Map(rows.map((r) => [`${r.d === ids[0]!.id ? 0 : 1}|${r.day}`, r]));
         };
-        const plantDays = async () =>
-          (
-            await db.execute(sql`
+        const plantDays = () =>
+          sqlRows<DayEnergy & { day: string; revenue: number }>(
+            db,
+            sql`
               SELECT day::text, generation, consumption, charge, discharge, feed_in AS "feedIn", purchase, revenue
-              FROM plant_energy_daily WHERE plant_id = ${plant!.id} ORDER BY day`)
-          ).rows as unknown as (DayEnergy & { day: string; revenue: number })[];
+              FROM plant_energy_daily WHERE plant_id = ${plant!.id} ORDER BY day`,
+          );
 
         const expected = truth(g);
         const ingested = await deviceDays();
@@ -290,15 +293,16 @@ describe('energy from counters (property)', () => {
               throw new Error(`plant ${d.day} ${f}: ${again[i]![f]} vs ${d[f]}`);
         });
 
-        const [check] = (
-          await db.execute(sql`
+        const check = await sqlRow<{ months: number; days: number; org: number; orgPlants: number }>(
+          db,
+          sql`
             SELECT
               (SELECT sum(generation) FROM plant_energy_monthly WHERE plant_id = ${plant!.id}) AS months,
               (SELECT sum(generation) FROM plant_energy_daily WHERE plant_id = ${plant!.id}) AS days,
               (SELECT sum(generation) FROM org_energy_daily WHERE org_id = 3 AND day BETWEEN ${DAYS[0]!} AND ${DAYS[2]!}) AS org,
               (SELECT sum(e.generation) FROM plant_energy_daily e JOIN plants p ON p.id = e.plant_id
-                WHERE p.org_id = 3 AND e.day BETWEEN ${DAYS[0]!} AND ${DAYS[2]!}) AS "orgPlants"`)
-        ).rows as { months: number; days: number; org: number; orgPlants: number }[];
+                WHERE p.org_id = 3 AND e.day BETWEEN ${DAYS[0]!} AND ${DAYS[2]!}) AS "orgPlants"`,
+        );
         expect(close(check!.months, check!.days)).toBe(true);
         expect(close(check!.org, check!.orgPlants)).toBe(true);
       }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { sqlRow, sqlRows } from '../db/rows.ts';
 import { addDays, localDay } from '../domain/calendar.ts';
 import { dayGrid, seenBits } from '../domain/daylight.ts';
 import {
@@ -37,35 +38,38 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export async function recomputeEnergy(
   // A transaction too: the demo back-fill recomputes the days it has just written, in the same one.
-  db: Pick<Db, 'transaction'>,
+  db: DbOrTx,
   o: { plantId: number; from: string; to: string },
 ): Promise<RecomputeResult> {
   if (!DAY.test(o.from) || !DAY.test(o.to) || o.from > o.to)
     throw new Error('from and to must be days YYYY-MM-DD, from not after to');
   return db.transaction(async (tx) => {
-    const plant = (
-      await tx.execute(sql`SELECT timezone, latitude, longitude FROM plants WHERE id = ${o.plantId}`)
-    ).rows[0] as { timezone: string; latitude: number | null; longitude: number | null } | undefined;
+    const plant = await sqlRow<{ timezone: string; latitude: number | null; longitude: number | null }>(
+      tx,
+      sql`SELECT timezone, latitude, longitude FROM plants WHERE id = ${o.plantId}`,
+    );
     if (!plant) throw new Error(`plant ${o.plantId} not found`);
     const zone = plant.timezone;
     // Ingest holds the same locks while it adds a batch's readings: neither sees half of the other's work.
     await tx.execute(sql`
       SELECT 1 FROM devices WHERE plant_id = ${o.plantId} AND kind = 'INVERTER' ORDER BY id FOR NO KEY UPDATE`);
-    const totals = async () =>
-      addEnergy(
-        { ...ZERO_DAY_ENERGY },
-        (
-          await tx.execute(sql`
-            SELECT coalesce(sum(generation), 0)::float8 AS generation, coalesce(sum(consumption), 0)::float8 AS consumption,
-              coalesce(sum(charge), 0)::float8 AS charge, coalesce(sum(discharge), 0)::float8 AS discharge,
-              coalesce(sum(feed_in), 0)::float8 AS "feedIn", coalesce(sum(purchase), 0)::float8 AS purchase
-            FROM plant_energy_daily WHERE plant_id = ${o.plantId} AND day BETWEEN ${o.from} AND ${o.to}`)
-        ).rows[0] as unknown as DayEnergy,
+    const totals = async () => {
+      // An aggregate without GROUP BY: always one row.
+      const [sums] = await sqlRows<DayEnergy>(
+        tx,
+        sql`
+          SELECT coalesce(sum(generation), 0)::float8 AS generation, coalesce(sum(consumption), 0)::float8 AS consumption,
+            coalesce(sum(charge), 0)::float8 AS charge, coalesce(sum(discharge), 0)::float8 AS discharge,
+            coalesce(sum(feed_in), 0)::float8 AS "feedIn", coalesce(sum(purchase), 0)::float8 AS purchase
+          FROM plant_energy_daily WHERE plant_id = ${o.plantId} AND day BETWEEN ${o.from} AND ${o.to}`,
       );
+      return addEnergy({ ...ZERO_DAY_ENERGY }, sums ?? ZERO_DAY_ENERGY);
+    };
     const before = await totals();
     // Each inverter's readings of the range, and its last reading before it; by (device_id, ts).
-    const rows = (
-      await tx.execute(sql`
+    const rows = await sqlRows<{ d: number; t: number; v: Record<string, number>; a: boolean }>(
+      tx,
+      sql`
         WITH span AS (
           SELECT (${o.from}::date::timestamp AT TIME ZONE ${zone}) AS lo,
             ((${o.to}::date + 1)::timestamp AT TIME ZONE ${zone}) AS hi),
@@ -78,8 +82,8 @@ export async function recomputeEnergy(
         FROM inv CROSS JOIN span CROSS JOIN LATERAL (
           SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
           WHERE device_id = inv.id AND ts < span.lo AND ${hasCounters} ORDER BY ts DESC LIMIT 1) p
-        ORDER BY 1, 2`)
-    ).rows as { d: number; t: number; v: Record<string, number>; a: boolean }[];
+        ORDER BY 1, 2`,
+    );
     const byDevice = new Map<number, MeterReading[]>();
     const available = new Set<string>();
     for (const r of rows) {

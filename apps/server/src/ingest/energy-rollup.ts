@@ -1,6 +1,6 @@
 import { FAULT_LEVELS } from '@pvstar/contract/alarm';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { MAX_DAY_INTERVALS } from '../domain/daylight.ts';
 import { type DayEnergy, ENERGY_COUNTERS } from '../domain/energy.ts';
 
@@ -9,8 +9,6 @@ import { type DayEnergy, ENERGY_COUNTERS } from '../domain/energy.ts';
  * data (`seen`) and, of those, the ones in which it was able to produce (`available`).
  */
 export type DeviceDayRow = DayEnergy & { deviceId: number; day: string; seen: string; available: string };
-
-type Tx = Pick<Db, 'execute'>;
 
 export const epochMs = (ts: SQL) => sql`round(extract(epoch FROM ${ts}) * 1000)::float8`;
 /** Whether a sample's data carries an energy counter (a reading), and only its counters: the rest is not needed. */

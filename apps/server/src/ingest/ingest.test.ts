@@ -2,6 +2,7 @@ import { topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRow, sqlRows } from '../db/rows.ts';
 import {
   deviceEnergyDaily,
   deviceLatest,
@@ -137,15 +138,17 @@ describe('ingest', () => {
   it('counts each daylight interval with data once, however often it is sent, and none at night', async () => {
     // No coordinates: daylight is 08:00–16:00. So far 10:00, 11:00, 12:00 and 12:30 brought data.
     const seen = async () => {
-      const [device] = await t.ctx.db
-        .execute(sql`
+      const device = await sqlRow<{ n: number }>(
+        t.ctx.db,
+        sql`
         SELECT bit_count(daylight_seen)::int AS n FROM device_energy_daily
-        WHERE device_id = ${inverterId} AND day = '2026-06-21'`)
-        .then((r) => r.rows as { n: number }[]);
-      const [month] = await t.ctx.db
-        .execute(sql`
-        SELECT daylight_seen AS n FROM plant_energy_monthly WHERE plant_id = ${plantId} AND month = '2026-06-01'`)
-        .then((r) => r.rows as { n: number }[]);
+        WHERE device_id = ${inverterId} AND day = '2026-06-21'`,
+      );
+      const month = await sqlRow<{ n: number }>(
+        t.ctx.db,
+        sql`
+        SELECT daylight_seen AS n FROM plant_energy_monthly WHERE plant_id = ${plantId} AND month = '2026-06-01'`,
+      );
       return { device: device!.n, plant: (await plantDay('2026-06-21'))!.daylightSeen, month: month!.n };
     };
     expect(await seen()).toEqual({ device: 4, plant: 4, month: 4 });
@@ -330,12 +333,13 @@ describe('energy of a simulated day', () => {
     );
     expect(await count()).toBe(before + 80);
     expect((await plantDay(day))!.generation).toBe(39);
-    const [mine] = (
-      await t.ctx.db.execute(sql`
+    const mine = await sqlRow<{ n: number; top: number }>(
+      t.ctx.db,
+      sql`
         SELECT count(*)::int AS n, max((data->>'power')::int) AS top FROM telemetry_samples
         WHERE device_id = ${inverterId} AND ts >= ${new Date(at('09:00', day)).toISOString()}::timestamptz
-          AND ts < ${new Date(at('10:00', day)).toISOString()}::timestamptz`)
-    ).rows as { n: number; top: number }[];
+          AND ts < ${new Date(at('10:00', day)).toISOString()}::timestamptz`,
+    );
     expect(mine).toEqual({ n: 40, top: 39 });
   });
 });
@@ -438,14 +442,15 @@ describe('energy from counters', () => {
     const db = t.ctx.db;
     // A back-filled day without raw samples (the demo does this).
     await db.insert(plantEnergyDaily).values({ plantId: own, day: '2026-06-30', generation: 7, revenue: 1 });
-    const snapshot = async () =>
-      (
-        await db.execute(sql`
+    const snapshot = () =>
+      sqlRows<Record<string, number>>(
+        db,
+        sql`
           SELECT d.day::text, d.generation, d.consumption, d.purchase, d.revenue,
             (SELECT sum(generation) FROM plant_energy_monthly m WHERE m.plant_id = ${own}) AS months,
             (SELECT sum(o.generation) FROM org_energy_daily o WHERE o.org_id = 3 AND o.day = d.day) AS org
-          FROM plant_energy_daily d WHERE d.plant_id = ${own} ORDER BY d.day`)
-      ).rows as Record<string, number>[];
+          FROM plant_energy_daily d WHERE d.plant_id = ${own} ORDER BY d.day`,
+      );
     const ingested = await snapshot();
     // Wrong figures, as the largest-counter rule left them.
     await db.execute(sql`

@@ -8,7 +8,8 @@ import {
 } from '@pvstar/contract/mqtt';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { sqlRows } from '../db/rows.ts';
 import { devices } from '../db/schema/index.ts';
 import { addDays, localDay } from '../domain/calendar.ts';
 import { dayGrid, seenBits } from '../domain/daylight.ts';
@@ -261,7 +262,9 @@ export function createIngest(deps: {
             SELECT 1 FROM devices WHERE id = ANY(${`{${[...meters.keys()].join(',')}}`}::int[]) ORDER BY id FOR NO KEY UPDATE`);
         // The stored readings of the inverters, each with the device's readings just before and after it as
         // they were before this statement (its snapshot): the neighbours whose energy a reading changes.
-        const inserted = await tx.execute(sql`
+        const result = await sqlRows<NeighbourRow>(
+          tx,
+          sql`
           WITH r AS (SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r(d int, t timestamptz, v jsonb)),
           stored AS (
             INSERT INTO telemetry_samples (device_id, ts, data) SELECT d, t, v FROM r
@@ -281,14 +284,16 @@ export function createIngest(deps: {
             LEFT JOIN LATERAL (
               SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
               WHERE device_id = s.device_id AND ts > s.ts AND ${hasCounters} ORDER BY ts LIMIT 1) x ON true
-            WHERE s.device_id = ANY(${`{${[...meters.keys()].join(',')}}`}::int[]) AND ${storedHasCounters}) m ON true`);
-        const result = inserted.rows as unknown as NeighbourRow[];
+            WHERE s.device_id = ANY(${`{${[...meters.keys()].join(',')}}`}::int[]) AND ${storedHasCounters}) m ON true`,
+        );
         const count = result[0]?.stored ?? 0;
         counters.stored += count;
         counters.duplicates += samples.length - count;
         energy = meterBatch(result, meters);
         // A device back from silence takes the status its alarms give it; only then may its plant's change.
-        const back = await tx.execute(sql`
+        const back = await sqlRows<{ plant_id: number }>(
+          tx,
+          sql`
           WITH updated AS (
             UPDATE devices SET
               last_seen_at = GREATEST(coalesce(devices.last_seen_at, x.t), x.t),
@@ -298,8 +303,9 @@ export function createIngest(deps: {
               FROM jsonb_to_recordset(${deviceTimes}::jsonb) AS r(d int, t timestamptz) JOIN devices dv ON dv.id = r.d) x
             WHERE devices.id = x.d
             RETURNING devices.plant_id, x.was, devices.status)
-          SELECT DISTINCT plant_id FROM updated WHERE was <> status`);
-        changedPlants.push(...(back.rows as { plant_id: number }[]).map((r) => r.plant_id));
+          SELECT DISTINCT plant_id FROM updated WHERE was <> status`,
+        );
+        changedPlants.push(...back.map((r) => r.plant_id));
         await endCommAlarms(tx, { devices: deviceTimes });
       }
       if (energy.size) {
@@ -348,7 +354,7 @@ export function createIngest(deps: {
    * reset it; a late or repeated message (older than the newest) teaches nothing. Reporting also makes
    * the dongle online and seen, in the same update.
    */
-  async function learnIntervals(tx: Pick<Db, 'execute'>, b: Batch) {
+  async function learnIntervals(tx: Tx, b: Batch) {
     const byDongle = new Map<string, { first: number; last: number; times: Set<number> }>();
     for (const s of b.telemetry) {
       const d = byDongle.get(s.sn) ?? { first: s.ts, last: s.ts, times: new Set<number>() };

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditTargetType } from '@pvstar/contract/audit';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 /** Who did it: a signed-in caller, or the account a sign-in names. */
@@ -18,7 +18,7 @@ export interface AuditEntry {
 }
 
 /** Appends to the audit log (sign-ins, permission changes, contact reveals, device settings). */
-export async function audit(db: Db, who: Actor | null, entry: AuditEntry) {
+export async function audit(db: DbOrTx, who: Actor | null, entry: AuditEntry) {
   await db.insert(auditLog).values({
     userId: who?.userId ?? null,
     // Cut to the columns' lengths: what a caller typed (a sign-in name) must never fail the insert.

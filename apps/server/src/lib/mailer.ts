@@ -3,14 +3,14 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
 export type Channel = 'EMAIL' | 'SMS';
 
 /** Queues a message in the outbox; the worker delivers it. */
 export async function queueMessage(
-  db: Pick<Db, 'insert'>,
+  db: DbOrTx,
   msg: { channel: Channel; recipient: string; subject: string; body: string },
 ) {
   await db.insert(outbox).values(msg);
@@ -105,7 +105,7 @@ export function createOutboxWorker(deps: {
         } else {
           deps.mailbox?.put({
             at: new Date().toISOString(),
-            channel: row.channel as Channel,
+            channel: row.channel,
             to: row.recipient,
             subject: row.subject,
             body: row.body,

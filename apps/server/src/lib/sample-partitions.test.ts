@@ -1,8 +1,9 @@
 import { topics } from '@pvstar/contract/mqtt';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../db/rows.ts';
 import { createIngest, type Ingest } from '../ingest/ingest.ts';
 import { addPlant, type FixturePlant } from '../modules/alarm/alarm-fixture.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
@@ -28,7 +29,7 @@ let clock = Date.now();
 let ingest: Ingest;
 let token: string;
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await t.ctx.db.execute(query)).rows as T[];
+const rows = <T>(query: SQL) => sqlRows<T>(t.ctx.db, query);
 const partitions = async () =>
   (
     await rows<{ name: string }>(sql`

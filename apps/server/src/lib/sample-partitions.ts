@@ -2,6 +2,7 @@ import { DAY_MS } from '@pvstar/contract/calendar';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import { sqlRow, sqlRows } from '../db/rows.ts';
 
 /** Months prepared after the current one: how long the jobs role may be down before samples pile up in the default partition. */
 export const MONTHS_AHEAD = 3;
@@ -30,31 +31,38 @@ export async function keepSamplePartitions(
   opts: { retentionDays: number; now?: Date; monthsAhead?: number },
 ): Promise<PartitionUpkeep> {
   const now = opts.now ?? new Date();
-  const stray = await db.execute(sql`
-    SELECT DISTINCT to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-01') AS month FROM telemetry_samples_default`);
+  const stray = await sqlRows<{ month: string }>(
+    db,
+    sql`
+    SELECT DISTINCT to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-01') AS month FROM telemetry_samples_default`,
+  );
   const months = new Set([
-    ...(stray.rows as { month: string }[]).map((r) => r.month),
+    ...stray.map((r) => r.month),
     ...Array.from({ length: (opts.monthsAhead ?? MONTHS_AHEAD) + 1 }, (_, i) => monthOf(now, i)),
   ]);
   const created: PartitionUpkeep['created'] = [];
   for (const month of [...months].sort()) {
-    const res = await db.execute(sql`SELECT create_sample_partition(${month}::date) AS moved`);
-    const moved = (res.rows[0] as { moved: string | number | null }).moved;
-    if (moved !== null)
+    // The rows moved out of the default partition (bigint), or null when the partition existed.
+    const row = await sqlRow<{ moved: number | null }>(
+      db,
+      sql`SELECT create_sample_partition(${month}::date) AS moved`,
+    );
+    if (row && row.moved !== null)
       created.push({
         partition: `telemetry_samples_${month.slice(0, 7).replace('-', '_')}`,
-        moved: Number(moved),
+        moved: row.moved,
       });
   }
   const before = new Date(now.getTime() - opts.retentionDays * DAY_MS);
-  const dropped = await db.execute(
+  const dropped = await sqlRows<{ name: string }>(
+    db,
     sql`SELECT drop_expired_sample_partitions(${before.toISOString()}::timestamptz) AS name`,
   );
-  const left = await db.execute(sql`SELECT count(*)::int AS n FROM telemetry_samples_default`);
+  const left = await sqlRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM telemetry_samples_default`);
   return {
     created,
-    dropped: (dropped.rows as { name: string }[]).map((r) => r.name),
-    defaultRows: (left.rows[0] as { n: number }).n,
+    dropped: dropped.map((r) => r.name),
+    defaultRows: left?.n ?? 0,
   };
 }
 

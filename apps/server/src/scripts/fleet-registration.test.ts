@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseFleetFile } from '@pvstar/simulator/fleet-file';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRow } from '../db/rows.ts';
 import { dongles } from '../db/schema/index.ts';
 import { createOrg } from '../db/seed/seed.ts';
 import { verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
@@ -63,13 +64,20 @@ describe('register-fleet', () => {
     // One dongle's secret is not another's.
     expect(await verifyDongleSecret(t.ctx.db, 'SIM-D-0001', parsed.dongles[1]!.secret)).toBe(false);
 
-    const [stored] = (
-      await t.ctx.db.execute(sql`
+    const stored = await sqlRow<{
+      plants: number;
+      dongles: number;
+      devices: number;
+      orgs: number;
+      org: number;
+    }>(
+      t.ctx.db,
+      sql`
         SELECT count(DISTINCT p.id)::int AS plants, count(DISTINCT g.id)::int AS dongles, count(d.id)::int AS devices,
           count(DISTINCT p.org_id)::int AS orgs, max(p.org_id) AS org
         FROM plants p JOIN dongles g ON g.plant_id = p.id JOIN devices d ON d.dongle_id = g.id
-        WHERE p.plant_no LIKE 'SIM-P-%'`)
-    ).rows as { plants: number; dongles: number; devices: number; orgs: number; org: number }[];
+        WHERE p.plant_no LIKE 'SIM-P-%'`,
+    );
     expect(stored).toMatchObject({ plants: 5, dongles: 5, orgs: 1, org: orgId });
     expect(stored!.devices).toBe(parsed.dongles.reduce((n, d) => n + d.devices.length, 0));
     // Nothing secret in the database: only hashes.

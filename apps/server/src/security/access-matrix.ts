@@ -1,3 +1,4 @@
+import type { UpgradeTaskStatus } from '@pvstar/contract/firmware';
 import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
 import { PERM } from '@pvstar/contract/perm';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -1155,7 +1156,7 @@ export const MATRIX: MatrixEntry[] = [
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-async function taskState({ t, side }: CallContext, status: string) {
+async function taskState({ t, side }: CallContext, status: UpgradeTaskStatus) {
   await t.ctx.db
     .update(upgradeTasks)
     .set({ status, finishedAt: null })

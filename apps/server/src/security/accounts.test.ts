@@ -4,6 +4,7 @@ import path from 'node:path';
 import { maskContact } from '@pvstar/contract/validation';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../db/rows.ts';
 import { plants, sessions, users } from '../db/schema/index.ts';
 import { md5 } from '../lib/crypto.ts';
 import {
@@ -157,13 +158,19 @@ describe('sessions', () => {
 
   /** Every table whose rows' text contains one of the strings. */
   async function tablesContaining(needles: string[]): Promise<string[]> {
-    const tables = await t.ctx.db.execute<{ name: string }>(sql`
+    const tables = await sqlRows<{ name: string }>(
+      t.ctx.db,
+      sql`
       SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+    );
     const found: string[] = [];
-    for (const { name } of tables.rows) {
-      const rows = await t.ctx.db.execute<{ row: string }>(sql.raw(`SELECT x::text AS row FROM "${name}" x`));
-      if (rows.rows.some((r) => needles.some((n) => r.row.includes(n)))) found.push(name);
+    for (const { name } of tables) {
+      const rows = await sqlRows<{ row: string }>(
+        t.ctx.db,
+        sql.raw(`SELECT x::text AS row FROM "${name}" x`),
+      );
+      if (rows.some((r) => needles.some((n) => r.row.includes(n)))) found.push(name);
     }
     return found;
   }

@@ -7,6 +7,7 @@ import { telemetryPayload } from '@pvstar/simulator/model/telemetry';
 import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRow, sqlRows } from '../db/rows.ts';
 import { alarmNotifications, alarms, dongles, plants, users } from '../db/schema/index.ts';
 import { DAILY_COUNTERS, type DayEnergy, TOTAL_COUNTERS, ZERO_DAY_ENERGY } from '../domain/energy.ts';
 import { sweepStale } from '../domain/status-sweeper.ts';
@@ -116,9 +117,12 @@ async function send(messages: Message[]) {
 const telemetryCount = (messages: Message[]) => messages.filter((m) => m.topic.endsWith('/telemetry')).length;
 
 async function storedSamples(): Promise<number> {
-  const rows = await t.ctx.db.execute(sql`
-    SELECT count(*)::int AS n FROM telemetry_samples WHERE device_id = ${sim.inverter.id}`);
-  return (rows.rows[0] as { n: number }).n;
+  const row = await sqlRow<{ n: number }>(
+    t.ctx.db,
+    sql`
+    SELECT count(*)::int AS n FROM telemetry_samples WHERE device_id = ${sim.inverter.id}`,
+  );
+  return row?.n ?? 0;
 }
 
 /** A day's energy as a roll-up keeps it: the inverter's (device_energy_daily) or the plant's. */
@@ -127,17 +131,20 @@ async function dayEnergy(of: 'device' | 'plant', day: string): Promise<DayEnergy
     of === 'device'
       ? sql`device_energy_daily WHERE device_id = ${sim.inverter.id}`
       : sql`plant_energy_daily WHERE plant_id = ${sim.plantId}`;
-  const rows = await t.ctx.db.execute<DayEnergy & Record<string, unknown>>(sql`
+  return sqlRow<DayEnergy>(
+    t.ctx.db,
+    sql`
     SELECT generation, consumption, charge, discharge, feed_in AS "feedIn", purchase
-    FROM ${where} AND day = ${day}`);
-  return rows.rows[0];
+    FROM ${where} AND day = ${day}`,
+  );
 }
 
 async function deviceStatuses() {
-  const rows = await t.ctx.db.execute<{ status: string }>(
+  const rows = await sqlRows<{ status: string }>(
+    t.ctx.db,
     sql`SELECT status FROM devices WHERE plant_id = ${sim.plantId} ORDER BY id`,
   );
-  return rows.rows.map((r) => r.status);
+  return rows.map((r) => r.status);
 }
 
 /** What the periodic part of the alarm engine does every tick (alarm-watch.ts), at `now`. */
@@ -217,10 +224,13 @@ describe('a dongle offline for a day uploads its backlog', () => {
 
     // Every reading once, for both devices.
     const wanted = telemetryCount(before) + telemetryCount(backlog);
-    const perDevice = await t.ctx.db.execute(sql`
+    const perDevice = await sqlRows(
+      t.ctx.db,
+      sql`
       SELECT device_id, count(*)::int AS n, count(DISTINCT ts)::int AS distinct_ts
-      FROM telemetry_samples WHERE device_id IN (${sim.inverter.id}, ${sim.battery.id}) GROUP BY 1 ORDER BY 1`);
-    expect(perDevice.rows).toEqual([
+      FROM telemetry_samples WHERE device_id IN (${sim.inverter.id}, ${sim.battery.id}) GROUP BY 1 ORDER BY 1`,
+    );
+    expect(perDevice).toEqual([
       { device_id: sim.inverter.id, n: wanted, distinct_ts: wanted },
       { device_id: sim.battery.id, n: wanted, distinct_ts: wanted },
     ]);
@@ -236,27 +246,33 @@ describe('a dongle offline for a day uploads its backlog', () => {
           expect(stored![k], `${of} ${day} ${k}`).toBeCloseTo(e[k], 6);
       }
     // The months and the organisation's days follow the plant days.
-    const months = await t.ctx.db.execute(sql`
+    const months = await sqlRows<Record<string, number>>(
+      t.ctx.db,
+      sql`
       SELECT m.month, m.generation, m.consumption, d.generation AS day_generation, d.consumption AS day_consumption
       FROM plant_energy_monthly m JOIN (
         SELECT date_trunc('month', day)::date AS month, sum(generation) AS generation, sum(consumption) AS consumption
         FROM plant_energy_daily WHERE plant_id = ${sim.plantId} GROUP BY 1) d ON d.month = m.month
-      WHERE m.plant_id = ${sim.plantId}`);
-    expect(months.rows.length).toBeGreaterThan(0);
-    for (const m of months.rows as Record<string, number>[]) {
+      WHERE m.plant_id = ${sim.plantId}`,
+    );
+    expect(months.length).toBeGreaterThan(0);
+    for (const m of months) {
       expect(m.generation).toBeCloseTo(m.day_generation!, 6);
       expect(m.consumption).toBeCloseTo(m.day_consumption!, 6);
     }
-    const orgDays = await t.ctx.db.execute(sql`
+    const orgDays = await sqlRows<Record<string, number>>(
+      t.ctx.db,
+      sql`
       SELECT o.day, sum(o.generation) AS generation, sum(o.consumption) AS consumption,
         (SELECT sum(e.generation) FROM plant_energy_daily e JOIN plants p ON p.id = e.plant_id
           WHERE p.org_id = o.org_id AND e.day = o.day) AS plant_generation,
         (SELECT sum(e.consumption) FROM plant_energy_daily e JOIN plants p ON p.id = e.plant_id
           WHERE p.org_id = o.org_id AND e.day = o.day) AS plant_consumption
       FROM org_energy_daily o JOIN plants p ON p.org_id = o.org_id AND p.id = ${sim.plantId}
-      GROUP BY o.org_id, o.day`);
-    expect(orgDays.rows.length).toBe(counters.size);
-    for (const o of orgDays.rows as Record<string, number>[]) {
+      GROUP BY o.org_id, o.day`,
+    );
+    expect(orgDays.length).toBe(counters.size);
+    for (const o of orgDays) {
       expect(o.generation).toBeCloseTo(o.plant_generation!, 6);
       expect(o.consumption).toBeCloseTo(o.plant_consumption!, 6);
     }
@@ -285,10 +301,13 @@ describe('a dongle offline for a day uploads its backlog', () => {
       ['INV-GRID-OV', 'ENDED', 'CLEARED', 5 * hour, 5 * hour + 10 * min],
       ['BAT-BMS-COMM', 'ENDED', 'CLEARED', 8 * hour, 10 * hour],
     ]);
-    const status = await t.ctx.db.execute(sql`
+    const status = await sqlRow(
+      t.ctx.db,
+      sql`
       SELECT (SELECT status FROM plants WHERE id = ${sim.plantId}) AS plant,
-        (SELECT array_agg(status ORDER BY id) FROM devices WHERE plant_id = ${sim.plantId}) AS devices`);
-    expect(status.rows[0]).toEqual({ plant: 'NORMAL', devices: ['ONLINE', 'ONLINE'] });
+        (SELECT array_agg(status ORDER BY id) FROM devices WHERE plant_id = ${sim.plantId}) AS devices`,
+    );
+    expect(status).toEqual({ plant: 'NORMAL', devices: ['ONLINE', 'ONLINE'] });
 
     // The mail: one per recipient, however many alarms the day brought.
     const now = Date.now() + (GATHER_SECONDS + 1) * 1000;
@@ -297,10 +316,13 @@ describe('a dongle offline for a day uploads its backlog', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`[PVSTAR] ${all.length} new alarms on your plants`);
     for (const code of ['DGL-OFFLINE', 'INV-GRID-OV', 'BAT-BMS-COMM']) expect(mails[0]!.body).toContain(code);
-    const perUser = await t.ctx.db.execute(sql`
+    const perUser = await sqlRows<{ user_id: number }>(
+      t.ctx.db,
+      sql`
       SELECT n.user_id, count(*)::int AS n FROM ${alarmNotifications} n
-      JOIN ${alarms} a ON a.id = n.alarm_id WHERE a.plant_id = ${sim.plantId} GROUP BY 1`);
-    for (const row of perUser.rows as { user_id: number }[]) {
+      JOIN ${alarms} a ON a.id = n.alarm_id WHERE a.plant_id = ${sim.plantId} GROUP BY 1`,
+    );
+    for (const row of perUser) {
       const [u] = await t.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.user_id));
       expect(await t.outboxFor(u!.email!)).toHaveLength(1);
     }
@@ -334,11 +356,12 @@ describe('a dongle offline for a day uploads its backlog', () => {
     await waitFor(
       async () =>
         (
-          (
-            await t.ctx.db.execute(sql`
-              SELECT count(*)::int AS n FROM telemetry_samples WHERE device_id = ${other.inverter.id}`)
-          ).rows[0] as { n: number }
-        ).n === sent,
+          await sqlRow<{ n: number }>(
+            t.ctx.db,
+            sql`
+              SELECT count(*)::int AS n FROM telemetry_samples WHERE device_id = ${other.inverter.id}`,
+          )
+        )?.n === sent,
       20_000,
       'the readings',
     );

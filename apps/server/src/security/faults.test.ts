@@ -9,6 +9,7 @@ import type { LoadStats } from '../../../../bench/dongle-load.ts';
 import { loadHouses, nextMessage, startGenerator } from '../../../../bench/ingest.ts';
 import { HOUSE, SPACING_MS } from '../../../../bench/ingest-load.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { sqlRow } from '../db/rows.ts';
 import { md5 } from '../lib/crypto.ts';
 import { ADMIN_PASSWORD } from '../test/helper.ts';
 import {
@@ -211,7 +212,7 @@ async function loadWithFault(
 
 /** Rows stored so far. */
 const storedRows = async (db: Database['db']) =>
-  ((await db.execute(sql`SELECT count(*)::int AS n FROM telemetry_samples`)).rows[0] as { n: number }).n;
+  (await sqlRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM telemetry_samples`))?.n ?? 0;
 
 /**
  * What the database holds against what the dongles sent: message k of bench dongle i is one row per
@@ -229,8 +230,9 @@ async function telemetryChecks(db: Database['db'], run: FaultRun) {
       unacked: d.firstDrop?.unacked ?? [],
     })),
   );
-  const [rows] = (
-    await db.execute(sql`
+  const checks = await sqlRow<Record<string, number>>(
+    db,
+    sql`
       WITH sent AS (
         SELECT r.sn, r.n, r."dropAt", r.unacked
         FROM jsonb_to_recordset(${sent}::jsonb) AS r(sn text, n int, "dropAt" int, unacked jsonb)),
@@ -312,9 +314,9 @@ async function telemetryChecks(db: Database['db'], run: FaultRun) {
             OR abs(o.generation - s.generation) > 1e-6 OR abs(o.feed_in - s.feed_in) > 1e-6
             OR abs(o.revenue - s.revenue) > 1e-6) AS "orgDaysWrong",
         (SELECT count(*)::int FROM counters) AS "plantDays",
-        (SELECT count(*)::int FROM counters WHERE generation > 0) AS "plantDaysWithGeneration"`)
-  ).rows as Record<string, number>[];
-  return rows!;
+        (SELECT count(*)::int FROM counters WHERE generation > 0) AS "plantDaysWithGeneration"`,
+  );
+  return checks!;
 }
 
 /** Waits until `count()` reaches `want` or stops moving for 20 s. */

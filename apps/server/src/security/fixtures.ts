@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FAULT_XLSX_COLUMNS } from '@pvstar/contract/fault-code';
-import { FIRMWARE_DESC_LANGS, SN_SHEET_HEADER } from '@pvstar/contract/firmware';
+import { FIRMWARE_DESC_LANGS, SN_SHEET_HEADER, type UpgradeDeviceStatus } from '@pvstar/contract/firmware';
 import { LANGS } from '@pvstar/contract/lang';
 import { ALL_PERM_CODES } from '@pvstar/contract/perm';
 import { eq } from 'drizzle-orm';
@@ -457,7 +457,10 @@ async function buildSide(
     })
     .returning({ id: upgradeTasks.id });
   const downloadToken = randomBytes(24).toString('base64url');
-  const taskRow = (status: string, extra: Partial<typeof upgradeTaskDevices.$inferInsert> = {}) => ({
+  const taskRow = (
+    status: UpgradeDeviceStatus,
+    extra: Partial<typeof upgradeTaskDevices.$inferInsert> = {},
+  ) => ({
     taskId: task!.id,
     deviceId: inverter.id,
     dongleId: dongle!.id,

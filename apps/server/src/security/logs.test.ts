@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRow, sqlRows } from '../db/rows.ts';
 import { md5 } from '../lib/crypto.ts';
 import { addUser, buildTestApp, latestCode, nextIp, type TestApp } from '../test/helper.ts';
 
@@ -68,14 +69,20 @@ describe('request logs and the audit log', () => {
 
   /** Every table's rows whose text holds `secret` as a word of its own (not inside a number or time). */
   const rowsHolding = async (secret: string) => {
-    const tables = await t.ctx.db.execute<{ name: string }>(sql`
+    const tables = await sqlRows<{ name: string }>(
+      t.ctx.db,
+      sql`
       SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+    );
     const word = new RegExp(`(^|[^0-9.])${secret.replace(/[^\w]/g, '\\$&')}([^0-9]|$)`);
     const found: string[] = [];
-    for (const { name } of tables.rows) {
-      const rows = await t.ctx.db.execute<{ row: string }>(sql.raw(`SELECT t::text AS row FROM "${name}" t`));
-      for (const { row } of rows.rows) if (word.test(row)) found.push(`${name}: ${row.slice(0, 200)}`);
+    for (const { name } of tables) {
+      const rows = await sqlRows<{ row: string }>(
+        t.ctx.db,
+        sql.raw(`SELECT t::text AS row FROM "${name}" t`),
+      );
+      for (const { row } of rows) if (word.test(row)) found.push(`${name}: ${row.slice(0, 200)}`);
     }
     return found;
   };
@@ -154,12 +161,11 @@ describe('request logs and the audit log', () => {
 
   it('keeps the audit log append-only: the database refuses changes and no route offers one', async () => {
     await t.login('demo-dealer');
-    const [row] = (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log`)).rows;
+    const row = await sqlRow<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM audit_log`);
     expect(row!.n).toBeGreaterThan(0);
     await expect(t.ctx.db.execute(sql`UPDATE audit_log SET action = 'forged'`)).rejects.toThrow();
     await expect(t.ctx.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
-    const [after] = (await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log`))
-      .rows;
+    const after = await sqlRow<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM audit_log`);
     expect(after!.n).toBe(row!.n);
     // The audit routes only read (page, export, the filter's actions); none edits or deletes an entry.
     const auditRoutes = t.app.routeTable.filter((r) => /audit/i.test(r.url)).map((r) => r.url);

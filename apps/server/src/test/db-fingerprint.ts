@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sqlRow, sqlRows } from '../db/rows.ts';
 
 /**
  * Tables a refused or failed request may still write to: its own bookkeeping, not the data it was
@@ -24,19 +25,21 @@ export async function dbFingerprint(
   db: Db,
   skip: readonly string[] = BOOKKEEPING_TABLES,
 ): Promise<Record<string, string>> {
-  const tables = await db.execute<{ name: string }>(sql`
+  const tables = await sqlRows<{ name: string }>(
+    db,
+    sql`
     SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`);
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
   const out: Record<string, string> = {};
-  for (const { name } of tables.rows) {
+  for (const { name } of tables) {
     if (skip.includes(name) || name.startsWith('__drizzle')) continue;
-    const [row] = (
-      await db.execute<{ n: string; h: string | null }>(
-        sql.raw(
-          `SELECT count(*)::text AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM "${name}" t`,
-        ),
-      )
-    ).rows;
+    const row = await sqlRow<{ n: string; h: string | null }>(
+      db,
+      sql.raw(
+        `SELECT count(*)::text AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM "${name}" t`,
+      ),
+    );
     out[name] = `${row?.n}:${row?.h ?? ''}`;
   }
   return out;

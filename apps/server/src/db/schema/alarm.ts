@@ -1,3 +1,6 @@
+import type { AlarmEndReason, AlarmKind, AlarmStatus } from '@pvstar/contract/alarm';
+import type { AlarmLevel } from '@pvstar/contract/enums';
+import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { devices, dongles, plants } from './plant.ts';
@@ -20,20 +23,20 @@ export const alarms = pgTable(
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     /** Serial number of the device (or dongle) the alarm is about. */
     sourceSn: varchar('source_sn', { length: 32 }).notNull(),
-    deviceType: varchar('device_type', { length: 16 }).notNull(),
+    deviceType: varchar('device_type', { length: 16 }).$type<FaultDeviceType>().notNull(),
     /**
      * EVENT (the device said so), COMM (it went silent), NO_PRODUCTION (nothing in daylight),
      * UNDERPERFORMING (below its neighbours on sunny days).
      */
-    kind: varchar('kind', { length: 16 }).notNull(),
+    kind: varchar('kind', { length: 16 }).$type<AlarmKind>().notNull(),
     faultCode: varchar('fault_code', { length: 32 }).notNull(),
-    alarmLevel: varchar('alarm_level', { length: 16 }).notNull(),
-    status: varchar('status', { length: 8 }).notNull().default('ONGOING'),
+    alarmLevel: varchar('alarm_level', { length: 16 }).$type<AlarmLevel>().notNull(),
+    status: varchar('status', { length: 8 }).$type<AlarmStatus>().notNull().default('ONGOING'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     latestAt: timestamp('latest_at', { withTimezone: true }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    endReason: varchar('end_reason', { length: 16 }),
+    endReason: varchar('end_reason', { length: 16 }).$type<AlarmEndReason>(),
     ackBy: integer('ack_by').references(() => users.id, { onDelete: 'set null' }),
     ackByName: varchar('ack_by_name', { length: 64 }),
     ackAt: timestamp('ack_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import type { BasicDeviceType } from '@pvstar/contract/enums';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
@@ -20,7 +21,7 @@ export const deviceSpecs = pgTable(
   'device_specs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    deviceType: varchar('device_type', { length: 16 }).notNull(),
+    deviceType: varchar('device_type', { length: 16 }).$type<BasicDeviceType>().notNull(),
     deviceSpecs: varchar('device_specs', { length: 100 }).notNull(),
     manufacturerId: integer('manufacturer_id')
       .notNull()

@@ -1,3 +1,5 @@
+import type { AlarmLevel } from '@pvstar/contract/enums';
+import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import type { Lang } from '@pvstar/contract/lang';
 import { index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
@@ -10,8 +12,8 @@ export const faultCodes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     faultCode: varchar('fault_code', { length: 32 }).notNull(),
-    deviceType: varchar('device_type', { length: 16 }).notNull(),
-    alarmLevel: varchar('alarm_level', { length: 16 }).notNull(),
+    deviceType: varchar('device_type', { length: 16 }).$type<FaultDeviceType>().notNull(),
+    alarmLevel: varchar('alarm_level', { length: 16 }).$type<AlarmLevel>().notNull(),
     messages: jsonb('messages').$type<Record<Lang, string>>().notNull(),
     fixAdvice: jsonb('fix_advice').$type<Record<Lang, string>>().notNull(),
     createdBy: integer('created_by'),

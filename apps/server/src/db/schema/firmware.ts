@@ -1,4 +1,10 @@
-import type { FirmwareDescriptions } from '@pvstar/contract/firmware';
+import type {
+  FirmwareDescriptions,
+  FirmwareStatus,
+  FirmwareType,
+  UpgradeDeviceStatus,
+  UpgradeTaskStatus,
+} from '@pvstar/contract/firmware';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -44,9 +50,9 @@ export const firmwarePrograms = pgTable(
     manufacturerId: integer('manufacturer_id')
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'restrict' }),
-    firmwareType: varchar('firmware_type', { length: 16 }).notNull(),
+    firmwareType: varchar('firmware_type', { length: 16 }).$type<FirmwareType>().notNull(),
     version: varchar('version', { length: 32 }).notNull(),
-    status: varchar('status', { length: 8 }).notNull().default('ENABLED'),
+    status: varchar('status', { length: 8 }).$type<FirmwareStatus>().notNull().default('ENABLED'),
     description: varchar('description', { length: 500 }).notNull(),
     descriptions: jsonb('descriptions').$type<FirmwareDescriptions>().notNull(),
     supportAll: boolean('support_all').notNull().default(true),
@@ -91,7 +97,7 @@ export const upgradeTasks = pgTable(
     orgId: integer('org_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'restrict' }),
-    status: varchar('status', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<UpgradeTaskStatus>().notNull(),
     statusReason: varchar('status_reason', { length: 200 }),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     firstBatchPercent: smallint('first_batch_percent').notNull(),
@@ -130,7 +136,7 @@ export const upgradeTaskDevices = pgTable(
     sn: varchar('sn', { length: 32 }).notNull(),
     dongleSn: varchar('dongle_sn', { length: 32 }).notNull(),
     batch: smallint('batch').notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('QUEUED'),
+    status: varchar('status', { length: 16 }).$type<UpgradeDeviceStatus>().notNull().default('QUEUED'),
     progress: smallint('progress').notNull().default(0),
     fromVersion: varchar('from_version', { length: 32 }),
     reason: varchar('reason', { length: 500 }),
@@ -161,7 +167,7 @@ export const upgradeDeviceEvents = pgTable(
       .notNull()
       .references(() => upgradeTaskDevices.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    status: varchar('status', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<UpgradeDeviceStatus>().notNull(),
     progress: smallint('progress'),
     detail: varchar('detail', { length: 500 }),
   },

@@ -1,3 +1,4 @@
+import type { MenuType } from '@pvstar/contract/enums';
 import { boolean, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Catalogs, pages and buttons; `perm_code` is the permission code roles are granted. */
@@ -6,7 +7,7 @@ export const menus = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     parentId: integer('parent_id'),
-    type: varchar('type', { length: 8 }).notNull(),
+    type: varchar('type', { length: 8 }).$type<MenuType>().notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     /** i18n key of the title (menu namespace); the web shows its translation when it has one. */
     keyword: varchar('keyword', { length: 64 }),

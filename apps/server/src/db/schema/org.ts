@@ -1,3 +1,4 @@
+import type { OrgType, Status } from '@pvstar/contract/enums';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
@@ -9,13 +10,13 @@ export const organizations = pgTable(
     parentId: integer('parent_id'),
     path: varchar('path', { length: 500 }).notNull().default(''),
     name: varchar('name', { length: 64 }).notNull(),
-    type: varchar('type', { length: 16 }).notNull(),
+    type: varchar('type', { length: 16 }).$type<OrgType>().notNull(),
     description: varchar('description', { length: 500 }),
     contactName: varchar('contact_name', { length: 64 }),
     contactPhone: varchar('contact_phone', { length: 20 }),
     contactEmail: varchar('contact_email', { length: 254 }),
     address: varchar('address', { length: 255 }),
-    status: varchar('status', { length: 8 }).notNull().default('NORMAL'),
+    status: varchar('status', { length: 8 }).$type<Status>().notNull().default('NORMAL'),
     /** Everyone in this organisation and below must sign in with a second factor (issue 17). */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdBy: integer('created_by'),

@@ -1,3 +1,12 @@
+import type {
+  ContactType,
+  DeviceStatus,
+  InverterType,
+  NetworkingMode,
+  PlantStatus,
+  StationType,
+} from '@pvstar/contract/enums';
+import type { DeviceKind } from '@pvstar/contract/metrics';
 import { sql } from 'drizzle-orm';
 import {
   bit,
@@ -31,9 +40,9 @@ export const plants = pgTable(
       .references(() => organizations.id),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     name: varchar('name', { length: 100 }).notNull(),
-    type: varchar('type', { length: 24 }).notNull(),
+    type: varchar('type', { length: 24 }).$type<StationType>().notNull(),
     /** Offline, Normal, Warning, Fault — derived from its devices and alarms. */
-    status: varchar('status', { length: 8 }).notNull().default('OFFLINE'),
+    status: varchar('status', { length: 8 }).$type<PlantStatus>().notNull().default('OFFLINE'),
     installedCapacity: numeric('installed_capacity', { precision: 10, scale: 3, mode: 'number' }).notNull(),
     storageCapacity: numeric('storage_capacity', { precision: 10, scale: 3, mode: 'number' }),
     gridConnectionDate: date('grid_connection_date'),
@@ -51,7 +60,7 @@ export const plants = pgTable(
     timezone: varchar('timezone', { length: 40 }).notNull().default('Europe/Berlin'),
     picture: varchar('picture', { length: 200 }),
     ownerName: varchar('owner_name', { length: 64 }),
-    ownerContactType: varchar('owner_contact_type', { length: 8 }),
+    ownerContactType: varchar('owner_contact_type', { length: 8 }).$type<ContactType>(),
     ownerContact: varchar('owner_contact', { length: 254 }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -97,9 +106,12 @@ export const dongles = pgTable(
       .references(() => plants.id, { onDelete: 'cascade' }),
     /** SHA-256 of a 256-bit random secret: a fast hash is enough for a secret nobody chose. */
     secretHash: varchar('secret_hash', { length: 64 }).notNull(),
-    networkingMode: varchar('networking_mode', { length: 8 }).notNull().default('WIFI'),
+    networkingMode: varchar('networking_mode', { length: 8 })
+      .$type<NetworkingMode>()
+      .notNull()
+      .default('WIFI'),
     version: varchar('version', { length: 32 }),
-    status: varchar('status', { length: 16 }).notNull().default('NOT_CONNECTED'),
+    status: varchar('status', { length: 16 }).$type<DeviceStatus>().notNull().default('NOT_CONNECTED'),
     /** Seconds between telemetry messages, as observed; offline after three missed. */
     intervalSeconds: integer('interval_seconds').notNull().default(60),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -121,14 +133,14 @@ export const devices = pgTable(
     plantId: integer('plant_id')
       .notNull()
       .references(() => plants.id, { onDelete: 'cascade' }),
-    kind: varchar('kind', { length: 16 }).notNull(),
+    kind: varchar('kind', { length: 16 }).$type<DeviceKind>().notNull(),
     manufacturer: varchar('manufacturer', { length: 64 }),
     model: varchar('model', { length: 64 }),
-    inverterType: varchar('inverter_type', { length: 16 }),
+    inverterType: varchar('inverter_type', { length: 16 }).$type<InverterType>(),
     ratedPower: integer('rated_power'),
     /** Firmware versions reported by the device: inverter, dongle, safety, hmi (and battery BMS…). */
     versions: jsonb('versions').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-    status: varchar('status', { length: 16 }).notNull().default('NOT_CONNECTED'),
+    status: varchar('status', { length: 16 }).$type<DeviceStatus>().notNull().default('NOT_CONNECTED'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,10 @@
-import type { ParamChange, ParamValues } from '@pvstar/contract/remote';
+import type {
+  ParamChange,
+  ParamValues,
+  RemoteAction,
+  RemoteAuditOutcome,
+  RemoteCommandStatus,
+} from '@pvstar/contract/remote';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { devices, plants } from './plant.ts';
@@ -21,8 +27,8 @@ export const remoteCommands = pgTable(
       .notNull()
       .references(() => plants.id, { onDelete: 'cascade' }),
     dongleSn: varchar('dongle_sn', { length: 32 }).notNull(),
-    action: varchar('action', { length: 8 }).notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('PENDING'),
+    action: varchar('action', { length: 8 }).$type<RemoteAction>().notNull(),
+    status: varchar('status', { length: 16 }).$type<RemoteCommandStatus>().notNull().default('PENDING'),
     /** Writes: the values sent (only the changed ones) and what they were before. */
     changes: jsonb('changes').$type<ParamChange[]>().notNull().default(sql`'[]'::jsonb`),
     /** The read-back that confirms a write goes out under its own id. */
@@ -66,8 +72,8 @@ export const remoteParamAudit = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     cmdId: varchar('cmd_id', { length: 64 }),
-    action: varchar('action', { length: 8 }).notNull(),
-    outcome: varchar('outcome', { length: 16 }).notNull(),
+    action: varchar('action', { length: 8 }).$type<RemoteAction>().notNull(),
+    outcome: varchar('outcome', { length: 16 }).$type<RemoteAuditOutcome>().notNull(),
     userId: integer('user_id'),
     username: varchar('username', { length: 30 }).notNull(),
     plantId: integer('plant_id').notNull(),

@@ -1,3 +1,4 @@
+import type { DataScope, OrgType, RoleStatus } from '@pvstar/contract/enums';
 import {
   boolean,
   index,
@@ -21,10 +22,10 @@ export const roles = pgTable(
       .references(() => organizations.id),
     roleName: varchar('role_name', { length: 64 }).notNull(),
     roleCode: varchar('role_code', { length: 40 }).notNull(),
-    roleType: varchar('role_type', { length: 16 }).notNull(),
+    roleType: varchar('role_type', { length: 16 }).$type<OrgType>().notNull(),
     roleDesc: varchar('role_desc', { length: 255 }),
-    status: varchar('status', { length: 8 }).notNull().default('ENABLED'),
-    dataScope: varchar('data_scope', { length: 16 }).notNull(),
+    status: varchar('status', { length: 8 }).$type<RoleStatus>().notNull().default('ENABLED'),
+    dataScope: varchar('data_scope', { length: 16 }).$type<DataScope>().notNull(),
     builtin: boolean('builtin').notNull().default(false),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

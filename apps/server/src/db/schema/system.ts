@@ -1,3 +1,5 @@
+import type { AuditAction, AuditTargetType } from '@pvstar/contract/audit';
+import type { Lang } from '@pvstar/contract/lang';
 import {
   bigint,
   index,
@@ -10,16 +12,20 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
+export type OutboxChannel = 'EMAIL' | 'SMS';
+/** PENDING until a worker claims it (SENDING); SENT, or FAILED after the last attempt. */
+export type OutboxStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+
 /** Mail and SMS waiting to go out; a worker sends them (lib/mailer.ts), then blanks their text. */
 export const outbox = pgTable(
   'outbox',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channel: varchar('channel', { length: 8 }).notNull(),
+    channel: varchar('channel', { length: 8 }).$type<OutboxChannel>().notNull(),
     recipient: varchar('recipient', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     body: text('body').notNull(),
-    status: varchar('status', { length: 8 }).notNull().default('PENDING'),
+    status: varchar('status', { length: 8 }).$type<OutboxStatus>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     lastError: varchar('last_error', { length: 500 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,8 +43,8 @@ export const auditLog = pgTable(
     userId: integer('user_id'),
     username: varchar('username', { length: 30 }),
     orgId: integer('org_id'),
-    action: varchar('action', { length: 64 }).notNull(),
-    targetType: varchar('target_type', { length: 32 }),
+    action: varchar('action', { length: 64 }).$type<AuditAction>().notNull(),
+    targetType: varchar('target_type', { length: 32 }).$type<AuditTargetType>(),
     targetId: varchar('target_id', { length: 64 }),
     detail: jsonb('detail'),
     ip: varchar('ip', { length: 64 }),
@@ -51,7 +57,7 @@ export const langAreas = pgTable(
   'lang_areas',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    lang: varchar('lang', { length: 8 }).notNull(),
+    lang: varchar('lang', { length: 8 }).$type<Lang>().notNull(),
     countryCode: varchar('country_code', { length: 2 }).notNull(),
     countryRegionZh: varchar('country_region_zh', { length: 64 }).notNull(),
     countryRegionEn: varchar('country_region_en', { length: 64 }).notNull(),

@@ -1,3 +1,4 @@
+import type { SecondFactorStep } from '@pvstar/contract/two-factor';
 import { bigint, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './user.ts';
 
@@ -42,7 +43,7 @@ export const twoFactorChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    kind: varchar('kind', { length: 8 }).notNull(),
+    kind: varchar('kind', { length: 8 }).$type<SecondFactorStep['step']>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,3 +1,5 @@
+import type { AlarmLevel, CodePurpose, ContactType, Status } from '@pvstar/contract/enums';
+import type { Lang } from '@pvstar/contract/lang';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -28,12 +30,12 @@ export const users = pgTable(
     phone: varchar('phone', { length: 20 }),
     /** argon2id of the MD5 hex the client sends. */
     passwordHash: varchar('password_hash', { length: 200 }).notNull(),
-    status: varchar('status', { length: 8 }).notNull().default('NORMAL'),
+    status: varchar('status', { length: 8 }).$type<Status>().notNull().default('NORMAL'),
     /** The demo login's account: may look at everything its roles allow, change nothing. */
     readOnly: boolean('read_only').notNull().default(false),
-    lang: varchar('lang', { length: 8 }),
+    lang: varchar('lang', { length: 8 }).$type<Lang>(),
     /** Alarm levels this user wants by e-mail (personal centre); empty: none. */
-    alarmNotifyLevels: jsonb('alarm_notify_levels').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    alarmNotifyLevels: jsonb('alarm_notify_levels').$type<AlarmLevel[]>().notNull().default(sql`'[]'::jsonb`),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -60,7 +62,7 @@ export const pendingContacts = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    contactType: varchar('contact_type', { length: 8 }).notNull(),
+    contactType: varchar('contact_type', { length: 8 }).$type<ContactType>().notNull(),
     contact: varchar('contact', { length: 254 }).notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -76,12 +78,12 @@ export const contactClashLog = pgTable('contact_clash_log', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id').notNull(),
   username: varchar('username', { length: 30 }).notNull(),
-  field: varchar('field', { length: 8 }).notNull(),
+  field: varchar('field', { length: 8 }).$type<'email' | 'phone'>().notNull(),
   clearedValue: varchar('cleared_value', { length: 254 }).notNull(),
   keptByUserId: integer('kept_by_user_id').notNull(),
   keptByUsername: varchar('kept_by_username', { length: 30 }).notNull(),
   /** `contact`: the same contact on another account; `username`: another account's user name. */
-  reason: varchar('reason', { length: 16 }).notNull(),
+  reason: varchar('reason', { length: 16 }).$type<'contact' | 'username'>().notNull(),
   resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -134,7 +136,7 @@ export const verificationCodes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     contact: varchar('contact', { length: 254 }).notNull(),
-    purpose: varchar('purpose', { length: 16 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).$type<CodePurpose>().notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 64 }),
     attempts: integer('attempts').notNull().default(0),

@@ -1,7 +1,9 @@
 // Language areas (countries with their language and phone code) seeded into the database on first start.
 
+import type { Lang } from '@pvstar/contract/lang';
+
 export interface LangAreaSeed {
-  lang: string;
+  lang: Lang;
   countryCode: string;
   countryRegionZh: string;
   countryRegionEn: string;

@@ -3,7 +3,7 @@ import { DEFAULT_ROLE_PERMS, flattenMenu, VIEW_PERM_CODES } from '@pvstar/contra
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
-import type { Db } from '../client.ts';
+import type { Db, DbOrTx } from '../client.ts';
 import {
   langAreas,
   menus,
@@ -118,7 +118,7 @@ async function ensureRoot(db: Db, title: string): Promise<number> {
 }
 
 export async function createOrg(
-  db: Db,
+  db: DbOrTx,
   org: { name: string; type: OrgType; parentId: number | null; description?: string; address?: string },
 ): Promise<number> {
   const parent = org.parentId

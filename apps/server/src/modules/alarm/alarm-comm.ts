@@ -1,12 +1,11 @@
 import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { isDaylight } from '../../domain/daylight.ts';
 import { deviceSilent, dongleSilent } from '../../domain/status-sweeper.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
-
-type Tx = Pick<Db, 'execute'>;
 
 type SilentRow = {
   plant_id: number;
@@ -39,7 +38,9 @@ const sleepsAtNight = (r: SilentRow) =>
  * Returns the ids opened.
  */
 export async function detectSilence(db: Db, now = new Date()): Promise<number[]> {
-  const rows = await db.execute<SilentRow>(sql`
+  const rows = await sqlRows<SilentRow>(
+    db,
+    sql`
     SELECT g.plant_id, g.id AS dongle_id, NULL::int AS device_id, g.sn, NULL AS kind, g.last_seen_at,
       p.type AS plant_type, p.latitude, p.longitude, p.timezone
     FROM dongles g JOIN plants p ON p.id = g.plant_id
@@ -51,9 +52,10 @@ export async function detectSilence(db: Db, now = new Date()): Promise<number[]>
     FROM devices d JOIN dongles g ON g.id = d.dongle_id JOIN plants p ON p.id = d.plant_id
     WHERE ${deviceSilent(now)} AND NOT (${dongleSilent(now)})
       AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.plant_id = d.plant_id AND a.source_sn = d.sn
-        AND a.kind = 'COMM' AND a.started_at >= d.last_seen_at)`);
+        AND a.kind = 'COMM' AND a.started_at >= d.last_seen_at)`,
+  );
   const alarms: NewAlarm[] = [];
-  for (const r of rows.rows) {
+  for (const r of rows) {
     if (sleepsAtNight(r) && !isDaylight(now, r)) continue;
     const kind = r.kind;
     alarms.push({

@@ -3,6 +3,7 @@ import { type EventPayload, EventPayloadSchema, MAX_CLOCK_SKEW_MS } from '@pvsta
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
+import { sqlRow, sqlRows } from '../../db/rows.ts';
 import { endAlarms, openAlarms } from './alarm-store.ts';
 
 export type EventOutcome = 'opened' | 'repeated' | 'ended' | 'ignored' | 'dropped';
@@ -32,22 +33,27 @@ export function createAlarmEvents(deps: { db: Db; log: Logger; now?: () => numbe
 
   /** The device of the event, which must hang off this dongle, or the dongle itself. */
   async function sourceOf(dongleSn: string, deviceSn: string): Promise<Source | null> {
-    const rows = await deps.db.execute(sql`
+    const row = await sqlRow<{
+      plant_id: number;
+      dongle_id: number;
+      device_id: number | null;
+      kind: FaultDeviceType;
+    }>(
+      deps.db,
+      sql`
       SELECT d.plant_id, g.id AS dongle_id, d.id AS device_id, d.kind
       FROM devices d JOIN dongles g ON g.id = d.dongle_id
       WHERE d.sn = ${deviceSn} AND g.sn = ${dongleSn}
       UNION ALL
       SELECT g.plant_id, g.id, NULL, 'DONGLE' FROM dongles g WHERE g.sn = ${dongleSn} AND ${deviceSn} = ${dongleSn}
-      LIMIT 1`);
-    const row = rows.rows[0] as
-      | { plant_id: number; dongle_id: number; device_id: number | null; kind: string }
-      | undefined;
+      LIMIT 1`,
+    );
     return row
       ? {
           plantId: row.plant_id,
           dongleId: row.dongle_id,
           deviceId: row.device_id,
-          deviceType: row.kind as FaultDeviceType,
+          deviceType: row.kind,
         }
       : null;
   }
@@ -65,13 +71,19 @@ export function createAlarmEvents(deps: { db: Db; log: Logger; now?: () => numbe
         );
         return ended.length ? 'ended' : 'ignored';
       }
-      const repeated = await tx.execute(sql`
+      const repeated = await sqlRows(
+        tx,
+        sql`
         UPDATE alarms SET latest_at = GREATEST(latest_at, ${ts}::timestamptz)
-        WHERE status = 'ONGOING' AND ${same} RETURNING id`);
-      if (repeated.rows.length) return 'repeated';
-      const stale = await tx.execute(sql`
-        SELECT 1 FROM alarms WHERE ${same} AND ended_at >= ${ts}::timestamptz LIMIT 1`);
-      if (stale.rows.length) return 'ignored';
+        WHERE status = 'ONGOING' AND ${same} RETURNING id`,
+      );
+      if (repeated.length) return 'repeated';
+      const stale = await sqlRow(
+        tx,
+        sql`
+        SELECT 1 FROM alarms WHERE ${same} AND ended_at >= ${ts}::timestamptz LIMIT 1`,
+      );
+      if (stale) return 'ignored';
       const opened = await openAlarms(tx, [
         {
           ...source,

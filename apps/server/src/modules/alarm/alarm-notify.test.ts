@@ -1,4 +1,6 @@
 import { ALARM_DIGEST_MINUTES } from '@pvstar/contract/alarm';
+import type { AlarmLevel } from '@pvstar/contract/enums';
+import type { Lang } from '@pvstar/contract/lang';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +23,7 @@ const T0 = Date.now() - 3600_000;
 const sec = 1000;
 const title = 'PVSTAR';
 
-async function wants(u: Person, levels: string[], lang: string) {
+async function wants(u: Person, levels: AlarmLevel[], lang: Lang) {
   await t.ctx.db.update(users).set({ alarmNotifyLevels: levels, lang }).where(eq(users.id, u.id));
 }
 const pending = async () =>

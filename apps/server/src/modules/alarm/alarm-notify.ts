@@ -4,10 +4,9 @@ import { translate } from '@pvstar/contract/messages';
 import { PERM } from '@pvstar/contract/perm';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { queueMessage } from '../../lib/mailer.ts';
-
-type Tx = Pick<Db, 'execute'>;
 
 /** A first alarm waits this long, so that what comes right after it goes into the same mail. */
 export const GATHER_SECONDS = 30;
@@ -113,25 +112,32 @@ function compose(rows: PendingRow[], lang: Lang, title: string): { subject: stri
 export async function sendAlarmMail(db: Db, opts: { title: string; now?: Date }): Promise<number> {
   const now = opts.now ?? new Date();
   const at = sql`${now.toISOString()}::timestamptz`;
-  const due = await db.execute(sql`
+  const due = await sqlRows<{ user_id: number }>(
+    db,
+    sql`
     SELECT n.user_id FROM alarm_notifications n
     WHERE n.sent_at IS NULL
     GROUP BY n.user_id
     HAVING min(n.created_at) <= ${at} - make_interval(secs => ${GATHER_SECONDS})
       AND coalesce((SELECT max(s.sent_at) FROM alarm_notifications s WHERE s.user_id = n.user_id),
-        '-infinity') <= ${at} - make_interval(mins => ${ALARM_DIGEST_MINUTES})`);
+        '-infinity') <= ${at} - make_interval(mins => ${ALARM_DIGEST_MINUTES})`,
+  );
   let sent = 0;
-  for (const { user_id: userId } of due.rows as { user_id: number }[]) {
+  for (const { user_id: userId } of due) {
     sent += await db.transaction(async (tx) => {
-      const claimed = await tx.execute(sql`
+      const claimed = await sqlRows<{ id: number }>(
+        tx,
+        sql`
         SELECT n.id FROM alarm_notifications n
         WHERE n.user_id = ${userId} AND n.sent_at IS NULL
-        ORDER BY n.id FOR UPDATE SKIP LOCKED`);
-      const ids = (claimed.rows as { id: number }[]).map((r) => r.id);
+        ORDER BY n.id FOR UPDATE SKIP LOCKED`,
+      );
+      const ids = claimed.map((r) => r.id);
       if (!ids.length) return 0;
       const idList = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`;
-      const rows = (
-        await tx.execute<PendingRow>(sql`
+      const rows = await sqlRows<PendingRow>(
+        tx,
+        sql`
           SELECT n.id, u.email, u.lang, a.fault_code, a.alarm_level, a.source_sn, a.started_at, a.ended_at,
             p.name AS station_name, p.timezone, f.messages, f.fix_advice
           FROM alarm_notifications n
@@ -140,8 +146,8 @@ export async function sendAlarmMail(db: Db, opts: { title: string; now?: Date })
           JOIN plants p ON p.id = a.plant_id
           LEFT JOIN fault_codes f ON f.fault_code = a.fault_code
           WHERE n.id IN ${idList}
-          ORDER BY a.started_at, a.id`)
-      ).rows;
+          ORDER BY a.started_at, a.id`,
+      );
       await tx.execute(sql`UPDATE alarm_notifications SET sent_at = ${at} WHERE id IN ${idList}`);
       const first = rows[0];
       if (!first?.email) return 0;

@@ -1,6 +1,7 @@
 import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
 
 /** Sunny days in a row below the share that make an alarm. */
@@ -16,8 +17,8 @@ type Streak = {
   n: number;
   under: boolean;
   latest_pr: number;
-  first_start: string | Date;
-  latest_start: string | Date;
+  first_start: string;
+  latest_start: string;
 };
 
 /**
@@ -30,7 +31,9 @@ type Streak = {
  */
 export async function detectUnderPerformance(db: Db, share: number, now = new Date()) {
   const since = sql`(${now.toISOString()}::timestamptz AT TIME ZONE p.timezone)::date - ${LOOKBACK_DAYS}::int`;
-  const found = await db.execute<Streak>(sql`
+  const found = await sqlRows<Streak>(
+    db,
+    sql`
     WITH sunny AS (
       SELECT f.plant_id, f.day, f.pr, p.timezone,
         row_number() OVER (PARTITION BY f.plant_id ORDER BY f.day DESC) AS k
@@ -46,9 +49,10 @@ export async function detectUnderPerformance(db: Db, share: number, now = new Da
     SELECT s.*, d.id AS device_id, d.dongle_id, d.sn
     FROM streak s
     LEFT JOIN LATERAL (SELECT id, dongle_id, sn FROM devices
-      WHERE plant_id = s.plant_id AND kind = 'INVERTER' ORDER BY id LIMIT 1) d ON true`);
+      WHERE plant_id = s.plant_id AND kind = 'INVERTER' ORDER BY id LIMIT 1) d ON true`,
+  );
 
-  const recovered = found.rows.filter((r) => Number(r.latest_pr) >= share);
+  const recovered = found.filter((r) => r.latest_pr >= share);
   const ended = recovered.length
     ? await db.transaction((tx) =>
         endAlarms(
@@ -66,16 +70,19 @@ export async function detectUnderPerformance(db: Db, share: number, now = new Da
       )
     : [];
 
-  const streaks = found.rows.filter((r) => r.n >= UNDERPERFORMING_DAYS && r.under && r.device_id !== null);
+  const streaks = found.filter((r) => r.n >= UNDERPERFORMING_DAYS && r.under && r.device_id !== null);
   if (!streaks.length) return { opened: [] as number[], ended };
   // Not again for the days of an alarm that already ended (recovered, or closed by hand).
-  const earlier = await db.execute<{ plant_id: number }>(sql`
+  const earlier = await sqlRows<{ plant_id: number }>(
+    db,
+    sql`
     SELECT DISTINCT a.plant_id FROM alarms a
     JOIN jsonb_to_recordset(${JSON.stringify(
       streaks.map((s) => ({ plant_id: s.plant_id, from: new Date(s.first_start).toISOString() })),
     )}::jsonb) AS s(plant_id int, "from" timestamptz) ON s.plant_id = a.plant_id
-    WHERE a.fault_code = ${CLOUD_FAULT_CODES.underPerforming} AND a.status = 'ENDED' AND a.ended_at >= s."from"`);
-  const skip = new Set(earlier.rows.map((r) => r.plant_id));
+    WHERE a.fault_code = ${CLOUD_FAULT_CODES.underPerforming} AND a.status = 'ENDED' AND a.ended_at >= s."from"`,
+  );
+  const skip = new Set(earlier.map((r) => r.plant_id));
   const alarms: NewAlarm[] = streaks
     .filter((s) => !skip.has(s.plant_id))
     .map((s) => ({

@@ -1,6 +1,7 @@
 import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { isDaylight } from '../../domain/daylight.ts';
 import { MISSED_INTERVALS } from '../../domain/status-sweeper.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
@@ -43,7 +44,9 @@ export async function detectNoProduction(db: Db, now = new Date()) {
     ),
   );
 
-  const found = await db.execute<Candidate>(sql`
+  const found = await sqlRows<Candidate>(
+    db,
+    sql`
     SELECT d.id AS device_id, d.sn, d.plant_id, d.dongle_id, p.latitude, p.longitude, p.timezone,
       ${threshold} AS threshold
     FROM devices d
@@ -54,30 +57,29 @@ export async function detectNoProduction(db: Db, now = new Date()) {
       AND l.ts >= ${at} - make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS})
       AND l.data ? 'pvPower' AND (l.data ->> 'pvPower')::float8 <= ${threshold}
       AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.device_id = d.id AND a.status = 'ONGOING'
-        AND a.kind = 'NO_PRODUCTION')`);
+        AND a.kind = 'NO_PRODUCTION')`,
+  );
   const windowStart = new Date(now.getTime() - NO_PRODUCTION_WINDOW_MS);
-  const candidates = found.rows.filter((c) => isDaylight(now, c) && isDaylight(windowStart, c));
+  const candidates = found.filter((c) => isDaylight(now, c) && isDaylight(windowStart, c));
   if (!candidates.length) return { opened: [] as number[], ended };
 
-  const windows = await db.execute(sql`
+  const windows = await sqlRows<{ device_id: number; n: number; first: string; peak: number }>(
+    db,
+    sql`
     SELECT device_id, count(*)::int AS n, min(ts) AS first,
       max(coalesce((data ->> 'pvPower')::float8, 0)) AS peak
     FROM telemetry_samples
     WHERE device_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(candidates.map((c) => c.device_id))}::jsonb)::int)
       AND ts >= ${windowStart.toISOString()}::timestamptz AND ts <= ${at}
-    GROUP BY device_id`);
-  const byDevice = new Map(
-    (windows.rows as { device_id: number; n: number; first: string | Date; peak: number }[]).map((w) => [
-      w.device_id,
-      w,
-    ]),
+    GROUP BY device_id`,
   );
+  const byDevice = new Map(windows.map((w) => [w.device_id, w]));
   const alarms: NewAlarm[] = [];
   for (const c of candidates) {
     const w = byDevice.get(c.device_id);
     // The readings must cover the window, not only its end (a device that just came back).
     const covers = w && new Date(w.first).getTime() <= windowStart.getTime() + NO_PRODUCTION_WINDOW_MS / 2;
-    if (!w || !covers || w.n < MIN_SAMPLES || Number(w.peak) > Number(c.threshold)) continue;
+    if (!w || !covers || w.n < MIN_SAMPLES || w.peak > c.threshold) continue;
     alarms.push({
       plantId: c.plant_id,
       dongleId: c.dongle_id,

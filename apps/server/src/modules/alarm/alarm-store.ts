@@ -1,7 +1,8 @@
 import type { AlarmEndReason, AlarmKind } from '@pvstar/contract/alarm';
 import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { plantsIn, refreshDeviceStatus, refreshPlantStatus } from '../../domain/plant-status.ts';
 import { queueAlarmMail } from './alarm-notify.ts';
 
@@ -17,7 +18,6 @@ export interface NewAlarm {
   startedAt: Date;
 }
 
-type Tx = Pick<Db, 'execute'>;
 type Touched = { id: number; plant_id: number; device_id: number | null };
 
 /**
@@ -29,7 +29,9 @@ type Touched = { id: number; plant_id: number; device_id: number | null };
 export async function openAlarms(tx: Tx, rows: NewAlarm[]): Promise<number[]> {
   if (!rows.length) return [];
   const json = JSON.stringify(rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString() })));
-  const opened = await tx.execute(sql`
+  const touched = await sqlRows<Touched>(
+    tx,
+    sql`
     INSERT INTO alarms (plant_id, dongle_id, device_id, source_sn, device_type, kind, fault_code, alarm_level,
       started_at, latest_at)
     SELECT r."plantId", r."dongleId", r."deviceId", r."sourceSn", r."deviceType", r.kind, r."faultCode",
@@ -38,8 +40,8 @@ export async function openAlarms(tx: Tx, rows: NewAlarm[]): Promise<number[]> {
       "deviceType" text, kind text, "faultCode" text, "startedAt" timestamptz)
     LEFT JOIN fault_codes f ON f.fault_code = r."faultCode"
     ON CONFLICT (plant_id, source_sn, fault_code) WHERE status = 'ONGOING' DO NOTHING
-    RETURNING id, plant_id, device_id`);
-  const touched = opened.rows as Touched[];
+    RETURNING id, plant_id, device_id`,
+  );
   if (!touched.length) return [];
   await queueAlarmMail(
     tx,
@@ -60,13 +62,15 @@ export async function endAlarms(
   reason: AlarmEndReason,
   from?: SQL,
 ): Promise<number[]> {
-  const ended = await tx.execute(sql`
+  const touched = await sqlRows<Touched>(
+    tx,
+    sql`
     UPDATE alarms SET status = 'ENDED', ended_at = GREATEST(alarms.started_at, ${endedAt}),
       latest_at = GREATEST(alarms.latest_at, ${endedAt}), end_reason = ${reason}
     ${from ? sql`FROM ${from}` : sql``}
     WHERE alarms.status = 'ONGOING' AND ${where}
-    RETURNING alarms.id, alarms.plant_id, alarms.device_id`);
-  const touched = ended.rows as Touched[];
+    RETURNING alarms.id, alarms.plant_id, alarms.device_id`,
+  );
   if (touched.length) await refreshStatuses(tx, touched);
   return touched.map((r) => r.id);
 }

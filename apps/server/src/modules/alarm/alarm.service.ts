@@ -4,16 +4,11 @@ import {
   type AlarmAckBody,
   type AlarmActionResult,
   type AlarmCloseBody,
-  type AlarmEndReason,
-  type AlarmKind,
   type AlarmPageBody,
   type AlarmRow,
-  type AlarmStatus,
   type AlarmSummary,
 } from '@pvstar/contract/alarm';
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
-import type { AlarmLevel } from '@pvstar/contract/enums';
-import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
@@ -57,10 +52,10 @@ export function toAlarmRow(r: Joined, lang: Lang, now: Date): AlarmRow {
     at ? { userId, name: name ?? '', at: at.toISOString(), comment: comment ?? '' } : null;
   return {
     id: a.id,
-    alarmLevel: a.alarmLevel as AlarmLevel,
+    alarmLevel: a.alarmLevel,
     faultCode: a.faultCode,
-    deviceType: a.deviceType as FaultDeviceType,
-    kind: a.kind as AlarmKind,
+    deviceType: a.deviceType,
+    kind: a.kind,
     deviceSn: a.sourceSn,
     deviceId: a.deviceId,
     stationId: a.plantId,
@@ -72,8 +67,8 @@ export function toAlarmRow(r: Joined, lang: Lang, now: Date): AlarmRow {
     alarmTime: a.recordedAt.toISOString(),
     endTime: iso(a.endedAt),
     durationSeconds: Math.max(0, Math.round(((a.endedAt ?? now).getTime() - a.startedAt.getTime()) / 1000)),
-    alarmStatus: a.status as AlarmStatus,
-    endReason: a.endReason as AlarmEndReason | null,
+    alarmStatus: a.status,
+    endReason: a.endReason,
     alarmMsg: faultName(r.messages, lang, a.faultCode),
     fixAdvice: r.fixAdvice?.[lang] ?? r.fixAdvice?.['en-GB'] ?? translate(lang, 'alarm.unknownAdvice'),
     acknowledged: action(a.ackBy, a.ackByName, a.ackAt, a.ackComment),

@@ -1,10 +1,10 @@
 import type { ForgetBody, LoginBody, RegisterBody, UserInfo } from '@pvstar/contract/auth';
-import type { OrgType } from '@pvstar/contract/enums';
 import type { LoginResult } from '@pvstar/contract/two-factor';
 import { maskContact } from '@pvstar/contract/validation';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { sqlRow } from '../../db/rows.ts';
 import { loginAttempts, organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import type { Caller } from '../../http/access.ts';
@@ -60,12 +60,13 @@ async function isLocked(db: Db, key: string, ip: string): Promise<boolean> {
 
 /** Whether the account's organisation and every organisation above it are in good standing. */
 async function orgChainActive(db: Db, orgId: number): Promise<boolean> {
-  const [row] = (
-    await db.execute(sql`
+  const row = await sqlRow<{ bad: number }>(
+    db,
+    sql`
     SELECT count(*)::int AS bad FROM organizations o
     WHERE o.status <> 'NORMAL'
-      AND (SELECT path FROM organizations WHERE id = ${orgId}) LIKE o.path || '%'`)
-  ).rows as { bad: number }[];
+      AND (SELECT path FROM organizations WHERE id = ${orgId}) LIKE o.path || '%'`,
+  );
   return (row?.bad ?? 1) === 0;
 }
 
@@ -176,7 +177,7 @@ export function createAuthService(ctx: AppContext) {
         .limit(1);
       const [ownerRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleCode, 'OWNER'));
       await db.transaction(async (tx) => {
-        const orgId = await createOrg(tx as Db, {
+        const orgId = await createOrg(tx, {
           name: body.nickname || body.username,
           type: 'OWNER',
           parentId: root!.id,
@@ -194,7 +195,7 @@ export function createAuthService(ctx: AppContext) {
           .returning({ id: users.id });
         if (ownerRole) await tx.insert(userRoles).values({ userId: user!.id, roleId: ownerRole.id });
         await audit(
-          tx as Db,
+          tx,
           { userId: user!.id, username: body.username, orgId },
           { action: 'auth.register', ip },
         );
@@ -247,7 +248,7 @@ export function createAuthService(ctx: AppContext) {
           phone: maskContact(u.phone),
           orgId: u.orgId,
           orgName: row.orgName,
-          orgType: row.orgType as OrgType,
+          orgType: row.orgType,
           readOnly: u.readOnly,
           createTime: u.createdAt.toISOString(),
           pendingEmail: maskContact(pending.find((p) => p.type === 'EMAIL')?.contact),

@@ -3,7 +3,7 @@ import { resolveLang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import { maskContact } from '@pvstar/contract/validation';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { pendingContacts, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
@@ -22,7 +22,7 @@ const channelOf = (type: ContactType) => (type === 'EMAIL' ? 'EMAIL' : 'SMS');
 
 /** Tells the user, on the contact being replaced, in the user's own language. */
 async function noticeToOldContact(
-  db: Db,
+  db: DbOrTx,
   user: Recipient,
   type: ContactType,
   kind: 'Requested' | 'Changed',
@@ -72,8 +72,8 @@ export async function requestContactChange(
       subject: translate(lang, 'mail.contactConfirmSubject', { title: meta.appTitle }),
       body: translate(lang, 'mail.contactConfirmBody', { code, username: user.username }),
     });
-    await noticeToOldContact(tx as Db, user, change.type, 'Requested', change.contact, meta.appTitle);
-    await audit(tx as Db, caller, {
+    await noticeToOldContact(tx, user, change.type, 'Requested', change.contact, meta.appTitle);
+    await audit(tx, caller, {
       action: 'user.contactChangeRequested',
       targetType: 'user',
       targetId: user.id,
@@ -144,8 +144,8 @@ export async function confirmContactChange(
           : { phone: pending.contact, updatedAt: new Date() },
       )
       .where(eq(users.id, caller.userId));
-    await noticeToOldContact(tx as Db, user, body.contactType, 'Changed', pending.contact, meta.appTitle);
-    await audit(tx as Db, caller, {
+    await noticeToOldContact(tx, user, body.contactType, 'Changed', pending.contact, meta.appTitle);
+    await audit(tx, caller, {
       action: 'account.contactChangeConfirmed',
       targetType: 'user',
       targetId: caller.userId,

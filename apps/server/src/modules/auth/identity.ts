@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { conflict } from '../../http/errors.ts';
 import { normalizeContact } from './codes.ts';
@@ -39,7 +39,7 @@ export async function findUserByAccount(db: Db, account: string) {
  * Contacts are in their stored form.
  */
 export async function assertIdentifiersFree(
-  db: Pick<Db, 'select'>,
+  db: DbOrTx,
   fields: { username?: string; email?: string | null; phone?: string | null },
   opts: { exceptId?: number; contactField?: string } = {},
 ) {
@@ -77,7 +77,7 @@ export async function assertIdentifiersFree(
 }
 
 /** An account that answers to a contact (in its stored form), as its contact or as its user name. */
-export async function contactHolder(db: Pick<Db, 'select'>, type: 'EMAIL' | 'MOBILE', contact: string) {
+export async function contactHolder(db: DbOrTx, type: 'EMAIL' | 'MOBILE', contact: string) {
   const [holder] = await db
     .select({ id: users.id })
     .from(users)

@@ -70,8 +70,8 @@ export async function loadGrants(db: Db, userId: number) {
     : [];
   return grantsOf(
     roleRows.map((r) => ({
-      roleType: r.roleType as OrgType,
-      dataScope: r.dataScope as DataScope,
+      roleType: r.roleType,
+      dataScope: r.dataScope,
       permList: codes.filter((c) => c.roleId === r.id).map((c) => c.code),
     })),
   );
@@ -144,7 +144,7 @@ export async function resolveCaller(db: Db, token: string): Promise<Caller | nul
     username: row.username,
     orgId: row.orgId,
     orgPath: row.orgPath,
-    orgType: row.orgType as OrgType,
+    orgType: row.orgType,
     perms,
     dataScope,
     readOnly: row.readOnly,

@@ -12,6 +12,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { sqlRow } from '../../db/rows.ts';
 import {
   loginAttempts,
   sessions,
@@ -57,11 +58,14 @@ const recoveryHash = (code: string) => sha256(code.trim().toLowerCase().replace(
 
 /** Whether an organisation at or above `orgId` requires a second factor of everyone below it. */
 export async function twoFactorRequired(db: Db, orgId: number): Promise<boolean> {
-  const { rows } = await db.execute(sql`
+  const row = await sqlRow<{ required: boolean }>(
+    db,
+    sql`
     SELECT EXISTS (SELECT 1 FROM organizations o
       WHERE o.require_two_factor
-        AND (SELECT path FROM organizations WHERE id = ${orgId}) LIKE o.path || '%') AS required`);
-  return (rows[0] as { required: boolean } | undefined)?.required === true;
+        AND (SELECT path FROM organizations WHERE id = ${orgId}) LIKE o.path || '%') AS required`,
+  );
+  return row?.required === true;
 }
 
 /** Removes a user's second factor with everything that hangs on it (disable, provider admin's reset). */

@@ -10,7 +10,6 @@ import type {
   ManufacturerPageBody,
   ManufacturerRow,
 } from '@pvstar/contract/basic-device';
-import type { BasicDeviceType } from '@pvstar/contract/enums';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { deviceSpecs, firmwarePrograms, manufacturers } from '../../db/schema/index.ts';
@@ -234,7 +233,7 @@ export function createBasicDeviceService(ctx: AppContext) {
         total,
         list: rows.map(({ s, manufactor }) => ({
           id: s.id,
-          deviceType: s.deviceType as BasicDeviceType,
+          deviceType: s.deviceType,
           deviceSpecs: s.deviceSpecs,
           manufacturerId: s.manufacturerId,
           manufactor,

@@ -1,5 +1,7 @@
 import { CO2_KG_PER_TREE_YEAR, DASHBOARD_RECENT_ALERTS, GRID_CO2_FACTORS } from '@pvstar/contract/dashboard';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../../db/rows.ts';
 import { alarms, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../domain/calendar.ts';
@@ -114,11 +116,14 @@ describe('dashboard CO₂ by country', () => {
   it('keeps the per-plant totals equal to the stored days as they change', async () => {
     const db = t.ctx.db;
     const check = async () => {
-      const res = await db.execute(`
+      const rows = await sqlRows<{ total: number; days: number }>(
+        db,
+        sql`
         SELECT p.id, coalesce(t.generation, 0)::float8 AS total,
           coalesce((SELECT sum(d.generation) FROM plant_energy_daily d WHERE d.plant_id = p.id), 0)::float8 AS days
-        FROM plants p LEFT JOIN plant_energy_total t ON t.plant_id = p.id`);
-      for (const r of res.rows as { total: number; days: number }[]) expect(r.total).toBeCloseTo(r.days, 6);
+        FROM plants p LEFT JOIN plant_energy_total t ON t.plant_id = p.id`,
+      );
+      for (const r of rows) expect(r.total).toBeCloseTo(r.days, 6);
     };
     await check();
     await db.execute(

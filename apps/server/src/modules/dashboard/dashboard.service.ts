@@ -22,6 +22,7 @@ import { type DeviceKind, DeviceKindSchema } from '@pvstar/contract/metrics';
 import { specificYield } from '@pvstar/contract/plant-data';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
 import { localDay } from '../../domain/calendar.ts';
 import { plantScope } from '../../domain/plants.ts';
@@ -78,7 +79,35 @@ export function yieldParts(
   return { yieldSelfConsumed, yieldFedIn, batteryRetained };
 }
 
-type Rows<T> = { rows: T[] };
+/** The power flow of the plants in scope, on every row; a top plant's figures, or none (no plant). */
+type PowerRow = { inverters: number; pv: number; grid: number; load: number; battery: number } & (
+  | {
+      id: number;
+      plant_no: string;
+      name: string;
+      type: StationType;
+      status: PlantStatus;
+      capacity: number;
+      power: number;
+      today: number;
+    }
+  | { id: null }
+);
+
+type AlertRow = {
+  id: number;
+  plant_id: number;
+  name: string;
+  timezone: string;
+  source_sn: string;
+  fault_code: string;
+  alarm_level: AlarmLevel;
+  started_at: string;
+  ended_at: string | null;
+  messages: Record<string, string> | null;
+  /** The ongoing alarms in scope, the same on every row. */
+  ongoing: number;
+};
 
 /**
  * The daily energy of the caller's plants, one row per organisation, currency, time zone and day: from
@@ -115,14 +144,15 @@ const scopeKey = (caller: Caller, lang: Lang) => {
 export function createDashboardService(ctx: AppContext) {
   const { db } = ctx;
   const grids = gridFactors(ctx.config);
-  const query = async <T>(q: SQL) => ((await db.execute(q)) as unknown as Rows<T>).rows;
 
   /**
    * Counts, capacities and status of the plants in scope per currency and time zone, with the zone's
    * local day at `now` (worked out once per zone, not once per plant).
    */
   const plantFigures = (caller: Caller, now: Date) =>
-    query<Record<string, unknown>>(sql`
+    sqlRows(
+      db,
+      sql`
       SELECT plants.currency, count(*)::int AS plants,
         coalesce(sum(plants.installed_capacity), 0)::float8 AS capacity,
         coalesce(sum(plants.storage_capacity), 0)::float8 AS storage,
@@ -133,14 +163,17 @@ export function createDashboardService(ctx: AppContext) {
         to_char((${now.toISOString()}::timestamptz AT TIME ZONE plants.timezone)::date, 'YYYY-MM-DD') AS local_day
       FROM plants JOIN organizations ON organizations.id = plants.org_id
       WHERE ${plantScope(caller)}
-      GROUP BY plants.currency, plants.timezone`);
+      GROUP BY plants.currency, plants.timezone`,
+    );
 
   /**
    * Energy and revenue per currency: in total (every day) and today (each row's own local day, the day
    * of its plants' time zone at `now`).
    */
   const energyByCurrency = (caller: Caller, now: Date) =>
-    query<Record<string, unknown>>(sql`
+    sqlRows(
+      db,
+      sql`
       SELECT e.currency,
         sum(e.generation)::float8 AS gen, sum(e.consumption)::float8 AS cons, sum(e.feed_in)::float8 AS fi,
         sum(e.purchase)::float8 AS pu, sum(e.self_consumption)::float8 AS sc, sum(e.revenue)::float8 AS rev,
@@ -158,24 +191,30 @@ export function createDashboardService(ctx: AppContext) {
         SELECT r.*, r.day = l.local_today AS today, l.local_today
         FROM (${energyRows(caller)}) r
         CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE r.timezone)::date AS local_today) l) e
-      GROUP BY e.currency`);
+      GROUP BY e.currency`,
+    );
 
   /**
    * Lifetime generation (the sum of stored days) of the plants in scope per country: one row per plant
    * from plant_energy_total (kept by trigger, migration 0022), for the CO₂ of each country's grid.
    */
   const generationByCountry = (caller: Caller) =>
-    query<{ country: string | null; plants: number; generation: number }>(sql`
+    sqlRows<{ country: string | null; plants: number; generation: number }>(
+      db,
+      sql`
       SELECT plants.country_code AS country, count(*)::int AS plants,
         coalesce(sum(t.generation), 0)::float8 AS generation
       FROM plants JOIN organizations ON organizations.id = plants.org_id
       LEFT JOIN plant_energy_total t ON t.plant_id = plants.id
       WHERE ${plantScope(caller)}
-      GROUP BY plants.country_code`);
+      GROUP BY plants.country_code`,
+    );
 
   /** Generation and consumption per day for the DASHBOARD_TREND_DAYS days up to `lastDay`, zero-filled. */
   const trend = (caller: Caller, lastDay: string) =>
-    query<{ day: string; generation: number; consumption: number }>(sql`
+    sqlRows<{ day: string; generation: number; consumption: number }>(
+      db,
+      sql`
       WITH agg AS (
         SELECT e.day, sum(e.generation) AS gen, sum(e.consumption) AS cons
         FROM (${energyRows(caller)}) e
@@ -186,14 +225,17 @@ export function createDashboardService(ctx: AppContext) {
       FROM generate_series((${lastDay}::date - ${DASHBOARD_TREND_DAYS - 1}::int)::timestamp,
         ${lastDay}::date::timestamp, interval '1 day') AS g(day)
       LEFT JOIN agg ON agg.day = g.day::date
-      ORDER BY g.day`);
+      ORDER BY g.day`,
+    );
 
   /**
    * Latest power per plant from its reporting inverters: the sums make the power flow, the top plants
    * by AC output the plant list (with today's generation).
    */
   const powerByPlant = (caller: Caller, now: Date) =>
-    query<Record<string, unknown>>(sql`
+    sqlRows<PowerRow>(
+      db,
+      sql`
       WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
       pp AS (
         SELECT dv.plant_id, count(*)::int AS inverters,
@@ -220,15 +262,19 @@ export function createDashboardService(ctx: AppContext) {
         coalesce((SELECT d.generation FROM plant_energy_daily d
           WHERE d.plant_id = top.id AND d.day = top.local_day), 0)::float8 AS today
       FROM flow LEFT JOIN top ON TRUE
-      ORDER BY top.power DESC, top.id`);
+      ORDER BY top.power DESC, top.id`,
+    );
 
   /** Devices of the listed plants, counted per kind and status. */
   const deviceGroups = async (plantIds: number[]) => {
     if (!plantIds.length) return new Map<number, DeviceGroup[]>();
-    const rows = await query<{ plant_id: number; kind: DeviceKind; status: DeviceStatus; n: number }>(sql`
+    const rows = await sqlRows<{ plant_id: number; kind: DeviceKind; status: DeviceStatus; n: number }>(
+      db,
+      sql`
       SELECT plant_id, kind, status, count(*)::int AS n FROM devices
       WHERE plant_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(plantIds)}::jsonb)::int)
-      GROUP BY plant_id, kind, status ORDER BY plant_id, kind, status`);
+      GROUP BY plant_id, kind, status ORDER BY plant_id, kind, status`,
+    );
     const out = new Map<number, DeviceGroup[]>();
     for (const r of rows) {
       const groups = out.get(r.plant_id) ?? [];
@@ -259,7 +305,9 @@ export function createDashboardService(ctx: AppContext) {
    * the alert center orders them), at most DASHBOARD_RECENT_ALERTS; and how many are ongoing.
    */
   const latestAlarms = (caller: Caller, now: Date) =>
-    query<Record<string, unknown>>(sql`
+    sqlRows<AlertRow>(
+      db,
+      sql`
       WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
       ongoing AS (
         SELECT a.*, 0 AS rank FROM alarms a JOIN sp ON sp.id = a.plant_id
@@ -277,7 +325,8 @@ export function createDashboardService(ctx: AppContext) {
         (SELECT count(*) FROM alarms o JOIN sp s2 ON s2.id = o.plant_id WHERE o.status = 'ONGOING')::int AS ongoing
       FROM latest a JOIN sp ON sp.id = a.plant_id
       LEFT JOIN fault_codes f ON f.fault_code = a.fault_code
-      ORDER BY a.rank, a.started_at DESC, a.id DESC`);
+      ORDER BY a.rank, a.started_at DESC, a.id DESC`,
+    );
 
   async function compute(caller: Caller, lang: Lang, now: Date): Promise<Dashboard> {
     const byZone = await plantFigures(caller, now);
@@ -329,20 +378,20 @@ export function createDashboardService(ctx: AppContext) {
     }
     // The figures are those of the currency most plants use (sorted first).
     const main = currencies[0];
-    const flow = power[0] ?? {};
-    const topRows = power.filter((r) => r.id !== null && r.id !== undefined);
-    const groups = await deviceGroups(topRows.map((r) => Number(r.id)));
+    const flow = power[0];
+    const topRows = power.filter((r) => r.id !== null);
+    const groups = await deviceGroups(topRows.map((r) => r.id));
     const plants: DashboardPlant[] = topRows.map((r) => ({
-      id: Number(r.id),
-      stationNo: String(r.plant_no),
-      stationName: String(r.name),
-      type: r.type as StationType,
-      status: r.status as PlantStatus,
-      installedCapacity: roundShown(num(r.capacity)),
-      power: roundShown(num(r.power)),
-      todayGeneration: roundShown(num(r.today)),
-      todayYield: specificYield(num(r.today), num(r.capacity)),
-      deviceGroups: groups.get(Number(r.id)) ?? [],
+      id: r.id,
+      stationNo: r.plant_no,
+      stationName: r.name,
+      type: r.type,
+      status: r.status,
+      installedCapacity: roundShown(r.capacity),
+      power: roundShown(r.power),
+      todayGeneration: roundShown(r.today),
+      todayYield: specificYield(r.today, r.capacity),
+      deviceGroups: groups.get(r.id) ?? [],
     }));
     const shares = gridShares(
       grids,
@@ -383,21 +432,18 @@ export function createDashboardService(ctx: AppContext) {
         generation: roundShown(num(d.generation)),
         consumption: roundShown(num(d.consumption)),
       })),
-      recentAlerts: alerts.map((a) => {
-        const messages = a.messages as Record<string, string> | null;
-        return {
-          id: Number(a.id),
-          plantId: Number(a.plant_id),
-          stationName: String(a.name),
-          timezone: String(a.timezone),
-          deviceSn: String(a.source_sn),
-          faultCode: String(a.fault_code),
-          faultName: faultName(messages, lang, String(a.fault_code)),
-          level: a.alarm_level as AlarmLevel,
-          raisedAt: new Date(a.started_at as string).toISOString(),
-          clearedAt: a.ended_at ? new Date(a.ended_at as string).toISOString() : null,
-        };
-      }),
+      recentAlerts: alerts.map((a) => ({
+        id: a.id,
+        plantId: a.plant_id,
+        stationName: a.name,
+        timezone: a.timezone,
+        deviceSn: a.source_sn,
+        faultCode: a.fault_code,
+        faultName: faultName(a.messages, lang, a.fault_code),
+        level: a.alarm_level,
+        raisedAt: new Date(a.started_at).toISOString(),
+        clearedAt: a.ended_at ? new Date(a.ended_at).toISOString() : null,
+      })),
       social: {
         co2ReducedT: roundShown(social.co2ReducedT),
         treeYears: Math.round(social.treeYears),
@@ -405,11 +451,11 @@ export function createDashboardService(ctx: AppContext) {
         grids: shares.map((g) => ({ ...g, generation: roundShown(g.generation) })),
       },
       powerFlow: {
-        pvPower: roundShown(num(flow.pv)),
-        gridPower: roundShown(num(flow.grid)),
-        loadPower: roundShown(num(flow.load)),
-        batteryPower: roundShown(num(flow.battery)),
-        inverterCount: num(flow.inverters),
+        pvPower: roundShown(num(flow?.pv)),
+        gridPower: roundShown(num(flow?.grid)),
+        loadPower: roundShown(num(flow?.load)),
+        batteryPower: roundShown(num(flow?.battery)),
+        inverterCount: num(flow?.inverters),
       },
       pie: { today: roundPie(today), total: roundPie(total) },
       plants,

@@ -1,7 +1,10 @@
 import { CO2_KG_PER_TREE_YEAR, DASHBOARD_TREND_DAYS, GRID_CO2_DEFAULT } from '@pvstar/contract/dashboard';
+import type { DeviceStatus } from '@pvstar/contract/enums';
+import type { DeviceKind } from '@pvstar/contract/metrics';
 import { PERM } from '@pvstar/contract/perm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../../db/rows.ts';
 import { deviceLatest, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../domain/calendar.ts';
@@ -95,8 +98,8 @@ beforeAll(async () => {
 
   const device = async (
     key: keyof typeof ids,
-    kind: string,
-    status: string,
+    kind: DeviceKind,
+    status: DeviceStatus,
     latest?: Record<string, number>,
   ) => {
     const sn = unique('DSN');
@@ -356,19 +359,25 @@ describe("organisations' energy roll-up", () => {
     const db = t.ctx.db;
     // Equal to the daily rows summed per plant's organisation, currency, time zone, day and shard.
     const compare = async () => {
-      const daily = await db.execute(sql`
+      const daily = await sqlRows(
+        db,
+        sql`
         SELECT p.org_id, p.currency, p.timezone, to_char(d.day, 'YYYY-MM-DD') AS day, d.plant_id % 4 AS shard,
           round(sum(d.generation)::numeric, 6) AS g, round(sum(d.feed_in)::numeric, 6) AS f,
           round(sum(greatest(d.generation - d.feed_in, 0))::numeric, 6) AS sc, round(sum(d.revenue)::numeric, 6) AS r
         FROM plant_energy_daily d JOIN plants p ON p.id = d.plant_id
-        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);
-      const orgs = await db.execute(sql`
+        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+      );
+      const orgs = await sqlRows(
+        db,
+        sql`
         SELECT org_id, currency, timezone, to_char(day, 'YYYY-MM-DD') AS day, shard, round(generation::numeric, 6) AS g,
           round(feed_in::numeric, 6) AS f, round(self_consumption::numeric, 6) AS sc, round(revenue::numeric, 6) AS r
         FROM org_energy_daily
         WHERE round(generation::numeric, 6) <> 0 OR round(feed_in::numeric, 6) <> 0 OR round(revenue::numeric, 6) <> 0
-        ORDER BY 1, 2, 3, 4, 5`);
-      expect(orgs.rows).toEqual(daily.rows);
+        ORDER BY 1, 2, 3, 4, 5`,
+      );
+      expect(orgs).toEqual(daily);
     };
     await compare();
     const [a2] = await db.select().from(plants).where(eq(plants.id, ids.A2));

@@ -14,6 +14,7 @@ import type { DeviceStatus, InverterType, NetworkingMode, StationType } from '@p
 import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { deviceLatest, devices, dongles, organizations, plants } from '../../db/schema/index.ts';
 import { addDays } from '../../domain/calendar.ts';
 // Devices and dongles are reached through their plant: its organisation, or (SELF) its owner.
@@ -73,23 +74,23 @@ const dongleColumns = {
 
 interface DeviceSel {
   id: number;
-  kind: string;
+  kind: DeviceKind;
   sn: string;
   manufacturer: string | null;
   model: string | null;
-  status: string;
-  inverterType: string | null;
+  status: DeviceStatus;
+  inverterType: InverterType | null;
   ratedPower: number | null;
   versions: Record<string, string>;
   lastSeenAt: Date | null;
   createdAt: Date;
   plantId: number;
   stationName: string;
-  stationType: string;
+  stationType: StationType;
   dongleId: number;
   dongleSn: string;
   dongleVersion: string | null;
-  networkingMode: string;
+  networkingMode: NetworkingMode;
   power: number | null;
   soc: number | null;
   soh: number | null;
@@ -97,14 +98,14 @@ interface DeviceSel {
 interface DongleSel {
   id: number;
   sn: string;
-  status: string;
+  status: DeviceStatus;
   version: string | null;
-  networkingMode: string;
+  networkingMode: NetworkingMode;
   lastSeenAt: Date | null;
   createdAt: Date;
   plantId: number;
   stationName: string;
-  stationType: string;
+  stationType: StationType;
 }
 
 /** Float sums and averages without binary noise (0.1 + 0.2), keeping a thousandth of a unit (as kWh and kW). */
@@ -113,25 +114,25 @@ const roundOrNull = (n: number | null) => (n === null || n === undefined ? null 
 function deviceRow(r: DeviceSel): DeviceRow {
   return {
     id: r.id,
-    deviceType: r.kind as DeviceKind,
+    deviceType: r.kind,
     sn: r.sn,
     deviceName: r.model || r.sn,
     manufactor: r.manufacturer,
     deviceSpec: r.model,
-    deviceStatus: r.status as DeviceStatus,
+    deviceStatus: r.status,
     plantId: r.plantId,
     stationName: r.stationName,
-    stationType: r.stationType as StationType,
+    stationType: r.stationType,
     collectorId: r.dongleId,
     collectorSN: r.dongleSn,
-    inverterType: (r.inverterType as InverterType | null) ?? null,
+    inverterType: r.inverterType,
     // An inverter's versions include its dongle's (SPEC: inverter, dongle, safety, HMI); what the device
     // itself reports wins.
     versions: {
       ...(r.kind === 'INVERTER' && r.dongleVersion ? { dongle: r.dongleVersion } : {}),
       ...r.versions,
     },
-    networkingMode: r.networkingMode as NetworkingMode,
+    networkingMode: r.networkingMode,
     ratedPower: r.ratedPower,
     power: roundOrNull(r.power),
     soc: roundOrNull(r.soc),
@@ -149,15 +150,15 @@ function dongleRow(r: DongleSel): DeviceRow {
     deviceName: r.sn,
     manufactor: null,
     deviceSpec: null,
-    deviceStatus: r.status as DeviceStatus,
+    deviceStatus: r.status,
     plantId: r.plantId,
     stationName: r.stationName,
-    stationType: r.stationType as StationType,
+    stationType: r.stationType,
     collectorId: r.id,
     collectorSN: r.sn,
     inverterType: null,
     versions: r.version ? { dongle: r.version } : {},
-    networkingMode: r.networkingMode as NetworkingMode,
+    networkingMode: r.networkingMode,
     ratedPower: null,
     power: null,
     soc: null,
@@ -243,7 +244,7 @@ export function createDeviceService(ctx: AppContext) {
       .where(and(eq(devices.id, id), kind ? eq(devices.kind, kind) : undefined, plantScope(caller)))
       .limit(1);
     if (!row) throw notFound();
-    requireTypePerm(caller, row.kind as DeviceKind);
+    requireTypePerm(caller, row.kind);
     return row;
   }
 
@@ -276,11 +277,7 @@ export function createDeviceService(ctx: AppContext) {
           timezone: row.timezone,
           latest: null,
           intervalSeconds: row.intervalSeconds,
-          devices: list.map((d) => ({
-            ...d,
-            kind: d.kind as DeviceKind,
-            status: d.status as DeviceStatus,
-          })),
+          devices: list,
         };
       }
       const row = await scopedDevice(caller, id, type);
@@ -298,7 +295,7 @@ export function createDeviceService(ctx: AppContext) {
     /** The chosen metrics of one device over one local day of its plant, in 5-minute buckets. */
     async history(caller: Caller, body: DeviceHistoryBody): Promise<DeviceHistory> {
       const device = await scopedDevice(caller, body.deviceId);
-      const kind = device.kind as DeviceKind;
+      const kind = device.kind;
       const metrics = [...new Set(body.metrics)];
       const bad = unknownMetric(kind, metrics);
       if (bad !== null) throw invalidField('metrics', 'device.metricUnknown', 400, { metric: bad });
@@ -316,7 +313,9 @@ export function createDeviceService(ctx: AppContext) {
         return sql`${agg}::float8 AS ${sql.identifier(`m${i}`)}`;
       });
       const tz = device.timezone;
-      const res = await db.execute(sql`
+      const rows = await sqlRows<{ bucket: number } & Record<string, number | null>>(
+        db,
+        sql`
         SELECT floor(extract(epoch FROM s.ts) / ${HISTORY_BUCKET_SECONDS}::int)::float8 * ${HISTORY_BUCKET_SECONDS}::int AS bucket,
           ${sql.join(columns, sql`, `)}
         FROM telemetry_samples s
@@ -324,8 +323,8 @@ export function createDeviceService(ctx: AppContext) {
           AND s.ts >= (${body.date}::date::timestamp AT TIME ZONE ${tz}::text)
           AND s.ts < (${addDays(body.date, 1)}::date::timestamp AT TIME ZONE ${tz}::text)
         GROUP BY 1
-        ORDER BY 1`);
-      const rows = res.rows as Record<string, number | string | null>[];
+        ORDER BY 1`,
+      );
       return {
         date: body.date,
         timezone: tz,
@@ -334,7 +333,7 @@ export function createDeviceService(ctx: AppContext) {
           unit: def.unit,
           points: rows
             .filter((r) => r[`m${i}`] !== null && r[`m${i}`] !== undefined)
-            .map((r) => [Number(r.bucket) * 1000, roundKwh(Number(r[`m${i}`]))] as [number, number]),
+            .map((r) => [r.bucket * 1000, roundKwh(Number(r[`m${i}`]))] as [number, number]),
         })),
       };
     },

@@ -1,11 +1,9 @@
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
-import type { AlarmLevel } from '@pvstar/contract/enums';
 import type {
   FaultCodeAddBody,
   FaultCodeEditBody,
   FaultCodePageBody,
   FaultCodeRow,
-  FaultDeviceType,
   FaultImportResult,
 } from '@pvstar/contract/fault-code';
 import type { Lang } from '@pvstar/contract/lang';
@@ -34,8 +32,8 @@ type FaultRecord = typeof faultCodes.$inferSelect;
 const toRow = (r: FaultRecord, lang: Lang): FaultCodeRow => ({
   id: r.id,
   faultCode: r.faultCode,
-  deviceType: r.deviceType as FaultDeviceType,
-  alarmLevel: r.alarmLevel as AlarmLevel,
+  deviceType: r.deviceType,
+  alarmLevel: r.alarmLevel,
   alarmMsg: r.messages[lang] ?? r.messages['en-GB'] ?? '',
   fixAdvice: r.fixAdvice[lang] ?? r.fixAdvice['en-GB'] ?? '',
   messages: r.messages,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRow } from '../../db/rows.ts';
 import { buildTestApp, nextIp, type TestApp } from '../../test/helper.ts';
 import { sniffPicture } from './file.service.ts';
 
@@ -213,10 +214,11 @@ describe('whose picture a plant may show', () => {
     expect(res.status).toBe(400);
     expect(res.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['stationPicture']);
     expect(res.body.msg).toBe('Anlagenbild: Unbekanntes Bild: bitte erneut hochladen');
-    const [{ n }] = (
-      await t.ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM plants WHERE picture = ${ofB}`)
-    ).rows as [{ n: number }];
-    expect(n).toBe(0);
+    const row = await sqlRow<{ n: number }>(
+      t.ctx.db,
+      sql`SELECT count(*)::int AS n FROM plants WHERE picture = ${ofB}`,
+    );
+    expect(row?.n).toBe(0);
     // Its own upload it may name; B may name its own too.
     const ofA = (await upload(instA, PNG)).body.data!.url;
     expect((await addPlant(instA, plantBody('Alpha', ofA))).status).toBe(200);

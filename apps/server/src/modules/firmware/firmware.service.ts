@@ -5,7 +5,6 @@ import type {
   FirmwarePageBody,
   FirmwareRow,
   FirmwareStatus,
-  FirmwareType,
 } from '@pvstar/contract/firmware';
 import { SERIAL } from '@pvstar/contract/mqtt';
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -142,9 +141,9 @@ export function createFirmwareService(ctx: AppContext) {
           id: r.program.id,
           manufacturerId: r.program.manufacturerId,
           manufacturer: r.manufacturer,
-          firmwareType: r.program.firmwareType as FirmwareType,
+          firmwareType: r.program.firmwareType,
           version: r.program.version,
-          status: r.program.status as FirmwareStatus,
+          status: r.program.status,
           description: r.program.description,
           descriptions: r.program.descriptions,
           supportAll: r.program.supportAll,
@@ -228,7 +227,7 @@ export function createFirmwareService(ctx: AppContext) {
               .insert(firmwareProgramSns)
               .values(sns.slice(i, i + 1000).map((sn) => ({ programId, sn })));
           }
-          await audit(tx as unknown as Db, caller, {
+          await audit(tx, caller, {
             action: 'firmware.add',
             targetType: 'firmwareProgram',
             targetId: programId,
@@ -259,7 +258,7 @@ export function createFirmwareService(ctx: AppContext) {
           .update(firmwarePrograms)
           .set({ description: b.description, descriptions: b.descriptions })
           .where(eq(firmwarePrograms.id, b.id));
-        await audit(tx as unknown as Db, caller, {
+        await audit(tx, caller, {
           action: 'firmware.edit',
           targetType: 'firmwareProgram',
           targetId: b.id,
@@ -273,7 +272,7 @@ export function createFirmwareService(ctx: AppContext) {
       const before = await getEditable(caller, id);
       await db.transaction(async (tx) => {
         await tx.update(firmwarePrograms).set({ status }).where(eq(firmwarePrograms.id, id));
-        await audit(tx as unknown as Db, caller, {
+        await audit(tx, caller, {
           action: 'firmware.status',
           targetType: 'firmwareProgram',
           targetId: id,
@@ -300,7 +299,7 @@ export function createFirmwareService(ctx: AppContext) {
           await tx.delete(firmwareProgramSns).where(eq(firmwareProgramSns.programId, id));
           await tx.delete(firmwarePrograms).where(eq(firmwarePrograms.id, id));
           await tx.delete(firmwareFiles).where(eq(firmwareFiles.id, program.fileId));
-          await audit(tx as unknown as Db, caller, {
+          await audit(tx, caller, {
             action: 'firmware.delete',
             targetType: 'firmwareProgram',
             targetId: id,

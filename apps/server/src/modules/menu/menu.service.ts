@@ -1,4 +1,3 @@
-import type { MenuType } from '@pvstar/contract/enums';
 import type { MenuAddBody, MenuEditBody, MenuRow } from '@pvstar/contract/menu';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -16,7 +15,7 @@ function toTree(rows: MenuRecord[]): MenuRow[] {
       {
         id: m.id,
         parentId: m.parentId,
-        type: m.type as MenuType,
+        type: m.type,
         name: m.name,
         keyword: m.keyword,
         routePath: m.routePath,

@@ -6,7 +6,7 @@ import { PERM } from '@pvstar/contract/perm';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { organizations, roles, sessions, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { orgInScope, scopePredicate } from '../../domain/scope.ts';
@@ -38,7 +38,7 @@ export function orgScope(caller: Caller): SQL {
 }
 
 /** An organisation in the caller's scope, or 404 (the same as one that does not exist). */
-export async function getScopedOrg(db: Db, caller: Caller, id: number) {
+export async function getScopedOrg(db: DbOrTx, caller: Caller, id: number) {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
   if (!org || !orgInScope(caller, org)) throw notFound();
   return org;
@@ -66,8 +66,6 @@ export function createOrgService(ctx: AppContext) {
   };
   const toRow = (r: Awaited<ReturnType<typeof selectRows>>[number]): OrgRow => ({
     ...r,
-    type: r.type as OrgType,
-    status: r.status as Status,
     createTime: r.createdAt.toISOString(),
   });
   const selectRows = (where: SQL | undefined) =>
@@ -101,10 +99,7 @@ export function createOrgService(ctx: AppContext) {
         .where(and(orgScope(caller), types?.length ? inArray(organizations.type, types) : undefined))
         .orderBy(asc(organizations.path));
       const nodes = new Map<number, OrgTreeNode>(
-        rows.map((r) => [
-          r.id,
-          { id: r.id, name: r.name, type: r.type as OrgType, status: r.status, children: [] },
-        ]),
+        rows.map((r) => [r.id, { id: r.id, name: r.name, type: r.type, status: r.status, children: [] }]),
       );
       const roots: OrgTreeNode[] = [];
       for (const r of rows) {
@@ -144,10 +139,10 @@ export function createOrgService(ctx: AppContext) {
       const parentOrg = await getScopedOrg(db, caller, body.parentId).catch(() => {
         throw invalidField('parentId', 'notFound', 404);
       });
-      checkParentType(parentOrg.type as OrgType, body.type);
+      checkParentType(parentOrg.type, body.type);
       const clean = emptyToNull(body);
       const id = await db.transaction(async (tx) => {
-        const newId = await createOrg(tx as Db, {
+        const newId = await createOrg(tx, {
           name: clean.name,
           type: clean.type,
           parentId: parentOrg.id,
@@ -183,18 +178,18 @@ export function createOrgService(ctx: AppContext) {
 
     async edit(caller: Caller, body: OrgEditBody, ip: string) {
       const org = await getScopedOrg(db, caller, body.id);
-      requireOrgPerm(caller, org.type as OrgType, 'Edit');
+      requireOrgPerm(caller, org.type, 'Edit');
       const clean = emptyToNull(body);
       const isRoot = org.parentId === null;
       if (isRoot && (body.type !== org.type || body.status !== 'NORMAL')) throw new AppError(400, 'org.root');
       if (!isRoot && body.type !== org.type) requireOrgPerm(caller, body.type, 'Edit');
       await db.transaction(async (tx) => {
         if (!isRoot && body.parentId !== org.parentId) {
-          const target = await getScopedOrg(tx as Db, caller, body.parentId).catch(() => {
+          const target = await getScopedOrg(tx, caller, body.parentId).catch(() => {
             throw invalidField('parentId', 'notFound', 404);
           });
           if (target.path.startsWith(org.path)) throw invalidField('parentId', 'org.cannotMoveIntoSelf');
-          checkParentType(target.type as OrgType, body.type);
+          checkParentType(target.type, body.type);
           const newPath = `${target.path}${org.id}/`;
           await tx.execute(sql`
             UPDATE organizations SET path = ${newPath} || substr(path, ${org.path.length + 1})
@@ -205,7 +200,7 @@ export function createOrgService(ctx: AppContext) {
             .select({ type: organizations.type })
             .from(organizations)
             .where(eq(organizations.id, org.parentId!));
-          checkParentType(p[0]!.type as OrgType, body.type);
+          checkParentType(p[0]!.type, body.type);
         }
         await tx
           .update(organizations)
@@ -238,7 +233,7 @@ export function createOrgService(ctx: AppContext) {
 
     async remove(caller: Caller, id: number, confirmName: string, ip: string) {
       const org = await getScopedOrg(db, caller, id);
-      requireOrgPerm(caller, org.type as OrgType, 'Delete');
+      requireOrgPerm(caller, org.type, 'Delete');
       if (org.parentId === null || org.id === caller.orgId) throw new AppError(400, 'org.root');
       const [{ children }] = (await db
         .select({ children: sql<number>`count(*)::int` })
@@ -272,7 +267,7 @@ export function createOrgService(ctx: AppContext) {
     /** Freezing or stopping an organisation ends the sessions of everyone in its subtree at once. */
     async setStatus(caller: Caller, id: number, status: Status, ip: string, check = true) {
       const org = await getScopedOrg(db, caller, id);
-      if (check) requireOrgPerm(caller, org.type as OrgType, 'Status');
+      if (check) requireOrgPerm(caller, org.type, 'Status');
       if (org.parentId === null || org.id === caller.orgId) throw new AppError(400, 'org.root');
       await db.update(organizations).set({ status, updatedAt: new Date() }).where(eq(organizations.id, id));
       if (status !== 'NORMAL')

@@ -1,10 +1,11 @@
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
-import type { PlantStatus, StationType, Status } from '@pvstar/contract/enums';
+import type { PlantStatus, StationType } from '@pvstar/contract/enums';
 import type { OwnerPageBody, OwnerPlant, OwnerRow } from '@pvstar/contract/owner';
 import { maskContact } from '@pvstar/contract/validation';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { organizations, users } from '../../db/schema/index.ts';
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
@@ -97,7 +98,7 @@ export function createOwnerService(ctx: AppContext) {
           plantCount: Number(plantCount),
           installedCapacity: Math.round(Number(capacity) * 1000) / 1000,
           registerDate: u.createdAt.toISOString(),
-          status: u.status as Status,
+          status: u.status,
         })),
       };
     },
@@ -105,27 +106,28 @@ export function createOwnerService(ctx: AppContext) {
     /** The plants of one owner in scope; an owner outside the scope answers 404. */
     async plants(caller: Caller, userId: number): Promise<OwnerPlant[]> {
       await getScopedOwner(caller, userId);
-      const res = (await db.execute(sql`
+      const rows = await sqlRows<{
+        id: number;
+        plant_no: string;
+        name: string;
+        type: StationType;
+        status: PlantStatus;
+        capacity: number;
+      }>(
+        db,
+        sql`
         SELECT plants.id, plants.plant_no, plants.name, plants.type, plants.status,
           plants.installed_capacity::float8 AS capacity
         ${ownerPlants(caller, userId)}
-        ORDER BY plants.id`)) as unknown as {
-        rows: {
-          id: number;
-          plant_no: string;
-          name: string;
-          type: string;
-          status: string;
-          capacity: number;
-        }[];
-      };
-      return res.rows.map((r) => ({
-        id: Number(r.id),
+        ORDER BY plants.id`,
+      );
+      return rows.map((r) => ({
+        id: r.id,
         stationNo: r.plant_no,
         stationName: r.name,
-        type: r.type as StationType,
-        status: r.status as PlantStatus,
-        installedCapacity: Number(r.capacity),
+        type: r.type,
+        status: r.status,
+        installedCapacity: r.capacity,
       }));
     },
   };

@@ -1,6 +1,7 @@
 import { MIN_NEIGHBOURS, NEIGHBOUR_KM, SUNNY_CLEARNESS } from '@pvstar/contract/performance';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/rows.ts';
 import { addDays, localDay } from '../../domain/calendar.ts';
 import { roundShare } from '../../domain/rounding.ts';
 import { clearSkyDay } from '../../lib/clear-sky.ts';
@@ -144,7 +145,9 @@ export async function computePerformance(
   const span = opts.days ?? PERFORMANCE_DAYS;
   const utcToday = localDay(now, 'UTC');
   const from = addDays(utcToday, -span - 1);
-  const dirty = await db.execute<{ day: string }>(sql`
+  const dirty = await sqlRows<{ day: string }>(
+    db,
+    sql`
     SELECT DISTINCT e.day::text AS day
     FROM plant_energy_daily e
     JOIN plants p ON p.id = e.plant_id
@@ -154,22 +157,26 @@ export async function computePerformance(
       AND e.day >= (${new Date(now).toISOString()}::timestamptz AT TIME ZONE p.timezone)::date - ${span}::int
       AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL AND p.installed_capacity > 0
       AND (f.plant_id IS NULL OR f.actual_kwh <> e.generation OR f.computed_at < p.updated_at)
-    ORDER BY 1`);
-  const days = dirty.rows.map((r) => r.day);
+    ORDER BY 1`,
+  );
+  const days = dirty.map((r) => r.day);
   if (!days.length) return { days, rows: 0 };
 
-  const found = await db.execute<{
+  const found = await sqlRows<{
     id: number;
     latitude: number;
     longitude: number;
     tilt: number | null;
     azimuth: number | null;
     kwp: number;
-  }>(sql`
+  }>(
+    db,
+    sql`
     SELECT id, latitude, longitude, tilt, azimuth, installed_capacity::float8 AS kwp
     FROM plants
-    WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND installed_capacity > 0`);
-  const plants = new Map(found.rows.map((p) => [p.id, { ...p, kwp: Number(p.kwp) }]));
+    WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND installed_capacity > 0`,
+  );
+  const plants = new Map(found.map((p) => [p.id, p]));
   const neighbours = neighboursOf([...plants.values()]);
 
   let written = 0;
@@ -177,25 +184,28 @@ export async function computePerformance(
     const batch = days.slice(k, k + DAYS_PER_BATCH);
     // A day redone for one plant's late data keeps the other plants' clear-sky references (the costly
     // part): stored ones stay valid until their plant is edited.
-    const energy = await db.execute<{
+    const energy = await sqlRows<{
       plant_id: number;
       day: string;
       generation: number;
       known: number | null;
-    }>(sql`
+    }>(
+      db,
+      sql`
       SELECT e.plant_id, e.day::text AS day, e.generation,
         CASE WHEN f.computed_at >= p.updated_at THEN f.clear_sky_kwh END AS known
       FROM plant_energy_daily e JOIN plants p ON p.id = e.plant_id
       LEFT JOIN plant_performance_daily f ON f.plant_id = e.plant_id AND f.day = e.day
       WHERE e.day IN (SELECT jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb)::date)
-        AND e.day < (${new Date(now).toISOString()}::timestamptz AT TIME ZONE p.timezone)::date`);
+        AND e.day < (${new Date(now).toISOString()}::timestamptz AT TIME ZONE p.timezone)::date`,
+    );
     const byDay = new Map(
       batch.map((d) => [d, { actual: new Map<number, number>(), known: new Map<number, number>() }]),
     );
-    for (const r of energy.rows) {
+    for (const r of energy) {
       const of = byDay.get(r.day);
-      of?.actual.set(r.plant_id, Number(r.generation));
-      if (r.known !== null) of?.known.set(r.plant_id, Number(r.known));
+      of?.actual.set(r.plant_id, r.generation);
+      if (r.known !== null) of?.known.set(r.plant_id, r.known);
     }
     for (const day of batch) {
       const { actual, known } = byDay.get(day)!;

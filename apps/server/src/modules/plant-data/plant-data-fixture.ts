@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@pvstar/contract/metrics';
 import { PERM } from '@pvstar/contract/perm';
 import { vi } from 'vitest';
 import {
@@ -110,7 +111,7 @@ export async function setUpPlantData(): Promise<PlantDataFixture> {
     .insert(dongles)
     .values({ sn: 'DGL-PD-B', plantId: plantB, secretHash: 'y', intervalSeconds: 60 })
     .returning({ id: dongles.id });
-  const add = async (sn: string, kind: string, dongleId: number, plantId: number) =>
+  const add = async (sn: string, kind: DeviceKind, dongleId: number, plantId: number) =>
     (
       await db
         .insert(devices)

@@ -1,4 +1,4 @@
-import type { DateType } from '@pvstar/contract/enums';
+import type { DateType, DeviceStatus } from '@pvstar/contract/enums';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import {
   type EnergyFigures,
@@ -14,6 +14,7 @@ import {
 } from '@pvstar/contract/plant-data';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { type Row, sqlRow, sqlRows } from '../../db/rows.ts';
 import { addDays, localDay } from '../../domain/calendar.ts';
 import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
 import { scopedPlant as scopedPlantOf } from '../../domain/plants.ts';
@@ -45,16 +46,28 @@ export function createPlantDataService(ctx: AppContext) {
           sql`coalesce(sum(${sql.raw(column)}) FILTER (WHERE ${ranges[name]}), 0)::float8 AS ${sql.identifier(`${name}.${figure}`)}`,
       ),
     );
-    const res = await db.execute(
-      sql`SELECT ${sql.join(columns, sql`, `)} FROM plant_energy_daily WHERE plant_id = ${plantId}`,
-    );
-    const row = (res.rows[0] ?? {}) as Record<string, unknown>;
+    const row =
+      (await sqlRow(
+        db,
+        sql`SELECT ${sql.join(columns, sql`, `)} FROM plant_energy_daily WHERE plant_id = ${plantId}`,
+      )) ?? {};
     return Object.fromEntries(names.map((name) => [name, sumsFrom(row, `${name}.`)]));
   }
 
   /** The plant's devices with their newest values and the interval their dongle reports at. */
   async function devicesWithLatest(plantId: number) {
-    const res = await db.execute(sql`
+    const found = await sqlRows<{
+      id: number;
+      sn: string;
+      kind: DeviceKind;
+      status: DeviceStatus;
+      model: string | null;
+      ts: string | null;
+      data: Record<string, number> | null;
+      intervalSeconds: number;
+    }>(
+      db,
+      sql`
       SELECT d.id, d.sn, d.kind, d.status, d.model, l.ts, l.data, g.interval_seconds AS "intervalSeconds"
       FROM devices d
       JOIN dongles g ON g.id = d.dongle_id
@@ -63,24 +76,9 @@ export function createPlantDataService(ctx: AppContext) {
       ORDER BY CASE d.kind ${sql.join(
         KIND_ORDER.map((kind, i) => sql`WHEN ${kind} THEN ${i}::int`),
         sql` `,
-      )} END, d.sn`);
-    return (
-      res.rows as {
-        id: number;
-        sn: string;
-        kind: DeviceKind;
-        status: string;
-        model: string | null;
-        ts: Date | string | null;
-        data: Record<string, number> | string | null;
-        intervalSeconds: number;
-      }[]
-    ).map((r) => ({
-      ...r,
-      ts: r.ts === null ? null : new Date(r.ts),
-      // node-postgres parses jsonb, PGlite too; a string would mean a driver that does not.
-      data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, number> | null,
-    }));
+      )} END, d.sn`,
+    );
+    return found.map((r) => ({ ...r, ts: r.ts === null ? null : new Date(r.ts) }));
   }
 
   /**
@@ -98,10 +96,13 @@ export function createPlantDataService(ctx: AppContext) {
     if (!counted.length) return { generation: roundKwh(storedDays), source: 'DAYS' };
     let generation = counted.reduce((sum, d) => sum + d.data!.totalGeneration!, 0);
     if (without.length) {
-      const res = await db.execute(sql`
+      const row = await sqlRow<{ g: number }>(
+        db,
+        sql`
         SELECT coalesce(sum(generation), 0)::float8 AS g FROM device_energy_daily
-        WHERE device_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(without.map((d) => d.id))}::jsonb)::int)`);
-      generation += Number((res.rows[0] as { g: number } | undefined)?.g ?? 0);
+        WHERE device_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(without.map((d) => d.id))}::jsonb)::int)`,
+      );
+      generation += row?.g ?? 0;
     }
     return { generation: roundKwh(generation), source: without.length ? 'MIXED' : 'COUNTERS' };
   }
@@ -177,7 +178,7 @@ export function createPlantDataService(ctx: AppContext) {
       const { flow, hasBatteryValues } = powerFlowOf(plant.status, devs);
       const capacity = Number(plant.installedCapacity);
       return {
-        status: plant.status as PlantOverview['status'],
+        status: plant.status,
         currency: plant.currency,
         timezone: plant.timezone,
         day: today,
@@ -207,7 +208,16 @@ export function createPlantDataService(ctx: AppContext) {
       checkDay('date', day, today);
       const next = addDays(day, 1);
       const tz = plant.timezone;
-      const res = await db.execute(sql`
+      const buckets = await sqlRows<{
+        bucket: number;
+        pv: number | null;
+        load: number | null;
+        grid: number | null;
+        bat: number | null;
+        soc: number | null;
+      }>(
+        db,
+        sql`
         SELECT bucket, sum(pv) AS pv, sum(load) AS load, sum(grid) AS grid, sum(bat) AS bat, avg(soc) AS soc
         FROM (
           SELECT s.device_id, floor(extract(epoch FROM s.ts) / 300)::float8 * 300 AS bucket,
@@ -223,13 +233,14 @@ export function createPlantDataService(ctx: AppContext) {
           GROUP BY s.device_id, 2
         ) per_device
         GROUP BY bucket
-        ORDER BY bucket`);
-      const num = (v: unknown) => (v === null || v === undefined ? null : round(Number(v), 1));
+        ORDER BY bucket`,
+      );
+      const num = (v: number | null) => (v === null ? null : round(v, 1));
       return {
         date: day,
         timezone: tz,
-        points: (res.rows as Record<string, unknown>[]).map((r) => ({
-          ts: new Date(Number(r.bucket) * 1000).toISOString(),
+        points: buckets.map((r) => ({
+          ts: new Date(r.bucket * 1000).toISOString(),
           pvPower: num(r.pv),
           loadPower: num(r.load),
           gridPower: num(r.grid),
@@ -247,7 +258,7 @@ export function createPlantDataService(ctx: AppContext) {
           id: d.id,
           sn: d.sn,
           kind: d.kind,
-          status: d.status as PlantRealtime['devices'][number]['status'],
+          status: d.status,
           model: d.model,
           ts: d.ts ? d.ts.toISOString() : null,
           data: d.data ?? {},
@@ -279,11 +290,10 @@ export function createPlantDataService(ctx: AppContext) {
   ): Promise<{ period: string; sums: Sums }[]> {
     let firstData: string | null = null;
     if (dateType === 'year' || dateType === 'total') {
-      const [row] = (
-        await db.execute(
-          sql`SELECT min(day)::text AS first FROM plant_energy_daily WHERE plant_id = ${plantId}`,
-        )
-      ).rows as { first: string | null }[];
+      const row = await sqlRow<{ first: string | null }>(
+        db,
+        sql`SELECT min(day)::text AS first FROM plant_energy_daily WHERE plant_id = ${plantId}`,
+      );
       firstData = row?.first ?? null;
     }
     const { first, last, periods } = resolvePeriod(dateType, { from, to }, today, firstData);
@@ -293,7 +303,9 @@ export function createPlantDataService(ctx: AppContext) {
         : dateType === 'month'
           ? sql`to_char(day, 'YYYY-MM')`
           : sql`to_char(day, 'YYYY')`;
-    const res = await db.execute(sql`
+    const sums = await sqlRows<{ period: string } & Row>(
+      db,
+      sql`
       SELECT ${key} AS period, ${sql.join(
         SUM_COLUMNS.map(
           ([figure, column]) => sql`sum(${sql.raw(column)})::float8 AS ${sql.identifier(figure)}`,
@@ -302,10 +314,9 @@ export function createPlantDataService(ctx: AppContext) {
       )}
       FROM plant_energy_daily
       WHERE plant_id = ${plantId} AND day BETWEEN ${first}::date AND ${last}::date
-      GROUP BY 1`);
-    const found = new Map(
-      (res.rows as Record<string, unknown>[]).map((r) => [String(r.period), sumsFrom(r)]),
+      GROUP BY 1`,
     );
+    const found = new Map(sums.map((r) => [r.period, sumsFrom(r)]));
     return periods.map((period) => ({ period, sums: found.get(period) ?? { ...ZERO } }));
   }
 }

@@ -5,10 +5,11 @@ import {
   type ParamKey,
   type ParamValues,
   READ_TTL_MS,
+  type RemoteCommandStatus,
 } from '@pvstar/contract/remote';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { devices, remoteCommands, remoteParamSnapshots } from '../../db/schema/index.ts';
 import type { CommandPublisher } from '../../domain/commands.ts';
 import { auditRemote, newCmdId, sameValue } from './remote.service.ts';
@@ -47,7 +48,7 @@ async function storeSnapshot(db: Db, deviceId: number, values: ParamValues) {
 }
 
 /** Moves a command on, but only from the statuses given: a redelivered or late answer changes nothing. */
-async function advance(db: Db, id: number, from: readonly string[], set: Partial<Command>) {
+async function advance(db: Db, id: number, from: readonly RemoteCommandStatus[], set: Partial<Command>) {
   const [row] = await db
     .update(remoteCommands)
     .set(set)
@@ -63,7 +64,7 @@ async function deviceSn(db: Db, deviceId: number) {
 
 const auditOf = async (db: Db, cmd: Command) => ({
   cmdId: cmd.cmdId,
-  action: cmd.action as 'READ' | 'WRITE',
+  action: cmd.action,
   userId: cmd.userId,
   username: cmd.username,
   plantId: cmd.plantId,
@@ -82,12 +83,12 @@ const answerText = (r: CommandResultPayload) =>
 export async function handleRemoteResult(deps: Deps, sn: string, r: CommandResultPayload): Promise<void> {
   // One transaction per answer: the step and its log row land together, and answers to the same
   // command are applied one after the other (the row lock), whatever order they are handled in.
-  const followUp = await deps.db.transaction((tx) => applyResult(tx as unknown as Db, deps.log, sn, r));
+  const followUp = await deps.db.transaction((tx) => applyResult(tx, deps.log, sn, r));
   if (followUp) deps.publish(sn, followUp);
 }
 
 async function applyResult(
-  db: Db,
+  db: Tx,
   log: Logger,
   sn: string,
   r: CommandResultPayload,

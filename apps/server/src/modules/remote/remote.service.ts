@@ -21,7 +21,7 @@ import {
 } from '@pvstar/contract/remote';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   devices,
   dongles,
@@ -74,7 +74,7 @@ export interface AuditInput {
 }
 
 /** Appends to the remote settings log (append-only: the table refuses UPDATE and DELETE). */
-export async function auditRemote(db: Db, entry: AuditInput) {
+export async function auditRemote(db: DbOrTx, entry: AuditInput) {
   await db.insert(remoteParamAudit).values({
     cmdId: entry.cmdId ?? null,
     action: entry.action,
@@ -96,7 +96,7 @@ export function toCommand(r: typeof remoteCommands.$inferSelect): RemoteCommand 
   return {
     id: r.id,
     cmdId: r.cmdId,
-    action: r.action as RemoteAction,
+    action: r.action,
     status: r.status as RemoteCommand['status'],
     changes: r.changes,
     error: r.error,
@@ -169,7 +169,7 @@ export function createRemoteService(ctx: AppContext) {
           expiresAt,
         })
         .returning();
-      await auditRemote(tx as unknown as Db, {
+      await auditRemote(tx, {
         cmdId,
         action,
         outcome: 'SENT',
@@ -400,8 +400,8 @@ function toAuditRow(
     id: a.id,
     at: a.at.toISOString(),
     cmdId: a.cmdId,
-    action: a.action as RemoteAction,
-    outcome: a.outcome as RemoteAuditOutcome,
+    action: a.action,
+    outcome: a.outcome,
     username: a.username,
     plantId: a.plantId,
     plantName: r.plantName,

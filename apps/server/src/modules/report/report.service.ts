@@ -1,4 +1,10 @@
-import { type AlarmLevel, type DateType, type OrgType, PlantStatusSchema } from '@pvstar/contract/enums';
+import {
+  type AlarmLevel,
+  type DateType,
+  type OrgType,
+  type PlantStatus,
+  PlantStatusSchema,
+} from '@pvstar/contract/enums';
 import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
@@ -17,6 +23,7 @@ import type {
 import { REPORT_LEVELS } from '@pvstar/contract/report';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { type Row, sqlRows } from '../../db/rows.ts';
 import { addDays, addMonths, localDay } from '../../domain/calendar.ts';
 import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
 import { plantScope } from '../../domain/plants.ts';
@@ -43,7 +50,7 @@ export interface ReportPlant {
   name: string;
   orgId: number;
   orgName: string;
-  status: string;
+  status: PlantStatus;
   currency: string;
   capacity: number;
   timezone: string;
@@ -79,8 +86,6 @@ function pickCurrency(plants: ReportPlant[], wanted?: string) {
  */
 export function createReportService(ctx: AppContext) {
   const { db } = ctx;
-  const rowsOf = async <T>(q: SQL) => (await db.execute(q)).rows as T[];
-
   /** The caller's plants, or those of the list (any not in scope: 404, as if it did not exist). */
   async function reportPlants(
     caller: Caller,
@@ -89,7 +94,24 @@ export function createReportService(ctx: AppContext) {
   ): Promise<ReportPlant[]> {
     const ids = [...new Set(plantIds ?? [])];
     // Unaliased: the scope predicate names plants and organizations.
-    const rows = await rowsOf<Record<string, unknown>>(sql`
+    const rows = await sqlRows<{
+      id: number;
+      plant_no: string;
+      name: string;
+      org_id: number;
+      org_name: string;
+      status: PlantStatus;
+      currency: string;
+      capacity: number;
+      timezone: string;
+      latitude: number | null;
+      longitude: number | null;
+      today: string;
+      since: string;
+      inverters: number;
+    }>(
+      db,
+      sql`
       SELECT plants.id, plants.plant_no, plants.name, plants.org_id, organizations.name AS org_name,
         plants.status, plants.currency, plants.installed_capacity::float8 AS capacity, plants.timezone,
         plants.latitude, plants.longitude,
@@ -99,23 +121,24 @@ export function createReportService(ctx: AppContext) {
         (SELECT count(*) FROM devices v WHERE v.plant_id = plants.id AND v.kind = 'INVERTER')::int AS inverters
       FROM plants JOIN organizations ON organizations.id = plants.org_id
       WHERE ${plantScope(caller)} ${ids.length ? sql`AND plants.id IN ${idList(ids)}` : sql``}
-      ORDER BY plants.id`);
+      ORDER BY plants.id`,
+    );
     if (rows.length < ids.length) throw notFound();
     return rows.map((r) => ({
-      id: Number(r.id),
-      plantNo: String(r.plant_no),
-      name: String(r.name),
-      orgId: Number(r.org_id),
-      orgName: String(r.org_name),
-      status: String(r.status),
-      currency: String(r.currency),
-      capacity: Number(r.capacity ?? 0),
-      timezone: String(r.timezone),
-      latitude: r.latitude === null ? null : Number(r.latitude),
-      longitude: r.longitude === null ? null : Number(r.longitude),
-      today: String(r.today),
-      since: String(r.since),
-      inverters: Number(r.inverters),
+      id: r.id,
+      plantNo: r.plant_no,
+      name: r.name,
+      orgId: r.org_id,
+      orgName: r.org_name,
+      status: r.status,
+      currency: r.currency,
+      capacity: r.capacity,
+      timezone: r.timezone,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      today: r.today,
+      since: r.since,
+      inverters: r.inverters,
     }));
   }
 
@@ -157,8 +180,8 @@ export function createReportService(ctx: AppContext) {
             FROM plant_energy_monthly m
             WHERE m.plant_id IN ${idList(ids)} AND m.month BETWEEN ${period.first}::date AND ${period.last}::date
             GROUP BY 1`;
-    const rows = await rowsOf<Record<string, unknown>>(q);
-    return new Map(rows.map((r) => [String(r.period), sumsFrom(r)]));
+    const rows = await sqlRows<{ period: string } & Row>(db, q);
+    return new Map(rows.map((r) => [r.period, sumsFrom(r)]));
   }
 
   /**
@@ -187,17 +210,15 @@ export function createReportService(ctx: AppContext) {
         WHERE d.plant_id IN ${idList(ids)} AND d.day BETWEEN ${first}::date AND ${last}::date GROUP BY d.plant_id`);
     const out = new Map<number, Sums>();
     for (const part of parts)
-      for (const r of await rowsOf<Record<string, unknown>>(part)) {
-        const id = Number(r.plant_id);
-        out.set(id, addSums(out.get(id) ?? { ...ZERO }, sumsFrom(r)));
-      }
+      for (const r of await sqlRows<{ plant_id: number } & Row>(db, part))
+        out.set(r.plant_id, addSums(out.get(r.plant_id) ?? { ...ZERO }, sumsFrom(r)));
     return out;
   }
 
   /** Alarms raised on the plants within the period (the plant's local days), grouped finely. */
   async function alarmGroups(ids: number[], first: string, last: string) {
     if (!ids.length) return [];
-    return rowsOf<{
+    return sqlRows<{
       plant_id: number;
       alarm_level: AlarmLevel;
       fault_code: string;
@@ -205,7 +226,9 @@ export function createReportService(ctx: AppContext) {
       n: number;
       ended: number;
       ended_seconds: number;
-    }>(sql`
+    }>(
+      db,
+      sql`
       SELECT a.plant_id, a.alarm_level, a.fault_code, a.device_type, count(*)::int AS n,
         count(a.ended_at)::int AS ended,
         coalesce(sum(extract(epoch FROM a.ended_at - a.started_at)), 0)::float8 AS ended_seconds
@@ -213,7 +236,8 @@ export function createReportService(ctx: AppContext) {
       WHERE a.plant_id IN ${idList(ids)}
         AND a.started_at >= ${first}::date - 1 AND a.started_at < ${last}::date + 2
         AND (a.started_at AT TIME ZONE p.timezone)::date BETWEEN ${first}::date AND ${last}::date
-      GROUP BY 1, 2, 3, 4`);
+      GROUP BY 1, 2, 3, 4`,
+    );
   }
 
   const head = (period: Period, plants: ReportPlant[]) => ({
@@ -234,13 +258,17 @@ export function createReportService(ctx: AppContext) {
       plantCount: number,
       lang: Lang,
     ): Promise<ReportMeta> {
-      const [org] = await rowsOf<{ name: string }>(
+      const [org] = await sqlRows<{ name: string }>(
+        db,
         sql`SELECT name FROM organizations WHERE id = ${caller.orgId}`,
       );
       let scope = translate(lang, 'report.scope.all', { org: org?.name ?? '', count: plantCount });
       if (plantIds?.length) {
-        const names = await rowsOf<{ name: string }>(sql`
-          SELECT name FROM plants WHERE id IN ${idList(plantIds)} ORDER BY name LIMIT ${SCOPE_NAMES + 1}`);
+        const names = await sqlRows<{ name: string }>(
+          db,
+          sql`
+          SELECT name FROM plants WHERE id IN ${idList(plantIds)} ORDER BY name LIMIT ${SCOPE_NAMES + 1}`,
+        );
         const shown = names.slice(0, SCOPE_NAMES).map((n) => n.name);
         if (plantCount > SCOPE_NAMES)
           shown.push(translate(lang, 'report.scope.more', { count: plantCount - SCOPE_NAMES }));
@@ -319,7 +347,7 @@ export function createReportService(ctx: AppContext) {
         const f = figures.get(p.orgId)!;
         const sums = byPlant.get(p.id) ?? ZERO;
         f.plantCount++;
-        f.statusCounts[p.status as keyof typeof f.statusCounts]++;
+        f.statusCounts[p.status]++;
         f.installedCapacity += p.capacity;
         f.generation += sums.generation;
         if (p.currency === currency) f.revenue += sums.revenue;
@@ -433,10 +461,13 @@ export function createReportService(ctx: AppContext) {
 
   async function faultNames(codes: string[], lang: Lang) {
     if (!codes.length) return new Map<string, string>();
-    const rows = await rowsOf<{ fault_code: string; messages: Record<string, string> | null }>(sql`
+    const rows = await sqlRows<{ fault_code: string; messages: Record<string, string> | null }>(
+      db,
+      sql`
       SELECT DISTINCT ON (fault_code) fault_code, messages FROM fault_codes
       WHERE fault_code IN (SELECT jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))
-      ORDER BY fault_code, id`);
+      ORDER BY fault_code, id`,
+    );
     return new Map(rows.map((r) => [r.fault_code, faultName(r.messages, lang, r.fault_code)]));
   }
 
@@ -451,15 +482,18 @@ export function createReportService(ctx: AppContext) {
         ? sql`FALSE`
         : sql`${scopePredicate(caller, { orgPath: sql`o.path`, orgId: sql`o.id`, ownerId: sql`NULL` })}
             AND o.type IN (SELECT jsonb_array_elements_text(${JSON.stringify(MANAGING_TYPES)}::jsonb))`;
-    const rows = await rowsOf<{
+    const rows = await sqlRows<{
       id: number;
       parent_id: number | null;
       name: string;
       type: OrgType;
       path: string;
-    }>(sql`
+    }>(
+      db,
+      sql`
       SELECT o.id, o.parent_id, o.name, o.type, o.path FROM organizations o
-      WHERE (${reach}) ${plantOrgs.length ? sql`OR o.id IN ${idList(plantOrgs)}` : sql``}`);
+      WHERE (${reach}) ${plantOrgs.length ? sql`OR o.id IN ${idList(plantOrgs)}` : sql``}`,
+    );
     const ids = new Set(rows.map((r) => r.id));
     const children = new Map<number | null, typeof rows>();
     for (const r of rows) {

@@ -1,7 +1,10 @@
+import type { AlarmLevel } from '@pvstar/contract/enums';
+import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { PERM } from '@pvstar/contract/perm';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sqlRows } from '../../db/rows.ts';
 import { alarms, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import {
   addRole,
@@ -221,22 +224,22 @@ beforeAll(async () => {
   const alarm = (
     plant: string,
     code: string,
-    level: string,
-    type: string,
+    level: AlarmLevel,
+    type: FaultDeviceType,
     start: string,
     minutes: number | null,
   ) => ({
     plantId: ids[plant]!,
     sourceSn: `INV-RP-${plant}0`,
     deviceType: type,
-    kind: 'EVENT',
+    kind: 'EVENT' as const,
     faultCode: code,
     alarmLevel: level,
-    status: minutes === null ? 'ONGOING' : 'ENDED',
+    status: minutes === null ? ('ONGOING' as const) : ('ENDED' as const),
     startedAt: new Date(start),
     latestAt: new Date(start),
     endedAt: minutes === null ? null : new Date(Date.parse(start) + minutes * 60_000),
-    endReason: minutes === null ? null : 'CLEARED',
+    endReason: minutes === null ? null : ('CLEARED' as const),
   });
   await db.insert(alarms).values([
     alarm('A1', 'INV-GRID-OV', 'ERROR', 'INVERTER', '2026-11-14T09:00:00Z', 30),
@@ -265,15 +268,21 @@ describe('monthly roll-up', () => {
   it('follows the daily rows through inserts, updates and deletes', async () => {
     const db = t.ctx.db;
     const compare = async () => {
-      const daily = await db.execute(sql`
+      const daily = await sqlRows(
+        db,
+        sql`
         SELECT plant_id, to_char(day, 'YYYY-MM') AS m, round(sum(generation)::numeric, 6) AS g,
           round(sum(revenue)::numeric, 6) AS r, sum(daylight_seen)::int AS s, sum(daylight_available)::int AS a
-        FROM plant_energy_daily GROUP BY 1, 2 ORDER BY 1, 2`);
-      const monthly = await db.execute(sql`
+        FROM plant_energy_daily GROUP BY 1, 2 ORDER BY 1, 2`,
+      );
+      const monthly = await sqlRows(
+        db,
+        sql`
         SELECT plant_id, to_char(month, 'YYYY-MM') AS m, round(generation::numeric, 6) AS g,
           round(revenue::numeric, 6) AS r, daylight_seen AS s, daylight_available AS a
-        FROM plant_energy_monthly WHERE generation <> 0 OR revenue <> 0 OR daylight_seen <> 0 ORDER BY 1, 2`);
-      expect(monthly.rows).toEqual(daily.rows);
+        FROM plant_energy_monthly WHERE generation <> 0 OR revenue <> 0 OR daylight_seen <> 0 ORDER BY 1, 2`,
+      );
+      expect(monthly).toEqual(daily);
     };
     await compare();
     await db.execute(sql`UPDATE plant_energy_daily SET generation = generation + 1.5, daylight_seen = daylight_seen + 2,

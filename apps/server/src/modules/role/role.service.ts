@@ -24,10 +24,10 @@ export function createRoleService(ctx: AppContext) {
     id: r.role.id,
     roleName: r.role.roleName,
     roleCode: r.role.roleCode,
-    roleType: r.role.roleType as OrgType,
+    roleType: r.role.roleType,
     roleDesc: r.role.roleDesc,
-    status: r.role.status as RoleStatus,
-    dataScope: r.role.dataScope as DataScope,
+    status: r.role.status,
+    dataScope: r.role.dataScope,
     builtin: r.role.builtin,
     orgId: r.role.orgId,
     orgName: r.orgName,
@@ -125,12 +125,12 @@ export function createRoleService(ctx: AppContext) {
         rows.map((r) => r.id),
       );
       return rows
-        .filter((r) => canGrant(caller, perms.get(r.id) ?? [], r.dataScope as DataScope))
+        .filter((r) => canGrant(caller, perms.get(r.id) ?? [], r.dataScope))
         .map((r) => ({
           id: r.id,
           roleName: r.roleName,
-          roleType: r.roleType as OrgType,
-          dataScope: r.dataScope as DataScope,
+          roleType: r.roleType,
+          dataScope: r.dataScope,
         }));
     },
 

@@ -2,7 +2,7 @@ import type { ContactType } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { orgInScope } from '../../domain/scope.ts';
@@ -19,7 +19,7 @@ export interface OwnerInput {
 }
 
 /** A free user name from the contact: the e-mail's local part or "owner" and the phone's last digits. */
-async function freeUsername(tx: Db, owner: OwnerInput, contact: string): Promise<string> {
+async function freeUsername(tx: Tx, owner: OwnerInput, contact: string): Promise<string> {
   const base =
     owner.contactType === 'EMAIL'
       ? (contact.split('@')[0] ?? '')
@@ -46,7 +46,7 @@ async function freeUsername(tx: Db, owner: OwnerInput, contact: string): Promise
  *   the same as for a stored contact, so the caller learns nothing about that account.
  */
 export async function resolveOwner(
-  tx: Db,
+  tx: Tx,
   caller: Caller,
   plantOrgId: number,
   owner: OwnerInput,

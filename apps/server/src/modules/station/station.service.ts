@@ -1,13 +1,5 @@
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
-import type {
-  ContactType,
-  DeviceStatus,
-  InverterType,
-  NetworkingMode,
-  OrgType,
-  PlantStatus,
-  StationType,
-} from '@pvstar/contract/enums';
+import type { InverterType, NetworkingMode, PlantStatus } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { PERM } from '@pvstar/contract/perm';
@@ -29,7 +21,8 @@ import { maskContact } from '@pvstar/contract/validation';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import { sqlRow } from '../../db/rows.ts';
 import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
 import { plantsIn, refreshPlantStatus } from '../../domain/plant-status.ts';
 import { plantScope, scopedPlant } from '../../domain/plants.ts';
@@ -173,7 +166,7 @@ export function createStationService(ctx: AppContext) {
     const org = await getScopedOrg(db, caller, orgId ?? caller.orgId).catch(() => {
       throw invalidField('orgId', 'notFound', 404);
     });
-    if (!MANAGING_TYPES.includes(org.type as OrgType)) throw invalidField('orgId', 'station.orgType', 422);
+    if (!MANAGING_TYPES.includes(org.type)) throw invalidField('orgId', 'station.orgType', 422);
     return org;
   }
 
@@ -202,14 +195,17 @@ export function createStationService(ctx: AppContext) {
   }
 
   /** Plant numbers: P + the day + a sequence of that day, serialised by a transaction lock. */
-  async function nextPlantNo(tx: Db): Promise<string> {
+  async function nextPlantNo(tx: Tx): Promise<string> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7302115)`);
     const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
     const prefix = `P${day}`;
-    const res = await tx.execute(sql`
+    const row = await sqlRow<{ n: number }>(
+      tx,
+      sql`
       SELECT coalesce(max(substr(plant_no, ${prefix.length + 1})::int), 0)::int AS n
-      FROM plants WHERE plant_no ~ ${`^${prefix}[0-9]{4,6}$`}`);
-    const n = Number((res.rows[0] as { n: number } | undefined)?.n ?? 0) + 1;
+      FROM plants WHERE plant_no ~ ${`^${prefix}[0-9]{4,6}$`}`,
+    );
+    const n = (row?.n ?? 0) + 1;
     return `${prefix}${String(n).padStart(4, '0')}`;
   }
 
@@ -240,7 +236,7 @@ export function createStationService(ctx: AppContext) {
 
   /** Inserts dongles with fresh secrets; only the hashes are stored, the plain secrets are returned once. */
   async function insertDongles(
-    tx: Db,
+    tx: Tx,
     plantId: number,
     list: { sn: string; networkingMode: NetworkingMode }[],
   ): Promise<{ secrets: DongleSecret[]; ids: Map<string, number> }> {
@@ -277,9 +273,9 @@ export function createStationService(ctx: AppContext) {
   }
 
   /** Runs a registration; a serial that another registration took meanwhile is a conflict, not a 500. */
-  async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+  async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db));
+      return await db.transaction(work);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('station.serialTaken', 'devices');
       throw err;
@@ -319,8 +315,8 @@ export function createStationService(ctx: AppContext) {
           id: p.id,
           stationNo: p.plantNo,
           stationName: p.name,
-          stationType: p.type as StationType,
-          status: p.status as PlantStatus,
+          stationType: p.type,
+          status: p.status,
           neverConnected: Boolean(neverConnected),
           installedCapacity: Number(p.installedCapacity),
           energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
@@ -410,15 +406,15 @@ export function createStationService(ctx: AppContext) {
         id: p.id,
         stationNo: p.plantNo,
         stationName: p.name,
-        stationType: p.type as StationType,
-        status: p.status as PlantStatus,
+        stationType: p.type,
+        status: p.status,
         neverConnected: p.status === 'OFFLINE' && dongleRows.every((g) => g.lastSeenAt === null),
         orgId: p.orgId,
         organization: row.organization,
         ownerUserId: p.ownerUserId,
         userName: row.userName ?? null,
         ownerName: p.ownerName,
-        contactType: (p.ownerContactType as ContactType | null) ?? null,
+        contactType: p.ownerContactType,
         contactInformation: maskContact(p.ownerContact),
         countryCode: p.countryCode,
         regionCode: p.regionCode,
@@ -443,8 +439,8 @@ export function createStationService(ctx: AppContext) {
         dongles: dongleRows.map((g) => ({
           id: g.id,
           sn: g.sn,
-          networkingMode: g.networkingMode as NetworkingMode,
-          status: g.status as DeviceStatus,
+          networkingMode: g.networkingMode,
+          status: g.status,
           version: g.version,
           lastSeenAt: g.lastSeenAt?.toISOString() ?? null,
           devices: deviceRows
@@ -452,9 +448,9 @@ export function createStationService(ctx: AppContext) {
             .map((d) => ({
               id: d.id,
               sn: d.sn,
-              kind: d.kind as DeviceKind,
-              status: d.status as DeviceStatus,
-              inverterType: (d.inverterType as InverterType | null) ?? null,
+              kind: d.kind,
+              status: d.status,
+              inverterType: d.inverterType,
               ratedPower: d.ratedPower,
               manufacturer: d.manufacturer,
               model: d.model,
@@ -681,7 +677,7 @@ export function createStationService(ctx: AppContext) {
         );
         // Dongles, devices, latest values and energy roll-ups go with the plant (ON DELETE CASCADE).
         await tx.delete(plants).where(eq(plants.id, id));
-        await audit(tx as unknown as Db, caller, {
+        await audit(tx, caller, {
           action: 'station.delete',
           targetType: 'plant',
           targetId: id,

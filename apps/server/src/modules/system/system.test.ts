@@ -151,7 +151,7 @@ describe('the audit log', () => {
     const [row] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'auth.login')).limit(1);
     expect(row).toBeDefined();
     await expect(
-      t.ctx.db.update(auditLog).set({ action: 'tampered' }).where(eq(auditLog.id, row!.id)),
+      t.ctx.db.update(auditLog).set({ action: sql`'tampered'` }).where(eq(auditLog.id, row!.id)),
     ).rejects.toThrow();
     await expect(t.ctx.db.delete(auditLog).where(eq(auditLog.id, row!.id))).rejects.toThrow();
     await expect(t.ctx.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();

@@ -1,4 +1,4 @@
-import { FIRMWARE_TARGET, type FirmwareType } from '@pvstar/contract/firmware';
+import { FIRMWARE_TARGET } from '@pvstar/contract/firmware';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -41,7 +41,7 @@ export async function usableProgram(db: Db, caller: Caller, id: number) {
     .innerJoin(organizations, eq(organizations.id, firmwarePrograms.orgId))
     .where(and(eq(firmwarePrograms.id, id), programVisible(caller)));
   if (!p) throw notFound();
-  return { ...p, firmwareType: p.firmwareType as FirmwareType };
+  return p;
 }
 
 export type UsableProgram = Awaited<ReturnType<typeof usableProgram>>;

@@ -4,6 +4,7 @@ import { withParams } from '@pvstar/contract/validation';
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/rows.ts';
 import {
   firmwareFiles,
   firmwarePrograms,
@@ -61,7 +62,7 @@ export async function dispatchUpgrades(deps: DispatcherDeps): Promise<{ sent: nu
   if (silent.length)
     await db
       .insert(upgradeDeviceEvents)
-      .values(silent.map((s) => ({ taskDeviceId: s.id, status: 'TIMED_OUT', detail: s.reason })));
+      .values(silent.map((s) => ({ taskDeviceId: s.id, status: 'TIMED_OUT' as const, detail: s.reason })));
 
   const running = await db
     .select({
@@ -127,7 +128,9 @@ async function sendNext(
   const room = MAX_IN_FLIGHT_PER_TASK - inFlight;
   if (room <= 0) return 0;
   // Claimed in one statement (SKIP LOCKED), so two job processes never send the same device twice.
-  const claimed = await db.execute(sql`
+  const rows = await sqlRows<{ id: number; sn: string; dongle_sn: string }>(
+    db,
+    sql`
     WITH next AS (
       SELECT d.id, d.dongle_id, d.batch FROM upgrade_task_devices d
       WHERE d.task_id = ${r.task.id} AND d.status = 'QUEUED' AND d.batch <= ${r.task.stage}
@@ -144,8 +147,8 @@ async function sendNext(
       sent_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz,
       progress = 0, reason = NULL
     FROM one_per_dongle WHERE d.id = one_per_dongle.id
-    RETURNING d.id, d.sn, d.dongle_sn`);
-  const rows = claimed.rows as { id: number; sn: string; dongle_sn: string }[];
+    RETURNING d.id, d.sn, d.dongle_sn`,
+  );
   for (const d of rows) {
     // The link works with this token only, once, for a while; we keep its hash, never the token.
     const token = randomBytes(32).toString('base64url');

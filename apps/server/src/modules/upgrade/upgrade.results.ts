@@ -1,4 +1,4 @@
-import { FIRMWARE_TARGET, type FirmwareType } from '@pvstar/contract/firmware';
+import { FIRMWARE_TARGET } from '@pvstar/contract/firmware';
 import type { CommandResultPayload } from '@pvstar/contract/mqtt';
 import { withParams } from '@pvstar/contract/validation';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
@@ -100,7 +100,7 @@ export async function handleUpgradeResult(
       detail: succeeded ? withParams('upgrade.succeeded', { version: reported }) : deviceWords(r.error),
     });
     if (!succeeded) return;
-    const target = FIRMWARE_TARGET[row.firmwareType as FirmwareType];
+    const target = FIRMWARE_TARGET[row.firmwareType];
     if (target.kind === 'DONGLE') {
       await tx.update(dongles).set({ version: reported }).where(eq(dongles.id, d.dongleId));
     } else if (d.deviceId !== null) {

@@ -1,7 +1,6 @@
 import type { PageQuery } from '@pvstar/contract/api';
 import {
   FIRMWARE_TARGET,
-  type FirmwareType,
   type UpgradeCandidateRow,
   type UpgradeCounts,
   type UpgradeDeviceRow,
@@ -123,9 +122,9 @@ export function createUpgradeService(ctx: AppContext) {
         name: t.name,
         programId: t.programId,
         manufacturer: p.manufacturer,
-        firmwareType: p.firmwareType as FirmwareType,
+        firmwareType: p.firmwareType,
         version: p.version,
-        status: t.status as UpgradeTaskStatus,
+        status: t.status,
         statusReason: readReason(t.statusReason, lang),
         startAt: t.startAt.toISOString(),
         firstBatchPercent: t.firstBatchPercent,
@@ -151,7 +150,7 @@ export function createUpgradeService(ctx: AppContext) {
     ip: string,
   ) {
     const task = await visibleTask(caller, id);
-    if (!from.includes(task.status as UpgradeTaskStatus))
+    if (!from.includes(task.status))
       throw new AppError(409, 'upgrade.badState', {
         status: translate(lang, `upgrade.status.${task.status}`),
       });
@@ -234,7 +233,7 @@ export function createUpgradeService(ctx: AppContext) {
           .returning({ id: upgradeTaskDevices.id });
         await tx
           .insert(upgradeDeviceEvents)
-          .values(rows.map((r) => ({ taskDeviceId: r.id, status: 'QUEUED' })));
+          .values(rows.map((r) => ({ taskDeviceId: r.id, status: 'QUEUED' as const })));
         return task!.id;
       });
       await audit(db, caller, {
@@ -310,7 +309,7 @@ export function createUpgradeService(ctx: AppContext) {
           plantId: d.plantId,
           plantName,
           batch: d.batch,
-          status: d.status as UpgradeDeviceStatus,
+          status: d.status,
           progress: d.progress,
           fromVersion: d.fromVersion,
           toVersion: program!.version,
@@ -335,7 +334,7 @@ export function createUpgradeService(ctx: AppContext) {
         .orderBy(asc(upgradeDeviceEvents.id));
       return events.map((e) => ({
         at: e.at.toISOString(),
-        status: e.status as UpgradeDeviceStatus,
+        status: e.status,
         progress: e.progress,
         detail: readReason(e.detail, lang),
       }));
@@ -383,7 +382,7 @@ export function createUpgradeService(ctx: AppContext) {
       if (dropped.length)
         await db
           .insert(upgradeDeviceEvents)
-          .values(dropped.map((d) => ({ taskDeviceId: d.id, status: 'CANCELLED' })));
+          .values(dropped.map((d) => ({ taskDeviceId: d.id, status: 'CANCELLED' as const })));
     },
 
     async retry(caller: Caller, body: { id: number; deviceIds?: number[] }, lang: Lang, ip: string) {
@@ -412,7 +411,7 @@ export function createUpgradeService(ctx: AppContext) {
         if (!rows.length) throw new AppError(409, 'upgrade.nothingToRetry');
         await tx
           .insert(upgradeDeviceEvents)
-          .values(rows.map((r) => ({ taskDeviceId: r.id, status: 'QUEUED' })));
+          .values(rows.map((r) => ({ taskDeviceId: r.id, status: 'QUEUED' as const })));
         if (task.status === 'COMPLETED' || task.status === 'HALTED')
           await tx
             .update(upgradeTasks)

@@ -1,5 +1,5 @@
 import type { PageQuery, PageResult } from '@pvstar/contract/api';
-import type { ContactType, DataScope, OrgType, Status } from '@pvstar/contract/enums';
+import type { ContactType, OrgType, Status } from '@pvstar/contract/enums';
 import { translate } from '@pvstar/contract/messages';
 import { PERM } from '@pvstar/contract/perm';
 import type { UserAddBody, UserEditBody, UserPageBody, UserRow } from '@pvstar/contract/user';
@@ -53,7 +53,7 @@ export function createUserService(ctx: AppContext) {
     const perms = await rolePerms(db, roleIds);
     for (const role of found) {
       const fits = role.roleType === orgType || role.roleType === 'GUEST';
-      if (!fits || !canGrant(caller, perms.get(role.id) ?? [], role.dataScope as DataScope))
+      if (!fits || !canGrant(caller, perms.get(role.id) ?? [], role.dataScope))
         throw invalidField('roleIds', 'user.roleNotAssignable', 403);
     }
   }
@@ -134,7 +134,7 @@ export function createUserService(ctx: AppContext) {
           pendingEmail: pendingOf(u.id, 'EMAIL'),
           pendingPhone: pendingOf(u.id, 'MOBILE'),
           roles: roleRows.filter((r) => r.userId === u.id).map((r) => ({ id: r.id, roleName: r.roleName })),
-          status: u.status as Status,
+          status: u.status,
           readOnly: u.readOnly,
           twoFactor: withSecondFactor.has(u.id),
           createBy: createBy ?? null,
@@ -148,7 +148,7 @@ export function createUserService(ctx: AppContext) {
       const org = await getScopedOrg(db, caller, body.orgId).catch(() => {
         throw invalidField('orgId', 'notFound', 404);
       });
-      await checkRoles(caller, body.roleIds, org.type as OrgType);
+      await checkRoles(caller, body.roleIds, org.type);
       const c = contacts(body);
       await assertIdentifiersFree(db, { username: body.username, ...c });
       const generated = body.password ? null : generatePassword();
@@ -186,7 +186,7 @@ export function createUserService(ctx: AppContext) {
       const org = await getScopedOrg(db, caller, body.orgId).catch(() => {
         throw invalidField('orgId', 'notFound', 404);
       });
-      await checkRoles(caller, body.roleIds, org.type as OrgType);
+      await checkRoles(caller, body.roleIds, org.type);
       // Contacts left empty keep what is stored (the form shows them masked); a new one waits for the
       // user's confirmation, so whoever edits cannot redirect the account's password resets to themself.
       const c = contacts(body);
