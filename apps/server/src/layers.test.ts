@@ -110,6 +110,23 @@ describe('server layers', () => {
     ).toEqual([]);
   });
 
+  it('no import loop runs through production code (type-only imports aside)', () => {
+    const next = new Map<string, string[]>();
+    for (const i of imports)
+      if (i.relative && !i.typeOnly) next.set(i.from, [...(next.get(i.from) ?? []), i.to]);
+    const loops: string[] = [];
+    const done = new Set<string>();
+    const visit = (file: string, trail: string[]) => {
+      const at = trail.indexOf(file);
+      if (at >= 0) return void loops.push([...trail.slice(at), file].join(' → '));
+      if (done.has(file)) return;
+      for (const to of next.get(file) ?? []) visit(to, [...trail, file]);
+      done.add(file);
+    };
+    for (const file of next.keys()) visit(file, []);
+    expect(loops).toEqual([]);
+  });
+
   it('the command bus knows no module: main.ts registers who takes which results', () => {
     expect(crossing((f) => f === 'mqtt/command-bus.ts', under(['modules']))).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { addDays, DAY_MS } from '@pvstar/contract/calendar';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * The server's calendar rules: a plant's local day and time, and arithmetic on YYYY-MM-DD and YYYY-MM
@@ -47,6 +48,10 @@ export function localTime(iso: string | null, timeZone: string): string {
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
+
+/** localDay in SQL: the local date (a `date`) at instant `at` in the time zone `timeZone` names (a column). */
+export const localDaySql = (at: Date | number, timeZone: SQL) =>
+  sql`(${new Date(at).toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date`;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

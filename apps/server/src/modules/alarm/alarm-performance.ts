@@ -2,6 +2,7 @@ import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
+import { localDaySql } from '../../domain/calendar.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
 
 /** Sunny days in a row below the share that make an alarm. */
@@ -30,7 +31,7 @@ type Streak = {
  * not alarmed again for the same days.
  */
 export async function detectUnderPerformance(db: Db, share: number, now = new Date()) {
-  const since = sql`(${now.toISOString()}::timestamptz AT TIME ZONE p.timezone)::date - ${LOOKBACK_DAYS}::int`;
+  const since = sql`${localDaySql(now, sql`p.timezone`)} - ${LOOKBACK_DAYS}::int`;
   const found = await sqlRows<Streak>(
     db,
     sql`

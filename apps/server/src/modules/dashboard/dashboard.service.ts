@@ -24,7 +24,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
-import { localDay } from '../../domain/calendar.ts';
+import { localDay, localDaySql } from '../../domain/calendar.ts';
 import { plantScope } from '../../domain/plants.ts';
 import { roundShown } from '../../domain/rounding.ts';
 import { scopePredicate } from '../../domain/scope.ts';
@@ -41,7 +41,7 @@ import { gridFactors, gridShares } from './grid-factors.ts';
 export const scopedPlants = (caller: Caller, now: Date): SQL => sql`
   SELECT plants.id, plants.plant_no, plants.name, plants.type, plants.status, plants.currency,
     plants.installed_capacity, plants.storage_capacity, plants.timezone,
-    (${now.toISOString()}::timestamptz AT TIME ZONE plants.timezone)::date AS today
+    ${localDaySql(now, sql`plants.timezone`)} AS today
   FROM plants JOIN organizations ON organizations.id = plants.org_id
   WHERE ${plantScope(caller)}`;
 
@@ -160,7 +160,7 @@ export function createDashboardService(ctx: AppContext) {
         count(*) FILTER (WHERE plants.status = 'NORMAL')::int AS "NORMAL",
         count(*) FILTER (WHERE plants.status = 'WARNING')::int AS "WARNING",
         count(*) FILTER (WHERE plants.status = 'FAULT')::int AS "FAULT",
-        to_char((${now.toISOString()}::timestamptz AT TIME ZONE plants.timezone)::date, 'YYYY-MM-DD') AS local_day
+        to_char(${localDaySql(now, sql`plants.timezone`)}, 'YYYY-MM-DD') AS local_day
       FROM plants JOIN organizations ON organizations.id = plants.org_id
       WHERE ${plantScope(caller)}
       GROUP BY plants.currency, plants.timezone`,
@@ -190,7 +190,7 @@ export function createDashboardService(ctx: AppContext) {
       FROM (
         SELECT r.*, r.day = l.local_today AS today, l.local_today
         FROM (${energyRows(caller)}) r
-        CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE r.timezone)::date AS local_today) l) e
+        CROSS JOIN LATERAL (SELECT ${localDaySql(now, sql`r.timezone`)} AS local_today) l) e
       GROUP BY e.currency`,
     );
 

@@ -2,7 +2,7 @@ import { MIN_NEIGHBOURS, NEIGHBOUR_KM, SUNNY_CLEARNESS } from '@pvstar/contract/
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
-import { addDays, localDay } from '../../domain/calendar.ts';
+import { addDays, localDay, localDaySql } from '../../domain/calendar.ts';
 import { roundShare } from '../../domain/rounding.ts';
 import { clearSkyDay } from '../../lib/clear-sky.ts';
 
@@ -153,8 +153,8 @@ export async function computePerformance(
     JOIN plants p ON p.id = e.plant_id
     LEFT JOIN plant_performance_daily f ON f.plant_id = e.plant_id AND f.day = e.day
     WHERE e.day >= ${from}::date
-      AND e.day < (${new Date(now).toISOString()}::timestamptz AT TIME ZONE p.timezone)::date
-      AND e.day >= (${new Date(now).toISOString()}::timestamptz AT TIME ZONE p.timezone)::date - ${span}::int
+      AND e.day < ${localDaySql(now, sql`p.timezone`)}
+      AND e.day >= ${localDaySql(now, sql`p.timezone`)} - ${span}::int
       AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL AND p.installed_capacity > 0
       AND (f.plant_id IS NULL OR f.actual_kwh <> e.generation OR f.computed_at < p.updated_at)
     ORDER BY 1`,
@@ -197,7 +197,7 @@ export async function computePerformance(
       FROM plant_energy_daily e JOIN plants p ON p.id = e.plant_id
       LEFT JOIN plant_performance_daily f ON f.plant_id = e.plant_id AND f.day = e.day
       WHERE e.day IN (SELECT jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb)::date)
-        AND e.day < (${new Date(now).toISOString()}::timestamptz AT TIME ZONE p.timezone)::date`,
+        AND e.day < ${localDaySql(now, sql`p.timezone`)}`,
     );
     const byDay = new Map(
       batch.map((d) => [d, { actual: new Map<number, number>(), known: new Map<number, number>() }]),

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { type Row, sqlRow, sqlRows } from '../../db/rows.ts';
 import { addDays, localDay } from '../../domain/calendar.ts';
 import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
-import { scopedPlant as scopedPlantOf } from '../../domain/plants.ts';
+import { scopedPlant } from '../../domain/plants.ts';
 import { KWH_DIGITS, round, roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { checkDay, resolvePeriod } from './period.ts';
@@ -33,9 +33,6 @@ export const figuresOf = (s: Sums): EnergyFigures => energyFigures(s, KWH_DIGITS
 export function createPlantDataService(ctx: AppContext) {
   const { db } = ctx;
   const now = () => Date.now();
-
-  /** The plant if the caller may see it; otherwise 404, exactly like a plant that does not exist. */
-  const scopedPlant = (caller: Caller, id: number) => scopedPlantOf(db, caller, id);
 
   /** Summed roll-ups of the plant over named day ranges, in one scan of its daily rows. */
   async function sumsOver(plantId: number, ranges: Record<string, SQL>): Promise<Record<string, Sums>> {
@@ -163,10 +160,8 @@ export function createPlantDataService(ctx: AppContext) {
   }
 
   return {
-    scopedPlant,
-
     async overview(caller: Caller, id: number): Promise<PlantOverview> {
-      const plant = await scopedPlant(caller, id);
+      const plant = await scopedPlant(db, caller, id);
       const today = localDay(now(), plant.timezone);
       const sums = await sumsOver(plant.id, {
         today: sql`day = ${today}::date`,
@@ -202,7 +197,7 @@ export function createPlantDataService(ctx: AppContext) {
 
     /** 5-minute means of the plant's inverters over one local day: per inverter first, then summed. */
     async powerCurve(caller: Caller, id: number, date?: string): Promise<PowerCurve> {
-      const plant = await scopedPlant(caller, id);
+      const plant = await scopedPlant(db, caller, id);
       const today = localDay(now(), plant.timezone);
       const day = date ?? today;
       checkDay('date', day, today);
@@ -251,7 +246,7 @@ export function createPlantDataService(ctx: AppContext) {
     },
 
     async realtime(caller: Caller, id: number): Promise<PlantRealtime> {
-      const plant = await scopedPlant(caller, id);
+      const plant = await scopedPlant(db, caller, id);
       const devs = await devicesWithLatest(plant.id);
       return {
         devices: devs.map((d) => ({
@@ -267,7 +262,7 @@ export function createPlantDataService(ctx: AppContext) {
     },
 
     async energy(caller: Caller, body: PlantEnergyBody): Promise<PlantEnergy> {
-      const plant = await scopedPlant(caller, body.id);
+      const plant = await scopedPlant(db, caller, body.id);
       const today = localDay(now(), plant.timezone);
       const rows = await periodRows(plant.id, body.dateType, body.from, body.to, today);
       const totals = rows.reduce<Sums>((acc, r) => addSums(acc, r.sums), { ...ZERO });

@@ -24,7 +24,7 @@ import { REPORT_LEVELS } from '@pvstar/contract/report';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type Row, sqlRows } from '../../db/rows.ts';
-import { addDays, addMonths, localDay } from '../../domain/calendar.ts';
+import { addDays, addMonths, localDay, localDaySql } from '../../domain/calendar.ts';
 import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
 import { plantScope } from '../../domain/plants.ts';
 import { roundShown, SHOWN_DIGITS } from '../../domain/rounding.ts';
@@ -115,7 +115,7 @@ export function createReportService(ctx: AppContext) {
       SELECT plants.id, plants.plant_no, plants.name, plants.org_id, organizations.name AS org_name,
         plants.status, plants.currency, plants.installed_capacity::float8 AS capacity, plants.timezone,
         plants.latitude, plants.longitude,
-        to_char((${now.toISOString()}::timestamptz AT TIME ZONE plants.timezone)::date, 'YYYY-MM-DD') AS today,
+        to_char(${localDaySql(now, sql`plants.timezone`)}, 'YYYY-MM-DD') AS today,
         to_char(least((plants.created_at AT TIME ZONE plants.timezone)::date,
           (SELECT min(d.day) FROM plant_energy_daily d WHERE d.plant_id = plants.id)), 'YYYY-MM-DD') AS since,
         (SELECT count(*) FROM devices v WHERE v.plant_id = plants.id AND v.kind = 'INVERTER')::int AS inverters

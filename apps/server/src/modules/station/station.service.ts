@@ -158,9 +158,6 @@ export function createStationService(ctx: AppContext) {
     return [sql`${SORT_SQL[f.sortBy]} ${dir} NULLS LAST`, sql`${plants.id} ${dir}`];
   }
 
-  /** The plant if the caller may see it; otherwise 404, exactly like a plant that does not exist. */
-  const getScopedPlant = (caller: Caller, id: number) => scopedPlant(db, caller, id);
-
   /** The managing organisation: the one asked for (in scope) or the caller's; a dealer, installer or provider. */
   async function managingOrg(caller: Caller, orgId: number | null | undefined) {
     const org = await getScopedOrg(db, caller, orgId ?? caller.orgId).catch(() => {
@@ -283,8 +280,6 @@ export function createStationService(ctx: AppContext) {
   }
 
   return {
-    getScopedPlant,
-
     async page(caller: Caller, q: PageQuery, f: StationPageBody): Promise<PageResult<StationRow>> {
       const where = filterOf(caller, f);
       const [{ total }] = (await db
@@ -462,7 +457,7 @@ export function createStationService(ctx: AppContext) {
     },
 
     async address(caller: Caller, id: number, lang: Lang): Promise<StationAddress> {
-      const p = await getScopedPlant(caller, id);
+      const p = await scopedPlant(db, caller, id);
       const { countryName, regionNames } = await areaNames(db, lang, p.countryCode, p.regionCode);
       return {
         countryCode: p.countryCode,
@@ -541,7 +536,7 @@ export function createStationService(ctx: AppContext) {
 
     async edit(caller: Caller, body: StationEditBody, lang: Lang, ip: string): Promise<StationSaveResult> {
       await requireManager(db, caller, [PERM.stationEdit]);
-      const plant = await getScopedPlant(caller, body.id);
+      const plant = await scopedPlant(db, caller, body.id);
       const org = body.orgId && body.orgId !== plant.orgId ? await managingOrg(caller, body.orgId) : null;
       const orgId = org?.id ?? plant.orgId;
       await requirePictureOfReach(db, caller, body.stationPicture, plant.picture);
@@ -668,7 +663,7 @@ export function createStationService(ctx: AppContext) {
 
     async remove(caller: Caller, id: number, confirmName: string, ip: string) {
       await requireManager(db, caller, [PERM.stationDelete]);
-      const plant = await getScopedPlant(caller, id);
+      const plant = await scopedPlant(db, caller, id);
       if (confirmName.trim() !== plant.name) throw invalidField('confirmName', 'station.nameMismatch');
       const plantDongles = await db.select({ sn: dongles.sn }).from(dongles).where(eq(dongles.plantId, id));
       await db.transaction(async (tx) => {
