@@ -4,9 +4,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { outbox } from '../db/schema/index.ts';
+import { type OutboxChannel, outbox } from '../db/schema/index.ts';
 
-export type Channel = 'EMAIL' | 'SMS';
+export type Channel = OutboxChannel;
 
 /** Queues a message in the outbox; the worker delivers it. */
 export async function queueMessage(

@@ -97,7 +97,7 @@ export function toCommand(r: typeof remoteCommands.$inferSelect): RemoteCommand 
     id: r.id,
     cmdId: r.cmdId,
     action: r.action,
-    status: r.status as RemoteCommand['status'],
+    status: r.status,
     changes: r.changes,
     error: r.error,
     createdBy: r.username,
