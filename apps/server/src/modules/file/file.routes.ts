@@ -9,7 +9,7 @@ import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
-import { requireManager } from '../station/station-access.ts';
+import { requireManager } from '../plant/plant-access.ts';
 import { pictureVisible, readPicture, sniffPicture, storePicture } from './file.service.ts';
 
 const tooLarge = () => new AppError(413, 'file.tooLarge', { max: PICTURE_MAX_BYTES / 1024 / 1024 });

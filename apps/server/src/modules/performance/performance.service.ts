@@ -12,7 +12,7 @@ import { plantPerformanceDaily } from '../../db/schema/index.ts';
 import { addDays, localDay } from '../../domain/calendar.ts';
 import { scopedPlant } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
-import { resolvePeriod } from '../plant-data/period.ts';
+import { resolvePeriod } from '../plant/period.ts';
 
 export function createPerformanceService(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { db } = ctx;

@@ -32,8 +32,8 @@ import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { faultName } from '../alarm/alarm.service.ts';
-import { type Period, resolvePeriod } from '../plant-data/period.ts';
-import { MANAGING_TYPES } from '../station/station-access.ts';
+import { type Period, resolvePeriod } from '../plant/period.ts';
+import { MANAGING_TYPES } from '../plant/plant-access.ts';
 import { addCounts, availabilityOf, daylightCounter, plantCounts, zeroAvailability } from './availability.ts';
 import type { ReportMeta } from './report.xlsx.ts';
 

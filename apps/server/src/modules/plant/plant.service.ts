@@ -35,9 +35,9 @@ import { normalizeContact } from '../auth/codes.ts';
 import { issueDongleSecret } from '../device/dongle-credentials.ts';
 import { requirePictureOfReach } from '../file/file.service.ts';
 import { getScopedOrg } from '../org/org.service.ts';
-import { MANAGING_TYPES, requireManager } from './station-access.ts';
-import { areaNames, checkLocation } from './station-area.ts';
-import { resolveOwner } from './station-owner.ts';
+import { MANAGING_TYPES, requireManager } from './plant-access.ts';
+import { areaNames, checkLocation } from './plant-area.ts';
+import { resolveOwner } from './plant-owner.ts';
 
 const updater = alias(users, 'updater');
 const ownerUser = alias(users, 'owner_user');
@@ -122,7 +122,7 @@ const isUniqueViolation = (err: unknown) =>
   (err as { code?: string })?.code === '23505' ||
   (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
-export function createStationService(ctx: AppContext) {
+export function createPlantService(ctx: AppContext) {
   const { db, config } = ctx;
 
   function filterOf(caller: Caller, f: StationPageBody): SQL | undefined {
@@ -712,4 +712,4 @@ export function createStationService(ctx: AppContext) {
     },
   };
 }
-export type StationService = ReturnType<typeof createStationService>;
+export type PlantService = ReturnType<typeof createPlantService>;

@@ -22,13 +22,13 @@ import { ok } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
 import { removePictureIfUnused } from '../file/file.service.ts';
 import { createOrgService } from '../org/org.service.ts';
-import { createStationService } from './station.service.ts';
+import { createPlantService } from './plant.service.ts';
 
 /** The plant center (2001…): list with KPIs, add, edit, delete, information, dongle secrets. */
-export const stationRoutes =
+export const plantRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createStationService(ctx);
+    const service = createPlantService(ctx);
     const orgs = createOrgService(ctx);
 
     serve(
