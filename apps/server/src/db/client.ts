@@ -12,8 +12,8 @@ import * as schema from './schema/index.ts';
 
 /**
  * What a raw statement (`execute`) answers on both drivers: node-postgres' QueryResult and PGlite's Results
- * share these and differ in the rest. Read rows through db/rows.ts, which also evens out the values that
- * differ (bigint).
+ * share these and differ in the rest. Read rows through db/rows.ts, which also answers bigint and numeric
+ * as numbers on both.
  */
 export interface RawResult<R> {
   rows: R[];
