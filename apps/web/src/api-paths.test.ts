@@ -29,4 +29,17 @@ describe('API paths', () => {
       );
     expect(offending).toEqual([]);
   });
+
+  it('a feature or entity calls the API only from its api files (`<name>-api.ts`)', () => {
+    const callers = sourceFiles(root)
+      .map((file) => path.relative(root, file))
+      .filter((file) => /^(features|entities)\//.test(file))
+      .filter((file) =>
+        /import \{[^}]*\b(call|upload)\b[^}]*\} from '[./]*api\/call\.ts'/.test(
+          fs.readFileSync(path.join(root, file), 'utf8'),
+        ),
+      )
+      .filter((file) => !/-api\.ts$/.test(file));
+    expect(callers).toEqual([]);
+  });
 });

@@ -16,7 +16,7 @@ import { toOrgSelectData, useOrgTree } from '../../components/org-tree.ts';
 import { md5 } from '../../components/password.ts';
 import { findNode } from '../../components/tree.ts';
 import { zodRule } from '../../components/zod-rule.ts';
-import { useRoleOptions, useSaveUser } from './users-api.ts';
+import { useRoleOptions, useSaveUser } from './user-api.ts';
 
 interface UserFormValues {
   orgId?: number;

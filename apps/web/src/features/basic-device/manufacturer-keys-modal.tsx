@@ -13,7 +13,11 @@ import { showFormError } from '../../components/form-errors.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { useAddManufacturerKey, useManufacturerKeys, useRetireManufacturerKey } from './basic-device-api.ts';
+import {
+  useAddManufacturerKey,
+  useManufacturerKeys,
+  useRetireManufacturerKey,
+} from './api/basic-device-api.ts';
 
 interface FormValues {
   publicKey?: string;

@@ -20,7 +20,7 @@ import { PageTable } from '../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { useDelete, useSaveManufacturer } from './basic-device-api.ts';
+import { useDelete, useSaveManufacturer } from './api/basic-device-api.ts';
 import { ManufacturerKeysModal } from './manufacturer-keys-modal.tsx';
 
 const fieldRule = (key: keyof typeof ManufacturerAddBodySchema.shape, required = false) =>

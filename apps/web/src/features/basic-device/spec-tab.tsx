@@ -27,7 +27,7 @@ import {
   useDelete,
   useManufacturerOptions,
   useSaveSpec,
-} from './basic-device-api.ts';
+} from './api/basic-device-api.ts';
 
 interface FormValues {
   deviceType?: BasicDeviceType;

@@ -3,7 +3,7 @@ import type { FaultImportError } from '@pvstar/contract/fault-code';
 import { Alert, Modal, message, Table, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportRefused, importFaultCodes, useInvalidateFaultCodes } from './fault-code-api.ts';
+import { ImportRefused, importFaultCodes, useInvalidateFaultCodes } from './api/fault-code-api.ts';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 

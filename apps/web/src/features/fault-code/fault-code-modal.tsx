@@ -18,7 +18,7 @@ import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { alarmLevelLabel } from '../../entities/alarm/alarm-labels.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { useSaveFaultCode } from './fault-code-api.ts';
+import { useSaveFaultCode } from './api/fault-code-api.ts';
 
 interface FormValues {
   faultCode?: string;

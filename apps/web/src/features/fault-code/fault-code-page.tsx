@@ -22,7 +22,7 @@ import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { useExport } from '../../components/use-export.ts';
 import { ALARM_LEVEL_COLOR, alarmLevelLabel } from '../../entities/alarm/alarm-labels.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { exportFaultCodes, useDeleteFaultCode } from './fault-code-api.ts';
+import { exportFaultCodes, useDeleteFaultCode } from './api/fault-code-api.ts';
 import { FaultCodeImportModal } from './fault-code-import-modal.tsx';
 import { FaultCodeModal } from './fault-code-modal.tsx';
 

@@ -18,7 +18,7 @@ import { StatusDropdown } from '../../components/status-dropdown.tsx';
 import { OrgTypeTag, StatusTag } from '../../components/status-tags.tsx';
 import { findNode } from '../../components/tree.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { useOrgStatus } from './api/orgs.ts';
+import { useOrgStatus } from './api/org-api.ts';
 import { OrgDeleteModal } from './components/org-delete-modal.tsx';
 import { OrgEmployeesDrawer } from './components/org-employees-drawer.tsx';
 import { OrgFormModal } from './components/org-form-modal.tsx';

@@ -13,7 +13,7 @@ import {
 } from '../../../components/monitor-labels.ts';
 import { DeviceStatusTag } from '../../../components/monitor-tags.tsx';
 import { deviceLinks, plantLinks } from '../../../components/page-links.ts';
-import { useDeviceDetail } from '../api/devices.ts';
+import { useDeviceDetail } from '../api/device-api.ts';
 import { DeviceHistoryChart } from './device-history.tsx';
 import { DeviceMetrics } from './device-metrics.tsx';
 import { VERSION_KEYS, versionLabel } from './versions.tsx';

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/echart.tsx';
 import { metricGroupLabel, metricLabel } from '../../../components/metric-label.ts';
-import { useDeviceHistory } from '../api/devices.ts';
+import { useDeviceHistory } from '../api/device-api.ts';
 import { plantToday } from '../plant-time.ts';
 import { defaultMetrics, historyOption } from './history-option.ts';
 

@@ -4,7 +4,7 @@ import { Alert, Input, Modal, message, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
-import { useDeleteOrg } from '../api/orgs.ts';
+import { useDeleteOrg } from '../api/org-api.ts';
 
 /**
  * Deleting an organisation is irreversible, so its name must be typed to confirm (SPEC §5); the server

@@ -16,7 +16,7 @@ import { FormGrid } from '../../../components/form-grid.tsx';
 import { orgTypeLabel, statusLabel } from '../../../components/labels.ts';
 import { toOrgSelectData } from '../../../components/org-tree.ts';
 import { zodRule } from '../../../components/zod-rule.ts';
-import { useSaveOrg } from '../api/orgs.ts';
+import { useSaveOrg } from '../api/org-api.ts';
 import type { OrgMode } from '../org-mode.ts';
 
 interface OrgFormValues {

@@ -8,7 +8,7 @@ import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
-import { useOwnerPlants } from '../api/owners.ts';
+import { useOwnerPlants } from '../api/owner-api.ts';
 
 /** The plants of one owner, shown when the owner's row is expanded; names link to the plant detail. */
 export function OwnerPlants({ userId }: { userId: number }) {

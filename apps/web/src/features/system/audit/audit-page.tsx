@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { ListLayout } from '../../../components/list-layout.tsx';
 import { PageTable } from '../../../components/page-table.tsx';
 import { useExport } from '../../../components/use-export.ts';
-import { exportAuditLog, useAuditActions } from './api.ts';
+import { exportAuditLog, useAuditActions } from './api/audit-api.ts';
 
 interface FilterValues {
   action?: AuditAction;

@@ -12,7 +12,7 @@ import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
 import { findNode } from '../../../components/tree.ts';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
 import { menuTitle } from '../shared/menu-title.ts';
-import { useDeleteMenu, useMenuTree } from './api/menus.ts';
+import { useDeleteMenu, useMenuTree } from './api/menu-api.ts';
 import { MenuFormModal, type MenuFormTarget } from './components/menu-form-modal.tsx';
 
 type MenuTableRow = Omit<MenuRow, 'children'> & { children?: MenuTableRow[] };

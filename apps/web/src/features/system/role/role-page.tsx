@@ -17,7 +17,7 @@ import { PageTable } from '../../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
 import { OrgTypeTag } from '../../../components/status-tags.tsx';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
-import { useDeleteRole, useRoleStatus } from './api/roles.ts';
+import { useDeleteRole, useRoleStatus } from './api/role-api.ts';
 import { RoleFormDrawer } from './components/role-form-drawer.tsx';
 
 /** System → roles (2007002): roles with their function and data permissions. */

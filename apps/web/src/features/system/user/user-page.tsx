@@ -14,15 +14,15 @@ import { toOrgSelectData, useOrgTree } from '../../../components/org-tree.ts';
 import { PageTable } from '../../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
 import { StatusDropdown } from '../../../components/status-dropdown.tsx';
-import { useUserColumns } from '../../../entities/user/user-columns.tsx';
-import { UserFormModal } from '../../../entities/user/user-form-modal.tsx';
 import {
   useDeleteUser,
   useResetPassword,
   useResetTwoFactor,
   useRoleOptions,
   useUserStatus,
-} from '../../../entities/user/users-api.ts';
+} from '../../../entities/user/user-api.ts';
+import { useUserColumns } from '../../../entities/user/user-columns.tsx';
+import { UserFormModal } from '../../../entities/user/user-form-modal.tsx';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
 import { useSession } from '../../../stores/session.ts';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEnergy, formatMoney, formatPercent } from '../../../../components/energy-format.ts';
 import { formatDateTime } from '../../../../components/format.ts';
 import { energyFigureLabel } from '../../../../components/monitor-labels.ts';
-import { usePlantOverview, usePowerCurve } from '../api/plant-data.ts';
+import { usePlantOverview, usePowerCurve } from '../api/plant-data-api.ts';
 import { GenerationTotal, SpecificYieldCard } from './generation-total.tsx';
 import { PowerCurveChart } from './power-curve.tsx';
 import { PowerFlowDiagram } from './power-flow.tsx';

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../../components/echart.tsx';
 import { formatEnergy, formatNumber, formatPercent } from '../../../../components/energy-format.ts';
-import { usePlantPerformance } from '../api/plant-performance.ts';
+import { usePlantPerformance } from '../api/plant-performance-api.ts';
 import { FLOW_COLORS } from './flow-colors.ts';
 
 const EXPECTED_COLOR = '#94a3b8';

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../../components/format.ts';
 import { formatMetric, metricGroupLabel, metricLabel } from '../../../../components/metric-label.ts';
 import { deviceKindLabel } from '../../../../components/monitor-labels.ts';
 import { DeviceStatusTag } from '../../../../components/monitor-tags.tsx';
-import { usePlantRealtime } from '../api/plant-data.ts';
+import { usePlantRealtime } from '../api/plant-data-api.ts';
 
 /** The catalogue's metrics of a kind, grouped in the catalogue's order. */
 function groupsOf(device: RealtimeDevice): [string, MetricDef[]][] {

@@ -15,7 +15,7 @@ import {
   formatPercent,
 } from '../../../../components/energy-format.ts';
 import { dateTypeLabel, energyFigureLabel } from '../../../../components/monitor-labels.ts';
-import { usePlantEnergy } from '../api/plant-data.ts';
+import { usePlantEnergy } from '../api/plant-data-api.ts';
 import { FLOW_COLORS } from './flow-colors.ts';
 
 /** The energy figures charted as bars (kWh); revenue is the line on its own axis. */

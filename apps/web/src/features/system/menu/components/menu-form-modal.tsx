@@ -11,7 +11,7 @@ import { menuTypeLabel } from '../../../../components/labels.ts';
 import { pagePath } from '../../../../components/page-links.ts';
 import { zodRule } from '../../../../components/zod-rule.ts';
 import { menuTitle } from '../../shared/menu-title.ts';
-import { useSaveMenu } from '../api/menus.ts';
+import { useSaveMenu } from '../api/menu-api.ts';
 
 interface MenuFormValues {
   type?: MenuType;

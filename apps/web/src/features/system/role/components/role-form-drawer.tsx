@@ -10,8 +10,8 @@ import { FormGrid } from '../../../../components/form-grid.tsx';
 import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../../../../components/labels.ts';
 import { zodRule } from '../../../../components/zod-rule.ts';
 import { useSession } from '../../../../stores/session.ts';
-import { useGrantableMenus } from '../../menu/api/menus.ts';
-import { useRoleDetail, useSaveRole } from '../api/roles.ts';
+import { useGrantableMenus } from '../../menu/api/menu-api.ts';
+import { useRoleDetail, useSaveRole } from '../api/role-api.ts';
 import { PermTree } from './perm-tree.tsx';
 
 interface RoleFormValues {

@@ -7,8 +7,8 @@ import type {
   FaultImportResult,
 } from '@pvstar/contract/fault-code';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, queryKey, upload } from '../../api/call.ts';
-import { ApiError, saveBlob } from '../../api/http.ts';
+import { call, queryKey, upload } from '../../../api/call.ts';
+import { ApiError, saveBlob } from '../../../api/http.ts';
 
 /** Saving, deleting and importing all change the library's list. */
 export function useInvalidateFaultCodes() {

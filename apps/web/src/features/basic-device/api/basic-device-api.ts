@@ -9,7 +9,7 @@ import { basicDevice } from '@pvstar/contract/endpoints/basic-device';
 import type { BasicDeviceType } from '@pvstar/contract/enums';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { call, queryKey } from '../../api/call.ts';
+import { call, queryKey } from '../../../api/call.ts';
 
 /** The device types in the order the spec lists them, with their label keys. */
 const TYPE_LABELS: Record<BasicDeviceType, string> = {

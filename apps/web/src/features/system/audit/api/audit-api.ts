@@ -1,8 +1,8 @@
 import type { AuditPageBody } from '@pvstar/contract/audit';
 import { audit } from '@pvstar/contract/endpoints/audit';
 import { useQuery } from '@tanstack/react-query';
-import { call, queryKey } from '../../../api/call.ts';
-import { saveBlob } from '../../../api/http.ts';
+import { call, queryKey } from '../../../../api/call.ts';
+import { saveBlob } from '../../../../api/http.ts';
 
 /** The filter's actions, labelled by the server in the reader's language (hence the language in the key). */
 export const useAuditActions = (lang: string) =>
