@@ -11,7 +11,7 @@ const PAGE_PATHS = new Map(
 
 /**
  * The route of a page by its key in the menu table, with a query string: links name pages, never paths.
- * `pagePath('station/detail', { id: 5, tab: 'alarms' })` → `/station/monitor/detail?id=5&tab=alarms`.
+ * For example pagePath('station/detail', { id: 5, tab: 'alarms' }) gives /station/monitor/detail?id=5&tab=alarms.
  */
 export function pagePath(
   page: string,

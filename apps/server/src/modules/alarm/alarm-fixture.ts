@@ -3,7 +3,6 @@ import type { DeviceKind } from '@pvstar/contract/metrics';
 import { topics } from '@pvstar/contract/mqtt';
 import { eq } from 'drizzle-orm';
 import { alarms, devices, dongles, plants } from '../../db/schema/index.ts';
-import type { Ingest } from '../../ingest/ingest.ts';
 import { orgIdByName, type TestApp } from '../../test/helper.ts';
 
 /** Test fixtures of the alarm tests: a plant in Berlin with a dongle and devices, straight in the database. */
@@ -80,9 +79,15 @@ export const event = (deviceSn: string, faultCode: string, state: 'raised' | 'cl
   state,
 });
 
+/** What the fixture needs of ingest: hand it a message, and flush its batch (the test builds the real one). */
+interface MessageSink {
+  handle(topic: string, payload: Buffer): Promise<unknown>;
+  flush(): Promise<unknown>;
+}
+
 /** Sends one telemetry message of the plant's inverter through ingest and waits until it is stored. */
 export async function sendInverter(
-  ingest: Ingest,
+  ingest: MessageSink,
   p: FixturePlant,
   ts: number,
   data: Record<string, number>,
