@@ -1,0 +1,39 @@
+import type { Lang } from '@pvstar/contract/lang';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import i18n, { initI18n, loadLanguage, loadPageTexts } from '../i18n/index.ts';
+
+/**
+ * Renders a component as the app would: the real i18n catalogues of `lang` (core and pages), antd's App
+ * context, a fresh react-query client (no retries) and a router at `route`. Calls to the server are
+ * the test's to answer (`answer` in ./server.ts), never a mock of the component's own code.
+ */
+export async function renderWithApp(
+  ui: ReactElement,
+  { lang = 'en-GB', route = '/' }: { lang?: Lang; route?: string } = {},
+) {
+  if (!i18n.isInitialized) await initI18n(lang);
+  else if (i18n.language !== lang) {
+    await loadLanguage(lang);
+    await i18n.changeLanguage(lang);
+  }
+  await loadPageTexts(lang);
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return {
+    client,
+    ...render(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <AntApp>
+          <QueryClientProvider client={client}>
+            <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+          </QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>,
+    ),
+  };
+}
