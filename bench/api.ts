@@ -107,7 +107,7 @@ export function endpoints(fleet: ApiFleet): Endpoint[] {
       key: 'detail-info',
       name: 'plant detail: information',
       method: 'GET',
-      path: `/station/station/${plant}`,
+      path: `/station/station/detail/${plant}`,
       as: 'dealer',
     },
     {
@@ -160,7 +160,7 @@ export async function signIn(base: string): Promise<Tokens> {
         name: `sign-in ${account}`,
         method: 'POST',
         path: '/auth/user/login',
-        body: { account, password: md5(DEMO_PASSWORD), loginType: 'password' },
+        body: { account, password: md5(DEMO_PASSWORD), loginType: 'password', agree: true },
       },
       { dealer: '', installer: '' },
     );

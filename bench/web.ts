@@ -127,6 +127,7 @@ async function signIn(origin: string): Promise<string> {
       account: 'demo-dealer',
       password: createHash('md5').update(DEMO_PASSWORD).digest('hex'),
       loginType: 'password',
+      agree: true,
     }),
   });
   const body = (await res.json()) as { code: number; msg: string; data: string };

@@ -10,7 +10,7 @@ import { apiOk, signIn } from './live-plant.ts';
 /** Starts the page in a language without signing in. */
 async function useLanguage(page: Page, lang = 'en-GB') {
   await page.addInitScript((l) => {
-    localStorage.setItem('pvstar-settings', JSON.stringify({ state: { language: l }, version: 0 }));
+    localStorage.setItem('language', l);
   }, lang);
 }
 

@@ -147,11 +147,39 @@ test('a user whose codes open no page gets an empty menu', async ({ page, reques
   await expect(page.getByTestId('sidebar').getByRole('menuitem')).toHaveCount(1);
 });
 
+test('sign-in asks a new account for consent once: the server checks it and keeps it with the account', async ({
+  page,
+  request,
+}) => {
+  const username = await createAccount(request, ['2007', '2007001']);
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', 'en-GB');
+  });
+  await page.goto('/#/login');
+  await page.getByTestId('login-account').fill(username);
+  await page.getByTestId('login-password').fill('Tidal7Wave');
+  await page.getByTestId('login-submit').click();
+  // Not ticked: the server refuses, and the form says so at the box.
+  await expect(page.getByText('Please agree to the service agreement and privacy policy')).toBeVisible();
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.getByTestId('login-agree').check();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/dashboard/);
+  await pickUserMenu(page, 'menu-sign-out');
+  await expect(page).toHaveURL(/#\/login/);
+  // Agreed once: the next sign-in (in any browser) needs no tick.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/#/login');
+  await page.getByTestId('login-account').fill(username);
+  await page.getByTestId('login-password').fill('Tidal7Wave');
+  await expect(page.getByTestId('login-agree')).not.toBeChecked();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/dashboard/);
+});
+
 test('an account without any permission lands on /401', async ({ page, request }) => {
   const username = await createAccount(request, ['2007001001'], { disableRole: true });
-  await page.addInitScript(() =>
-    localStorage.setItem('pvstar-settings', JSON.stringify({ state: { language: 'en-GB' }, version: 0 })),
-  );
+  await page.addInitScript(() => localStorage.setItem('language', 'en-GB'));
   await page.goto('/#/login');
   await page.getByTestId('login-account').fill(username);
   await page.getByTestId('login-password').fill('Tidal7Wave');

@@ -182,7 +182,7 @@ test.describe('two-factor sign-in', () => {
     const username = await newUser(page, 'tfo', { id: orgId, type: 'INSTALLER' });
 
     await page.addInitScript(() => {
-      localStorage.setItem('pvstar-settings', JSON.stringify({ state: { language: 'en-GB' }, version: 0 }));
+      localStorage.setItem('language', 'en-GB');
     });
     await passwordStep(page, username);
     const step = page.getByTestId('second-factor-step');

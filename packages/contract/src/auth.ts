@@ -12,6 +12,11 @@ export const LoginBodySchema = z
     password: md5Schema.optional(),
     code: codeSchema.optional(),
     loginType: z.enum(['password', 'code']).default('password'),
+    /**
+     * The consent box: needed until the account has agreed once (the agreement is kept with it); an
+     * account that has not yet agreed is refused with `validation.consent` naming `agree`.
+     */
+    agree: z.boolean({ error: 'validation.type' }).optional(),
     /** Remembered-device tokens this browser holds (issue 17): one of the account's skips the second step. */
     trustedDevices: z
       .array(z.string().max(100, { message: 'validation.invalid' }))

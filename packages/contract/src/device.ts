@@ -77,6 +77,16 @@ export const DeviceRowSchema = z.object({
   /** The dongle the device reports through (its own serial for DONGLE rows). */
   collectorId: z.number(),
   collectorSN: z.string(),
+  /**
+   * The seed's per-kind serials: an inverter's own as `inverterSN` (a battery's or meter's: the first
+   * inverter on its dongle, the one it works with), a battery's as `cellSN`, a meter's as `elecMeterSN`;
+   * null where the kind has none.
+   */
+  inverterSN: z.string().nullable(),
+  cellSN: z.string().nullable(),
+  elecMeterSN: z.string().nullable(),
+  /** Its address on the dongle's bus (Modbus 1–247), where the installer gave one; null for dongles. */
+  deviceAddress: z.number().nullable(),
   inverterType: InverterTypeSchema.nullable(),
   /** Firmware versions: inverter, dongle, safety, hmi (and what else the device reports). */
   versions: z.record(z.string(), z.string()),

@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
   'auth.login',
   'auth.loginFailed',
   'auth.register',
+  'auth.consent',
   'auth.passwordForgotten',
   'auth.secondFactorRequired',
   'auth.secondFactorFailed',

@@ -91,7 +91,7 @@ export const FirmwareAddBodySchema = z.object({
     .max(SN_SHEET_MAX_ROWS, { message: withParams('validation.tooBig', { max: SN_SHEET_MAX_ROWS }) })
     .default([]),
   /** From `upload`. */
-  fileId: z.string().regex(/^[a-f0-9]{32}$/, { message: 'firmware.fileMissing' }),
+  fileId: z.string().regex(/^[a-f0-9]{32}$/, { message: 'file.missing' }),
 });
 export type FirmwareAddBody = z.infer<typeof FirmwareAddBodySchema>;
 

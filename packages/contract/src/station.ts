@@ -67,8 +67,12 @@ const optionalLabel = z
   .optional()
   .nullable();
 
+/** A device's address on its dongle's bus (Modbus 1–247); optional. */
+const deviceAddress = ranged(1, 247).int({ message: 'validation.invalid' }).optional().nullable();
+
 export const InverterInputSchema = z.object({
   sn: deviceSerial,
+  deviceAddress,
   inverterType: z.enum(InverterTypeSchema.options, { error: 'validation.deviceInfo' }),
   /** W. */
   ratedPower: ranged(1, 10_000_000).int({ message: 'validation.invalid' }).optional().nullable(),
@@ -77,10 +81,11 @@ export const InverterInputSchema = z.object({
 });
 export const BatteryInputSchema = z.object({
   sn: deviceSerial,
+  deviceAddress,
   manufacturer: optionalLabel,
   model: optionalLabel,
 });
-export const MeterInputSchema = z.object({ sn: deviceSerial });
+export const MeterInputSchema = z.object({ sn: deviceSerial, deviceAddress });
 
 export const DongleInputSchema = z.object({
   sn: deviceSerial,
@@ -303,6 +308,8 @@ export const StationDeviceSchema = z.object({
   ratedPower: z.number().nullable(),
   manufacturer: z.string().nullable(),
   model: z.string().nullable(),
+  /** Its address on the dongle's bus, where the installer gave one. */
+  deviceAddress: z.number().nullable(),
   versions: z.record(z.string(), z.string()),
   lastSeenAt: z.string().nullable(),
 });

@@ -64,5 +64,7 @@ export const UserRowSchema = z.object({
   twoFactor: z.boolean(),
   createBy: z.string().nullable(),
   createTime: z.string(),
+  /** The seed's registerDate: the day the account came into being (YYYY-MM-DD, UTC). */
+  registerDate: z.string(),
 });
 export type UserRow = z.infer<typeof UserRowSchema>;

@@ -200,7 +200,22 @@ export function installPipeline(
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ code: 404, msg: translate(req.lang, 'routeNotFound'), data: null });
+    // A verb path asked with the other method (GET /system/role/page) is not a missing route: say which
+    // methods it takes, so that it cannot be mistaken for an id or a page that does not exist.
+    const url = req.url.split('?')[0]!;
+    const allow = (['GET', 'POST'] as const).filter(
+      (method) => method !== req.method && app.hasRoute({ method, url }),
+    );
+    if (allow.length > 0)
+      return reply
+        .code(405)
+        .header('allow', allow.join(', '))
+        .send({
+          code: 405,
+          msg: translate(req.lang, 'methodNotAllowed', { method: req.method, allow: allow.join(', ') }),
+          data: null,
+        });
+    return reply.code(404).send({ code: 404, msg: translate(req.lang, 'routeNotFound'), data: null });
   });
 
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {

@@ -213,7 +213,12 @@ export const MATRIX: MatrixEntry[] = [
     route: 'POST /auth/user/login',
     expect: row(PUBLIC),
     request: ({ fx }) => ({
-      body: { account: fx.loginUser.username, password: md5(fx.loginUser.password), loginType: 'password' },
+      body: {
+        account: fx.loginUser.username,
+        password: md5(fx.loginUser.password),
+        loginType: 'password',
+        agree: true,
+      },
     }),
   },
   { route: 'POST /auth/user/demo/login', expect: row(PUBLIC), request: () => ({ body: {} }) },
@@ -401,7 +406,7 @@ export const MATRIX: MatrixEntry[] = [
     hides: (s) => [s.org.name],
   },
   {
-    route: 'GET /system/org/:id',
+    route: 'GET /system/org/detail/:id',
     expect: row('200 200 403 403 403 403 403 200 404 401'),
     request: ({ side }) => ({ params: { id: side.org.id } }),
   },
@@ -530,7 +535,7 @@ export const MATRIX: MatrixEntry[] = [
     hides: (s) => [s.role.code],
   },
   {
-    route: 'GET /system/role/:id',
+    route: 'GET /system/role/detail/:id',
     expect: row('200 200 403 403 403 403 403 200 404 401'),
     request: ({ side }) => ({ params: { id: side.role.id } }),
   },
@@ -723,7 +728,7 @@ export const MATRIX: MatrixEntry[] = [
     request: ({ side }) => ({ params: { id: side.plant.id } }),
   },
   {
-    route: 'GET /station/station/:id',
+    route: 'GET /station/station/detail/:id',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ params: { id: side.plant.id } }),
   },

@@ -77,7 +77,7 @@ describe('no account enumeration', () => {
     }
     // A code sign-in: a wrong code for a known contact, any code for an unknown one.
     const byCode = (contact: string) =>
-      publicPost(t, '/auth/user/login', { account: contact, code: '000000', loginType: 'code' });
+      publicPost(t, '/auth/user/login', { account: contact, code: '000000', loginType: 'code', agree: true });
     const a = await byCode(u.email);
     const b = await byCode(nobodyEmail());
     expect(a.status).toBe(400);

@@ -490,7 +490,12 @@ async function adminToken(url: string): Promise<string> {
   const res = await fetch(`${url}/auth/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'admin', password: md5(ADMIN_PASSWORD), loginType: 'password' }),
+    body: JSON.stringify({
+      account: 'admin',
+      password: md5(ADMIN_PASSWORD),
+      loginType: 'password',
+      agree: true,
+    }),
   });
   const body = (await res.json()) as { data: string };
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);

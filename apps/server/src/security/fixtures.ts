@@ -171,7 +171,7 @@ function multipart(file: NonNullable<Req['file']>, fields: Record<string, string
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** `/station/station/:id` with `{ id: 7 }` → `/station/station/7` (and `*` from `params['*']`). */
+/** `/station/station/detail/:id` with `{ id: 7 }` → `/station/station/detail/7` (and `*` from `params['*']`). */
 export function fillUrl(template: string, params: Req['params'] = {}): string {
   return template
     .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))
@@ -310,7 +310,7 @@ async function login(t: TestApp, username: string, password: string) {
     t,
     'POST',
     '/auth/user/login',
-    { body: { account: username, password: md5(password), loginType: 'password' } },
+    { body: { account: username, password: md5(password), loginType: 'password', agree: true } },
     null,
   );
   if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.text}`);

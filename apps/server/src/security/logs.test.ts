@@ -98,7 +98,7 @@ describe('request logs and the audit log', () => {
     const loginCode = await latestCode(t, u.email);
     await t.ctx.outbox.flush();
     const signIn = await t.call('POST', '/auth/user/login', {
-      body: { account: u.email, code: loginCode, loginType: 'code' },
+      body: { account: u.email, code: loginCode, loginType: 'code', agree: true },
       ip: nextIp(),
     });
     expect(signIn.status).toBe(200);
@@ -132,7 +132,7 @@ describe('request logs and the audit log', () => {
     expect(
       (
         await t.call('POST', '/auth/user/login', {
-          body: { account: u.username, password: md5(generated!) },
+          body: { account: u.username, password: md5(generated!), agree: true },
           ip: nextIp(),
         })
       ).status,

@@ -34,7 +34,7 @@ afterAll(() => t.close());
 const fieldsOf = (body: { data: any }) => (body.data?.fields ?? []).map((f: { field: string }) => f.field);
 const signIn = (account: string, password: string, ip: string) =>
   t.call('POST', '/auth/user/login', {
-    body: { account, password: md5(password), loginType: 'password' },
+    body: { account, password: md5(password), loginType: 'password', agree: true },
     ip,
   });
 const installer = () => addUser(t, { org: 'Solartechnik Alpha', roles: ['INSTALLER_ADMIN'] });
@@ -214,7 +214,7 @@ describe('sign-in names', () => {
       expect(res.status, name).toBe(400);
     }
     const codeLogin = await t.call('POST', '/auth/user/login', {
-      body: { account: `${'9'.repeat(120)}`, code: '000000', loginType: 'code' },
+      body: { account: `${'9'.repeat(120)}`, code: '000000', loginType: 'code', agree: true },
       ip: nextIp(),
     });
     expect(codeLogin.status).toBe(400);

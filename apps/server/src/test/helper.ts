@@ -137,7 +137,7 @@ export async function buildTestApp(
       const pw = password ?? (account === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
       // A fresh address per sign-in: fixtures must not run into the per-IP limit of the login route.
       const res = await call('POST', '/auth/user/login', {
-        body: { account, password: md5(pw), loginType: 'password' },
+        body: { account, password: md5(pw), loginType: 'password', agree: true },
         ip: nextIp(),
       });
       if (res.status !== 200) throw new Error(`login ${account} failed: ${res.status} ${res.body.msg}`);

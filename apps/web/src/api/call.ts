@@ -9,7 +9,7 @@ type InputArgs<E, O> =
     ? [input?: RequestOf<E>, opts?: O]
     : [input: RequestOf<E>, opts?: O];
 
-/** Fills the path parameters: the path /station/station/:id with { id: 5 } becomes /station/station/5. */
+/** Fills the path parameters: the path /station/station/detail/:id with { id: 5 } becomes /station/station/detail/5. */
 export function pathOf(endpoint: Endpoint, params: EndpointRequest['params'] = {}): string {
   return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];

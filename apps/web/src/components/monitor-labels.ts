@@ -57,8 +57,8 @@ export const stationTypeLabel = (t: TFunction, type: StationType): string =>
 export const inverterTypeLabel = (t: TFunction, type: InverterType): string =>
   type === 'SINGLE_PHASE' ? t('monitor:inverterType.SINGLE_PHASE') : t('monitor:inverterType.THREE_PHASE');
 
-export const networkingModeLabel = (t: TFunction, mode: NetworkingMode): string =>
-  mode === 'WIFI' ? t('monitor:networkingMode.WIFI') : t('monitor:networkingMode.ETHERNET');
+/** The seed names the modes "WiFi" and "Ethernet" in every language: technology names, not words. */
+export const networkingModeLabel = (mode: NetworkingMode): string => (mode === 'WIFI' ? 'WiFi' : 'Ethernet');
 
 /** Device kinds of the catalogue, plus the dongle (a data collector, not a telemetry device). */
 export const deviceKindLabel = (t: TFunction, kind: DeviceKind | 'DONGLE'): string =>

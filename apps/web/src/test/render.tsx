@@ -8,12 +8,13 @@ import i18n, { initI18n, loadLanguage, loadPageTexts } from '../i18n/index.ts';
 
 /**
  * Renders a component as the app would: the real i18n catalogues of `lang` (core and pages), antd's App
- * context, a fresh react-query client (no retries) and a router at `route`. Calls to the server are
+ * context, a fresh react-query client (no retries) and a router at `route` (`null`: the component brings
+ * its own, as the app's router does). Calls to the server are
  * the test's to answer (`answer` in ./server.ts), never a mock of the component's own code.
  */
 export async function renderWithApp(
   ui: ReactElement,
-  { lang = 'en-GB', route = '/' }: { lang?: Lang; route?: string } = {},
+  { lang = 'en-GB', route = '/' }: { lang?: Lang; route?: string | null } = {},
 ) {
   if (!i18n.isInitialized) await initI18n(lang);
   else if (i18n.language !== lang) {
@@ -30,7 +31,7 @@ export async function renderWithApp(
       <ConfigProvider theme={{ token: { motion: false } }}>
         <AntApp>
           <QueryClientProvider client={client}>
-            <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+            {route === null ? ui : <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>}
           </QueryClientProvider>
         </AntApp>
       </ConfigProvider>,

@@ -47,7 +47,7 @@ export const fail = (code: number, msg: string, data: unknown = null) => ({
 const isFailure = (x: unknown): x is { code: number; msg: string; data?: unknown } =>
   typeof x === 'object' && x !== null && (x as { failure?: boolean }).failure === true;
 
-/** `/system/org/:id` matches `/system/org/7`. */
+/** `/system/org/detail/:id` matches `/system/org/detail/7`. */
 function matches(pattern: string, actual: string) {
   const re = new RegExp(`^${pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
   return re.test(actual);

@@ -31,7 +31,7 @@ export const org = endpoints('org', {
     '/system/org/page',
     { perm: VIEW },
   ),
-  detail: get<{ params: In<typeof IdParamsSchema> }, OrgRow>('/system/org/:id', { perm: VIEW }),
+  detail: get<{ params: In<typeof IdParamsSchema> }, OrgRow>('/system/org/detail/:id', { perm: VIEW }),
   add: post<{ body: In<typeof OrgAddBodySchema> }, { id: number }>('/system/org/add', {
     perm: ADD,
     write: true,

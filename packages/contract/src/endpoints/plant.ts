@@ -57,7 +57,7 @@ export const plant = endpoints('plant', {
     { perm: PERM.stationEdit, write: true },
   ),
   address: get<ById, StationAddress>('/station/station/findAddress/:id', { perm: PERM.stationMonitor }),
-  detail: get<ById, StationDetail>('/station/station/:id', { perm: PERM.stationMonitor }),
+  detail: get<ById, StationDetail>('/station/station/detail/:id', { perm: PERM.stationMonitor }),
   overview: get<ById, PlantOverview>('/station/station/overview/:id', { perm: PERM.stationDetail }),
   powerCurve: get<ById & { query: In<typeof PowerCurveQuerySchema> }, PowerCurve>(
     '/station/station/powerCurve/:id',

@@ -22,7 +22,7 @@ export const role = endpoints('role', {
   options: get<Record<never, never>, RoleOption[]>('/system/role/options', {
     perm: [PERM.systemUser, PERM.orgDealerEmployee, PERM.orgInstallerEmployee],
   }),
-  detail: get<{ params: In<typeof IdParamsSchema> }, RoleDetail>('/system/role/:id', {
+  detail: get<{ params: In<typeof IdParamsSchema> }, RoleDetail>('/system/role/detail/:id', {
     perm: PERM.systemRole,
   }),
   add: post<{ body: In<typeof RoleAddBodySchema> }, { id: number }>('/system/role/add', {

@@ -138,6 +138,8 @@ export const devices = pgTable(
     model: varchar('model', { length: 64 }),
     inverterType: varchar('inverter_type', { length: 16 }).$type<InverterType>(),
     ratedPower: integer('rated_power'),
+    /** The device's address on its dongle's bus (Modbus 1–247), as the installer set it; null if not given. */
+    deviceAddress: smallint('device_address'),
     /** Firmware versions reported by the device: inverter, dongle, safety, hmi (and battery BMS…). */
     versions: jsonb('versions').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     status: varchar('status', { length: 16 }).$type<DeviceStatus>().notNull().default('NOT_CONNECTED'),

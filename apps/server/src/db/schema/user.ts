@@ -36,6 +36,11 @@ export const users = pgTable(
     lang: varchar('lang', { length: 8 }).$type<Lang>(),
     /** Alarm levels this user wants by e-mail (personal centre); empty: none. */
     alarmNotifyLevels: jsonb('alarm_notify_levels').$type<AlarmLevel[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * When the user agreed to the service agreement and privacy policy (at registration or a sign-in with
+     * the box ticked); a sign-in without the box is accepted only once this is set.
+     */
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

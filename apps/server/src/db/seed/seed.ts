@@ -198,6 +198,8 @@ export async function createUser(
       phone: user.phone ?? null,
       readOnly: user.readOnly ?? false,
       passwordHash: await hashPassword(md5(user.password)),
+      // The platform's own accounts (the administrator, the demo tree) are set up by the operator, who agreed.
+      consentedAt: new Date(),
     })
     .returning({ id: users.id });
   for (const code of roleCodes)

@@ -17,7 +17,7 @@ describe('audit log', () => {
     installerB = await t.login('demo-installer-b');
     // A failed sign-in of an unknown name: an entry without an organisation.
     await t.call('POST', '/auth/user/login', {
-      body: { account: 'nobody-here', password: 'f'.repeat(32), loginType: 'password' },
+      body: { account: 'nobody-here', password: 'f'.repeat(32), loginType: 'password', agree: true },
       ip: nextIp(),
     });
   });

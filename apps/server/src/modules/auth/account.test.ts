@@ -29,12 +29,15 @@ afterAll(() => t.close());
 /** A password sign-in from a fresh address (the per-IP limit is tested on its own). */
 const passwordLogin = (account: string, password: string, opts: { lang?: Lang; ip?: string } = {}) =>
   t.call('POST', '/auth/user/login', {
-    body: { account, password: md5(password), loginType: 'password' },
+    body: { account, password: md5(password), loginType: 'password', agree: true },
     ip: opts.ip ?? nextIp(),
     ...(opts.lang ? { lang: opts.lang } : {}),
   });
 const _codeLogin = (account: string, code: string) =>
-  t.call('POST', '/auth/user/login', { body: { account, code, loginType: 'code' }, ip: nextIp() });
+  t.call('POST', '/auth/user/login', {
+    body: { account, code, loginType: 'code', agree: true },
+    ip: nextIp(),
+  });
 const userInfo = (token: string) => t.call('GET', '/auth/user/getUserInfo', { token });
 const post = (url: string, token: string, body: unknown = {}, lang?: Lang) =>
   t.call('POST', url, { token, body, ...(lang ? { lang } : {}) });

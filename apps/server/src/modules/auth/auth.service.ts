@@ -8,7 +8,7 @@ import { sqlRow } from '../../db/rows.ts';
 import { loginAttempts, organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import type { Caller } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, invalidField } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/crypto.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
@@ -132,6 +132,17 @@ export function createAuthService(ctx: AppContext) {
           ? new AppError(400, 'auth.badCredentials')
           : new AppError(403, 'auth.accountDisabled');
       }
+      // Consent is kept with the account: asked for (after the credentials, so that the answer tells a
+      // stranger nothing) until the user has agreed once.
+      if (!user.consentedAt) {
+        if (body.agree !== true) throw invalidField('agree', 'validation.consent');
+        await db.update(users).set({ consentedAt: new Date() }).where(eq(users.id, user.id));
+        await audit(
+          db,
+          { userId: user.id, username: user.username, orgId: user.orgId },
+          { action: 'auth.consent', ip: meta.ip },
+        );
+      }
       // With a second factor (or an organisation requiring one) a challenge instead of a session.
       const second = await twoFactor.secondFactorStep(user, body.trustedDevices, meta);
       if ('challenge' in second) return second.challenge;
@@ -191,6 +202,7 @@ export function createAuthService(ctx: AppContext) {
             email: body.contactType === 'EMAIL' ? contact : null,
             phone: body.contactType === 'MOBILE' ? contact : null,
             passwordHash: await hashPassword(body.password),
+            consentedAt: new Date(),
           })
           .returning({ id: users.id });
         if (ownerRole) await tx.insert(userRoles).values({ userId: user!.id, roleId: ownerRole.id });

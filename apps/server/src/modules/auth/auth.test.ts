@@ -31,12 +31,15 @@ afterAll(() => t.close());
 /** A password sign-in from a fresh address (the per-IP limit is tested on its own). */
 const passwordLogin = (account: string, password: string, opts: { lang?: Lang; ip?: string } = {}) =>
   t.call('POST', '/auth/user/login', {
-    body: { account, password: md5(password), loginType: 'password' },
+    body: { account, password: md5(password), loginType: 'password', agree: true },
     ip: opts.ip ?? nextIp(),
     ...(opts.lang ? { lang: opts.lang } : {}),
   });
 const codeLogin = (account: string, code: string) =>
-  t.call('POST', '/auth/user/login', { body: { account, code, loginType: 'code' }, ip: nextIp() });
+  t.call('POST', '/auth/user/login', {
+    body: { account, code, loginType: 'code', agree: true },
+    ip: nextIp(),
+  });
 const userInfo = (token: string) => t.call('GET', '/auth/user/getUserInfo', { token });
 const post = (url: string, token: string, body: unknown = {}, lang?: Lang) =>
   t.call('POST', url, { token, body, ...(lang ? { lang } : {}) });
@@ -136,10 +139,37 @@ describe('login with a password', () => {
     const notHashed = await publicPost('/auth/user/login', { account: 'admin', password: 'plain' });
     expect(notHashed.status).toBe(400);
     expect(notHashed.body.msg).toBe('Password: Invalid value');
-    const noCode = await publicPost('/auth/user/login', { account: 'a@b.de', loginType: 'code' }, 'de-DE');
+    const noCode = await publicPost(
+      '/auth/user/login',
+      { account: 'a@b.de', loginType: 'code', agree: true },
+      'de-DE',
+    );
     expect(noCode.status).toBe(400);
     expect(noCode.body.msg).toBe('Bestätigungscode: Pflichtfeld');
     expect(fieldsOf(noCode.body)).toEqual(['code']);
+  });
+
+  it('asks for consent until the account has agreed once, and keeps it with the account', async () => {
+    const u = await addUser(t, { org: rootId, roles: [], prefix: 'consent' });
+    await t.ctx.db.update(users).set({ consentedAt: null }).where(eq(users.id, u.id));
+    const login = (body: Record<string, unknown>, lang?: Lang) =>
+      publicPost('/auth/user/login', { account: u.username, loginType: 'password', ...body }, lang);
+    // A wrong password says only that: no hint whether the account exists or has agreed.
+    const wrong = await login({ password: md5('Wrong1234') });
+    expect(wrong.body.msg).toBe((await login({ password: md5('Wrong1234'), agree: true })).body.msg);
+    const without = await login({ password: md5(u.password) }, 'de-DE');
+    expect(without.status).toBe(400);
+    expect(fieldsOf(without.body)).toEqual(['agree']);
+    expect(without.body.msg).toContain('Datenschutzerklärung');
+    const unticked = await login({ password: md5(u.password), agree: false });
+    expect(fieldsOf(unticked.body)).toEqual(['agree']);
+    expect((await login({ password: md5(u.password), agree: true })).status).toBe(200);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, u.id));
+    expect(row!.consentedAt).toBeInstanceOf(Date);
+    // From now on the box is not needed again, in any browser.
+    expect((await login({ password: md5(u.password) })).status).toBe(200);
+    const audited = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'auth.consent'));
+    expect(audited.map((a) => a.userId)).toContain(u.id);
   });
 
   it('limits sign-in attempts per address (429 after 20 a minute)', async () => {

@@ -33,9 +33,9 @@ afterAll(() => t.close());
 const post = (url: string, token: string, body: unknown) => t.call('POST', url, { token, body });
 const publicPost = (url: string, body: unknown) => t.call('POST', url, { body, ip: nextIp() });
 const codeLogin = (account: string, code: string) =>
-  publicPost('/auth/user/login', { account, code, loginType: 'code' });
+  publicPost('/auth/user/login', { account, code, loginType: 'code', agree: true });
 const passwordLogin = (account: string, password: string) =>
-  publicPost('/auth/user/login', { account, password: md5(password), loginType: 'password' });
+  publicPost('/auth/user/login', { account, password: md5(password), loginType: 'password', agree: true });
 const whoIs = async (token: string) =>
   (await t.call('GET', '/auth/user/getUserInfo', { token })).body.data.user.username as string;
 const fieldsOf = (body: { data: any }) => (body.data?.fields ?? []).map((f: { field: string }) => f.field);

@@ -187,7 +187,12 @@ describe('signing in with a second factor', () => {
   it('asks for it after a sign-in by e-mail code as well', async () => {
     const u = await userWithFactor();
     const code = await requestCode(t, u.email, 'LOGIN');
-    const res = await post('/auth/user/login', undefined, { account: u.email, code, loginType: 'code' });
+    const res = await post('/auth/user/login', undefined, {
+      account: u.email,
+      code,
+      loginType: 'code',
+      agree: true,
+    });
     expect(res.body.data.step).toBe('VERIFY');
   });
 
@@ -321,7 +326,7 @@ describe('an organisation that requires two-factor sign-in', () => {
       requireTwoFactor: true,
     });
     expect(edit.status).toBe(200);
-    const detail = await t.call('GET', `/system/org/${orgId}`, { token: admin });
+    const detail = await t.call('GET', `/system/org/detail/${orgId}`, { token: admin });
     expect(detail.body.data.requireTwoFactor).toBe(true);
     expect((await t.call('GET', '/auth/user/getUserInfo', { token: session })).status).toBe(401);
     // The admin who switched it on keeps the session.

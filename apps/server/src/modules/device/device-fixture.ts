@@ -109,6 +109,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     manufacturer: 'BYD',
     model: 'HVS 10.2',
     status: 'ONLINE',
+    deviceAddress: 2,
   });
   await device({ sn: 'BATB0000001', dongleId: dongleB, plantId: plantB, kind: 'BATTERY', status: 'ONLINE' });
   const meterA1 = await device({ sn: 'MTRA1000001', dongleId: dongleA1, plantId: plantA1, kind: 'METER' });

@@ -41,9 +41,13 @@ const deviceColumns = {
   status: devices.status,
   inverterType: devices.inverterType,
   ratedPower: devices.ratedPower,
+  deviceAddress: devices.deviceAddress,
   versions: devices.versions,
   lastSeenAt: devices.lastSeenAt,
   createdAt: devices.createdAt,
+  // The inverter a battery or meter works with: the first on its dongle (devices_dongle_idx).
+  dongleInverterSn: sql<string | null>`(SELECT i.sn FROM devices i
+    WHERE i.dongle_id = ${devices.dongleId} AND i.kind = 'INVERTER' ORDER BY i.id LIMIT 1)`,
   plantId: plants.id,
   stationName: plants.name,
   stationType: plants.type,
@@ -81,9 +85,11 @@ interface DeviceSel {
   status: DeviceStatus;
   inverterType: InverterType | null;
   ratedPower: number | null;
+  deviceAddress: number | null;
   versions: Record<string, string>;
   lastSeenAt: Date | null;
   createdAt: Date;
+  dongleInverterSn: string | null;
   plantId: number;
   stationName: string;
   stationType: StationType;
@@ -125,6 +131,11 @@ function deviceRow(r: DeviceSel): DeviceRow {
     stationType: r.stationType,
     collectorId: r.dongleId,
     collectorSN: r.dongleSn,
+    inverterSN:
+      r.kind === 'INVERTER' ? r.sn : r.kind === 'BATTERY' || r.kind === 'METER' ? r.dongleInverterSn : null,
+    cellSN: r.kind === 'BATTERY' ? r.sn : null,
+    elecMeterSN: r.kind === 'METER' ? r.sn : null,
+    deviceAddress: r.deviceAddress,
     inverterType: r.inverterType,
     // An inverter's versions include its dongle's (SPEC: inverter, dongle, safety, HMI); what the device
     // itself reports wins.
@@ -156,6 +167,10 @@ function dongleRow(r: DongleSel): DeviceRow {
     stationType: r.stationType,
     collectorId: r.id,
     collectorSN: r.sn,
+    inverterSN: null,
+    cellSN: null,
+    elecMeterSN: null,
+    deviceAddress: null,
     inverterType: null,
     versions: r.version ? { dongle: r.version } : {},
     networkingMode: r.networkingMode,

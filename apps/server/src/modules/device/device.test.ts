@@ -55,6 +55,32 @@ describe('device center', () => {
       expect(res.body.data.list[0]).toMatchObject({ power: null, soc: null, deviceName: 'Primo 5.0' });
     });
 
+    it('carries the seed’s per-kind serials and the bus address', async () => {
+      const [inv] = (await page('demo-installer-a', { deviceType: 'INVERTER', sn: 'INVA1000001' })).body.data
+        .list;
+      expect(inv).toMatchObject({
+        inverterSN: 'INVA1000001',
+        cellSN: null,
+        elecMeterSN: null,
+        deviceAddress: null,
+      });
+      // A battery or meter names the inverter it works with: the first on its dongle.
+      const [bat] = (await page('demo-installer-a', { deviceType: 'BATTERY' })).body.data.list;
+      expect(bat).toMatchObject({
+        sn: 'BATA1000001',
+        cellSN: 'BATA1000001',
+        inverterSN: 'INVA1000001',
+        elecMeterSN: null,
+        collectorSN: 'DGLA1000001',
+        deviceAddress: 2,
+      });
+      const [meter] = (await page('demo-installer-a', { deviceType: 'METER' })).body.data.list;
+      expect(meter).toMatchObject({ elecMeterSN: 'MTRA1000001', inverterSN: 'INVA1000001', cellSN: null });
+      const [dongle] = (await page('demo-installer-a', { deviceType: 'DONGLE', sn: 'DGLA1000001' })).body.data
+        .list;
+      expect(dongle).toMatchObject({ collectorSN: 'DGLA1000001', inverterSN: null, deviceAddress: null });
+    });
+
     it('lists batteries with soc and soh, dongles with their link, and the other kinds', async () => {
       const bat = await page('demo-installer-a', { deviceType: 'BATTERY' });
       expect(sns(bat)).toEqual(['BATA1000001']);

@@ -86,7 +86,7 @@ export const faultCodeRoutes =
         otherResponses: { 422: envelopeSchema(z.object({ errors: z.array(FaultImportErrorSchema) })) },
       },
       async (req, reply) => {
-        if (!req.isMultipart()) throw new AppError(415, 'faultCode.notXlsx');
+        if (!req.isMultipart()) throw new AppError(415, 'file.format');
         let data: Buffer;
         try {
           const part = await req.file();
@@ -94,7 +94,7 @@ export const faultCodeRoutes =
           // Named as a workbook too, as the serial-number list must be: the content alone is not the rule.
           if (!/\.xlsx?$/i.test(part.filename)) {
             part.file.resume();
-            throw new AppError(415, 'faultCode.notXlsx');
+            throw new AppError(415, 'file.format');
           }
           data = await part.toBuffer();
           if (part.file.truncated) throw tooLarge();

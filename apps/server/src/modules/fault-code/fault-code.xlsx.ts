@@ -56,7 +56,7 @@ export async function buildWorkbook(rows: ExportRow[]): Promise<Buffer> {
   return workbookBuffer(wb);
 }
 
-const notXlsx = () => new AppError(415, 'faultCode.notXlsx');
+const notXlsx = () => new AppError(415, 'file.format');
 
 /** A zod issue as a message in the caller's language. */
 function issueText(lang: Lang, issue: { code: string; message: string }, input: unknown) {

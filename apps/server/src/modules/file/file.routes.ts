@@ -34,7 +34,7 @@ export const fileRoutes =
       async (req) => {
         const caller = callerOf(req);
         await requireManager(ctx.db, caller, [PERM.stationAdd, PERM.stationEdit]);
-        if (!req.isMultipart()) throw new AppError(415, 'file.notPicture');
+        if (!req.isMultipart()) throw new AppError(415, 'file.format');
         let data: Buffer;
         try {
           const part = await req.file();
@@ -48,7 +48,7 @@ export const fileRoutes =
         }
         if (data.length === 0) throw new AppError(400, 'file.missing');
         const type = sniffPicture(data.subarray(0, 16));
-        if (!type) throw new AppError(415, 'file.notPicture');
+        if (!type) throw new AppError(415, 'file.format');
         const stored = await storePicture(ctx, caller, data, type);
         return ok(stored);
       },

@@ -126,7 +126,7 @@ describe('uploading a plant picture', () => {
     const before = storedFiles().length;
     const svg = await upload(instA, SVG, 'roof.png', 'image/png');
     expect(svg.status).toBe(415);
-    expect(svg.body.msg).toBe('Only PNG, JPEG or WebP pictures are accepted');
+    expect(svg.body.msg).toBe('The file format is incorrect');
     const html = await upload(
       instA,
       Buffer.from('<html><body onload=alert(1)>'),
@@ -135,7 +135,7 @@ describe('uploading a plant picture', () => {
       'de-DE',
     );
     expect(html.status).toBe(415);
-    expect(html.body.msg).toBe('Nur PNG-, JPEG- oder WebP-Bilder werden angenommen');
+    expect(html.body.msg).toBe('Das Dateiformat ist falsch');
     expect(storedFiles().length).toBe(before);
   });
 

@@ -43,7 +43,7 @@ import { buildSnTemplate, parseSnSheet } from './firmware.xlsx.ts';
 const fieldErrors = envelopeSchema(z.object({ fields: z.array(FieldErrorSchema) }).nullable());
 const MB = 1024 * 1024;
 const tooLarge = (maxBytes: number) => new AppError(413, 'firmware.fileTooLarge', { max: maxBytes / MB });
-const wrongFormat = () => new AppError(415, 'firmware.fileFormat');
+const wrongFormat = () => new AppError(415, 'file.format');
 const isMultipartLimit = (err: unknown) => (err as { statusCode?: number }).statusCode === 413;
 
 /** The one file part of a multipart request, refused unless its name ends as `ext` says. */
@@ -56,7 +56,7 @@ async function filePart(req: FastifyRequest, maxBytes: number, ext: RegExp): Pro
     if (isMultipartLimit(err)) throw tooLarge(maxBytes);
     throw err;
   }
-  if (!part) throw new AppError(400, 'firmware.fileMissing');
+  if (!part) throw new AppError(400, 'file.missing');
   if (!ext.test(sanitizeFileName(part.filename))) {
     // Let the rest of the body flow by unread.
     part.file.resume();
@@ -128,7 +128,7 @@ export const firmwareRoutes =
               fileName: sanitizeFileName(part.filename),
             });
           }
-          if (!image) throw new AppError(400, 'firmware.fileMissing');
+          if (!image) throw new AppError(400, 'file.missing');
           const key = await verifyUploadSignature(ctx.db, image.path, manufacturerId, signature);
           return ok(
             await recordUpload(ctx.db, image, { ...key, userId: callerOf(req).userId }),

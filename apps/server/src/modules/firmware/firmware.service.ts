@@ -183,7 +183,7 @@ export function createFirmwareService(ctx: AppContext) {
               ),
             )
             .for('update');
-          if (!file) throw invalidField('fileId', 'firmware.fileMissing', 422);
+          if (!file) throw invalidField('fileId', 'file.missing', 422);
           // The upload was verified against the manufacturer it named; the program must be that one's.
           const [key] = file.keyId
             ? await tx

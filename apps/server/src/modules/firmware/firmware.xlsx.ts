@@ -14,7 +14,7 @@ export const SN_SHEET_MAX_UNZIPPED = 10 * 1024 * 1024;
 /** Enough to fix a sheet; a wholly wrong one does not need thousands of lines back. */
 export const SN_MAX_ERRORS = 100;
 
-const notXlsx = () => new AppError(415, 'firmware.fileFormat');
+const notXlsx = () => new AppError(415, 'file.format');
 
 /** The template: one sheet, one bold `SN` header over a text column. */
 export async function buildSnTemplate(sheetName: string): Promise<Buffer> {

@@ -85,7 +85,7 @@ describe('creating organisations', () => {
       childCount: 0,
       userCount: 0,
     });
-    const detail = await t.call('GET', `/system/org/${id}`, { token: dealer });
+    const detail = await t.call('GET', `/system/org/detail/${id}`, { token: dealer });
     expect(detail.status).toBe(200);
     expect(detail.body.data).toMatchObject({ id, name, address: 'Passau' });
     expect((await orgRow(id))!.path).toBe(`/${rootId}/${dealerId}/${id}/`);
@@ -141,7 +141,7 @@ describe('an installer has no organisation codes', () => {
   it('gets 403 on the organisation routes', async () => {
     const results = [
       await t.call('POST', '/system/org/page', { token: instA, body: {} }),
-      await t.call('GET', `/system/org/${orgA}`, { token: instA }),
+      await t.call('GET', `/system/org/detail/${orgA}`, { token: instA }),
       await post('/system/org/add', instA, { name: unique('X'), type: 'OWNER', parentId: orgA }),
       await post('/system/org/edit', instA, { id: orgA, name: 'X', type: 'INSTALLER', parentId: dealerId }),
       await post('/system/org/delete', instA, { id: orgA, confirmName: 'Solartechnik Alpha' }),
@@ -156,7 +156,7 @@ describe("another dealer's organisations", () => {
   it('answer 404 to the dealer and nothing changes', async () => {
     const before = [await orgRow(otherDealer.id), await orgRow(otherInstaller.id)];
     const results = [
-      await t.call('GET', `/system/org/${otherInstaller.id}`, { token: dealer }),
+      await t.call('GET', `/system/org/detail/${otherInstaller.id}`, { token: dealer }),
       await post('/system/org/edit', dealer, {
         id: otherInstaller.id,
         name: 'Taken over',
@@ -292,7 +292,7 @@ describe('deleting organisations', () => {
     const ok = await post('/system/org/delete', dealer, { id: mine.id, confirmName: mine.name });
     expect(ok.status).toBe(200);
     expect(await orgRow(mine.id)).toBeUndefined();
-    expect((await t.call('GET', `/system/org/${mine.id}`, { token: dealer })).status).toBe(404);
+    expect((await t.call('GET', `/system/org/detail/${mine.id}`, { token: dealer })).status).toBe(404);
   });
 
   it('refuses while users belong to it (409)', async () => {

@@ -92,6 +92,7 @@ type DeviceRow = { sn: string; kind: DeviceKind; dongleSn: string } & Partial<{
   ratedPower: number | null;
   manufacturer: string | null;
   model: string | null;
+  deviceAddress: number | null;
 }>;
 
 /** The devices of a request, flattened, with the kind and the dongle each hangs on. */
@@ -105,6 +106,7 @@ function requestedDevices(body: StationAddBody): DeviceRow[] {
       ratedPower: x.ratedPower ?? null,
       manufacturer: x.manufacturer || null,
       model: x.model || null,
+      deviceAddress: x.deviceAddress ?? null,
     })),
     ...d.batteries.map((x) => ({
       sn: x.sn,
@@ -112,8 +114,14 @@ function requestedDevices(body: StationAddBody): DeviceRow[] {
       dongleSn: d.sn,
       manufacturer: x.manufacturer || null,
       model: x.model || null,
+      deviceAddress: x.deviceAddress ?? null,
     })),
-    ...d.meters.map((x) => ({ sn: x.sn, kind: 'METER' as const, dongleSn: d.sn })),
+    ...d.meters.map((x) => ({
+      sn: x.sn,
+      kind: 'METER' as const,
+      dongleSn: d.sn,
+      deviceAddress: x.deviceAddress ?? null,
+    })),
   ]);
 }
 
@@ -257,6 +265,7 @@ export function createPlantService(ctx: AppContext) {
     ratedPower: d.ratedPower ?? null,
     manufacturer: d.manufacturer ?? null,
     model: d.model ?? null,
+    deviceAddress: d.deviceAddress ?? null,
   });
 
   /** A broker that cannot take the dongles' new credentials refuses the change (its transaction rolls back). */
@@ -449,6 +458,7 @@ export function createPlantService(ctx: AppContext) {
               ratedPower: d.ratedPower,
               manufacturer: d.manufacturer,
               model: d.model,
+              deviceAddress: d.deviceAddress,
               versions: d.versions,
               lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
             })),

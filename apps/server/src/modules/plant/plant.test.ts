@@ -161,7 +161,7 @@ describe('adding a plant', () => {
     ]);
 
     // The detail never shows the secret again, nor its hash.
-    const detail = await get(`/station/station/${data.id}`, instA);
+    const detail = await get(`/station/station/detail/${data.id}`, instA);
     expect(detail.status).toBe(200);
     expect(detail.body.data.dongles[0]).toMatchObject({ sn: issued!.sn, status: 'NOT_CONNECTED' });
     expect(JSON.stringify(detail.body)).not.toContain(issued!.secret);
@@ -175,6 +175,36 @@ describe('adding a plant', () => {
       .where(and(eq(auditLog.action, 'station.add'), eq(auditLog.targetId, String(data.id))));
     expect(entry?.detail).toMatchObject({ plantNo: data.stationNo, dongles: [issued!.sn] });
     expect(JSON.stringify(entry?.detail)).not.toContain(issued!.secret);
+  });
+
+  it('keeps each device’s bus address, and refuses one outside Modbus 1–247 naming the field', async () => {
+    const dongle = (address: unknown) => ({
+      sn: serial('DGL'),
+      networkingMode: 'WIFI',
+      inverters: [{ sn: serial('INV'), inverterType: 'SINGLE_PHASE', deviceAddress: 1 }],
+      batteries: [{ sn: serial('BAT'), deviceAddress: address }],
+      meters: [{ sn: serial('MTR') }],
+    });
+    const { data } = await add(instA, {
+      stationType: 'ENERGY_STORAGE',
+      energyStorage: 10,
+      devices: { dongles: [dongle(2)] },
+    });
+    const detail = await get(`/station/station/detail/${data.id}`, instA);
+    const addresses = detail.body.data.dongles[0].devices.map(
+      (d: { kind: string; deviceAddress: number | null }) => [d.kind, d.deviceAddress],
+    );
+    expect(Object.fromEntries(addresses)).toEqual({ INVERTER: 1, BATTERY: 2, METER: null });
+    const before = await plantCount();
+    const bad = await post(
+      '/station/station/add',
+      instA,
+      addBody({ devices: { dongles: [dongle(248)] } }),
+      'en-GB',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields[0].field).toBe('devices.dongles.0.batteries.0.deviceAddress');
+    expect(await plantCount()).toBe(before);
   });
 
   it('numbers plants by day without gaps and fills a storage plant with its battery', async () => {
@@ -254,7 +284,7 @@ describe('adding a plant', () => {
     )[0].n;
     expect(after).toBe(before);
     expect((await page(owner)).list.map((r) => r.id)).toContain(data.id);
-    const detail = await get(`/station/station/${data.id}`, instA);
+    const detail = await get(`/station/station/detail/${data.id}`, instA);
     expect(detail.body.data).toMatchObject({
       userName: 'demo-owner',
       ownerName: 'Anna Weber',
@@ -292,7 +322,7 @@ describe('adding a plant', () => {
     )[0].n;
     expect(usersAfter).toBe(usersBefore);
     expect(await t.outboxFor(bOwner.email)).toEqual([]);
-    expect((await get(`/station/station/${res.body.data.id}`, instA)).body.data.userName).toBeNull();
+    expect((await get(`/station/station/detail/${res.body.data.id}`, instA)).body.data.userName).toBeNull();
   });
 
   it('lets the dealer place a plant with an installer below it, not with an owner organisation', async () => {
@@ -565,14 +595,14 @@ describe('scope and permissions', () => {
     const [before] = await t.ctx.db.select().from(plants).where(eq(plants.id, id));
     const [secretBefore] = await t.ctx.db.select().from(dongles).where(eq(dongles.id, dongleA));
     const answers = [
-      await get(`/station/station/${id}`, instB),
+      await get(`/station/station/detail/${id}`, instB),
       await get(`/station/station/findAddress/${id}`, instB),
       await post('/station/station/edit', instB, editBodyOf(id, plantA.body, { stationName: 'Hijacked' })),
       await post('/station/station/delete', instB, { id, confirmName: plantA.body.stationName }),
       await post('/station/station/dongle/resetSecret', instB, { dongleId: dongleA }),
     ];
     expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 404]);
-    const missing = await get('/station/station/999999', instB);
+    const missing = await get('/station/station/detail/999999', instB);
     expect(answers[0]!.body).toEqual(missing.body);
     expect((await t.ctx.db.select().from(plants).where(eq(plants.id, id)))[0]).toEqual(before);
     expect((await t.ctx.db.select().from(dongles).where(eq(dongles.id, dongleA)))[0]).toEqual(secretBefore);
@@ -625,7 +655,7 @@ describe('scope and permissions', () => {
     const nobodyToken = await t.login(nobody.username, nobody.password);
     const list = await t.call('POST', '/station/station/page', { token: nobodyToken, body: {} });
     expect(list.status).toBe(403);
-    expect((await get(`/station/station/${id}`, nobodyToken)).status).toBe(403);
+    expect((await get(`/station/station/detail/${id}`, nobodyToken)).status).toBe(403);
   });
 
   it('deletes only after the plant name is typed, with its devices and data', async () => {
@@ -645,7 +675,7 @@ describe('scope and permissions', () => {
     expect(await t.ctx.db.select().from(plants).where(eq(plants.id, data.id))).toEqual([]);
     expect(await t.ctx.db.select().from(dongles).where(eq(dongles.sn, data.dongles[0]!.sn))).toEqual([]);
     expect(await verifyDongleSecret(t.ctx.db, data.dongles[0]!.sn, data.dongles[0]!.secret)).toBe(false);
-    expect((await get(`/station/station/${data.id}`, instA)).status).toBe(404);
+    expect((await get(`/station/station/detail/${data.id}`, instA)).status).toBe(404);
   });
 });
 
@@ -731,7 +761,7 @@ describe('the list, KPIs and information', () => {
     const { body, data } = await add(instA, { stationName: unique('Fresh ') });
     const listed = async () =>
       (await page(instA, { stationName: body.stationName })).list.find((r) => r.id === data.id);
-    const detail = async () => (await get(`/station/station/${data.id}`, instA)).body.data as Row;
+    const detail = async () => (await get(`/station/station/detail/${data.id}`, instA)).body.data as Row;
     expect((await listed())?.status).toBe('OFFLINE');
     expect((await listed())?.neverConnected).toBe(true);
     expect((await detail()).neverConnected).toBe(true);
@@ -756,7 +786,7 @@ describe('the list, KPIs and information', () => {
     });
     const en = await get(`/station/station/findAddress/${data.id}`, instA, 'en-GB');
     expect(en.body.data.regionNames).toEqual(['Germany', 'Bavaria']);
-    const detail = await get(`/station/station/${data.id}`, instA, 'zh-CN');
+    const detail = await get(`/station/station/detail/${data.id}`, instA, 'zh-CN');
     expect(detail.body.data.stationArea).toBe('德国 / Bavaria');
     expect(detail.body.data).toMatchObject({
       organization: 'Solartechnik Alpha',

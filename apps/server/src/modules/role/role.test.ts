@@ -78,7 +78,7 @@ describe('adding roles', () => {
     const body = roleBody({ roleDesc: 'sees plants' });
     const res = await post('/system/role/add', rm1, body);
     expect(res.status).toBe(200);
-    const detail = await t.call('GET', `/system/role/${res.body.data.id}`, { token: rm1 });
+    const detail = await t.call('GET', `/system/role/detail/${res.body.data.id}`, { token: rm1 });
     expect(detail.status).toBe(200);
     expect(detail.body.data).toMatchObject({
       roleCode: body.roleCode,
@@ -205,7 +205,7 @@ describe('seeing roles', () => {
   it("answers 404 for another dealer's role on every route, and nothing changes", async () => {
     const before = await roleRow(rm2Role);
     const results = [
-      await t.call('GET', `/system/role/${rm2Role}`, { token: rm1 }),
+      await t.call('GET', `/system/role/detail/${rm2Role}`, { token: rm1 }),
       await post('/system/role/edit', rm1, { id: rm2Role, ...roleBody({ roleName: 'Hijacked' }) }),
       await post('/system/role/updateStatus', rm1, { id: rm2Role, status: 'DISABLED' }),
       await t.call('GET', '/system/role/delete', { token: rm1, query: { roleId: rm2Role } }),
@@ -320,7 +320,7 @@ describe('role status and deletion', () => {
     expect(await t.ctx.db.select().from(userRoles).where(eq(userRoles.roleId, id))).toEqual([]);
     const token = await t.login(u.username, u.password);
     expect((await userInfo(token)).body.data.rolePermList).toHaveLength(1);
-    expect((await t.call('GET', `/system/role/${id}`, { token: rm1 })).status).toBe(404);
+    expect((await t.call('GET', `/system/role/detail/${id}`, { token: rm1 })).status).toBe(404);
   });
 
   it('an organisation that is deleted takes its own roles along', async () => {

@@ -137,6 +137,33 @@ describe('the envelope and its language', () => {
     expect(none.json()).toEqual(de.body);
   });
 
+  it('answers a verb path asked with the other method 405 naming the allowed one, never as an id', async () => {
+    const token = await t.login('admin');
+    for (const url of ['/system/role/page', '/system/org/page', '/station/station/page']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}`, lang: 'en-GB' },
+      });
+      expect(res.statusCode, url).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+      expect(res.json()).toEqual({
+        code: 405,
+        msg: 'This route does not take GET (allowed: POST)',
+        data: null,
+      });
+    }
+    // Ids and verbs have distinct paths: the detail is under /detail/.
+    const roles = await t.call('POST', '/system/role/page', {
+      token,
+      body: {},
+      query: { pageNum: 1, pageSize: 10 },
+    });
+    const id = roles.body.data.list[0].id;
+    expect((await t.call('GET', `/system/role/detail/${id}`, { token })).body.data.id).toBe(id);
+    expect((await t.call('GET', `/system/role/${id}`, { token })).status).toBe(404);
+  });
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

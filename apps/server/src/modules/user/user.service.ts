@@ -139,6 +139,7 @@ export function createUserService(ctx: AppContext) {
           twoFactor: withSecondFactor.has(u.id),
           createBy: createBy ?? null,
           createTime: u.createdAt.toISOString(),
+          registerDate: u.createdAt.toISOString().slice(0, 10),
         })),
       };
     },

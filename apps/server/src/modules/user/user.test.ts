@@ -58,7 +58,10 @@ const get = (url: string, token: string, query: Record<string, string | number>)
 const userRow = async (id: number) => (await t.ctx.db.select().from(users).where(eq(users.id, id)))[0];
 const userInfo = (token: string) => t.call('GET', '/auth/user/getUserInfo', { token });
 const signIn = (account: string, password: string) =>
-  t.call('POST', '/auth/user/login', { body: { account, password: md5(password) }, ip: nextIp() });
+  t.call('POST', '/auth/user/login', {
+    body: { account, password: md5(password), agree: true },
+    ip: nextIp(),
+  });
 const addBody = (over: Record<string, unknown> = {}) => ({
   orgId: orgA,
   username: unique('nu'),
@@ -90,6 +93,9 @@ describe('listing users', () => {
       phone: '+491511****001',
       orgName: 'Solartechnik Alpha',
     });
+    // The seed's registerDate: the day of createTime.
+    expect(row.registerDate).toBe(String(row.createTime).slice(0, 10));
+    expect(row.registerDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(row.roles).toEqual([{ id: installerRole, roleName: 'Installer administrator' }]);
     expect(JSON.stringify(data)).not.toMatch(/installer-a@|argon2|passwordHash/);
   });

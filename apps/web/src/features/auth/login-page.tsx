@@ -16,7 +16,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { trustedDevices } from '../../stores/trusted-devices.ts';
 import { demoLogin, login } from './api/auth-api.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
-import { ConsentField } from './components/consent-field.tsx';
+import { ConsentField, consentRule } from './components/consent-field.tsx';
 
 type Mode = 'password' | 'code';
 
@@ -87,20 +87,29 @@ export default function LoginPage() {
           account,
           password: await md5(v.password ?? ''),
           loginType: 'password',
+          agree: !!v.agree,
           trustedDevices: trustedDevices.list(),
         }),
       );
     }
     const account = toContact(v.contactType ?? 'EMAIL', v.contact ?? '', v.phoneCode);
     return signIn('login', () =>
-      login({ account, code: v.code ?? '', loginType: 'code', trustedDevices: trustedDevices.list() }),
+      login({
+        account,
+        code: v.code ?? '',
+        loginType: 'code',
+        agree: !!v.agree,
+        trustedDevices: trustedDevices.list(),
+      }),
     );
   };
 
+  // The demo account is shared: each visitor agrees for themself.
   const onDemo = async () => {
     try {
-      await form.validateFields(['agree']);
-    } catch {
+      await consentRule.validator(null, form.getFieldValue('agree'));
+    } catch (err) {
+      form.setFields([{ name: 'agree', errors: [(err as Error).message] }]);
       return;
     }
     await signIn('demo', demoLogin);
@@ -163,7 +172,7 @@ export default function LoginPage() {
             <CodeSignInFields contactType={contactType} getTarget={() => readCodeTarget(form)} />
           </Suspense>
         )}
-        <ConsentField testId="login-agree" />
+        <ConsentField testId="login-agree" checkedByServer />
         {error && (
           <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
         )}

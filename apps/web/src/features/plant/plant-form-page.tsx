@@ -90,6 +90,7 @@ type DeviceForm = {
   ratedPower?: number | null;
   manufacturer?: string;
   model?: string;
+  deviceAddress?: number | null;
 };
 interface FormValues {
   stationName: string;
@@ -158,13 +159,15 @@ function toBody(v: FormValues): StationAddBody {
           sn: x.sn ?? '',
           inverterType: x.inverterType as 'SINGLE_PHASE',
           ratedPower: x.ratedPower ?? null,
+          deviceAddress: x.deviceAddress ?? null,
         })),
         batteries: (d.batteries ?? []).map((x) => ({
           sn: x.sn ?? '',
           manufacturer: blank(x.manufacturer),
           model: blank(x.model),
+          deviceAddress: x.deviceAddress ?? null,
         })),
-        meters: (d.meters ?? []).map((x) => ({ sn: x.sn ?? '' })),
+        meters: (d.meters ?? []).map((x) => ({ sn: x.sn ?? '', deviceAddress: x.deviceAddress ?? null })),
       })),
     },
     ownerName: hasOwner ? blank(v.ownerName) : null,
@@ -205,11 +208,19 @@ function fromDetail(p: StationDetail): Partial<FormValues> {
             sn: d.sn,
             inverterType: d.inverterType ?? 'SINGLE_PHASE',
             ratedPower: d.ratedPower,
+            deviceAddress: d.deviceAddress,
           })),
         batteries: g.devices
           .filter((d) => d.kind === 'BATTERY')
-          .map((d) => ({ sn: d.sn, manufacturer: d.manufacturer ?? '', model: d.model ?? '' })),
-        meters: g.devices.filter((d) => d.kind === 'METER').map((d) => ({ sn: d.sn })),
+          .map((d) => ({
+            sn: d.sn,
+            manufacturer: d.manufacturer ?? '',
+            model: d.model ?? '',
+            deviceAddress: d.deviceAddress,
+          })),
+        meters: g.devices
+          .filter((d) => d.kind === 'METER')
+          .map((d) => ({ sn: d.sn, deviceAddress: d.deviceAddress })),
       })),
     },
     ownerName: p.ownerName ?? '',

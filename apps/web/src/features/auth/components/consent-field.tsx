@@ -57,20 +57,21 @@ function ConsentCheckbox({
   );
 }
 
-/** Consent to the service agreement and privacy policy (form field `agree`); it must be ticked. */
-export function ConsentField({ testId }: { testId?: string }) {
+/** The consent box's rule: ticked. */
+export const consentRule = {
+  validator: async (_rule: unknown, value: unknown) => {
+    if (value !== true) throw new Error(i18n.t('common:validation.consent'));
+  },
+};
+
+/**
+ * Consent to the service agreement and privacy policy (form field `agree`). Registration needs it
+ * ticked; sign-in leaves it to the server (`checkedByServer`), which keeps the consent with the account
+ * and asks (naming `agree`) only until the user has agreed once.
+ */
+export function ConsentField({ testId, checkedByServer }: { testId?: string; checkedByServer?: boolean }) {
   return (
-    <Form.Item
-      name="agree"
-      valuePropName="checked"
-      rules={[
-        {
-          validator: async (_rule, value) => {
-            if (value !== true) throw new Error(i18n.t('common:validation.consent'));
-          },
-        },
-      ]}
-    >
+    <Form.Item name="agree" valuePropName="checked" rules={checkedByServer ? [] : [consentRule]}>
       <ConsentCheckbox testId={testId} />
     </Form.Item>
   );

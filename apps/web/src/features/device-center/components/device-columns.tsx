@@ -83,7 +83,7 @@ export function useDeviceColumns(
     isDongle && {
       title: t('device:field.networkingMode'),
       dataIndex: 'networkingMode',
-      render: (v: DeviceRow['networkingMode']) => networkingModeLabel(t, v),
+      render: (v: DeviceRow['networkingMode']) => networkingModeLabel(v),
     },
     !isDongle && {
       title: t('device:field.power'),

@@ -48,6 +48,17 @@ function DeviceInfo({ device }: { device: DeviceDetail }) {
       label: t('device:field.inverterType'),
       children: device.inverterType ? inverterTypeLabel(t, device.inverterType) : dash(null),
     },
+    (device.deviceType === 'BATTERY' || device.deviceType === 'METER') &&
+      device.inverterSN !== null && {
+        key: 'inverterSN',
+        label: t('device:field.inverterSn'),
+        children: <span style={{ whiteSpace: 'nowrap' }}>{device.inverterSN}</span>,
+      },
+    !isDongle && {
+      key: 'deviceAddress',
+      label: t('device:field.deviceAddress'),
+      children: device.deviceAddress ?? dash(null),
+    },
     device.deviceType === 'INVERTER' && {
       key: 'ratedPower',
       label: t('device:field.ratedPower'),
@@ -79,7 +90,7 @@ function DeviceInfo({ device }: { device: DeviceDetail }) {
     {
       key: 'networkingMode',
       label: t('device:field.networkingMode'),
-      children: networkingModeLabel(t, device.networkingMode),
+      children: networkingModeLabel(device.networkingMode),
     },
     isDongle && {
       key: 'interval',

@@ -139,7 +139,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                   <Select
                     options={NETWORKING_MODES.map((v) => ({
                       value: v,
-                      label: networkingModeLabel(t, v),
+                      label: networkingModeLabel(v),
                     }))}
                   />
                 </Form.Item>
@@ -191,6 +191,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                           style={{ width: '100%' }}
                         />
                       </Form.Item>
+                      <BusAddressField name={[f.name, 'deviceAddress']} />
                     </>,
                     onRemove,
                     t('plant:devices.remove'),
@@ -234,6 +235,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                           aria-label={t('plant:devices.model')}
                         />
                       </Form.Item>
+                      <BusAddressField name={[f.name, 'deviceAddress']} />
                     </>,
                     onRemove,
                     t('plant:devices.remove'),
@@ -249,19 +251,22 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                 testId="meter"
                 render={(f, onRemove) =>
                   row(
-                    <Form.Item
-                      name={[f.name, 'sn']}
-                      rules={serial}
-                      getValueFromEvent={upper}
-                      style={{ minWidth: 200, flex: 1, marginBottom: 8 }}
-                    >
-                      <Input
-                        maxLength={32}
-                        placeholder={t('plant:devices.meterSn')}
-                        aria-label={t('plant:devices.meterSn')}
-                        data-testid="meter-sn"
-                      />
-                    </Form.Item>,
+                    <>
+                      <Form.Item
+                        name={[f.name, 'sn']}
+                        rules={serial}
+                        getValueFromEvent={upper}
+                        style={{ minWidth: 200, flex: 1, marginBottom: 8 }}
+                      >
+                        <Input
+                          maxLength={32}
+                          placeholder={t('plant:devices.meterSn')}
+                          aria-label={t('plant:devices.meterSn')}
+                          data-testid="meter-sn"
+                        />
+                      </Form.Item>
+                      <BusAddressField name={[f.name, 'deviceAddress']} />
+                    </>,
                     onRemove,
                     t('plant:devices.remove'),
                     'remove-meter',
@@ -291,5 +296,24 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
         </Flex>
       )}
     </Form.List>
+  );
+}
+
+/** A device's address on its dongle's bus (Modbus 1–247), optional. */
+function BusAddressField({ name }: { name: (string | number)[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} style={{ width: 130, marginBottom: 8 }}>
+      <InputNumber
+        min={1}
+        max={247}
+        precision={0}
+        placeholder={t('plant:devices.deviceAddress')}
+        aria-label={t('plant:devices.deviceAddress')}
+        title={t('plant:devices.deviceAddressHint')}
+        style={{ width: '100%' }}
+        data-testid="device-address"
+      />
+    </Form.Item>
   );
 }

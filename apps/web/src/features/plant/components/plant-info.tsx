@@ -79,7 +79,7 @@ function deviceRows(t: TFunction, plant: StationDetail): DeviceRow[] {
     sn: g.sn,
     status: g.status,
     detail: null,
-    networkingMode: networkingModeLabel(t, g.networkingMode),
+    networkingMode: networkingModeLabel(g.networkingMode),
     versions: g.version ? `${versionLabel(t, 'dongle')} ${g.version}` : null,
     lastSeenAt: g.lastSeenAt,
     children: [...g.devices]

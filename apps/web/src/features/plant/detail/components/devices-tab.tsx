@@ -72,7 +72,7 @@ export function DevicesTab({ plant }: { plant: StationDetail }) {
     sn: d.sn,
     status: d.status,
     product: null,
-    kindNote: networkingModeLabel(t, d.networkingMode),
+    kindNote: networkingModeLabel(d.networkingMode),
     versions: d.version ? { dongle: d.version } : ({} as Record<string, string>),
     lastSeenAt: d.lastSeenAt,
     children: [...d.devices]
