@@ -30,7 +30,11 @@ describe('AlarmBell', () => {
     useSession.setState({ perms: [PERM.fault, PERM.faultAlarm] });
     const calls = answer([[alarm.bell, { count: 3 }]]);
     await renderWithApp(<Header />, { route: '/dashboard' });
-    const bell = await screen.findByRole('button', { name: 'Active, unacknowledged alarms: 3' });
+    const bell = await screen.findByRole(
+      'button',
+      { name: 'Active, unacknowledged alarms: 3' },
+      { timeout: 10_000 },
+    );
     expect(bell.textContent).toContain('3');
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /iot/alarm/bell']);
     await userEvent.setup().click(bell);
@@ -43,7 +47,11 @@ describe('AlarmBell', () => {
     useSession.setState({ perms: [PERM.faultAlarm] });
     answer([[alarm.bell, { count: 1234 }]]);
     await renderWithApp(<Header />, { lang: 'de-DE' });
-    await screen.findByRole('button', { name: 'Aktive, nicht bestätigte Alarme: 1.234' });
+    await screen.findByRole(
+      'button',
+      { name: 'Aktive, nicht bestätigte Alarme: 1.234' },
+      { timeout: 10_000 },
+    );
   });
 
   it('is not there without the alert center’s code, and asks nothing', async () => {

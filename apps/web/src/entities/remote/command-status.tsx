@@ -62,7 +62,7 @@ export function CommandStatus({ command, timeZone }: { command: RemoteCommand; t
             <Typography.Text type="secondary">
               {t('remote:command.by', {
                 user: command.createdBy,
-                time: formatZonedDateTime(command.createdAt, timeZone, true),
+                time: formatZonedDateTime(command.createdAt, timeZone, true, { zone: true }),
               })}
             </Typography.Text>
           </Flex>

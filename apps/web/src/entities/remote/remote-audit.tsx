@@ -13,7 +13,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../components/filter-bar.tsx';
-import { formatZonedDateTime } from '../../components/format.ts';
+import { formatZonedDateTime, timeColumnTitle } from '../../components/format.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { useExport } from '../../components/use-export.ts';
 import { exportRemoteAudit } from './remote-api.ts';
@@ -59,7 +59,7 @@ export function RemoteAudit({
 
   const columns: TableColumnsType<RemoteAuditRow> = [
     {
-      title: t('remote:audit.time'),
+      title: timeColumnTitle(t, t('remote:audit.time'), timeZone ? 'plant' : 'yours', timeZone),
       dataIndex: 'at',
       render: (v: string) => nowrap(formatZonedDateTime(v, zone, true)),
     },
