@@ -193,6 +193,40 @@ test('level, serial number and summary filters narrow the list', async ({ page }
   await expect(rows(page).first()).toHaveAttribute('data-row-key', warningId);
 });
 
+test('the header’s bell counts the active, unacknowledged alarms and opens the alert center on them', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(request, 'demo-installer-a', DEMO_PASSWORD);
+  const count = async () => (await ok<{ count: number }>(request, token, 'GET', '/iot/alarm/bell')).count;
+  await login(page, 'demo-installer-a', DEMO_PASSWORD);
+  const bell = page.getByTestId('alarm-bell');
+  await expect.poll(async () => Number(await bell.getAttribute('data-count'))).toBeGreaterThanOrEqual(2);
+  const n = Number(await bell.getAttribute('data-count'));
+  await expect(bell).toHaveAccessibleName(`Active, unacknowledged alarms: ${n}`);
+
+  await bell.click();
+  await expect(page).toHaveURL(/#\/fault\/alarm$/);
+  await expect(page.getByTestId('alarm-summary-unacknowledged')).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('alarm-filter-status')).toContainText(common.alarm.status.ONGOING);
+  await expect(page.getByTestId('alarm-filter-acknowledged')).toContainText(al.filter.ackNo);
+  // Over all time, as the bell counts: no period.
+  await expect(page.locator('.ant-picker-range input').first()).toHaveValue('');
+  await expect(page.locator(`tr[data-row-key="${warningId}"]`)).toBeVisible();
+  await expect(page.locator(`tr[data-row-key="${seriousId}"]`)).toBeVisible();
+  for (const status of await rows(page).getByTestId('alarm-status').all())
+    await expect(status).toHaveAttribute('data-status', 'ONGOING');
+  await expect(rows(page).getByTestId('alarm-acked-by')).toHaveCount(0);
+
+  // Acknowledging lowers the bell at once, not at its next half-minute read.
+  await page.getByTestId(`alarm-ack-${warningId}`).click();
+  await page.getByTestId('alarm-confirm').click();
+  await expect(page.locator(`tr[data-row-key="${warningId}"]`)).toHaveCount(0);
+  await expect
+    .poll(async () => Number(await bell.getAttribute('data-count')) === (await count()), { timeout: 5_000 })
+    .toBe(true);
+});
+
 test('the alarms show on the plant’s alarm tab and on the dashboard', async ({ page }) => {
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
   await page.goto(`/#/station/monitor/detail?id=${plantId}&tab=alarms`);
@@ -396,6 +430,26 @@ for (const lang of ['en-GB', 'de-DE', 'zh-CN'] as const)
     await expect(page.getByTestId('notify-level-SERIOUS')).toBeVisible();
     await settle(page);
     await shot('notify');
+
+    // The header's bell and where it leads, on the desktop and on a phone.
+    for (const [device, size] of [
+      ['desktop', { width: 1440, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.goto('/#/dashboard');
+      await expect(page.getByTestId('alarm-bell')).not.toHaveAttribute('data-count', '');
+      await settle(page);
+      await page.screenshot({
+        path: `${SHOTS_DIR}/alarm-bell-header-${device}-${lang}.png`,
+        clip: { x: 0, y: 0, width: size.width, height: 120 },
+      });
+      await page.getByTestId('alarm-bell').click();
+      await expect(page.getByTestId('alarm-summary-unacknowledged')).toHaveAttribute('data-active', 'true');
+      await expect(rows(page).first()).toBeVisible();
+      await settle(page);
+      await shot(`bell-center-${device}`);
+    }
   });
 
 // The other languages: the alert center and its detail, where most of the new text is.

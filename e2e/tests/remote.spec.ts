@@ -90,6 +90,13 @@ test('reads the inverter, writes a threshold and shows it confirmed by read-back
   const audit = page.getByTestId('remote-audit');
   await expect(audit.locator('[data-outcome="CONFIRMED"]').first()).toBeVisible({ timeout: 20_000 });
   await expect(audit).toContainText('demo-installer-a');
+  // The log in words: the parameter's name and unit, the device's answer, no raw JSON.
+  const confirmed = audit.locator('tr', { has: page.locator('[data-outcome="CONFIRMED"]') }).first();
+  await expect(confirmed.getByTestId('remote-audit-changes')).toContainText(
+    /^Over-voltage stage 1: .+ → 276 \(V\)$/,
+  );
+  await expect(confirmed.getByTestId('remote-audit-answer')).toHaveText('Confirmed by the device');
+  await expect(audit).not.toContainText('{');
   await page.screenshot({ path: `${SHOTS_DIR}/remote-confirmed-en-GB.png`, fullPage: true });
 
   // A wrong password is refused and changes nothing.

@@ -155,6 +155,19 @@ export const AlarmSummarySchema = z.object({
 });
 export type AlarmSummary = z.infer<typeof AlarmSummarySchema>;
 
+/**
+ * The alert center's filter "active and unacknowledged" (ongoing, nobody on it yet): what the header's
+ * bell counts and what a click on it lists, over all time.
+ */
+export const ALARM_ACTIVE_UNACKNOWLEDGED = {
+  alarmStatus: 'ONGOING',
+  acknowledged: false,
+} as const satisfies AlarmPageBody;
+
+/** The header's bell: ongoing alarms nobody has acknowledged, in the caller's scope. */
+export const AlarmBellSchema = z.object({ count: z.number().int() });
+export type AlarmBell = z.infer<typeof AlarmBellSchema>;
+
 /** Largest export (rows); a wider filter is refused with a message to narrow it. */
 export const ALARM_EXPORT_MAX = 50_000;
 

@@ -782,6 +782,12 @@ export const MATRIX: MatrixEntry[] = [
     request: ({ side }) => ({ body: { stationId: side.plant.id } }),
   },
   {
+    // Every seeded role holds the alert center's code; each counts its own scope (alarm.test.ts).
+    route: 'GET /iot/alarm/bell',
+    expect: row(SIGNED_IN),
+    request: () => ({}),
+  },
+  {
     route: 'POST /iot/alarm/detail',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ body: { id: side.alarmId } }),

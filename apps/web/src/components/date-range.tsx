@@ -15,15 +15,20 @@ export function rangeShortcuts(now = dayjs()): { key: string; range: DateRange }
   ];
 }
 
-/** A from–to picker with the shortcuts; `picker` month/year picks whole months or years. */
+/**
+ * A from–to picker with the shortcuts; `picker` month/year picks whole months or years. With `onClear`
+ * the range may be emptied (no period: all time).
+ */
 export function DateRangeField({
   value,
   onChange,
+  onClear,
   picker = 'date',
   testId,
 }: {
-  value: DateRange;
+  value: DateRange | null;
   onChange: (range: DateRange) => void;
+  onClear?: () => void;
   picker?: 'date' | 'month' | 'year';
   testId?: string;
 }) {
@@ -39,7 +44,7 @@ export function DateRangeField({
       data-testid={testId}
       picker={picker}
       value={value}
-      allowClear={false}
+      allowClear={!!onClear}
       disabledDate={(d) => d.isAfter(dayjs(), 'day')}
       presets={
         picker === 'date'
@@ -48,6 +53,7 @@ export function DateRangeField({
       }
       onChange={(range) => {
         if (range?.[0] && range[1]) onChange([range[0], range[1]]);
+        else if (!range) onClear?.();
       }}
     />
   );

@@ -1,32 +1,78 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import type { TFunction } from 'i18next';
 import i18n from '../i18n/index.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Dates in the admin lists: 2025-06-01 14:05; '—' when missing. */
-export const formatDateTime = (value: string | null | undefined) =>
-  value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—';
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The short name of a time zone at an instant, as the reader's language writes it (CET / MEZ / UTC+1 /
+ * GMT+1), so that a time says which clock it is on; the browser's own zone without `timeZone`.
+ */
+export function zoneName(
+  timeZone: string | undefined,
+  at: string | number = Date.now(),
+  lang = i18n.language || 'de-DE',
+): string {
+  const key = `${lang}|${timeZone ?? ''}`;
+  let f = zoneFormats.get(key);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat(lang, { timeZone, timeZoneName: 'short' });
+    } catch {
+      // An unknown zone name: the reader's own clock, as formatZonedDateTime falls back to.
+      f = new Intl.DateTimeFormat(lang, { timeZoneName: 'short' });
+    }
+    zoneFormats.set(key, f);
+  }
+  return f.formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/** Options of the date formatters: `zone` appends the clock's short zone name (pages that mix clocks). */
+export interface TimeOptions {
+  zone?: boolean;
+}
+
+/**
+ * Dates in the admin lists, on the reader's own clock: 2025-06-01 14:05 (with `zone`: 2025-06-01 14:05
+ * MEZ); '—' when missing.
+ */
+export const formatDateTime = (value: string | null | undefined, { zone = false }: TimeOptions = {}) =>
+  value ? `${dayjs(value).format('YYYY-MM-DD HH:mm')}${zone ? ` ${zoneName(undefined, value)}` : ''}` : '—';
 
 /**
  * An instant as the wall clock of a plant's time zone reads it (alarms happen at the plant, not where
- * the reader sits); '—' when missing. `seconds` adds them (the detail), the lists leave them out.
+ * the reader sits); '—' when missing. `seconds` adds them (the detail), the lists leave them out;
+ * `zone` appends the zone's short name where it could be read as the reader's own clock.
  */
 export function formatZonedDateTime(
   value: string | null | undefined,
   timeZone: string,
   seconds = false,
+  { zone = false }: TimeOptions = {},
 ): string {
   if (!value) return '—';
   const format = seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm';
+  const suffix = zone ? ` ${zoneName(timeZone, value)}` : '';
   try {
-    return dayjs(value).tz(timeZone).format(format);
+    return `${dayjs(value).tz(timeZone).format(format)}${suffix}`;
   } catch {
     // An unknown zone name: the reader's own clock rather than nothing.
-    return dayjs(value).format(format);
+    return `${dayjs(value).format(format)}${suffix}`;
   }
+}
+
+/**
+ * A column title for times on a plant's clock: "Start time (plant time)" where rows may be of several
+ * plants, "Time (plant time, Europe/Berlin)" for one plant's; "(your time)" for the reader's own clock.
+ */
+export function timeColumnTitle(t: TFunction, label: string, clock: 'plant' | 'yours', timeZone?: string) {
+  if (clock === 'yours') return t('app:time.yours', { label });
+  return timeZone ? t('app:time.plantZone', { label, zone: timeZone }) : t('app:time.plant', { label });
 }
 
 const durationFormats = new Map<string, Intl.NumberFormat>();

@@ -43,9 +43,13 @@ export const upgradeLinks = {
   detail: (id: number) => pagePath('upgrade/detail', { id }),
 };
 
-/** The alert center, with an alarm's detail open. */
+/** `?filter=` of the alert center that shows its "active and unacknowledged" filter over all time. */
+export const ACTIVE_UNACKNOWLEDGED = 'active-unacknowledged';
+
+/** The alert center, with an alarm's detail open, or filtered to what the header's bell counts. */
 export const alarmLinks = {
   center: (id?: number) => pagePath('fault/alarm', { id }),
+  activeUnacknowledged: () => pagePath('fault/alarm', { filter: ACTIVE_UNACKNOWLEDGED }),
 };
 
 /**

@@ -1,6 +1,7 @@
 import type {
   AlarmAckBodySchema,
   AlarmActionResult,
+  AlarmBell,
   AlarmCloseBodySchema,
   AlarmNotify,
   AlarmNotifySchema,
@@ -24,6 +25,8 @@ export const alarm = endpoints('alarm', {
     PageResult<AlarmRow>
   >('/iot/alarm/page', READ),
   summary: post<Filter, AlarmSummary>('/iot/alarm/summary', READ),
+  /** The header's bell: the alert center's own code only (the plant detail's does not show it). */
+  bell: get<Record<never, never>, AlarmBell>('/iot/alarm/bell', { perm: PERM.faultAlarm }),
   detail: post<{ body: In<typeof IdBodySchema> }, AlarmRow>('/iot/alarm/detail', READ),
   acknowledge: post<{ body: In<typeof AlarmAckBodySchema> }, AlarmActionResult>('/iot/alarm/acknowledge', {
     perm: PERM.faultAlarmAck,

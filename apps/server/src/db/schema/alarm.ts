@@ -59,6 +59,8 @@ export const alarms = pgTable(
     index('alarms_ongoing_started_idx')
       .on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'ONGOING'`),
+    // The header's bell (ongoing, nobody acknowledged) counts only these rows, by plant for the scope join.
+    index('alarms_open_idx').on(t.plantId).where(sql`status = 'ONGOING' AND ack_at IS NULL`),
     index('alarms_device_ongoing_idx').on(t.deviceId).where(sql`status = 'ONGOING'`),
     // Whether an inverter's reported fault covered a reading (availability, migration 0020).
     index('alarms_device_fault_idx')

@@ -1,6 +1,7 @@
 import {
   AlarmAckBodySchema,
   AlarmActionResultSchema,
+  AlarmBellSchema,
   AlarmCloseBodySchema,
   AlarmNotifySchema,
   AlarmPageBodySchema,
@@ -47,6 +48,16 @@ export const alarmRoutes =
         response: AlarmSummarySchema,
       },
       async (req) => ok(await service.summary(callerOf(req), req.body)),
+    );
+
+    serve(
+      app,
+      alarm.bell,
+      {
+        description: 'Ongoing alarms nobody has acknowledged, in the caller’s scope (the header’s bell).',
+        response: AlarmBellSchema,
+      },
+      async (req) => ok(await service.bell(callerOf(req))),
     );
 
     serve(app, alarm.detail, { body: IdBodySchema, response: AlarmRowSchema }, async (req) =>

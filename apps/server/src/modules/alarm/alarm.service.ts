@@ -1,8 +1,10 @@
 import {
+  ALARM_ACTIVE_UNACKNOWLEDGED,
   ALARM_EXPORT_MAX,
   ALARM_LEVEL_GROUPS,
   type AlarmAckBody,
   type AlarmActionResult,
+  type AlarmBell,
   type AlarmCloseBody,
   type AlarmPageBody,
   type AlarmRow,
@@ -13,6 +15,7 @@ import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { alarms, faultCodes, organizations, plants, users } from '../../db/schema/index.ts';
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
@@ -115,6 +118,21 @@ function fullFilter(caller: Caller, f: AlarmPageBody): SQL {
   ) as SQL;
 }
 
+const countOf = (db: Db, where: SQL) =>
+  db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(alarms)
+    .innerJoin(plants, eq(plants.id, alarms.plantId))
+    .innerJoin(organizations, eq(organizations.id, plants.orgId))
+    .where(where);
+
+/**
+ * The bell's count: read every half minute by every open tab, so it reads only the partial index of
+ * ongoing, unacknowledged alarms (alarms_open_idx), never the history.
+ */
+export const bellQuery = (db: Db, caller: Caller) =>
+  countOf(db, fullFilter(caller, ALARM_ACTIVE_UNACKNOWLEDGED));
+
 export function createAlarmService(ctx: AppContext) {
   const { db } = ctx;
 
@@ -127,12 +145,7 @@ export function createAlarmService(ctx: AppContext) {
       .leftJoin(faultCodes, eq(faultCodes.faultCode, alarms.faultCode));
 
   const count = async (where: SQL) => {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(alarms)
-      .innerJoin(plants, eq(plants.id, alarms.plantId))
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(where);
+    const [row] = await countOf(db, where);
     return row?.total ?? 0;
   };
 
@@ -193,6 +206,11 @@ export function createAlarmService(ctx: AppContext) {
         unacknowledged: row?.unacknowledged ?? 0,
         ended: row?.ended ?? 0,
       };
+    },
+
+    async bell(caller: Caller): Promise<AlarmBell> {
+      const [row] = await bellQuery(db, caller);
+      return { count: row?.total ?? 0 };
     },
 
     async detail(caller: Caller, id: number, lang: Lang): Promise<AlarmRow> {

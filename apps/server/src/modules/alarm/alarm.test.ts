@@ -1,10 +1,11 @@
-import type { AlarmRow } from '@pvstar/contract/alarm';
+import { ALARM_ACTIVE_UNACKNOWLEDGED, type AlarmRow } from '@pvstar/contract/alarm';
+import { PERM } from '@pvstar/contract/perm';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, auditLog } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { addRole, addUser, buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type AlarmEvents, createAlarmEvents } from './alarm-events.ts';
 import { addPlant, alarmsOf, event, type FixturePlant, statusOf } from './alarm-fixture.ts';
 
@@ -136,6 +137,30 @@ describe('the alert center list', () => {
     });
   });
 
+  it('rings the bell for the ongoing alarms nobody acknowledged, in each caller’s scope, as the filter lists them', async () => {
+    const bell = async (token: string | undefined) => t.call('GET', '/iot/alarm/bell', { token });
+    for (const [who, count] of [
+      ['demo-installer-a', 3],
+      ['demo-installer-b', 1],
+      ['demo-dealer', 4],
+      ['demo-owner', 0],
+    ] as const) {
+      const res = await bell(tokens[who]);
+      expect(res.body.data, who).toEqual({ count });
+      // The filter of the same name lists exactly those, whatever their period.
+      const listed = await page(who, { ...ALARM_ACTIVE_UNACKNOWLEDGED });
+      expect(listed.total, who).toBe(count);
+      for (const a of listed.list) expect([a.alarmStatus, a.acknowledged], who).toEqual(['ONGOING', null]);
+    }
+    expect((await page('demo-installer-a', { acknowledged: true })).total).toBe(0);
+    expect((await bell(undefined)).status).toBe(401);
+    // The plant detail's code reads alarms of a plant, but the bell is the alert center's.
+    const role = await addRole(t, { org: 'Solartechnik Alpha', perms: [PERM.station, PERM.stationDetail] });
+    const detailOnly = await addUser(t, { org: 'Solartechnik Alpha', roles: [role] });
+    const res = await bell(await t.login(detailOnly.username));
+    expect(res.status).toBe(403);
+  });
+
   it('gives the dealer both installers’ alarms, and names a bad filter', async () => {
     expect((await page('demo-dealer')).total).toBe(5);
     const bad = await t.call('POST', '/iot/alarm/page', {
@@ -205,6 +230,7 @@ describe('acknowledging and closing', () => {
       body: { ids: [id], comment: 'again' },
     });
     expect(again.body.data.changed).toBe(0);
+    expect((await t.call('GET', '/iot/alarm/bell', { token: a })).body.data).toEqual({ count: 2 });
     const detail = (await t.call('POST', '/iot/alarm/detail', { token: a, body: { id } })).body
       .data as AlarmRow;
     expect(detail.acknowledged).toMatchObject({ name: 'Installer A', comment: 'Technician booked' });

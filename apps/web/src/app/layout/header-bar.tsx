@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useSettings } from '../../stores/settings.ts';
 import { useRouteHandle } from '../root-shell.tsx';
+import { AlarmBell } from './alarm-bell.tsx';
 import { SizeSwitch } from './size-switch.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** The fixed header: sidebar toggle, breadcrumb, language, size and the user's menu. */
+/** The fixed header: sidebar toggle, breadcrumb, the alarm bell, language, size and the user's menu. */
 export function HeaderBar() {
   const { t } = useTranslation();
   const opened = useSettings((s) => s.sidebarOpened);
@@ -39,6 +40,7 @@ export function HeaderBar() {
         data-testid="breadcrumb"
       />
       <Space size={4} className="pv-header-actions">
+        <AlarmBell />
         <LanguageSwitch compact={mobile} />
         <SizeSwitch />
         <UserMenu compact={mobile} />

@@ -17,6 +17,21 @@ export const useAlarmSummary = (filter: AlarmPageBody) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * How often the header's bell reads its count. No push channel reaches the browser, so it polls;
+ * react-query holds the interval while the tab is hidden and reads again when it shows.
+ */
+export const BELL_REFRESH_MS = 30_000;
+
+/** Ongoing alarms nobody acknowledged, in the caller's scope (only for holders of the alert center's code). */
+export const useAlarmBell = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKey(alarm.bell),
+    queryFn: ({ signal }) => call(alarm.bell, {}, { signal }),
+    enabled,
+    refetchInterval: BELL_REFRESH_MS,
+  });
+
 /** One alarm, fresh (the drawer): acknowledging elsewhere or its end shows while it is open. */
 export const useAlarmDetail = (id: number | null) =>
   useQuery({
@@ -26,12 +41,12 @@ export const useAlarmDetail = (id: number | null) =>
     refetchInterval: ALARM_REFRESH_MS,
   });
 
-/** An acknowledged or closed alarm shows in the lists, the counts, the drawer and the dashboard. */
+/** An acknowledged or closed alarm shows in the lists, the counts, the bell, the drawer and the dashboard. */
 function useInvalidateAlarms() {
   const client = useQueryClient();
   return () =>
     Promise.all(
-      [alarm.page, alarm.summary, alarm.detail, dashboard.figures].map((endpoint) =>
+      [alarm.page, alarm.summary, alarm.bell, alarm.detail, dashboard.figures].map((endpoint) =>
         client.invalidateQueries({ queryKey: queryKey(endpoint) }),
       ),
     );

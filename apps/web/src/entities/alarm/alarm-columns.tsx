@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
-import { formatDuration, formatZonedDateTime } from '../../components/format.ts';
+import { formatDuration, formatZonedDateTime, timeColumnTitle } from '../../components/format.ts';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { plantLinks } from '../../components/page-links.ts';
 import { usePerm } from '../../permissions/perm.tsx';
@@ -37,7 +37,7 @@ export function useAlarmColumns(options: {
   const mayClose = usePerm([PERM.faultAlarmClose]);
   const timeTitle = (title: string) => (
     <Tooltip title={t('alarm:column.timesHint')}>
-      <span style={{ whiteSpace: 'nowrap' }}>{title}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>{timeColumnTitle(t, title, 'plant')}</span>
     </Tooltip>
   );
 

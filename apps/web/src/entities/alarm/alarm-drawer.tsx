@@ -41,7 +41,7 @@ function ActionCard({
           <Typography.Text>
             {t('alarm:drawer.byAt', {
               name: action.name,
-              time: formatZonedDateTime(action.at, timezone, true),
+              time: formatZonedDateTime(action.at, timezone, true, { zone: true }),
             })}
           </Typography.Text>
           {action.comment ? (
@@ -106,17 +106,17 @@ function AlarmInfo({ alarm }: { alarm: AlarmRow }) {
     {
       key: 'start',
       label: t('alarm:column.startTime'),
-      children: time(formatZonedDateTime(alarm.alarmStartTime, tz, true)),
+      children: time(formatZonedDateTime(alarm.alarmStartTime, tz, true, { zone: true })),
     },
     {
       key: 'latest',
       label: t('alarm:column.latestTime'),
-      children: time(formatZonedDateTime(alarm.latestTime, tz, true)),
+      children: time(formatZonedDateTime(alarm.latestTime, tz, true, { zone: true })),
     },
     {
       key: 'end',
       label: t('alarm:drawer.endTime'),
-      children: time(formatZonedDateTime(alarm.endTime, tz, true)),
+      children: time(formatZonedDateTime(alarm.endTime, tz, true, { zone: true })),
     },
     {
       key: 'duration',
@@ -126,7 +126,7 @@ function AlarmInfo({ alarm }: { alarm: AlarmRow }) {
     {
       key: 'recorded',
       label: t('alarm:drawer.recorded'),
-      children: time(formatZonedDateTime(alarm.alarmTime, tz, true)),
+      children: time(formatZonedDateTime(alarm.alarmTime, tz, true, { zone: true })),
     },
     { key: 'timezone', label: t('alarm:drawer.timezone'), children: tz },
   ];

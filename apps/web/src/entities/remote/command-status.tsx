@@ -7,10 +7,9 @@ import { isFinal } from './params.ts';
 import {
   actionLabel,
   COMMAND_ALERT_TYPE,
+  changeText,
   commandStatusLabel,
   commandStatusText,
-  formatParamValue,
-  paramLabel,
 } from './remote-labels.ts';
 
 const WRITE_STEPS: RemoteCommandStatus[] = ['PENDING', 'ACCEPTED', 'VERIFYING', 'CONFIRMED'];
@@ -51,18 +50,13 @@ export function CommandStatus({ command, timeZone }: { command: RemoteCommand; t
             {command.error && <span data-testid="remote-command-error">{command.error}</span>}
             {command.changes.length > 0 && (
               <Typography.Text type="secondary">
-                {command.changes
-                  .map(
-                    (c) =>
-                      `${paramLabel(t, c.key)}: ${formatParamValue(t, c.key, c.old)} → ${formatParamValue(t, c.key, c.new)}`,
-                  )
-                  .join(' · ')}
+                {command.changes.map((c) => changeText(t, c)).join(' · ')}
               </Typography.Text>
             )}
             <Typography.Text type="secondary">
               {t('remote:command.by', {
                 user: command.createdBy,
-                time: formatZonedDateTime(command.createdAt, timeZone, true),
+                time: formatZonedDateTime(command.createdAt, timeZone, true, { zone: true }),
               })}
             </Typography.Text>
           </Flex>

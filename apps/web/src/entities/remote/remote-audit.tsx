@@ -8,34 +8,17 @@ import {
   type RemoteAuditPageBody,
   type RemoteAuditRow,
 } from '@pvstar/contract/remote';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  Select,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { FilterBar } from '../../components/filter-bar.tsx';
-import { formatZonedDateTime } from '../../components/format.ts';
+import { formatZonedDateTime, timeColumnTitle } from '../../components/format.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { useExport } from '../../components/use-export.ts';
 import { exportRemoteAudit } from './remote-api.ts';
-import {
-  AUDIT_OUTCOME_COLOR,
-  actionLabel,
-  auditOutcomeLabel,
-  formatParamValue,
-  paramLabel,
-} from './remote-labels.ts';
+import { AuditAnswer, AuditChanges } from './remote-audit-entry.tsx';
+import { AUDIT_OUTCOME_COLOR, actionLabel, auditOutcomeLabel } from './remote-labels.ts';
 
 interface FilterValues {
   action?: RemoteAction;
@@ -76,7 +59,7 @@ export function RemoteAudit({
 
   const columns: TableColumnsType<RemoteAuditRow> = [
     {
-      title: t('remote:audit.time'),
+      title: timeColumnTitle(t, t('remote:audit.time'), timeZone ? 'plant' : 'yours', timeZone),
       dataIndex: 'at',
       render: (v: string) => nowrap(formatZonedDateTime(v, zone, true)),
     },
@@ -101,41 +84,12 @@ export function RemoteAudit({
     {
       title: t('remote:audit.changes'),
       dataIndex: 'changes',
-      render: (changes: RemoteAuditRow['changes']) =>
-        changes.length === 0 ? (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ) : (
-          <Flex vertical>
-            {changes.map((c) => (
-              <span key={c.key} style={{ whiteSpace: 'nowrap' }}>
-                {paramLabel(t, c.key)}: {formatParamValue(t, c.key, c.old)} →{' '}
-                {formatParamValue(t, c.key, c.new)}
-              </span>
-            ))}
-          </Flex>
-        ),
+      render: (changes: RemoteAuditRow['changes']) => <AuditChanges changes={changes} />,
     },
     {
       title: t('remote:audit.answer'),
       key: 'answer',
-      // Why the cloud refused or gave up first, then what the device itself said.
-      render: (_, row) =>
-        row.reason || row.deviceAnswer ? (
-          <Flex vertical>
-            {row.reason && <EllipsisText text={row.reason} maxWidth={260} />}
-            {row.deviceAnswer && (
-              <Typography.Text
-                type={row.reason ? 'secondary' : undefined}
-                ellipsis={{ tooltip: row.deviceAnswer }}
-                style={{ maxWidth: 260 }}
-              >
-                {row.deviceAnswer}
-              </Typography.Text>
-            )}
-          </Flex>
-        ) : (
-          <EllipsisText text={null} />
-        ),
+      render: (_, row) => <AuditAnswer row={row} />,
     },
   ];
 

@@ -1,15 +1,18 @@
 import {
   type GridCode,
   PARAM_DEFS,
+  type ParamChange,
   type ParamKey,
   type ParamProblem,
   type ParamValue,
   type RemoteAction,
   type RemoteAuditOutcome,
+  type RemoteAuditRow,
   type RemoteCommandStatus,
   type RemoteTab,
 } from '@pvstar/contract/remote';
 import type { TFunction } from 'i18next';
+import { formatNumber } from '../../components/energy-format.ts';
 import { formatNumberParam, isParamKey } from './params.ts';
 
 /**
@@ -145,3 +148,69 @@ export const AUDIT_OUTCOME_COLOR: Record<RemoteAuditOutcome, string> = {
   FAILED: 'error',
   TIMED_OUT: 'warning',
 };
+
+/**
+ * One change of the change log in words: "Over-voltage stage 1: 253 → 260 (V)", the number in the
+ * reader's language with the parameter's decimals, an option's label, on/off; "—" for an unknown old value.
+ */
+export function changeText(t: TFunction, change: ParamChange): string {
+  const def = isParamKey(change.key) ? PARAM_DEFS[change.key] : null;
+  const unit = def?.kind === 'number' ? def.unit : '';
+  const value = (v: ParamValue | null) =>
+    typeof v === 'number' && def?.kind === 'number'
+      ? formatNumber(v, def.decimals)
+      : formatParamValue(t, change.key, v);
+  return `${paramLabel(t, change.key)}: ${value(change.old)} → ${value(change.new)}${unit ? ` (${unit})` : ''}`;
+}
+
+/** Bare statuses of the protocol (cmd-result) the server keeps as the answer when the device said no more. */
+const BARE_ANSWERS = new Set(['accepted', 'progress', 'succeeded', 'failed']);
+
+/** The device's own error text, when its answer was one (not values read back, not a bare status). */
+function deviceError(answer: string | null): string | null {
+  const text = answer?.trim();
+  return text && !text.startsWith('{') && !BARE_ANSWERS.has(text) ? text : null;
+}
+
+/** How many values an answer read back (`{"values": {...}}`), or null when it holds none. */
+function valuesRead(answer: string | null): number | null {
+  if (!answer?.startsWith('{')) return null;
+  try {
+    const values = (JSON.parse(answer) as { values?: unknown }).values;
+    return values && typeof values === 'object' ? Object.keys(values).length : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What came of a change-log entry, in words: confirmed by the device, refused (with its reason), timed
+ * out, pending. The server keeps the device's raw answer (a status word, its error, the values as JSON);
+ * the cloud's own reasons come already in the reader's language.
+ */
+export function auditAnswerText(
+  t: TFunction,
+  row: Pick<RemoteAuditRow, 'action' | 'outcome' | 'deviceAnswer' | 'reason'>,
+): string {
+  switch (row.outcome) {
+    case 'REFUSED':
+      return row.reason ?? t('remote:answer.notSent');
+    case 'SENT':
+      return t('remote:answer.pending');
+    case 'ACCEPTED':
+      return t('remote:answer.accepted');
+    case 'CONFIRMED': {
+      const n = row.action === 'READ' ? valuesRead(row.deviceAnswer) : null;
+      return n === null ? t('remote:answer.confirmed') : t('remote:answer.readConfirmed', { n });
+    }
+    case 'FAILED': {
+      const error = deviceError(row.deviceAnswer);
+      if (error) return t('remote:answer.refused', { reason: error });
+      // A bare "failed": the device gave no reason. Otherwise the cloud's (a read-back that differs).
+      if (BARE_ANSWERS.has(row.deviceAnswer?.trim() ?? '')) return t('remote:answer.refusedBare');
+      return row.reason ?? t('remote:answer.refusedBare');
+    }
+    case 'TIMED_OUT':
+      return t('remote:answer.timedOut');
+  }
+}

@@ -228,7 +228,7 @@ function ParamsView({
         <Space wrap>
           <Typography.Text type="secondary" data-testid="remote-read-at" data-read-at={readAt ?? ''}>
             {readAt
-              ? t('remote:readAt', { time: formatZonedDateTime(readAt, timeZone, true) })
+              ? t('remote:readAt', { time: formatZonedDateTime(readAt, timeZone, true, { zone: true }) })
               : t('remote:neverRead')}
           </Typography.Text>
           {state.canRead && (

@@ -9,13 +9,14 @@ import {
 import { type FaultDeviceType, FaultDeviceTypeSchema } from '@pvstar/contract/fault-code';
 import { PERM } from '@pvstar/contract/perm';
 import { Button, Flex, Form, Input, Select, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeField } from '../../components/date-range.tsx';
-import { FilterBar } from '../../components/filter-bar.tsx';
+import { cleanFilter, FilterBar } from '../../components/filter-bar.tsx';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
+import { ACTIVE_UNACKNOWLEDGED } from '../../components/page-links.ts';
 import { useExport } from '../../components/use-export.ts';
 import { AlarmActionModal, type AlarmActionRequest } from '../../entities/alarm/alarm-action-modal.tsx';
 import { exportAlarms } from '../../entities/alarm/alarm-api.ts';
@@ -33,7 +34,8 @@ interface FilterValues {
   deviceType?: FaultDeviceType;
   faultCode?: string;
   sn?: string;
-  range?: DateRange;
+  /** Empty: any period (the bell's filter counts over all time). */
+  range?: DateRange | null;
 }
 
 const toBody = ({ acknowledged, range, ...rest }: Partial<FilterValues>): AlarmPageBody => ({
@@ -42,12 +44,22 @@ const toBody = ({ acknowledged, range, ...rest }: Partial<FilterValues>): AlarmP
   ...(range ? periodBody(range) : {}),
 });
 
-/** The period field inside the filter form (the form hands it value and onChange). */
-function PeriodField({ value, onChange }: { value?: DateRange; onChange?: (range: DateRange) => void }) {
+/** What the header's bell counts (ALARM_ACTIVE_UNACKNOWLEDGED of the contract), over all time. */
+const BELL_FILTER: Partial<FilterValues> = { alarmStatus: 'ONGOING', acknowledged: 'no', range: null };
+
+/** The period field inside the filter form (the form hands it value and onChange); empty is all time. */
+function PeriodField({
+  value,
+  onChange,
+}: {
+  value?: DateRange | null;
+  onChange?: (range: DateRange | null) => void;
+}) {
   return (
     <DateRangeField
-      value={value ?? defaultAlarmRange()}
+      value={value ?? null}
       onChange={(range) => onChange?.(range)}
+      onClear={() => onChange?.(null)}
       testId="alarm-filter-range"
     />
   );
@@ -56,7 +68,9 @@ function PeriodField({ value, onChange }: { value?: DateRange; onChange?: (range
 /**
  * The alert center (2004001): alarms of the caller's plants, live (read every 15 s), with counts per
  * level group, the SPEC §9 filters, the detail with the fix advice, acknowledge and close (one or many)
- * and the export. `?id=` opens one alarm's detail, so the dashboard can link straight to it.
+ * and the export. `?id=` opens one alarm's detail, so the dashboard can link straight to it;
+ * `?filter=active-unacknowledged` (the header's bell) shows the ongoing alarms nobody acknowledged, of
+ * any period.
  */
 export default function AlarmCenterPage() {
   const { t } = useTranslation();
@@ -64,7 +78,10 @@ export default function AlarmCenterPage() {
   const openId = Number(params.get('id')) || null;
   const [form] = Form.useForm<FilterValues>();
   const initialValues = useMemo<Partial<FilterValues>>(() => ({ range: defaultAlarmRange() }), []);
-  const [values, setValues] = useState<Partial<FilterValues>>(initialValues);
+  const preset = params.get('filter');
+  const [values, setValues] = useState<Partial<FilterValues>>(() =>
+    preset === ACTIVE_UNACKNOWLEDGED ? cleanFilter(BELL_FILTER) : initialValues,
+  );
   const [selected, setSelected] = useState<number[]>([]);
   const [request, setRequest] = useState<AlarmActionRequest | null>(null);
   const { exporting, run: runExport } = useExport();
@@ -94,6 +111,21 @@ export default function AlarmCenterPage() {
     );
     form.submit();
   };
+
+  // The bell's link: applied once, then taken off the URL, so that the next click applies it again.
+  useEffect(() => {
+    if (preset !== ACTIVE_UNACKNOWLEDGED) return;
+    form.resetFields();
+    form.setFieldsValue(BELL_FILTER);
+    form.submit();
+    setParams(
+      (p) => {
+        p.delete('filter');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [preset, form, setParams]);
 
   const doExport = () => runExport(() => exportAlarms(filter));
 

@@ -71,7 +71,9 @@ export function AlertsCard({ alerts }: { alerts: RecentAlert[] }) {
                       {a.stationName}
                     </Typography.Text>
                     <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                      {[a.deviceSn, formatZonedDateTime(a.raisedAt, a.timezone)].filter(Boolean).join(' · ')}
+                      {[a.deviceSn, formatZonedDateTime(a.raisedAt, a.timezone, false, { zone: true })]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Typography.Text>
                   </div>
                 }

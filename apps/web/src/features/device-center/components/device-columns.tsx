@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber, formatPower } from '../../../components/energy-format.ts';
-import { formatDateTime } from '../../../components/format.ts';
+import { formatDateTime, timeColumnTitle } from '../../../components/format.ts';
 import { inverterTypeLabel, networkingModeLabel } from '../../../components/monitor-labels.ts';
 import { DeviceStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
@@ -116,7 +116,7 @@ export function useDeviceColumns(
       ),
     },
     {
-      title: t('device:field.lastSeen'),
+      title: timeColumnTitle(t, t('device:field.lastSeen'), 'yours'),
       dataIndex: 'lastSeenAt',
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },

@@ -102,7 +102,11 @@ function DeviceInfo({ device }: { device: DeviceDetail }) {
       label: t('device:detail.versionOf', { name: versionLabel(t, k) }),
       children: dash(device.versions[k]),
     })),
-    { key: 'lastSeen', label: t('device:field.lastSeen'), children: formatDateTime(device.lastSeenAt) },
+    {
+      key: 'lastSeen',
+      label: t('device:field.lastSeen'),
+      children: formatDateTime(device.lastSeenAt, { zone: true }),
+    },
     { key: 'createTime', label: t('device:field.createTime'), children: formatDateTime(device.createTime) },
   ];
   return (

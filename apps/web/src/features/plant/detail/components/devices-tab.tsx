@@ -5,7 +5,7 @@ import { Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../components/format.ts';
+import { formatDateTime, timeColumnTitle } from '../../../../components/format.ts';
 import {
   deviceKindLabel,
   inverterTypeLabel,
@@ -122,7 +122,8 @@ export function DevicesTab({ plant }: { plant: StationDetail }) {
       render: (v: Row['versions']) => <Versions versions={v} />,
     },
     {
-      title: t('plant:devices.lastSeen'),
+      // The plant's page shows alarms on the plant's clock: this one is the reader's.
+      title: timeColumnTitle(t, t('plant:devices.lastSeen'), 'yours'),
       dataIndex: 'lastSeenAt',
       render: (v: string | null) => formatDateTime(v),
     },

@@ -102,7 +102,7 @@ export function OverviewTab({ plantId }: { plantId: number }) {
             extra={
               o.powerFlow.ts && (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('plant:flow.updated', { time: formatDateTime(o.powerFlow.ts) })}
+                  {t('plant:flow.updated', { time: formatDateTime(o.powerFlow.ts, { zone: true }) })}
                 </Typography.Text>
               )
             }

@@ -39,7 +39,7 @@ function DeviceValues({ device }: { device: RealtimeDevice }) {
       extra={
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="realtime-time">
           {device.ts
-            ? t('plant:realtime.valuesOf', { time: formatDateTime(device.ts) })
+            ? t('plant:realtime.valuesOf', { time: formatDateTime(device.ts, { zone: true }) })
             : t('plant:realtime.never')}
         </Typography.Text>
       }

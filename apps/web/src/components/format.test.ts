@@ -1,0 +1,43 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatZonedDateTime, timeColumnTitle, zoneName } from './format.ts';
+
+const WINTER = '2026-01-15T12:00:00.000Z';
+const SUMMER = '2026-07-15T12:00:00.000Z';
+
+describe('times that say which clock they are on', () => {
+  it('names a zone the way the reader’s language does, winter and summer', () => {
+    expect(zoneName('Europe/Berlin', WINTER, 'en-GB')).toBe('CET');
+    expect(zoneName('Europe/Berlin', SUMMER, 'en-GB')).toBe('CEST');
+    expect(zoneName('Europe/Berlin', WINTER, 'de-DE')).toBe('MEZ');
+    expect(zoneName('Europe/Berlin', SUMMER, 'de-DE')).toBe('MESZ');
+    expect(zoneName('Europe/Berlin', WINTER, 'zh-CN')).toBe('GMT+1');
+    expect(zoneName('UTC', WINTER, 'en-GB')).toBe('UTC');
+    // An unknown zone falls back to the reader's clock, as the formatter does, rather than throwing.
+    expect(zoneName('Mars/Olympus', WINTER, 'en-GB')).toBe(zoneName(undefined, WINTER, 'en-GB'));
+  });
+
+  it('writes a plant’s wall clock with its zone where asked, and without where the column says it', () => {
+    expect(formatZonedDateTime(WINTER, 'Europe/Berlin')).toBe('2026-01-15 13:00');
+    const withZone = formatZonedDateTime(SUMMER, 'Europe/Berlin', true, { zone: true });
+    expect(withZone).toBe(`2026-07-15 14:00:00 ${zoneName('Europe/Berlin', SUMMER)}`);
+    expect(formatZonedDateTime(null, 'Europe/Berlin', true, { zone: true })).toBe('—');
+  });
+
+  it('writes the reader’s own clock with its zone where a page mixes clocks', () => {
+    expect(formatDateTime(WINTER, { zone: true })).toBe(
+      `${formatDateTime(WINTER)} ${zoneName(undefined, WINTER)}`,
+    );
+    expect(formatDateTime(undefined, { zone: true })).toBe('—');
+  });
+
+  it('titles a column of times with its clock', () => {
+    const t = ((key: string, o: Record<string, string>) =>
+      `${key}|${o.label}|${o.zone ?? ''}`) as unknown as TFunction;
+    expect(timeColumnTitle(t, 'Start', 'plant')).toBe('app:time.plant|Start|');
+    expect(timeColumnTitle(t, 'Time', 'plant', 'Europe/Berlin')).toBe(
+      'app:time.plantZone|Time|Europe/Berlin',
+    );
+    expect(timeColumnTitle(t, 'Last seen', 'yours')).toBe('app:time.yours|Last seen|');
+  });
+});
