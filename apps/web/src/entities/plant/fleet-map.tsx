@@ -76,7 +76,11 @@ export function FleetMap({ filter = {}, height = 360 }: { filter?: StationPageBo
     loadLeaflet()
       .then((L) => {
         if (cancelled || !box.current) return;
-        created = L.map(box.current, { scrollWheelZoom: false, worldCopyJump: true }).setView(START, 4);
+        // Its own zoom limit: the cluster plugin needs one, and without tiles no tile layer gives it.
+        created = L.map(box.current, { scrollWheelZoom: false, worldCopyJump: true, maxZoom: 18 }).setView(
+          START,
+          4,
+        );
         addTiles(L, created, tiles, setUnavailable);
         const popup = L.popup({ maxWidth: 280, autoPanPadding: [16, 16] }).setContent(popupNode);
         popup.on('remove', () => setSelected(null));

@@ -118,7 +118,7 @@ export function LocationMap({
       {readOnly ? (
         (offline || failed) && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="location-map-offline">
-            {t('monitor:fleetMap.tilesUnavailable')}
+            {t('plant:map.offlineView')}
           </Typography.Text>
         )
       ) : (
