@@ -8,6 +8,9 @@ import { DEMO_PASSWORD, login } from './helpers.ts';
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
+/** The machine may be busy: a map waits for Leaflet, the plants and the cluster animation. */
+const SLOW = { timeout: 30_000 };
+
 /** Markers and clusters, each counting its plants (a cluster's number). */
 async function plantsOnMap(map: Locator): Promise<number> {
   const markers = await map.getByTestId('map-marker').count();
@@ -38,13 +41,14 @@ async function switchToMap(page: Page) {
 test('the dashboard and the plant list show every plant of the scope on a map, without tiles', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
   const card = page.getByTestId('dashboard-map');
-  await card.scrollIntoViewIfNeeded();
+  await card.scrollIntoViewIfNeeded(SLOW);
   const map = card.getByTestId('fleet-map');
-  await expect(map.getByTestId('map-marker').or(map.getByTestId('map-cluster')).first()).toBeVisible();
+  await expect(map.getByTestId('map-marker').or(map.getByTestId('map-cluster')).first()).toBeVisible(SLOW);
   // No internet here: the background is missing and the map says so, the markers stay.
-  await expect(map.getByTestId('fleet-map-offline')).toBeVisible();
+  await expect(map.getByTestId('fleet-map-offline')).toBeVisible(SLOW);
   const total = await legendTotal(map);
   expect(total).toBeGreaterThan(0);
   // (While a cluster's animation runs, the old and the new one are both there for a moment.)
@@ -52,9 +56,9 @@ test('the dashboard and the plant list show every plant of the scope on a map, w
 
   // The list's map shows the same plants; the list counts them too.
   const listMap = await openListMap(page);
-  await expect(
-    listMap.getByTestId('map-marker').or(listMap.getByTestId('map-cluster')).first(),
-  ).toBeVisible();
+  await expect(listMap.getByTestId('map-marker').or(listMap.getByTestId('map-cluster')).first()).toBeVisible(
+    SLOW,
+  );
   await expect.poll(() => legendTotal(listMap)).toBe(total);
   await expect.poll(() => plantsOnMap(listMap)).toBe(total);
 
@@ -71,6 +75,7 @@ test('the dashboard and the plant list show every plant of the scope on a map, w
 test("the map honours the list's filter; a marker's popup opens the plant, whose information tab shows its place", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
   await page.goto('/#/station/monitor');
   const name = (await page.getByTestId('station-link').first().innerText()).trim();
@@ -78,7 +83,7 @@ test("the map honours the list's filter; a marker's popup opens the plant, whose
   await page.getByTestId('filter-search').click();
   const map = await switchToMap(page);
   const marker = map.getByTestId('map-marker');
-  await expect(marker).toHaveCount(1);
+  await expect(marker).toHaveCount(1, SLOW);
   await marker.click();
   const popup = page.getByTestId('map-popup');
   await expect(popup).toContainText(name);
@@ -89,9 +94,9 @@ test("the map honours the list's filter; a marker's popup opens the plant, whose
 
   await page.getByRole('tab', { name: 'Information' }).click();
   const location = page.getByTestId('location-map');
-  await expect(location).toBeVisible();
+  await expect(location).toBeVisible(SLOW);
   await expect(location.locator('.leaflet-interactive')).toHaveCount(1);
-  await expect(page.getByTestId('location-map-offline')).toBeVisible();
+  await expect(page.getByTestId('location-map-offline')).toBeVisible(SLOW);
 });
 
 test.describe('screenshots', () => {
@@ -105,14 +110,16 @@ test.describe('screenshots', () => {
         await page.setViewportSize(size);
         await login(page, 'demo-dealer', DEMO_PASSWORD, lang);
         const card = page.getByTestId('dashboard-map');
-        await card.scrollIntoViewIfNeeded();
-        await expect(
-          card.getByTestId('map-marker').or(card.getByTestId('map-cluster')).first(),
-        ).toBeVisible();
+        await card.scrollIntoViewIfNeeded(SLOW);
+        await expect(card.getByTestId('map-marker').or(card.getByTestId('map-cluster')).first()).toBeVisible(
+          SLOW,
+        );
         await page.waitForTimeout(500);
         await card.screenshot({ path: `${SHOTS_DIR}/${lang}-${device}-dashboard-map.png` });
         const map = await openListMap(page);
-        await expect(map.getByTestId('map-marker').or(map.getByTestId('map-cluster')).first()).toBeVisible();
+        await expect(map.getByTestId('map-marker').or(map.getByTestId('map-cluster')).first()).toBeVisible(
+          SLOW,
+        );
         await map.getByTestId('map-marker').or(map.getByTestId('map-cluster')).first().click();
         await page.waitForTimeout(700);
         const marker = map.getByTestId('map-marker').first();
@@ -121,7 +128,7 @@ test.describe('screenshots', () => {
         await page.screenshot({ path: `${SHOTS_DIR}/${lang}-${device}-plant-list-map.png`, fullPage: true });
         await page.goto('/#/station/monitor');
         await page.getByTestId('station-info').first().click();
-        await expect(page.getByTestId('location-map')).toBeVisible();
+        await expect(page.getByTestId('location-map')).toBeVisible(SLOW);
         await page.getByTestId('location-map').scrollIntoViewIfNeeded();
         await page.waitForTimeout(500);
         await page.screenshot({ path: `${SHOTS_DIR}/${lang}-${device}-plant-info-map.png` });

@@ -7,6 +7,7 @@ import type { Map as LeafletMap, MarkerClusterGroup, Popup } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useMapTiles } from '../../components/app-config.ts';
 import { formatNumber } from '../../components/energy-format.ts';
 import { addTiles } from '../../components/map-tiles.ts';
@@ -54,6 +55,20 @@ export function FleetMap({ filter = {}, height = 360 }: { filter?: StationPageBo
   const [selected, setSelected] = useState<number | null>(null);
   const popupNode = useMemo(() => document.createElement('div'), []);
   const fittedFor = useRef<string | null>(null);
+  const navigate = useNavigate();
+
+  // Leaflet stops clicks inside a popup from bubbling, so React's own handlers (a Link's) never see them:
+  // the popup's links navigate here, through the router.
+  useEffect(() => {
+    const follow = (e: MouseEvent) => {
+      const link = (e.target as Element).closest<HTMLElement>('a[data-route]');
+      if (!link || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+      e.preventDefault();
+      navigate(link.dataset.route!);
+    };
+    popupNode.addEventListener('click', follow);
+    return () => popupNode.removeEventListener('click', follow);
+  }, [popupNode, navigate]);
 
   const filterKey = JSON.stringify(filter);
   const points = query.data?.list;

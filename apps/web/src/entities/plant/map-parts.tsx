@@ -106,7 +106,11 @@ export function PlantPopup({ plant, canDetail }: { plant: PlantMapPoint; canDeta
       {row(t('monitor:fleetMap.powerNow'), formatPower(plant.currentPower))}
       {row(t('monitor:fleetMap.capacity'), formatCapacity(plant.installedCapacity, 'kWp'))}
       {canDetail && (
-        <Link to={plantLinks.detail(plant.id)} data-testid="map-popup-link">
+        <Link
+          to={plantLinks.detail(plant.id)}
+          data-route={plantLinks.detail(plant.id)}
+          data-testid="map-popup-link"
+        >
           {t('monitor:fleetMap.open')}
         </Link>
       )}

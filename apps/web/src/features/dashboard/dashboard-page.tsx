@@ -1,12 +1,10 @@
-import { EnvironmentOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { PERM } from '@pvstar/contract/perm';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { loadCharts } from '../../components/echart.tsx';
-import { plantLinks } from '../../components/page-links.ts';
 import { usePerm } from '../../permissions/perm.tsx';
 import { useDashboard } from './api/dashboard-api.ts';
 import { FlowCard } from './components/flow-card.tsx';
@@ -20,10 +18,8 @@ import { Areas, Greeting } from './components/welcome.tsx';
 const below = () => import('./components/below-figures.tsx');
 const DashboardCharts = lazy(() => below().then((m) => ({ default: m.DashboardCharts })));
 const DashboardLists = lazy(() => below().then((m) => ({ default: m.DashboardLists })));
-// The fleet map brings Leaflet: it loads after the figures too.
-const FleetMap = lazy(() =>
-  import('../../entities/plant/fleet-map.tsx').then((m) => ({ default: m.FleetMap })),
-);
+// The fleet map (and Leaflet with it) loads after the figures too.
+const MapCard = lazy(() => import('./components/map-card.tsx').then((m) => ({ default: m.MapCard })));
 const MAP_HEIGHT = 380;
 
 /** True from the frame after `ready` turned true: what renders then loads after that frame is painted. */
@@ -64,25 +60,16 @@ function RowLoading({ titles, height }: { titles: [string, string]; height?: num
 }
 
 /** The plants on a map, for those who may open the plant list (the map's data is the list's). */
-function MapCard({ shown }: { shown: boolean }) {
+function MapRow({ shown }: { shown: boolean }) {
   const { t } = useTranslation('dashboard');
   const canList = usePerm([PERM.stationMonitor]);
   if (!canList) return null;
-  const waiting = <div style={{ height: MAP_HEIGHT + 30 }} />;
-  return (
-    <Card
-      size="small"
-      title={t('map.title')}
-      data-testid="dashboard-map"
-      extra={
-        <Link to={plantLinks.map()} aria-label={t('map.title')}>
-          <EnvironmentOutlined />
-        </Link>
-      }
-    >
-      <Suspense fallback={waiting}>{shown ? <FleetMap height={MAP_HEIGHT} /> : waiting}</Suspense>
+  const waiting = (
+    <Card size="small" title={t('map.title')}>
+      <div style={{ height: MAP_HEIGHT + 30 }} />
     </Card>
   );
+  return <Suspense fallback={waiting}>{shown ? <MapCard height={MAP_HEIGHT} /> : waiting}</Suspense>;
 }
 
 /** The plant figures of the caller's scope, refreshed every 30 s. */
@@ -147,7 +134,7 @@ function PlantDashboard() {
                 <SocialCard social={data.social} />
               </Col>
             </Row>
-            <MapCard shown={shown} />
+            <MapRow shown={shown} />
             <Suspense fallback={charts}>{shown ? <DashboardCharts data={data} /> : charts}</Suspense>
             <Suspense fallback={lists}>{shown ? <DashboardLists data={data} /> : lists}</Suspense>
           </Flex>
