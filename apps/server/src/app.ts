@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { tileSource } from './config.ts';
 import type { AppContext } from './context.ts';
 import { answerFrameworkError, installPipeline, requestForLog } from './http/pipeline.ts';
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext) {
 
   installPipeline(app, { resolveCaller: (token) => resolveCaller(ctx.db, token) });
 
+  const tileHost = tileSource(ctx.config.MAP_TILE_URL);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -70,8 +72,8 @@ export async function buildApp(ctx: AppContext) {
         scriptSrc: ["'self'"],
         // antd writes its styles at run time (CSS-in-JS); scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // OpenStreetMap tiles for the plant location map.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
+        // The maps' tiles (MAP_TILE_URL, OpenStreetMap's by default).
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tileHost ? [tileHost] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

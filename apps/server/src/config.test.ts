@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, tileSource } from './config.ts';
 
 /** The error loadConfig throws for an environment, or fails the test when it throws nothing. */
 function errorFor(env: Record<string, string>): ConfigError {
@@ -13,6 +13,35 @@ function errorFor(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
+  it('MAP_TILE_URL: OpenStreetMap by default, none, or an http(s) URL or path with {z}, {x} and {y}', () => {
+    expect(loadConfig({}).MAP_TILE_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({ MAP_TILE_URL: 'none' }).MAP_TILE_URL).toBe('none');
+    expect(loadConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' }).MAP_TILE_URL).toBe(
+      '/tiles/{z}/{x}/{y}.png',
+    );
+    const sub = 'https://{s}.tiles.example.org/{z}/{x}/{y}.png';
+    expect(loadConfig({ MAP_TILE_URL: sub }).MAP_TILE_URL).toBe(sub);
+    for (const bad of [
+      'ftp://x/{z}/{x}/{y}',
+      'https://x.org/tile.png',
+      '//x.org/{z}/{x}/{y}',
+      'javascript:{z}{x}{y}',
+    ])
+      expect(errorFor({ MAP_TILE_URL: bad }).message).toMatch(/\bMAP_TILE_URL\b/);
+  });
+
+  it("tileSource: the tile host for the CSP, a {s} sub-domain as a wildcard, nothing for this server's own", () => {
+    expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
+    expect(tileSource('https://{s}.tiles.example.org:8443/{z}/{x}/{y}.png')).toBe(
+      'https://*.tiles.example.org:8443',
+    );
+    expect(tileSource('http://tiles-{s}.example.org/{z}/{x}/{y}.png')).toBe('http:');
+    expect(tileSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileSource('none')).toBeNull();
+  });
+
   it('refuses a PORT that is not a number, naming the variable and the value', () => {
     const err = errorFor({ PORT: 'abc' });
     expect(err.message).toMatch(/\bPORT\b/);

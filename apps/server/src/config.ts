@@ -96,6 +96,26 @@ const ConfigSchema = z
      * right for the embedded demo only.
      */
     PUBLIC_URL: url(['http', 'https']).optional(),
+    /**
+     * The maps' tile server, a Leaflet URL template (`{z}/{x}/{y}`, optionally `{s}`): absolute http(s) or a
+     * path on this server; `none`: no tiles, the markers on a plain background. Its host is allowed in the CSP.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .max(300)
+      .refine(
+        (v) =>
+          v === 'none' ||
+          (/^(https?:\/\/[^/\s]+\/|\/(?!\/))\S*$/.test(v) &&
+            ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
+        { message: 'must be none, or an http(s) URL or a path on this server with {z}, {x} and {y}' },
+      )
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** The tiles' attribution (HTML), shown in the maps' corner; the tile server's licence asks for it. */
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .max(500)
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
     /** Trust X-Forwarded-For from a proxy in front (for rate limits per IP). */
     TRUST_PROXY: bool.default(false),
   })
@@ -118,6 +138,17 @@ const ConfigSchema = z
   });
 
 export type Config = z.infer<typeof ConfigSchema> & { demo: boolean; production: boolean };
+
+/**
+ * The CSP source that lets the browser load the tiles of MAP_TILE_URL: its scheme and host, a `{s}` sub-domain
+ * as a wildcard; none for a path on this server or `none`.
+ */
+export function tileSource(tileUrl: string): string | null {
+  const m = /^(https?:\/\/)([^/]+)/.exec(tileUrl);
+  if (!m) return null;
+  const host = m[2]!.replace(/^\{[a-z]+\}(?=\.)/, '*');
+  return host.includes('{') ? m[1]!.slice(0, -2) : `${m[1]}${host}`;
+}
 
 export class ConfigError extends Error {}
 

@@ -326,6 +326,30 @@ export const StationDongleSchema = z.object({
 });
 export type StationDongle = z.infer<typeof StationDongleSchema>;
 
+/** A plant on the fleet map: where it is, its status as the list shows it, and its figures now. */
+export const PlantMapPointSchema = z.object({
+  id: z.number(),
+  stationName: z.string(),
+  status: PlantStatusSchema,
+  /** Offline because no dongle of the plant has ever reported: shown as "not connected yet". */
+  neverConnected: z.boolean(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** kWp. */
+  installedCapacity: z.number(),
+  /** W: the inverters' latest power; 0 while the plant is offline. */
+  currentPower: z.number(),
+});
+export type PlantMapPoint = z.infer<typeof PlantMapPointSchema>;
+
+/** Every plant of the caller's scope (and the list's filters) that has coordinates; not a page. */
+export const PlantMapSchema = z.object({
+  list: z.array(PlantMapPointSchema),
+  /** Plants of the same scope and filters without coordinates, so not on the map. */
+  withoutLocation: z.number(),
+});
+export type PlantMap = z.infer<typeof PlantMapSchema>;
+
 /** GET /station/station/{id}: the plant in the spec's field names; the owner's contact masked. */
 export const StationDetailSchema = z.object({
   id: z.number(),

@@ -8,6 +8,10 @@ export const PublicConfigSchema = z.object({
   appTitle: z.string(),
   demo: z.boolean(),
   mqttPort: z.number().int().optional(),
+  /** The maps' tile server (MAP_TILE_URL, a Leaflet URL template); null: no tiles, a plain background. */
+  mapTileUrl: z.string().nullable(),
+  /** The tiles' attribution (HTML, the operator's setting MAP_TILE_ATTRIBUTION). */
+  mapTileAttribution: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

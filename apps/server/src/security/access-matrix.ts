@@ -693,6 +693,13 @@ export const MATRIX: MatrixEntry[] = [
     request: ({ side }) => ({ body: { orgId: side.org.id } }),
   },
   {
+    // The fleet map: the whole scope, not a page.
+    route: 'POST /station/station/map',
+    expect: row(SIGNED_IN),
+    request: () => ({ body: {} }),
+    hides: (s) => [s.plant.name],
+  },
+  {
     route: 'GET /station/station/orgTree',
     expect: row(SIGNED_IN),
     request: () => ({}),

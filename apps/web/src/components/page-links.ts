@@ -30,6 +30,8 @@ export function pagePath(
 /** The plant list, a plant's detail (on a tab), its information page and its edit form. */
 export const plantLinks = {
   list: () => pagePath('station/monitor'),
+  /** The plant list showing its map. */
+  map: () => pagePath('station/monitor', { view: 'map' }),
   detail: (id: number, tab?: string) => pagePath('station/detail', { id, tab }),
   info: (id: number) => pagePath('station/info', { id }),
   add: () => pagePath('station/add'),

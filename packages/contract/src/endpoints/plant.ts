@@ -13,6 +13,7 @@ import type {
 } from '../plant-data.ts';
 import type {
   DongleSecret,
+  PlantMap,
   ResetSecretBodySchema,
   StationAddBodySchema,
   StationAddress,
@@ -34,6 +35,13 @@ export const plant = endpoints('plant', {
     PageResult<StationRow>
   >('/station/station/page', { perm: PERM.stationMonitor }),
   kpi: post<{ body: In<typeof StationPageBodySchema> }, StationKpi>('/station/station/kpi', {
+    perm: PERM.stationMonitor,
+  }),
+  /**
+   * The fleet map: every plant of the scope and the list's filters with its place, status and power now (the
+   * sort fields of the body are ignored). POST like the list, so it cannot be read as `GET …/:id`.
+   */
+  map: post<{ body: In<typeof StationPageBodySchema> }, PlantMap>('/station/station/map', {
     perm: PERM.stationMonitor,
   }),
   /** The managing organisations within reach (dealers, installers, the provider), without the org menus. */

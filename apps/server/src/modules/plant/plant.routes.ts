@@ -3,6 +3,7 @@ import { plant } from '@pvstar/contract/endpoints/plant';
 import { OrgTreeNodeSchema } from '@pvstar/contract/org';
 import {
   DongleSecretSchema,
+  PlantMapSchema,
   ResetSecretBodySchema,
   StationAddBodySchema,
   StationAddressSchema,
@@ -44,6 +45,10 @@ export const plantRoutes =
 
     serve(app, plant.kpi, { body: StationPageBodySchema, response: StationKpiSchema }, async (req) =>
       ok(await service.kpi(callerOf(req), req.body)),
+    );
+
+    serve(app, plant.map, { body: StationPageBodySchema, response: PlantMapSchema }, async (req) =>
+      ok(await service.map(callerOf(req), req.body)),
     );
 
     serve(app, plant.orgTree, { response: z.array(OrgTreeNodeSchema) }, async (req) =>

@@ -6,6 +6,7 @@ import { PERM } from '@pvstar/contract/perm';
 import { specificYield } from '@pvstar/contract/plant-data';
 import {
   type DongleSecret,
+  type PlantMap,
   type StationAddBody,
   type StationAddress,
   type StationDetail,
@@ -340,6 +341,43 @@ export function createPlantService(ctx: AppContext) {
           deviceCount: Number(deviceCount),
         })),
       };
+    },
+
+    /**
+     * The fleet map: every plant of the scope and filters, not a page. One query over the plants the list
+     * shows (the same scope and filter); those without coordinates are only counted.
+     */
+    async map(caller: Caller, f: StationPageBody): Promise<PlantMap> {
+      const rows = await db
+        .select({
+          id: plants.id,
+          name: plants.name,
+          status: plants.status,
+          latitude: plants.latitude,
+          longitude: plants.longitude,
+          capacity: plants.installedCapacity,
+          currentPower: currentPowerSql,
+          neverConnected: neverConnectedSql,
+        })
+        .from(plants)
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(filterOf(caller, f))
+        .orderBy(asc(plants.id));
+      const list: PlantMap['list'] = [];
+      for (const r of rows) {
+        if (r.latitude === null || r.longitude === null) continue;
+        list.push({
+          id: r.id,
+          stationName: r.name,
+          status: r.status,
+          neverConnected: Boolean(r.neverConnected),
+          latitude: r.latitude,
+          longitude: r.longitude,
+          installedCapacity: Number(r.capacity),
+          currentPower: roundKwh(Number(r.currentPower)),
+        });
+      }
+      return { list, withoutLocation: rows.length - list.length };
     },
 
     async kpi(caller: Caller, f: StationPageBody): Promise<StationKpi> {

@@ -812,3 +812,74 @@ describe('the list, KPIs and information', () => {
     expect(JSON.stringify(adminTree.body.data)).not.toContain('Familie Weber');
   });
 });
+
+describe('the fleet map', () => {
+  type Point = { id: number; stationName: string; [k: string]: unknown };
+  const map = async (token: string, filter: Record<string, unknown> = {}) => {
+    const res = await post('/station/station/map', token, filter);
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data as { list: Point[]; withoutLocation: number };
+  };
+
+  it("shows every plant of the caller's scope with its place, status and power now; none of another installer's", async () => {
+    const { data: live } = await add(instA, {
+      stationName: unique('Map live '),
+      latitude: 48.1,
+      longitude: 11.6,
+    });
+    const { data: fresh } = await add(instA, { stationName: unique('Map fresh ') });
+    const { data: other } = await add(instB, { stationName: unique('Map other ') });
+    const [inv] = await t.ctx.db.select().from(devices).where(eq(devices.plantId, live.id));
+    await t.ctx.db.update(devices).set({ status: 'ONLINE' }).where(eq(devices.id, inv!.id));
+    await t.ctx.db.update(plants).set({ status: 'NORMAL' }).where(eq(plants.id, live.id));
+    await t.ctx.db
+      .insert(deviceLatest)
+      .values({ deviceId: inv!.id, ts: new Date(), data: { power: 2345.6 } });
+
+    const a = await map(instA);
+    expect(a.list.find((p) => p.id === live.id)).toEqual({
+      id: live.id,
+      stationName: expect.stringMatching(/^Map live /),
+      status: 'NORMAL',
+      neverConnected: false,
+      latitude: 48.1,
+      longitude: 11.6,
+      installedCapacity: 9.87,
+      currentPower: 2345.6,
+    });
+    // Not connected yet, as the list says it.
+    expect(a.list.find((p) => p.id === fresh.id)).toMatchObject({ status: 'OFFLINE', neverConnected: true });
+    expect(a.list.map((p) => p.id)).not.toContain(other.id);
+    // The same plants as the list, all of them (not a page).
+    const listed = await page(instA);
+    expect(a.list.map((p) => p.id).sort()).toEqual(listed.list.map((r) => r.id).sort());
+    expect(a.withoutLocation).toBe(0);
+
+    const b = await map(instB);
+    expect(b.list.map((p) => p.id)).toContain(other.id);
+    expect(b.list.map((p) => p.id)).not.toContain(live.id);
+    expect(JSON.stringify(b)).not.toContain('Map live ');
+    const both = await map(dealer);
+    expect(both.list.map((p) => p.id)).toEqual(expect.arrayContaining([live.id, fresh.id, other.id]));
+  });
+
+  it("honours the list's filters and counts the plants without coordinates instead of placing them", async () => {
+    const name = unique('Map nowhere ');
+    const { data: nowhere } = await add(instA, { stationName: name });
+    await t.ctx.db.update(plants).set({ latitude: null, longitude: null }).where(eq(plants.id, nowhere.id));
+    const all = await map(instA);
+    expect(all.list.map((p) => p.id)).not.toContain(nowhere.id);
+    expect(all.withoutLocation).toBe(1);
+    const named = await map(instA, { stationName: name });
+    expect(named).toEqual({ list: [], withoutLocation: 1 });
+    const normal = await map(dealer, { status: 'NORMAL' });
+    expect(normal.list.length).toBeGreaterThan(0);
+    expect(normal.list.every((p) => p.status === 'NORMAL')).toBe(true);
+  });
+
+  it('refuses a bad filter with a 400 naming the field', async () => {
+    const res = await post('/station/station/map', instA, { status: 'SOMETIMES' }, 'en-GB');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/^Status:/);
+  });
+});

@@ -39,7 +39,12 @@ export const systemRoutes =
     );
 
     serve(app, system.publicConfig, { response: PublicConfigSchema }, async (req) => {
-      const config = { appTitle: ctx.config.APP_TITLE, demo: ctx.config.demo };
+      const config = {
+        appTitle: ctx.config.APP_TITLE,
+        demo: ctx.config.demo,
+        mapTileUrl: ctx.config.MAP_TILE_URL === 'none' ? null : ctx.config.MAP_TILE_URL,
+        mapTileAttribution: ctx.config.MAP_TILE_ATTRIBUTION,
+      };
       // The embedded broker's port, which may be a random one, only for the provider's administrators
       // (set-up scripts and browser tests connect dongles with it); everyone else gets the public part.
       const auth = req.headers.authorization;

@@ -4,6 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { buildTestApp, leakedSecrets, nextIp, type TestApp } from '../../test/helper.ts';
 
+/** The maps' default tile server (MAP_TILE_URL) and its attribution. */
+const OSM = {
+  mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  mapTileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+};
+const TILES = 'https://{s}.tiles.example.org/{z}/{x}/{y}.png';
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -104,20 +111,20 @@ describe('reference data', () => {
   it('gives the public configuration', async () => {
     const res = await t.call('GET', '/system/config');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ appTitle: 'PVSTAR', demo: true });
+    expect(res.body.data).toEqual({ appTitle: 'PVSTAR', demo: true, ...OSM });
   });
 
   it("adds the embedded broker's port for the provider's administrators only", async () => {
     t.ctx.mqttPort = 41883;
     try {
       const admin = await t.call('GET', '/system/config', { token: await t.login('admin') });
-      expect(admin.body.data).toEqual({ appTitle: 'PVSTAR', demo: true, mqttPort: 41883 });
+      expect(admin.body.data).toEqual({ appTitle: 'PVSTAR', demo: true, ...OSM, mqttPort: 41883 });
       for (const account of ['demo-dealer', 'demo-installer-a', 'demo-owner']) {
         const res = await t.call('GET', '/system/config', { token: await t.login(account) });
-        expect(res.body.data).toEqual({ appTitle: 'PVSTAR', demo: true });
+        expect(res.body.data).toEqual({ appTitle: 'PVSTAR', demo: true, ...OSM });
       }
       const forged = await t.call('GET', '/system/config', { token: 'not-a-session-token' });
-      expect(forged.body.data).toEqual({ appTitle: 'PVSTAR', demo: true });
+      expect(forged.body.data).toEqual({ appTitle: 'PVSTAR', demo: true, ...OSM });
     } finally {
       t.ctx.mqttPort = null;
     }
@@ -190,7 +197,7 @@ describe('the audit log', () => {
 describe('without demo mode', () => {
   let off: TestApp;
   beforeAll(async () => {
-    off = await buildTestApp({ DEMO: 'false', APP_TITLE: 'SolarX' });
+    off = await buildTestApp({ DEMO: 'false', APP_TITLE: 'SolarX', MAP_TILE_URL: TILES });
   });
   afterAll(() => off.close());
 
@@ -198,7 +205,20 @@ describe('without demo mode', () => {
     const res = await off.call('POST', '/auth/user/demo/login', { body: {}, ip: nextIp() });
     expect(res.status).toBe(404);
     expect(res.body.msg).toBe('The demo account is not available');
-    expect((await off.call('GET', '/system/config')).body.data).toEqual({ appTitle: 'SolarX', demo: false });
+    expect((await off.call('GET', '/system/config')).body.data).toEqual({
+      appTitle: 'SolarX',
+      demo: false,
+      mapTileUrl: TILES,
+      mapTileAttribution: OSM.mapTileAttribution,
+    });
+  });
+
+  it('hands the maps the configured tile server and lets the browser load its tiles (CSP img-src)', async () => {
+    const res = await off.app.inject({ method: 'GET', url: '/system/config' });
+    expect(res.json().data.mapTileUrl).toBe(TILES);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.org/);
+    expect(csp).not.toContain('tile.openstreetmap.org');
   });
 
   it('puts the configured title into the code mail', async () => {

@@ -18,6 +18,9 @@ import { Areas, Greeting } from './components/welcome.tsx';
 const below = () => import('./components/below-figures.tsx');
 const DashboardCharts = lazy(() => below().then((m) => ({ default: m.DashboardCharts })));
 const DashboardLists = lazy(() => below().then((m) => ({ default: m.DashboardLists })));
+// The fleet map (and Leaflet with it) loads after the figures too.
+const MapCard = lazy(() => import('./components/map-card.tsx').then((m) => ({ default: m.MapCard })));
+const MAP_HEIGHT = 380;
 
 /** True from the frame after `ready` turned true: what renders then loads after that frame is painted. */
 function useAfterPaint(ready: boolean) {
@@ -54,6 +57,19 @@ function RowLoading({ titles, height }: { titles: [string, string]; height?: num
       </Col>
     </Row>
   );
+}
+
+/** The plants on a map, for those who may open the plant list (the map's data is the list's). */
+function MapRow({ shown }: { shown: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const canList = usePerm([PERM.stationMonitor]);
+  if (!canList) return null;
+  const waiting = (
+    <Card size="small" title={t('map.title')}>
+      <div style={{ height: MAP_HEIGHT + 30 }} />
+    </Card>
+  );
+  return <Suspense fallback={waiting}>{shown ? <MapCard height={MAP_HEIGHT} /> : waiting}</Suspense>;
 }
 
 /** The plant figures of the caller's scope, refreshed every 30 s. */
@@ -118,6 +134,7 @@ function PlantDashboard() {
                 <SocialCard social={data.social} />
               </Col>
             </Row>
+            <MapRow shown={shown} />
             <Suspense fallback={charts}>{shown ? <DashboardCharts data={data} /> : charts}</Suspense>
             <Suspense fallback={lists}>{shown ? <DashboardLists data={data} /> : lists}</Suspense>
           </Flex>

@@ -1,4 +1,11 @@
-import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  InfoCircleOutlined,
+  PlusOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { plant } from '@pvstar/contract/endpoints/plant';
 import { PLANT_STATUSES, STATION_TYPES } from '@pvstar/contract/enum-values';
 import type { StationType } from '@pvstar/contract/enums';
@@ -8,16 +15,18 @@ import {
   Button,
   Form,
   Input,
+  Segmented,
   Select,
+  Skeleton,
   Space,
   type TableColumnsType,
   Tooltip,
   TreeSelect,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { formatCapacity, formatEnergy, formatPower } from '../../components/energy-format.ts';
 import { FilterBar } from '../../components/filter-bar.tsx';
@@ -34,10 +43,28 @@ import { PlantKpis } from './components/plant-kpis.tsx';
 import { type PlantListSort, sortable, sortOf, specificYieldColumns } from './components/plant-list-sort.tsx';
 import { useCanManage } from './components/use-can-manage.ts';
 
+// Leaflet loads only when the map is shown.
+const FleetMap = lazy(() =>
+  import('../../entities/plant/fleet-map.tsx').then((m) => ({ default: m.FleetMap })),
+);
+type View = 'list' | 'map';
+
 /** Plant center → plants (2001001): KPIs, filters and the plants within the caller's scope. */
 export default function PlantListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // The view is in the address, so that going back from a plant opens the map again.
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'map' ? 'map' : 'list';
+  const setView = (v: View) =>
+    setParams(
+      (p) => {
+        if (v === 'map') p.set('view', 'map');
+        else p.delete('view');
+        return p;
+      },
+      { replace: true },
+    );
   const [filter, setFilter] = useState<StationPageBody>({});
   // Sorted on the server (the list is paged); a new order starts again at page 1.
   const [sort, setSort] = useState<PlantListSort>({});
@@ -175,16 +202,32 @@ export default function PlantListPage() {
       <ListLayout
         title={t('plant:list.title')}
         extra={
-          canAdd && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(plantLinks.add())}
-              data-testid="station-add"
-            >
-              {t('plant:list.add')}
-            </Button>
-          )
+          <Space wrap style={{ justifyContent: 'flex-end' }}>
+            <Segmented<View>
+              value={view}
+              onChange={setView}
+              aria-label={t('plant:list.view')}
+              data-testid="station-view"
+              options={[
+                {
+                  value: 'list',
+                  icon: <UnorderedListOutlined />,
+                  label: t('plant:list.viewList'),
+                },
+                { value: 'map', icon: <EnvironmentOutlined />, label: t('plant:list.viewMap') },
+              ]}
+            />
+            {canAdd && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(plantLinks.add())}
+                data-testid="station-add"
+              >
+                {t('plant:list.add')}
+              </Button>
+            )}
+          </Space>
         }
         filter={
           <FilterBar<StationPageBody> name="station-filter" onSearch={setFilter}>
@@ -232,15 +275,21 @@ export default function PlantListPage() {
         <div style={{ marginBottom: 16 }}>
           <PlantKpis kpi={kpi.data} loading={kpi.isFetching} />
         </div>
-        <PageTable
-          endpoint={plant.page}
-          filter={{ ...filter, ...sort }}
-          columns={columns}
-          onChange={(_, __, sorter, extra) => {
-            if (extra.action === 'sort') setSort(sortOf(sorter));
-          }}
-          data-testid="station-table"
-        />
+        {view === 'map' ? (
+          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 520 }} />}>
+            <FleetMap filter={filter} height={520} />
+          </Suspense>
+        ) : (
+          <PageTable
+            endpoint={plant.page}
+            filter={{ ...filter, ...sort }}
+            columns={columns}
+            onChange={(_, __, sorter, extra) => {
+              if (extra.action === 'sort') setSort(sortOf(sorter));
+            }}
+            data-testid="station-table"
+          />
+        )}
       </ListLayout>
       <PlantDeleteModal plant={deleting} onClose={() => setDeleting(null)} />
     </>

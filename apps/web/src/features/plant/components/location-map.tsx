@@ -3,8 +3,9 @@ import { Typography, theme } from 'antd';
 import type { CircleMarker, Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMapTiles } from '../../../components/app-config.ts';
+import { addTiles } from '../../../components/map-tiles.ts';
 
-const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 /** Europe, where most plants are, when no coordinates are typed yet. */
 const START: [number, number] = [50.1, 10.4];
 
@@ -17,9 +18,10 @@ const valid = (lat: unknown, lng: unknown): lat is number =>
   Number.isFinite(lng);
 
 /**
- * A small OpenStreetMap map: a click sets the coordinates, typed coordinates move the marker. Leaflet
- * is loaded only with this map; without a network (no tiles) the map says so, and the typed
- * coordinates remain the way to enter a location.
+ * A small map of one place, with the configured tiles (MAP_TILE_URL). With `onPick` a click sets the
+ * coordinates and typed coordinates move the marker; without it the map only shows the place. Leaflet is
+ * loaded only with this map; without a network (no tiles) the marker stays on a plain background and the
+ * map says so (in the form: the typed coordinates remain the way to enter a location).
  */
 export function LocationMap({
   latitude,
@@ -34,6 +36,8 @@ export function LocationMap({
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const tiles = useMapTiles();
+  const readOnly = !onPick;
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<LeafletMap | null>(null);
   const marker = useRef<CircleMarker | null>(null);
@@ -45,6 +49,7 @@ export function LocationMap({
   position.current = { lat: latitude, lng: longitude };
 
   useEffect(() => {
+    if (!tiles) return;
     let cancelled = false;
     let created: LeafletMap | null = null;
     import('leaflet')
@@ -56,12 +61,7 @@ export function LocationMap({
           here ? [lat, lng as number] : START,
           here ? 13 : 4,
         );
-        const layer = L.tileLayer(TILES, {
-          maxZoom: 19,
-          attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-        }).addTo(created);
-        layer.on('tileerror', () => setOffline(true));
-        layer.on('tileload', () => setOffline(false));
+        addTiles(L, created, tiles, setOffline);
         marker.current = L.circleMarker(here ? [lat, lng as number] : START, {
           radius: 8,
           color: token.colorPrimary,
@@ -83,7 +83,7 @@ export function LocationMap({
       map.current = null;
       marker.current = null;
     };
-  }, [token.colorPrimary]);
+  }, [token.colorPrimary, tiles]);
 
   // Typed or picked coordinates move the marker (and the view, when it left the screen).
   useEffect(() => {
@@ -115,9 +115,17 @@ export function LocationMap({
           position: 'relative',
         }}
       />
-      <Typography.Text type={offline || failed ? 'warning' : 'secondary'} style={{ fontSize: 12 }}>
-        {offline || failed ? t('plant:map.offline') : t('plant:map.hint')}
-      </Typography.Text>
+      {readOnly ? (
+        (offline || failed) && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="location-map-offline">
+            {t('plant:map.offlineView')}
+          </Typography.Text>
+        )
+      ) : (
+        <Typography.Text type={offline || failed ? 'warning' : 'secondary'} style={{ fontSize: 12 }}>
+          {offline || failed ? t('plant:map.offline') : t('plant:map.hint')}
+        </Typography.Text>
+      )}
     </div>
   );
 }

@@ -35,6 +35,7 @@ import {
 import { DeviceStatusTag, PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { usePlantAddress, usePlantDetail, useResetSecret } from '../api/plant-api.ts';
+import { LocationMap } from './location-map.tsx';
 import { PlantPicture } from './plant-picture.tsx';
 import { formatPrice } from './price.ts';
 import { SecretModal } from './secret-modal.tsx';
@@ -352,6 +353,11 @@ export function PlantInfo({ plantId }: { plantId: number }) {
           />
         )}
         <Descriptions size="small" column={columns} items={location} />
+        {p.latitude !== null && p.longitude !== null && (
+          <div style={{ marginTop: 12 }}>
+            <LocationMap latitude={p.latitude} longitude={p.longitude} height={280} />
+          </div>
+        )}
       </Card>
       <Card size="small" title={t('plant:info.devices')}>
         <DeviceTable plant={p} />
