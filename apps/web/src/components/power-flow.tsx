@@ -13,7 +13,8 @@ const H = 440;
 const HUB = { x: 320, y: 200 };
 /** Icon circles are drawn in pixels (they do not shrink with the box). */
 const NODE_PX = 52;
-const MIN_PX = 460;
+/** Narrow enough for a phone's card (390 px screen), wide enough that the icons never overlap. */
+const MIN_PX = 320;
 
 type NodeKey = 'pv' | 'grid' | 'load' | 'battery' | 'ev' | 'heatPump';
 /** `in`: towards the inverter in the middle; `out`: away from it. */
@@ -274,7 +275,10 @@ export function PowerFlowDiagram({
                   position: 'absolute',
                   display: 'flex',
                   flexDirection: 'column',
-                  width: 128,
+                  // As wide as its text (centred on the node), so a node at the edge does not push the
+                  // drawing wider than a phone's card.
+                  width: 'max-content',
+                  maxWidth: 128,
                   lineHeight: 1.35,
                   ...text,
                 }}
