@@ -8,7 +8,8 @@ import { MISSED_INTERVALS } from './status-sweeper.ts';
  *
  * A device's latest values describe now when the device is reporting (ONLINE, ABNORMAL or FAULT) and they
  * are no older than three of its dongle's intervals (the offline rule, whether or not the sweeper has run
- * yet); a plant that is OFFLINE has no power now. A plant's **PV power** is the sum over such inverters
+ * yet), in device time against the dongle's newest message as the sweeper measures it, so a device clock
+ * running behind does not hide its values; a plant that is OFFLINE has no power now. A plant's **PV power** is the sum over such inverters
  * of `pvPower` (what the modules give; an inverter that sends none, a micro-inverter, counts its AC
  * output `power`). The AC output is a different figure (PV plus battery discharge, less charge) and is
  * shown only as the inverter's own value.
@@ -29,7 +30,7 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
  * caller's query, see `plantPvPowerSql`).
  */
 export const describesNowSql = (now: Date, d = sql`d`, l = sql`l`, g = sql`g`): SQL =>
-  sql`${d}.status IN (${reportingList}) AND ${l}.ts >= ${at(now)} - make_interval(secs => ${g}.interval_seconds * ${MISSED_INTERVALS})`;
+  sql`${d}.status IN (${reportingList}) AND ${l}.ts >= LEAST(${at(now)}, ${g}.last_telemetry_at) - make_interval(secs => ${g}.interval_seconds * ${MISSED_INTERVALS})`;
 
 /** SQL: an inverter's PV power (W) from its latest values `l`. */
 export const pvPowerSql = (l = sql`l`): SQL =>
@@ -42,15 +43,16 @@ export const plantPvPowerSql = (now: Date, plantId: SQLWrapper, plantStatus: SQL
     JOIN device_latest l ON l.device_id = d.id JOIN dongles g ON g.id = d.dongle_id
     WHERE d.plant_id = ${plantId} AND d.kind = 'INVERTER' AND ${describesNowSql(now)}), 0)::float8 END`;
 
-/** Whether a device's latest values (time `ts`, dongle interval in s) describe `now` in a plant of `plantStatus`. */
+/** Whether a device's latest values describe `now` in a plant of `plantStatus`, as `describesNowSql`. */
 export function describesNow(
-  d: { status: DeviceStatus; ts: Date | null; intervalSeconds: number },
+  d: { status: DeviceStatus; ts: Date | null; intervalSeconds: number; lastTelemetryAt: Date | null },
   plantStatus: PlantStatus,
   now: number,
 ): boolean {
   if (plantStatus === 'OFFLINE' || d.ts === null) return false;
   if (!(REPORTING_STATUSES as readonly string[]).includes(d.status)) return false;
-  return now - d.ts.getTime() <= MISSED_INTERVALS * d.intervalSeconds * 1000;
+  const newest = d.lastTelemetryAt ? Math.min(now, d.lastTelemetryAt.getTime()) : now;
+  return newest - d.ts.getTime() <= MISSED_INTERVALS * d.intervalSeconds * 1000;
 }
 
 /** An inverter's PV power (W) from its latest values, as `pvPowerSql`. */

@@ -22,6 +22,7 @@ import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../
 let t: TestApp;
 let token: string;
 let plantId: number;
+let dongleId: number;
 const INTERVAL_S = 60;
 
 beforeAll(async () => {
@@ -49,6 +50,7 @@ beforeAll(async () => {
     .insert(dongles)
     .values({ sn: unique('DGL-PN-'), plantId, secretHash: 'x', intervalSeconds: INTERVAL_S })
     .returning({ id: dongles.id });
+  dongleId = g!.id;
   const add = async (kind: 'INVERTER' | 'BATTERY', status: 'ONLINE' | 'OFFLINE') =>
     (
       await db
@@ -128,6 +130,24 @@ describe('power now', () => {
     // The overview's flow and the dashboard's sum the same values.
     for (const key of ['gridPower', 'loadPower', 'batteryPower'] as const)
       expect(dashboard.powerFlow[key]).toBe(overview.powerFlow[key]);
+  });
+
+  it('counts a device whose clock runs behind, measured against its dongle’s newest message', async () => {
+    const { eq } = await import('drizzle-orm');
+    // The dongle's newest message is stamped five minutes ago by its own clock: the "stale" inverter's
+    // values are as new as that message, so they describe now.
+    const behind = new Date(Date.now() - 300_000);
+    await t.ctx.db.update(dongles).set({ lastTelemetryAt: behind }).where(eq(dongles.id, dongleId));
+    try {
+      const kpi = await post('/station/station/kpi', {});
+      const overview = await get(`/station/station/overview/${plantId}`);
+      const dashboard = await get('/station/dashboard');
+      expect([kpi.currentPower, overview.powerFlow.pvPower, dashboard.powerFlow.pvPower]).toEqual([
+        4000, 4000, 4000,
+      ]);
+    } finally {
+      await t.ctx.db.update(dongles).set({ lastTelemetryAt: null }).where(eq(dongles.id, dongleId));
+    }
   });
 
   it('is none for an offline plant, everywhere', async () => {

@@ -61,10 +61,12 @@ export function createPlantDataService(ctx: AppContext) {
       ts: string | null;
       data: Record<string, number> | null;
       intervalSeconds: number;
+      lastTelemetryAt: string | null;
     }>(
       db,
       sql`
-      SELECT d.id, d.sn, d.kind, d.status, d.model, l.ts, l.data, g.interval_seconds AS "intervalSeconds"
+      SELECT d.id, d.sn, d.kind, d.status, d.model, l.ts, l.data, g.interval_seconds AS "intervalSeconds",
+        g.last_telemetry_at AS "lastTelemetryAt"
       FROM devices d
       JOIN dongles g ON g.id = d.dongle_id
       LEFT JOIN device_latest l ON l.device_id = d.id
@@ -74,7 +76,11 @@ export function createPlantDataService(ctx: AppContext) {
         sql` `,
       )} END, d.sn`,
     );
-    return found.map((r) => ({ ...r, ts: r.ts === null ? null : new Date(r.ts) }));
+    return found.map((r) => ({
+      ...r,
+      ts: r.ts === null ? null : new Date(r.ts),
+      lastTelemetryAt: r.lastTelemetryAt === null ? null : new Date(r.lastTelemetryAt),
+    }));
   }
 
   /**
