@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, login } from './helpers.ts';
 /**
  * The dashboard with the demo fleet (20 simulated plants over installers A and B, a year of daily energy
  * backfilled): figures, charts and the plant list for the dealer, installer A and the guest; the scope
- * shows in the plant counts; the figures refresh every 30 s.
+ * shows in the plant counts; the figures refresh every 10 s.
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
@@ -36,7 +36,7 @@ async function expectFigures(page: Page) {
   await expect(rows.first().getByTestId('device-group').first()).toBeVisible();
 }
 
-test('the dealer sees the figures of both installers, refreshed every 30 s', async ({ page }) => {
+test('the dealer sees the figures of both installers, refreshed every 10 s', async ({ page }) => {
   test.setTimeout(90_000);
   await login(page, 'demo-dealer', DEMO_PASSWORD);
   await expectFigures(page);

@@ -14,7 +14,8 @@ export async function login(page: Page, account: string, password: string, lang 
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/#\/dashboard/);
+  // Signing in hashes the password (argon2id): on a busy machine that takes longer than other steps.
+  await expect(page).toHaveURL(/#\/dashboard/, { timeout: 30_000 });
 }
 
 /**

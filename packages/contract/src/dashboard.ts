@@ -138,13 +138,16 @@ export type EnergyPie = z.infer<typeof EnergyPieSchema>;
 
 /** Latest power (W) summed over the scope's inverters that are reporting; signs as in metrics.ts. */
 export const PowerFlowSchema = z.object({
+  /** The newest of the summed values (ISO); null when no inverter reports now. */
+  ts: z.string().nullable(),
+  /** PV power now (docs/energy.md "Power now"): the same figure as the plant list's. */
   pvPower: z.number(),
   /** Positive = buying from the grid, negative = feeding in. */
   gridPower: z.number(),
   loadPower: z.number(),
   /** Positive = discharging, negative = charging. */
   batteryPower: z.number(),
-  /** Inverters whose latest values are summed (status ONLINE, ABNORMAL or FAULT). */
+  /** Inverters whose latest values describe now and are summed (docs/energy.md "Power now"). */
   inverterCount: count,
 });
 export type PowerFlow = z.infer<typeof PowerFlowSchema>;
@@ -163,7 +166,7 @@ export const DashboardPlantSchema = z.object({
   type: StationTypeSchema,
   status: PlantStatusSchema,
   installedCapacity: z.number(),
-  /** AC output of its reporting inverters now (W). */
+  /** PV power now (W; docs/energy.md "Power now"): the plant list's figure. */
   power: z.number(),
   todayGeneration: z.number(),
   /** kWh/kWp of its local today; null without capacity. */

@@ -162,3 +162,17 @@ export const METRICS: readonly MetricDef[] = [
 export const metricsOf = (kind: DeviceKind) => METRICS.filter((m) => m.kind === kind);
 export const metricDef = (kind: DeviceKind, key: string) =>
   METRICS.find((m) => m.kind === kind && m.key === key);
+
+/**
+ * Which way a signed value flows, as data (the `sign` texts above say the same in words): BATTERY,
+ * positive = discharging, negative = charging; GRID, positive = buying (import), negative = feeding in.
+ * Pages show such a value as its magnitude with the direction in words, never as a bare sign.
+ */
+export type FlowSign = 'BATTERY' | 'GRID';
+const SIGNED: Partial<Record<DeviceKind, Record<string, FlowSign>>> = {
+  INVERTER: { gridPower: 'GRID', gridPortPower: 'GRID', batteryPower: 'BATTERY' },
+  BATTERY: { power: 'BATTERY', current: 'BATTERY' },
+  METER: { power: 'GRID' },
+};
+export const flowSignOf = (def: Pick<MetricDef, 'kind' | 'key'>): FlowSign | undefined =>
+  SIGNED[def.kind]?.[def.key];

@@ -272,7 +272,7 @@ export const StationRowSchema = z.object({
   orgName: z.string(),
   ownerName: z.string().nullable(),
   ownerUserId: z.number().nullable(),
-  /** W: the inverters' latest power; 0 while the plant is offline. */
+  /** W: the plant's PV power now (docs/energy.md "Power now"); 0 while the plant is offline. */
   currentPower: z.number(),
   /** kWh generated on the plant's local today. */
   todayGeneration: z.number(),

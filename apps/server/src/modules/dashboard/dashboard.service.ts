@@ -26,6 +26,7 @@ import { sqlRows } from '../../db/rows.ts';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
 import { localDay, localDaySql } from '../../domain/calendar.ts';
 import { plantScope } from '../../domain/plants.ts';
+import { describesNowSql, pvPowerSql } from '../../domain/power-now.ts';
 import { roundShown } from '../../domain/rounding.ts';
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
@@ -44,9 +45,6 @@ export const scopedPlants = (caller: Caller, now: Date): SQL => sql`
     ${localDaySql(now, sql`plants.timezone`)} AS today
   FROM plants JOIN organizations ON organizations.id = plants.org_id
   WHERE ${plantScope(caller)}`;
-
-/** Inverters whose latest values still describe now (the sweeper marks silent ones OFFLINE). */
-const REPORTING = sql`('ONLINE', 'ABNORMAL', 'FAULT')`;
 
 /** Used for the trend when the caller has no plants: the default plant time zone. */
 const DEFAULT_TZ = 'Europe/Berlin';
@@ -80,7 +78,14 @@ export function yieldParts(
 }
 
 /** The power flow of the plants in scope, on every row; a top plant's figures, or none (no plant). */
-type PowerRow = { inverters: number; pv: number; grid: number; load: number; battery: number } & (
+type PowerRow = {
+  inverters: number;
+  ts: string | null;
+  pv: number;
+  grid: number;
+  load: number;
+  battery: number;
+} & (
   | {
       id: number;
       plant_no: string;
@@ -229,8 +234,8 @@ export function createDashboardService(ctx: AppContext) {
     );
 
   /**
-   * Latest power per plant from its reporting inverters: the sums make the power flow, the top plants
-   * by AC output the plant list (with today's generation).
+   * Power now per plant (domain/power-now.ts, the plant list's and the overview's rule): the sums make the
+   * fleet's power flow, the top plants by PV power the plant list (with today's generation).
    */
   const powerByPlant = (caller: Caller, now: Date) =>
     sqlRows<PowerRow>(
@@ -238,25 +243,25 @@ export function createDashboardService(ctx: AppContext) {
       sql`
       WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
       pp AS (
-        SELECT dv.plant_id, count(*)::int AS inverters,
-          sum(coalesce((l.data->>'power')::float8, 0)) AS power,
-          sum(coalesce((l.data->>'pvPower')::float8, 0)) AS pv,
+        SELECT d.plant_id, count(*)::int AS inverters, max(l.ts) AS ts,
+          sum(${pvPowerSql()}) AS pv,
           sum(coalesce((l.data->>'gridPower')::float8, 0)) AS grid,
           sum(coalesce((l.data->>'loadPower')::float8, 0)) AS load,
           sum(coalesce((l.data->>'batteryPower')::float8, 0)) AS battery
-        FROM sp JOIN devices dv ON dv.plant_id = sp.id JOIN device_latest l ON l.device_id = dv.id
-        WHERE dv.kind = 'INVERTER' AND dv.status IN ${REPORTING}
-        GROUP BY dv.plant_id),
+        FROM sp JOIN devices d ON d.plant_id = sp.id JOIN device_latest l ON l.device_id = d.id
+          JOIN dongles g ON g.id = d.dongle_id
+        WHERE d.kind = 'INVERTER' AND sp.status <> 'OFFLINE' AND ${describesNowSql(now)}
+        GROUP BY d.plant_id),
       flow AS (
-        SELECT coalesce(sum(inverters), 0)::int AS inverters, coalesce(sum(pv), 0)::float8 AS pv,
+        SELECT coalesce(sum(inverters), 0)::int AS inverters, max(ts) AS ts, coalesce(sum(pv), 0)::float8 AS pv,
           coalesce(sum(grid), 0)::float8 AS grid, coalesce(sum(load), 0)::float8 AS load,
           coalesce(sum(battery), 0)::float8 AS battery
         FROM pp),
       top AS (
         SELECT sp.id, sp.plant_no, sp.name, sp.type, sp.status, sp.installed_capacity::float8 AS capacity,
-          coalesce(pp.power, 0)::float8 AS power, sp.today AS local_day
+          coalesce(pp.pv, 0)::float8 AS power, sp.today AS local_day
         FROM sp LEFT JOIN pp ON pp.plant_id = sp.id
-        ORDER BY coalesce(pp.power, 0) DESC, sp.id
+        ORDER BY coalesce(pp.pv, 0) DESC, sp.id
         LIMIT ${DASHBOARD_TOP_PLANTS})
       SELECT flow.*, top.id, top.plant_no, top.name, top.type, top.status, top.capacity, top.power,
         coalesce((SELECT d.generation FROM plant_energy_daily d
@@ -451,6 +456,7 @@ export function createDashboardService(ctx: AppContext) {
         grids: shares.map((g) => ({ ...g, generation: roundShown(g.generation) })),
       },
       powerFlow: {
+        ts: flow?.ts ? new Date(flow.ts).toISOString() : null,
         pvPower: roundShown(num(flow?.pv)),
         gridPower: roundShown(num(flow?.grid)),
         loadPower: roundShown(num(flow?.load)),

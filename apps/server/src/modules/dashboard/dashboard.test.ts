@@ -186,6 +186,7 @@ describe('dashboard figures', () => {
     });
     // The offline inverter's stale values are left out; the one in fault still reports.
     expect(d.powerFlow).toEqual({
+      ts: expect.any(String),
       pvPower: 3300,
       gridPower: -450,
       loadPower: 2150,
@@ -203,7 +204,8 @@ describe('dashboard figures', () => {
       type: 'ENERGY_STORAGE',
       status: 'NORMAL',
       installedCapacity: 10,
-      power: 3000,
+      // PV power now, the plant list's figure (not the AC output, 3000 W while charging the battery).
+      power: 3200,
       todayGeneration: 12,
     });
     // Per kind in the catalogue's order (inverter first), each with every state counted.
@@ -347,7 +349,7 @@ describe('dashboard scope', () => {
       totalRevenue: 0,
       revenueByCurrency: [],
       plants: [],
-      powerFlow: { pvPower: 0, gridPower: 0, loadPower: 0, batteryPower: 0, inverterCount: 0 },
+      powerFlow: { ts: null, pvPower: 0, gridPower: 0, loadPower: 0, batteryPower: 0, inverterCount: 0 },
     });
     expect(d.trend).toHaveLength(DASHBOARD_TREND_DAYS);
     expect(d.trend.at(-1).day).toBe(today);

@@ -1,4 +1,4 @@
-import type { DateType, DeviceStatus } from '@pvstar/contract/enums';
+import type { DateType, DeviceStatus, PlantStatus } from '@pvstar/contract/enums';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import {
   type EnergyFigures,
@@ -18,14 +18,13 @@ import { type Row, sqlRow, sqlRows } from '../../db/rows.ts';
 import { addDays, localDay } from '../../domain/calendar.ts';
 import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
 import { scopedPlant } from '../../domain/plants.ts';
+import { describesNow, pvPowerOf } from '../../domain/power-now.ts';
 import { KWH_DIGITS, round, roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { checkDay, resolvePeriod } from './period.ts';
 
 /** Devices in the order the detail page lists them. */
 export const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];
-/** A value older than this many of its dongle's intervals is not "now" any more (the offline rule). */
-const STALE_INTERVALS = 3;
 
 /** A plant's figures of a period, to the watt-hour like the plant list. */
 export const figuresOf = (s: Sums): EnergyFigures => energyFigures(s, KWH_DIGITS);
@@ -62,10 +61,12 @@ export function createPlantDataService(ctx: AppContext) {
       ts: string | null;
       data: Record<string, number> | null;
       intervalSeconds: number;
+      lastTelemetryAt: string | null;
     }>(
       db,
       sql`
-      SELECT d.id, d.sn, d.kind, d.status, d.model, l.ts, l.data, g.interval_seconds AS "intervalSeconds"
+      SELECT d.id, d.sn, d.kind, d.status, d.model, l.ts, l.data, g.interval_seconds AS "intervalSeconds",
+        g.last_telemetry_at AS "lastTelemetryAt"
       FROM devices d
       JOIN dongles g ON g.id = d.dongle_id
       LEFT JOIN device_latest l ON l.device_id = d.id
@@ -75,7 +76,11 @@ export function createPlantDataService(ctx: AppContext) {
         sql` `,
       )} END, d.sn`,
     );
-    return found.map((r) => ({ ...r, ts: r.ts === null ? null : new Date(r.ts) }));
+    return found.map((r) => ({
+      ...r,
+      ts: r.ts === null ? null : new Date(r.ts),
+      lastTelemetryAt: r.lastTelemetryAt === null ? null : new Date(r.lastTelemetryAt),
+    }));
   }
 
   /**
@@ -105,7 +110,7 @@ export function createPlantDataService(ctx: AppContext) {
   }
 
   function powerFlowOf(
-    status: string,
+    status: PlantStatus,
     devs: Awaited<ReturnType<typeof devicesWithLatest>>,
   ): { flow: PowerFlow; hasBatteryValues: boolean } {
     const t = now();
@@ -120,12 +125,11 @@ export function createPlantDataService(ctx: AppContext) {
       ...(has('EV_CHARGER') ? { evPower: 0 } : {}),
       ...(has('HEAT_PUMP') ? { heatPumpPower: 0 } : {}),
     };
-    const fresh = devs.filter(
-      (d) => d.ts && d.data && t - d.ts.getTime() <= STALE_INTERVALS * d.intervalSeconds * 1000,
-    );
+    // The values that describe now, by the one rule of every page (domain/power-now.ts).
+    const fresh = devs.filter((d) => d.data && describesNow(d, status, t));
     const hasBatteryValues = devs.some((d) => d.data && typeof d.data.soc === 'number');
     // An offline plant shows no flow, whatever its last values were.
-    if (status === 'OFFLINE' || !fresh.length) return { flow, hasBatteryValues };
+    if (!fresh.length) return { flow, hasBatteryValues };
     const socs: number[] = [];
     const batterySocs: number[] = [];
     let newest = 0;
@@ -134,7 +138,7 @@ export function createPlantDataService(ctx: AppContext) {
       const num = (key: string) => (typeof v[key] === 'number' ? v[key] : 0);
       newest = Math.max(newest, d.ts!.getTime());
       if (d.kind === 'INVERTER') {
-        flow.pvPower += num('pvPower');
+        flow.pvPower += pvPowerOf(v);
         flow.gridPower += num('gridPower');
         flow.loadPower += num('loadPower');
         flow.batteryPower += num('batteryPower');

@@ -27,6 +27,7 @@ import { sqlRow } from '../../db/rows.ts';
 import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
 import { plantsIn, refreshPlantStatus } from '../../domain/plant-status.ts';
 import { plantScope, scopedPlant } from '../../domain/plants.ts';
+import { plantPvPowerSql } from '../../domain/power-now.ts';
 import { roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
@@ -43,10 +44,8 @@ import { resolveOwner } from './plant-owner.ts';
 const updater = alias(users, 'updater');
 const ownerUser = alias(users, 'owner_user');
 
-/** W: the inverters' newest power while the plant is not offline (a stale value is no "current" power). */
-const currentPowerSql = sql<number>`CASE WHEN ${plants.status} = 'OFFLINE' THEN 0::float8 ELSE coalesce((
-  SELECT sum((l.data->>'power')::float8) FROM devices d JOIN device_latest l ON l.device_id = d.id
-  WHERE d.plant_id = ${plants.id} AND d.kind = 'INVERTER' AND d.status NOT IN ('OFFLINE', 'NOT_CONNECTED')), 0)::float8 END`;
+/** W: the plant's PV power now (domain/power-now.ts: one definition for the list, overview and dashboard). */
+const currentPowerSql = (now: Date) => sql<number>`${plantPvPowerSql(now, plants.id, plants.status)}`;
 /** kWh generated on the plant's local today (daily counters reset at local midnight). */
 const todayGenerationSql = sql<number>`coalesce((
   SELECT e.generation FROM plant_energy_daily e
@@ -301,7 +300,7 @@ export function createPlantService(ctx: AppContext) {
         .select({
           plant: plants,
           orgName: organizations.name,
-          currentPower: currentPowerSql,
+          currentPower: currentPowerSql(new Date()),
           todayGeneration: todayGenerationSql,
           monthGeneration: monthGenerationSql,
           yearGeneration: yearGenerationSql,
@@ -387,7 +386,7 @@ export function createPlantService(ctx: AppContext) {
           capacity: plants.installedCapacity,
           storage: plants.storageCapacity,
           today: todayGenerationSql.as('today'),
-          power: currentPowerSql.as('power'),
+          power: currentPowerSql(new Date()).as('power'),
         })
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))

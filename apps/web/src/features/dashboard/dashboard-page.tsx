@@ -72,7 +72,7 @@ function MapRow({ shown }: { shown: boolean }) {
   return <Suspense fallback={waiting}>{shown ? <MapCard height={MAP_HEIGHT} /> : waiting}</Suspense>;
 }
 
-/** The plant figures of the caller's scope, refreshed every 30 s. */
+/** The plant figures of the caller's scope, refreshed every 10 s. */
 function PlantDashboard() {
   const { t } = useTranslation('dashboard');
   const query = useDashboard();
@@ -123,14 +123,18 @@ function PlantDashboard() {
           <Flex vertical gap={16}>
             {data.plantCount === 0 && <Alert type="info" showIcon title={t('noFigures')} />}
             <KpiCards data={data} />
+            {/* The power flow needs room for its drawing: half the row, status and CO₂ share the rest. */}
             <Row gutter={[16, 16]}>
-              <Col xs={24} lg={8}>
+              <Col xs={24} xl={12}>
+                <FlowCard
+                  flow={data.powerFlow}
+                  hasBattery={data.energyStorage > 0 || data.powerFlow.batteryPower !== 0}
+                />
+              </Col>
+              <Col xs={24} md={12} xl={6}>
                 <StatusCard counts={data.statusCounts} />
               </Col>
-              <Col xs={24} lg={8}>
-                <FlowCard flow={data.powerFlow} />
-              </Col>
-              <Col xs={24} lg={8}>
+              <Col xs={24} md={12} xl={6}>
                 <SocialCard social={data.social} />
               </Col>
             </Row>

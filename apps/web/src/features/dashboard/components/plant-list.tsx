@@ -41,7 +41,7 @@ function Group({ group }: { group: DeviceGroup }) {
   );
 }
 
-/** The plants with the highest output now, with their devices grouped by kind and state. */
+/** The plants with the highest PV power now, with their devices grouped by kind and state. */
 export function PlantList({ plants }: { plants: DashboardPlant[] }) {
   const { t } = useTranslation('dashboard');
   const canOpen = usePerm([PERM.stationDetail]);
@@ -113,8 +113,7 @@ export function PlantList({ plants }: { plants: DashboardPlant[] }) {
             key: 'devices',
             render: (_, row) =>
               row.deviceGroups.length ? (
-                // Narrow enough that the groups wrap inside the card at 1440 px rather than run out of it.
-                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, maxWidth: 190 }}>
+                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, minWidth: 200 }}>
                   {row.deviceGroups.map((g) => (
                     <Group key={g.kind} group={g} />
                   ))}

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { formatEnergy, formatMoney, formatPercent } from '../../../../components/energy-format.ts';
 import { formatDateTime } from '../../../../components/format.ts';
 import { energyFigureLabel } from '../../../../components/monitor-labels.ts';
+import { PowerFlowDiagram } from '../../../../components/power-flow.tsx';
 import { usePlantOverview, usePowerCurve } from '../api/plant-data-api.ts';
 import { GenerationTotal, SpecificYieldCard } from './generation-total.tsx';
 import { PowerCurveChart } from './power-curve.tsx';
-import { PowerFlowDiagram } from './power-flow.tsx';
 
 /**
  * A KPI card: today's figure large, beneath it the figure since the plant is in the portal (the sum of its
@@ -108,7 +108,7 @@ export function OverviewTab({ plantId }: { plantId: number }) {
             }
             style={{ height: '100%' }}
           >
-            <PowerFlowDiagram flow={o.powerFlow} hasBattery={o.hasBattery} />
+            <PowerFlowDiagram flow={o.powerFlow} hasBattery={o.hasBattery} noLive={t('plant:flow.noLive')} />
           </Card>
         </Col>
         <Col xs={24} xl={14}>

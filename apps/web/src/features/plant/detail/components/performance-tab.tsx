@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../../components/echart.tsx';
 import { formatEnergy, formatNumber, formatPercent } from '../../../../components/energy-format.ts';
+import { FLOW_COLORS } from '../../../../components/flow-colors.ts';
 import { usePlantPerformance } from '../api/plant-performance-api.ts';
-import { FLOW_COLORS } from './flow-colors.ts';
 
 const EXPECTED_COLOR = '#94a3b8';
 const PR_COLOR = '#eb2f96';

@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../../components/echart.tsx';
 import { formatNumber, formatPower } from '../../../../components/energy-format.ts';
-import { FLOW_COLORS } from './flow-colors.ts';
+import { FLOW_COLORS } from '../../../../components/flow-colors.ts';
+import { formatSignedFlow } from '../../../../components/signed-power.tsx';
 
 /** Milliseconds a zone is ahead of UTC at an instant. */
 function zoneOffset(at: number, timeZone: string): number {
@@ -70,10 +71,10 @@ export function PowerCurveChart({ curve, showSoc }: { curve: PowerCurve; showSoc
       data: curve.points.map((p) => [Date.parse(p.ts), pick(p)]),
     });
     const names = {
-      pv: t('plant:flow.pv'),
-      load: t('plant:flow.load'),
-      grid: t('plant:flow.grid'),
-      battery: t('plant:flow.battery'),
+      pv: t('monitor:flow.pv'),
+      load: t('monitor:flow.load'),
+      grid: t('monitor:flow.grid'),
+      battery: t('monitor:flow.battery'),
       soc: t('plant:curve.soc'),
     };
     return {
@@ -88,7 +89,13 @@ export function PowerCurveChart({ curve, showSoc }: { curve: PowerCurve; showSoc
           const rows = list.map(
             (p) =>
               `${p.marker}${p.seriesName}: ${
-                p.seriesName === names.soc ? `${formatNumber(p.value[1], 1)} %` : formatPower(p.value[1])
+                p.seriesName === names.soc
+                  ? `${formatNumber(p.value[1], 1)} %`
+                  : p.seriesName === names.grid
+                    ? formatSignedFlow('GRID', p.value[1])
+                    : p.seriesName === names.battery
+                      ? formatSignedFlow('BATTERY', p.value[1])
+                      : formatPower(p.value[1])
               }`,
           );
           return [head, ...rows].join('<br/>');

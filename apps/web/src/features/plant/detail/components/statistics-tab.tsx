@@ -14,9 +14,9 @@ import {
   formatNumber,
   formatPercent,
 } from '../../../../components/energy-format.ts';
+import { FLOW_COLORS } from '../../../../components/flow-colors.ts';
 import { dateTypeLabel, energyFigureLabel } from '../../../../components/monitor-labels.ts';
 import { usePlantEnergy } from '../api/plant-data-api.ts';
-import { FLOW_COLORS } from './flow-colors.ts';
 
 /** The energy figures charted as bars (kWh); revenue is the line on its own axis. */
 const BARS: { figure: EnergyFigure; color: string }[] = [

@@ -3,8 +3,9 @@ import type { PowerFlow } from '@pvstar/contract/plant-data';
 import { Typography, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent, formatPower } from '../../../../components/energy-format.ts';
+import { formatPercent, formatPower } from './energy-format.ts';
 import { FLOW_COLORS } from './flow-colors.ts';
+import { flowDirection, flowDirectionLabel, QUIET_W } from './signed-power.tsx';
 
 /** The drawing's own coordinate space; the box keeps this aspect ratio so nothing is distorted. */
 const W = 640;
@@ -12,9 +13,8 @@ const H = 440;
 const HUB = { x: 320, y: 200 };
 /** Icon circles are drawn in pixels (they do not shrink with the box). */
 const NODE_PX = 52;
-const MIN_PX = 460;
-/** Below this a flow counts as none (a few watts of standby or rounding). */
-const QUIET_W = 5;
+/** Narrow enough for a phone's card (390 px screen), wide enough that the icons never overlap. */
+const MIN_PX = 320;
 
 type NodeKey = 'pv' | 'grid' | 'load' | 'battery' | 'ev' | 'heatPump';
 /** `in`: towards the inverter in the middle; `out`: away from it. */
@@ -62,11 +62,21 @@ function BatteryIcon({ soc }: { soc: number | null }) {
 }
 
 /**
- * The plant's power flow: PV, grid, load and battery (EV charger and heat pump when present) around the
- * inverter, each line showing the direction power flows with moving dots, quiet when nothing flows.
- * Signs as the metric catalogue declares: grid + buying / − feeding in, battery + discharging / − charging.
+ * A power flow, of a plant (its overview) or of a fleet (the dashboard, the sums of the plants'): PV, grid,
+ * load and battery (EV charger and heat pump when present) around the inverter, each line showing the
+ * direction power flows with moving dots, quiet when nothing flows, the direction in words beside the
+ * magnitude. Signs as the metric catalogue declares: grid + buying / − feeding in, battery + discharging /
+ * − charging. `noLive` says why there are no values (`flow.ts` null).
  */
-export function PowerFlowDiagram({ flow, hasBattery }: { flow: PowerFlow; hasBattery: boolean }) {
+export function PowerFlowDiagram({
+  flow,
+  hasBattery,
+  noLive,
+}: {
+  flow: PowerFlow;
+  hasBattery: boolean;
+  noLive: string;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const dir = (towardsHub: number): Direction =>
@@ -82,27 +92,25 @@ export function PowerFlowDiagram({ flow, hasBattery }: { flow: PowerFlow; hasBat
   }[] = [
     {
       key: 'pv',
-      label: t('plant:flow.pv'),
+      label: t('monitor:flow.pv'),
       icon: <SunOutlined />,
       power: flow.pvPower,
       direction: dir(flow.pvPower),
     },
     {
       key: 'grid',
-      label: t('plant:flow.grid'),
+      label: t('monitor:flow.grid'),
       icon: <PylonIcon />,
       power: flow.gridPower,
       direction: dir(flow.gridPower),
       note:
         Math.abs(flow.gridPower) < QUIET_W
           ? undefined
-          : flow.gridPower > 0
-            ? t('plant:flow.buying')
-            : t('plant:flow.feedingIn'),
+          : flowDirectionLabel(flowDirection('GRID', flow.gridPower)),
     },
     {
       key: 'load',
-      label: t('plant:flow.load'),
+      label: t('monitor:flow.load'),
       icon: <HomeOutlined />,
       power: flow.loadPower,
       direction: dir(-flow.loadPower),
@@ -111,17 +119,13 @@ export function PowerFlowDiagram({ flow, hasBattery }: { flow: PowerFlow; hasBat
   if (hasBattery)
     nodes.push({
       key: 'battery',
-      label: t('plant:flow.battery'),
+      label: t('monitor:flow.battery'),
       icon: <BatteryIcon soc={flow.soc} />,
       power: flow.batteryPower,
       direction: dir(flow.batteryPower),
       note: [
         flow.soc === null ? null : formatPercent(flow.soc / 100),
-        Math.abs(flow.batteryPower) < QUIET_W
-          ? t('plant:flow.idle')
-          : flow.batteryPower > 0
-            ? t('plant:flow.discharging')
-            : t('plant:flow.charging'),
+        flowDirectionLabel(flowDirection('BATTERY', flow.batteryPower)),
       ]
         .filter(Boolean)
         .join(' · '),
@@ -129,7 +133,7 @@ export function PowerFlowDiagram({ flow, hasBattery }: { flow: PowerFlow; hasBat
   if (flow.heatPumpPower !== undefined)
     nodes.push({
       key: 'heatPump',
-      label: t('plant:flow.heatPump'),
+      label: t('monitor:flow.heatPump'),
       icon: <FireOutlined />,
       power: flow.heatPumpPower,
       direction: dir(-flow.heatPumpPower),
@@ -137,7 +141,7 @@ export function PowerFlowDiagram({ flow, hasBattery }: { flow: PowerFlow; hasBat
   if (flow.evPower !== undefined)
     nodes.push({
       key: 'ev',
-      label: t('plant:flow.ev'),
+      label: t('monitor:flow.ev'),
       icon: <CarOutlined />,
       power: flow.evPower,
       direction: dir(-flow.evPower),
@@ -271,7 +275,10 @@ export function PowerFlowDiagram({ flow, hasBattery }: { flow: PowerFlow; hasBat
                   position: 'absolute',
                   display: 'flex',
                   flexDirection: 'column',
-                  width: 128,
+                  // As wide as its text (centred on the node), so a node at the edge does not push the
+                  // drawing wider than a phone's card.
+                  width: 'max-content',
+                  maxWidth: 128,
                   lineHeight: 1.35,
                   ...text,
                 }}
@@ -302,7 +309,7 @@ export function PowerFlowDiagram({ flow, hasBattery }: { flow: PowerFlow; hasBat
             data-testid="flow-offline"
             style={{ position: 'absolute', left: 0, bottom: 0, maxWidth: '35%', fontSize: 12 }}
           >
-            {t('plant:flow.noLive')}
+            {noLive}
           </Typography.Text>
         )}
       </div>
