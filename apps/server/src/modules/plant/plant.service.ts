@@ -355,7 +355,7 @@ export function createPlantService(ctx: AppContext) {
           latitude: plants.latitude,
           longitude: plants.longitude,
           capacity: plants.installedCapacity,
-          currentPower: currentPowerSql,
+          currentPower: currentPowerSql(new Date()),
           neverConnected: neverConnectedSql,
         })
         .from(plants)
