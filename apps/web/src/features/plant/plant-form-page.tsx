@@ -25,7 +25,6 @@ import {
   Flex,
   Form,
   Input,
-  InputNumber,
   Radio,
   Result,
   Select,
@@ -39,6 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormGrid } from '../../components/form-grid.tsx';
 import { stationTypeLabel } from '../../components/monitor-labels.ts';
+import { NumberInput } from '../../components/number-input.tsx';
 import { toOrgSelectData } from '../../components/org-tree.ts';
 import { plantLinks } from '../../components/page-links.ts';
 import { useLeaveForm } from '../../components/use-back.ts';
@@ -357,7 +357,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 rules={[zodRule(capacitySchema, { required: true })]}
                 required
               >
-                <InputNumber
+                <NumberInput
                   min={0}
                   step={0.1}
                   precision={3}
@@ -378,7 +378,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                   zodRule(capacitySchema),
                 ]}
               >
-                <InputNumber
+                <NumberInput
                   min={0}
                   step={0.1}
                   precision={3}
@@ -399,7 +399,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 rules={[zodRule(tiltSchema)]}
                 extra={t('plant:hint.tilt')}
               >
-                <InputNumber
+                <NumberInput
                   step={1}
                   precision={1}
                   suffix="°"
@@ -413,7 +413,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 rules={[zodRule(azimuthSchema)]}
                 extra={t('plant:hint.azimuth')}
               >
-                <InputNumber
+                <NumberInput
                   step={1}
                   precision={1}
                   suffix="°"
@@ -429,7 +429,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 label={t('plant:field.onlineElectrovalence')}
                 rules={[zodRule(priceSchema)]}
               >
-                <InputNumber
+                <NumberInput
                   min={0}
                   step={0.01}
                   precision={4}
@@ -442,7 +442,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 label={t('plant:field.buyElectrovalence')}
                 rules={[zodRule(priceSchema)]}
               >
-                <InputNumber
+                <NumberInput
                   min={0}
                   step={0.01}
                   precision={4}
@@ -490,7 +490,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                     rules={[zodRule(latitudeSchema, { required: true })]}
                     required
                   >
-                    <InputNumber
+                    <NumberInput
                       step={0.0001}
                       precision={6}
                       style={{ width: '100%' }}
@@ -503,7 +503,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                     rules={[zodRule(longitudeSchema, { required: true })]}
                     required
                   >
-                    <InputNumber
+                    <NumberInput
                       step={0.0001}
                       precision={6}
                       style={{ width: '100%' }}
