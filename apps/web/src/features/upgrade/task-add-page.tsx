@@ -76,7 +76,7 @@ function ProgramSummary({ program }: { program: FirmwareRow }) {
           label: t('upgrade:program.supported'),
           children: program.supportAll
             ? t('upgrade:program.supportAll')
-            : t('upgrade:program.supportedCount', { n: program.supportedCount }),
+            : t('upgrade:program.supportedCount', { count: program.supportedCount }),
         },
         {
           key: 'description',
@@ -252,7 +252,7 @@ export default function TaskAddPage() {
                 />
                 <Space size={4}>
                   <Typography.Text data-testid="task-selected-count" data-count={selected.length}>
-                    {t('upgrade:add.selected', { n: selected.length })}
+                    {t('upgrade:add.selected', { count: selected.length })}
                   </Typography.Text>
                   {selected.length > 0 && (
                     <Button
