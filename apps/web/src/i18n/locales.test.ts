@@ -86,6 +86,36 @@ describe('web locales', () => {
           expect(/\{\{\s*n\s*\}\}\s+\p{L}/u.test(text), `${lang}/${ns} ${key}: ${text}`).toBe(false);
   });
 
+  it('names the document of the consent as its error does (one word for the service agreement)', () => {
+    for (const lang of LANGS) {
+      const { consent } = read(lang, 'app') as { consent: Record<string, string> };
+      const common = JSON.parse(
+        fs.readFileSync(
+          path.join(localesDir, '../../../../../packages/contract/src/locales', lang, 'common.json'),
+          'utf8',
+        ),
+      );
+      const error = (common.validation.consent as string).toLowerCase();
+      expect(consent.text, lang).toContain(`<agreement>`);
+      // Each word of the title, less an ending that inflection may change (Polish "Umowa" → "umowę").
+      for (const word of consent
+        .agreementTitle!.toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w.length > 2))
+        expect(error, `${lang}: "${consent.agreementTitle}" in "${error}"`).toContain(word.slice(0, -2));
+    }
+  });
+
+  it('calls a capacity installed capacity, not power ("Leistung (kWp)" reads as the power now)', () => {
+    const installed = { 'de-DE': /Installierte/, 'en-GB': /Installed/ } as const;
+    for (const [lang, word] of Object.entries(installed))
+      for (const ns of namespaces)
+        // The plant header's short badge ("PV 9.8 kWp") is the one exception.
+        for (const [key, text] of leaves(read(lang, ns)))
+          if (/capacity$/i.test(key) && `${ns}:${key}` !== 'plant:detail.capacity')
+            expect(text, `${lang}/${ns} ${key}`).toMatch(word);
+  });
+
   it('is translated, not copied from English', () => {
     for (const ns of namespaces) {
       const source = new Map(leaves(read('en-GB', ns)));
