@@ -1,9 +1,8 @@
 import type { Lang } from '@pvstar/contract/lang';
-import { flowSignOf, type MetricDef } from '@pvstar/contract/metrics';
+import type { MetricDef } from '@pvstar/contract/metrics';
 import type { TFunction } from 'i18next';
 import i18n from '../i18n/index.ts';
 import { formatEnergy, formatNumber, formatPower } from './energy-format.ts';
-import { formatSignedFlow } from './signed-power.tsx';
 
 /**
  * Labels of the telemetry catalogue (namespace `metric`, one label per key across device kinds).
@@ -25,8 +24,7 @@ export const metricStateOf = (def: MetricDef, value: number | null | undefined):
   value === null || value === undefined ? undefined : def.states?.[Math.round(value)];
 
 /**
- * A reading as the user's language writes it: power and energy scaled (850 W, 3.45 kW, 1.2 MWh), a
- * signed power or current as its magnitude and direction ("634 W · charging"),
+ * A reading as the user's language writes it: power and energy scaled (850 W, 3.45 kW, 1.2 MWh),
  * everything else with at most two decimals and its unit; state codes as their label; '—' when missing.
  */
 export function formatMetric(
@@ -39,8 +37,6 @@ export function formatMetric(
     const state = metricStateOf(def, value);
     return state ? i18n.t(`metric:state.${state}`, { lng: lang }) : String(value);
   }
-  const sign = flowSignOf(def);
-  if (sign && (def.unit === 'W' || def.unit === 'A')) return formatSignedFlow(sign, value, def.unit, lang);
   if (def.unit === 'W') return formatPower(value, lang);
   if (def.unit === 'kWh') return formatEnergy(value, lang);
   const number = formatNumber(value, 2, lang);

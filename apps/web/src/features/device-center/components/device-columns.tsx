@@ -1,6 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { type DeviceRow, type DeviceType, kindOf } from '@pvstar/contract/device';
-import { flowSignOf } from '@pvstar/contract/metrics';
+import type { DeviceRow, DeviceType } from '@pvstar/contract/device';
 import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,6 @@ import { formatDateTime } from '../../../components/format.ts';
 import { inverterTypeLabel, networkingModeLabel } from '../../../components/monitor-labels.ts';
 import { DeviceStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
-import { SignedPower } from '../../../components/signed-power.tsx';
 import { VersionSummary } from './versions.tsx';
 
 const percent = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 1)} %`);
@@ -92,26 +90,18 @@ export function useDeviceColumns(
       dataIndex: 'power',
       align: 'right',
       // The last value of a device that is not reporting is history, not "now": shown greyed.
-      render: (v: number | null, row) => {
-        const kind = kindOf(row.deviceType);
-        // A battery's or meter's power has a sign: shown as its magnitude and direction in words.
-        const sign = kind ? flowSignOf({ kind, key: 'power' }) : undefined;
-        const stale = row.deviceStatus !== 'ONLINE';
-        return (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            {sign ? (
-              <SignedPower sign={sign} watts={v} stale={stale} />
-            ) : (
-              <Typography.Text type={stale ? 'secondary' : undefined}>{formatPower(v)}</Typography.Text>
-            )}
-            {row.ratedPower !== null && (
-              <Typography.Text type="secondary" title={t('device:field.ratedPower')}>
-                {` / ${formatPower(row.ratedPower)}`}
-              </Typography.Text>
-            )}
-          </span>
-        );
-      },
+      render: (v: number | null, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Typography.Text type={row.deviceStatus === 'ONLINE' ? undefined : 'secondary'}>
+            {formatPower(v)}
+          </Typography.Text>
+          {row.ratedPower !== null && (
+            <Typography.Text type="secondary" title={t('device:field.ratedPower')}>
+              {` / ${formatPower(row.ratedPower)}`}
+            </Typography.Text>
+          )}
+        </span>
+      ),
     },
     type === 'BATTERY' && { title: t('device:field.soc'), dataIndex: 'soc', align: 'right', render: percent },
     type === 'BATTERY' && { title: t('device:field.soh'), dataIndex: 'soh', align: 'right', render: percent },
