@@ -90,7 +90,9 @@ describe('listing users', () => {
       phone: '+491511****001',
       orgName: 'Solartechnik Alpha',
     });
-    expect(row.roles).toEqual([{ id: installerRole, roleName: 'Installer administrator' }]);
+    expect(row.roles).toEqual([
+      { id: installerRole, roleName: 'Installer administrator', roleCode: 'INSTALLER_ADMIN', builtin: true },
+    ]);
     expect(JSON.stringify(data)).not.toMatch(/installer-a@|argon2|passwordHash/);
   });
 
