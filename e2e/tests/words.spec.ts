@@ -18,6 +18,9 @@ const dangerZone = (lang: string): string =>
     fs.readFileSync(new URL(`../../apps/web/src/i18n/locales/${lang}/app.json`, import.meta.url), 'utf8'),
   ).me.dangerZone;
 
+// The first pages of a fresh server load while it fills the demo plants' history: waits are generous.
+const SLOW = { timeout: 30_000 };
+
 const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
   phone: { width: 390, height: 844 },
@@ -41,7 +44,7 @@ test('the device center page of meters, chargers and heat pumps is not titled "i
   await login(page, 'admin', ADMIN_PASSWORD, 'de-DE');
   await page.goto('/#/device-center/inverter?type=METER');
   await expect(page.getByTestId('breadcrumb')).toContainText('Wechselrichter & weitere Geräte');
-  await expect(page.getByTestId('device-type-switch')).toContainText('Zähler');
+  await expect(page.getByTestId('device-type-switch')).toContainText('Zähler', SLOW);
   await expect(page).toHaveTitle(/^Wechselrichter & weitere Geräte - /);
 });
 
