@@ -144,14 +144,31 @@ test.describe('navigation guard', () => {
     expect(res.ok()).toBe(true);
     await page.goto('/#/system/user');
     await expect(page).toHaveURL(/#\/login$/);
-    await expect(page.getByText('Verification failed, please Login again.')).toBeVisible();
+    await expect(page.getByTestId('login-session-expired')).toHaveText(
+      'Your session has expired. Please sign in again.',
+    );
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 
-  test('a token the server no longer knows leads to /login', async ({ page }) => {
-    await useLanguage(page);
-    await page.addInitScript(() => localStorage.setItem('accessToken', 'stale-token'));
+  test('a token the server no longer knows leads to /login, which says the session expired', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('pvstar-settings', JSON.stringify({ state: { language: 'de-DE' }, version: 0 }));
+      // Once only: the reload below is a fresh visit.
+      if (!sessionStorage.getItem('stale-set')) {
+        sessionStorage.setItem('stale-set', '1');
+        localStorage.setItem('accessToken', 'stale-token');
+      }
+    });
     await page.goto('/#/dashboard');
     await expect(page).toHaveURL(/#\/login$/);
+    await expect(page.getByTestId('login-session-expired')).toHaveText(
+      'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    );
+    // A fresh visit without a token says nothing of a session.
+    await page.reload();
+    await expect(page.getByTestId('login-account')).toBeVisible();
+    await expect(page.getByTestId('login-session-expired')).toHaveCount(0);
   });
 });

@@ -147,7 +147,9 @@ test('the guest gets no controls; the tab reads in every language', async ({ pag
     const p = await context.newPage();
     await login(p, 'demo-installer-a', DEMO_PASSWORD, lang);
     await openParameters(p);
-    await expect(paramInput(p, 'overVoltage1')).toHaveValue('276.0');
+    // Decimals as the language writes them: 276,0 in German, 276.0 in English.
+    const decimal = new Intl.NumberFormat(lang).formatToParts(1.5).find((x) => x.type === 'decimal')!.value;
+    await expect(paramInput(p, 'overVoltage1')).toHaveValue(`276${decimal}0`);
     await p.screenshot({ path: `${SHOTS_DIR}/remote-params-${lang}.png`, fullPage: true });
     await context.close();
   }

@@ -242,6 +242,8 @@ test('signing out asks first, then ends the session', async ({ page }) => {
   await reloaded;
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByTestId('login-account')).toBeVisible();
+  // Signing out is no expired session.
+  await expect(page.getByTestId('login-session-expired')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   await page.goto('/#/dashboard');
   await expect(page).toHaveURL(/#\/login$/);

@@ -55,4 +55,14 @@ describe('import boundaries', () => {
     });
     expect(upward).toEqual([]);
   });
+
+  it("takes numbers only through NumberInput (antd's InputNumber writes 287.5 in every language)", () => {
+    const direct = sourceFiles(root).filter(
+      (file) =>
+        !file.endsWith('components/number-input.tsx') &&
+        !/\.test\.tsx?$/.test(file) &&
+        /\bInputNumber\b/.test(fs.readFileSync(file, 'utf8')),
+    );
+    expect(direct.map((f) => path.relative(root, f))).toEqual([]);
+  });
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CodePurposeSchema, ContactTypeSchema, DataScopeSchema, OrgTypeSchema } from './enums.ts';
+import {
+  CodePurposeSchema,
+  ContactTypeSchema,
+  DataScopeSchema,
+  type OrgType,
+  OrgTypeSchema,
+} from './enums.ts';
 import { codeSchema, emailSchema, md5Schema, nameSchema, phoneSchema, usernameSchema } from './validation.ts';
 
 export const LoginBodySchema = z
@@ -107,6 +113,12 @@ export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
 
 export const CancelAccountBodySchema = z.object({ password: md5Schema });
 export type CancelAccountBody = z.infer<typeof CancelAccountBodySchema>;
+
+/**
+ * Who may cancel their own account in the personal centre: not the provider's staff (their accounts are
+ * the platform's, closed by an administrator). The server refuses, and the web does not offer it.
+ */
+export const mayCancelAccount = (orgType: OrgType): boolean => orgType !== 'PROVIDER';
 
 export const RolePermSchema = z.object({ roleType: OrgTypeSchema, permList: z.array(z.string()) });
 

@@ -11,17 +11,56 @@ const leaves = (tree: Tree, prefix = ''): [string, string][] =>
     typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
   );
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** Count messages: `key_one`, `key_other`, … with the plural categories of each language. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKey = (key: string) => key.replace(PLURAL, '');
+const pluralCategories = (lang: string) =>
+  [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
+function byBase(entries: [string, string][]): Map<string, string[]> {
+  const bases = new Map<string, string[]>();
+  for (const [key] of entries) {
+    const category = PLURAL.exec(key)?.[1];
+    const list = bases.get(baseKey(key)) ?? [];
+    if (category) list.push(category);
+    bases.set(baseKey(key), list.sort());
+  }
+  return bases;
+}
 
 describe('common message catalogue', () => {
   const source = new Map(leaves(COMMON_MESSAGES['en-GB']));
 
-  it.each(LANGS)('%s has every key of en-GB, with the same placeholders, and nothing else', (lang) => {
-    const entries = new Map(leaves(COMMON_MESSAGES[lang]));
-    expect([...entries.keys()].sort()).toEqual([...source.keys()].sort());
-    for (const [key, text] of entries) {
-      expect(text.trim(), `${lang} ${key}`).not.toBe('');
-      expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(source.get(key)!));
-    }
+  it.each(LANGS)(
+    '%s has every key of en-GB (plurals by its own categories), with the same placeholders, and nothing else',
+    (lang) => {
+      const entries = leaves(COMMON_MESSAGES[lang]);
+      const bases = byBase(entries);
+      const sourceBases = byBase([...source]);
+      expect([...bases.keys()].sort()).toEqual([...sourceBases.keys()].sort());
+      for (const [base, categories] of bases)
+        expect(categories, `${lang} ${base}: plural forms`).toEqual(
+          sourceBases.get(base)?.length ? pluralCategories(lang) : [],
+        );
+      const sourceText = new Map([...source].map(([k, v]) => [baseKey(k), v]));
+      for (const [key, text] of entries) {
+        expect(text.trim(), `${lang} ${key}`).not.toBe('');
+        expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(sourceText.get(baseKey(key))!));
+      }
+    },
+  );
+
+  it('writes counts with plural forms, not "(s)" or "(e)"', () => {
+    for (const lang of ['en-GB', 'de-DE'] as const)
+      for (const [key, text] of leaves(COMMON_MESSAGES[lang]))
+        if (text.includes('{{count}}')) expect(text, `${lang} ${key}`).not.toMatch(/\((s|e|n|en)\)/);
+  });
+
+  it('picks the plural form of the language', () => {
+    expect(translate('de-DE', 'alarm.closed', { count: 1 })).toBe('1 Alarm geschlossen');
+    expect(translate('de-DE', 'alarm.closed', { count: 3 })).toBe('3 Alarme geschlossen');
+    expect(translate('pl-PL', 'alarm.closed', { count: 3 })).toBe('Zamknięto 3 alarmy');
+    expect(translate('pl-PL', 'alarm.closed', { count: 5 })).toBe('Zamknięto 5 alarmów');
+    expect(translate('zh-CN', 'alarm.closed', { count: 1 })).toBe('已关闭 1 条告警');
   });
 
   it('covers the server-only files too: audit.json and mail.json, under audit.* and mail.*', () => {

@@ -35,12 +35,20 @@ const withServerTexts = <C, A, M>(common: C, audit: A, mail: M) => ({ ...common,
 const enGBMessages = withServerTexts(enGB, enGBAudit, enGBMail);
 export type CommonMessages = typeof enGBMessages;
 
+/** A count message has one key per plural category (`alarm.closed_one`, `alarm.closed_other`, …). */
+type PluralBase<K extends string> =
+  K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : K;
 type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${P}${PluralBase<K>}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type MessageKey = Leaves<CommonMessages>;
 
-export const COMMON_MESSAGES: Record<Lang, CommonMessages> = {
+/** A language's catalogue: the tree of en-GB, but with the plural keys of its own language. */
+export interface Catalogue {
+  [key: string]: string | Catalogue;
+}
+
+export const COMMON_MESSAGES: Record<Lang, Catalogue> = {
   'de-DE': withServerTexts(deDE, deDEAudit, deDEMail),
   'en-GB': enGBMessages,
   'zh-CN': withServerTexts(zhCN, zhCNAudit, zhCNMail),
@@ -61,12 +69,33 @@ function lookup(tree: unknown, key: string): string | undefined {
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return lookup(enGBMessages, key) !== undefined;
+  return lookup(enGBMessages, key) !== undefined || lookup(enGBMessages, `${key}_other`) !== undefined;
 }
 
-/** Translates a catalogue key with `{{name}}` parameters; a missing key falls back to English, then to the key. */
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+/** The text of `key` in a catalogue; with a numeric `count`, the form of its plural category (as i18next picks it). */
+function textOf(lang: Lang, messages: Catalogue, key: string, count: unknown): string | undefined {
+  if (typeof count === 'number') {
+    let rules = pluralRules.get(lang);
+    if (!rules) {
+      rules = new Intl.PluralRules(lang);
+      pluralRules.set(lang, rules);
+    }
+    const plural = lookup(messages, `${key}_${rules.select(count)}`) ?? lookup(messages, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(messages, key);
+}
+
+/**
+ * Translates a catalogue key with `{{name}}` parameters, a numeric `count` choosing the plural form; a missing
+ * key falls back to English, then to the key.
+ */
 export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(COMMON_MESSAGES[lang], key) ?? lookup(enGBMessages, key) ?? key;
+  const text =
+    textOf(lang, COMMON_MESSAGES[lang], key, params.count) ??
+    textOf('en-GB', enGBMessages, key, params.count) ??
+    key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 

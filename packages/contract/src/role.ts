@@ -51,6 +51,8 @@ export type RoleDetail = z.infer<typeof RoleDetailSchema>;
 export const RoleOptionSchema = z.object({
   id: z.number(),
   roleName: z.string(),
+  roleCode: z.string(),
+  builtin: z.boolean(),
   roleType: OrgTypeSchema,
   dataScope: DataScopeSchema,
 });

@@ -57,7 +57,10 @@ export const UserRowSchema = z.object({
   /** A new contact waiting for the user's confirmation (masked); the stored one is in force until then. */
   pendingEmail: z.string().nullable(),
   pendingPhone: z.string().nullable(),
-  roles: z.array(z.object({ id: z.number(), roleName: z.string() })),
+  /** `builtin` roles are named by their code in the reader's language; the others as typed. */
+  roles: z.array(
+    z.object({ id: z.number(), roleName: z.string(), roleCode: z.string(), builtin: z.boolean() }),
+  ),
   status: StatusSchema,
   readOnly: z.boolean(),
   /** Signs in with a second factor (issue 17). */

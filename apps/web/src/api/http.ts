@@ -29,9 +29,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Called on 401: the guard resets to /login. Set by the router. */
-let onUnauthorized: () => void = () => {};
-export const setUnauthorizedHandler = (fn: () => void) => {
+/** Called on 401 (`hadToken`: the call carried a token, so the session ended): the guard resets to /login. Set by the router. */
+let onUnauthorized: (hadToken: boolean) => void = () => {};
+export const setUnauthorizedHandler = (fn: (hadToken: boolean) => void) => {
   onUnauthorized = fn;
 };
 
@@ -96,7 +96,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, opts: Requ
   }
   const code = envelope?.code ?? res.status;
   if (code === 200) return envelope?.data as T;
-  throw failure(code, envelope, opts.silent);
+  throw failure(code, envelope, opts.silent, headers.Authorization !== undefined);
 }
 
 /** The headers of every call (SPEC §7): client type, session, language and the token. */
@@ -112,11 +112,16 @@ function clientHeaders(): Record<string, string> {
 }
 
 /** A failed answer: 401 → sign in again, else a toast of `msg` unless silent; returned as ApiError. */
-function failure(code: number, envelope: Envelope<unknown> | null, silent?: boolean): ApiError {
+function failure(
+  code: number,
+  envelope: Envelope<unknown> | null,
+  silent?: boolean,
+  hadToken = false,
+): ApiError {
   const text = envelope?.msg || i18n.t('common:serviceFail');
   if (code === 401) {
     tokenStore.clear();
-    onUnauthorized();
+    onUnauthorized(hadToken);
   } else if (!silent) {
     message.error(text);
   }
@@ -152,7 +157,8 @@ export function upload<T>(url: string, file: File, opts: UploadOptions = {}): Pr
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.responseType = 'json';
-    for (const [name, value] of Object.entries(clientHeaders())) xhr.setRequestHeader(name, value);
+    const headers = clientHeaders();
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
     };
@@ -160,7 +166,7 @@ export function upload<T>(url: string, file: File, opts: UploadOptions = {}): Pr
       const envelope = xhr.response as Envelope<unknown> | null;
       const code = envelope?.code ?? xhr.status;
       if (code === 200) resolve(envelope?.data as T);
-      else reject(failure(code, envelope, opts.silent));
+      else reject(failure(code, envelope, opts.silent, headers.Authorization !== undefined));
     };
     xhr.onerror = () => {
       const text = i18n.t('common:http.network');

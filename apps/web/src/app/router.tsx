@@ -102,11 +102,12 @@ async function guard({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-setUnauthorizedHandler(() => {
+setUnauthorizedHandler((hadToken) => {
   const signedIn = useSession.getState().userInfo !== null;
   const path = current?.router.state.location.pathname ?? '';
   // A public page's own call answered 401 (e.g. a failed sign-in): that page shows the message.
   if (!signedIn && WHITELIST.includes(path)) return;
-  if (signedIn) message.warning(i18n.t('common:auth.sessionExpired'));
+  // The token was refused — mid-session or on opening the app with an old one: the sign-in page says why.
+  if (hadToken) useSession.getState().setExpired();
   resetToLogin();
 });

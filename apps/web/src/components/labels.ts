@@ -53,3 +53,23 @@ export const MENU_TYPE_COLOR: Record<MenuType, string> = {
   MENU: 'green',
   BUTTON: 'orange',
 };
+
+/**
+ * A role's name as the reader reads it: a built-in role (made by the seed, one per organisation type) by its
+ * code in the reader's language, a role someone made by the name they typed.
+ */
+export function roleLabel(
+  t: TFunction,
+  role: { roleName: string; roleCode?: string; builtin?: boolean },
+): string {
+  if (!role.builtin || !role.roleCode) return role.roleName;
+  const names: Record<string, string> = {
+    PROVIDER_ADMIN: t('system:builtinRole.PROVIDER_ADMIN'),
+    DEALER_ADMIN: t('system:builtinRole.DEALER_ADMIN'),
+    INSTALLER_ADMIN: t('system:builtinRole.INSTALLER_ADMIN'),
+    OWNER: t('system:builtinRole.OWNER'),
+    GUEST: t('system:builtinRole.GUEST'),
+    DEMO_VIEWER: t('system:builtinRole.DEMO_VIEWER'),
+  };
+  return names[role.roleCode] ?? role.roleName;
+}

@@ -13,6 +13,26 @@ const leaves = (tree: Tree, prefix = ''): [string, string][] =>
   );
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/**
+ * i18next's count plurals: `key_one`, `key_other`, … with the categories of the language (Polish also
+ * `_few` and `_many`, Chinese `_other` only), so languages differ in these keys but not in their base.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKey = (key: string) => key.replace(PLURAL, '');
+const pluralCategories = (lang: string) =>
+  [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
+/** Each base key with its plural categories (empty for a key without plurals). */
+function byBase(entries: [string, string][]): Map<string, string[]> {
+  const bases = new Map<string, string[]>();
+  for (const [key] of entries) {
+    const category = PLURAL.exec(key)?.[1];
+    const list = bases.get(baseKey(key)) ?? [];
+    if (category) list.push(category);
+    bases.set(baseKey(key), list.sort());
+  }
+  return bases;
+}
+
 const localesDir = path.join(import.meta.dirname, 'locales');
 const namespaces = fs.readdirSync(path.join(localesDir, 'en-GB')).map((f) => f.replace('.json', ''));
 const read = (lang: string, ns: string): Tree =>
@@ -35,19 +55,67 @@ describe('web locales', () => {
   });
 
   it.each(namespaces)(
-    'namespace %s: every key in every language, with the same placeholders, translated',
+    'namespace %s: every key in every language (plurals by its categories), with the same placeholders, translated',
     (ns) => {
-      const source = new Map(leaves(read('en-GB', ns)));
+      const sourceEntries = leaves(read('en-GB', ns));
+      const sourceBases = byBase(sourceEntries);
+      const sourceText = new Map(sourceEntries.map(([k, v]) => [baseKey(k), v]));
       for (const lang of LANGS) {
-        const entries = new Map(leaves(read(lang, ns)));
-        expect([...entries.keys()].sort(), `${lang}/${ns}`).toEqual([...source.keys()].sort());
+        const entries = leaves(read(lang, ns));
+        const bases = byBase(entries);
+        expect([...bases.keys()].sort(), `${lang}/${ns}`).toEqual([...sourceBases.keys()].sort());
+        for (const [base, categories] of bases) {
+          const plural = sourceBases.get(base)?.length ? pluralCategories(lang) : [];
+          expect(categories, `${lang}/${ns} ${base}: plural forms`).toEqual(plural);
+        }
         for (const [key, text] of entries) {
           expect(text.trim(), `${lang}/${ns} ${key}`).not.toBe('');
-          expect(placeholders(text), `${lang}/${ns} ${key}`).toEqual(placeholders(source.get(key)!));
+          expect(placeholders(text), `${lang}/${ns} ${key}`).toEqual(
+            placeholders(sourceText.get(baseKey(key)) ?? ''),
+          );
         }
       }
     },
   );
+
+  it('counts with plurals where the noun follows the number ("1 Gerät", "5 Geräte")', () => {
+    // A count written before its noun must agree with it: `{{count}}` with plural forms, not `{{n}}`.
+    for (const ns of namespaces)
+      for (const lang of ['en-GB', 'de-DE'])
+        for (const [key, text] of leaves(read(lang, ns)))
+          expect(/\{\{\s*n\s*\}\}\s+\p{L}/u.test(text), `${lang}/${ns} ${key}: ${text}`).toBe(false);
+  });
+
+  it('names the document of the consent as its error does (one word for the service agreement)', () => {
+    for (const lang of LANGS) {
+      const { consent } = read(lang, 'app') as { consent: Record<string, string> };
+      const common = JSON.parse(
+        fs.readFileSync(
+          path.join(localesDir, '../../../../../packages/contract/src/locales', lang, 'common.json'),
+          'utf8',
+        ),
+      );
+      const error = (common.validation.consent as string).toLowerCase();
+      expect(consent.text, lang).toContain(`<agreement>`);
+      // Each word of the title, less an ending that inflection may change (Polish "Umowa" → "umowę").
+      for (const word of consent
+        .agreementTitle!.toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w.length > 2))
+        expect(error, `${lang}: "${consent.agreementTitle}" in "${error}"`).toContain(word.slice(0, -2));
+    }
+  });
+
+  it('calls a capacity installed capacity, not power ("Leistung (kWp)" reads as the power now)', () => {
+    const installed = { 'de-DE': /Installierte/, 'en-GB': /Installed/ } as const;
+    // The plant header's short badge ("PV 9.8 kWp") is the one exception.
+    const badge = 'plant:detail.capacity';
+    for (const [lang, word] of Object.entries(installed))
+      for (const ns of namespaces)
+        for (const [key, text] of leaves(read(lang, ns)))
+          if (/capacity$/i.test(key) && `${ns}:${key}` !== badge)
+            expect(text, `${lang}/${ns} ${key}`).toMatch(word);
+  });
 
   it('is translated, not copied from English', () => {
     for (const ns of namespaces) {
@@ -91,7 +159,7 @@ describe('web locales', () => {
     const catalogueValues = new Set(METRICS.flatMap((m) => [m.key, m.group, ...(m.states ?? [])]));
     const unused: string[] = [];
     for (const ns of namespaces) {
-      for (const [key] of leaves(read('en-GB', ns))) {
+      for (const key of new Set(leaves(read('en-GB', ns)).map(([k]) => baseKey(k)))) {
         if (ns === 'menu' && menuTitles.has(key)) continue;
         const last = key.split('.').pop()!;
         const parent = key.slice(0, key.length - last.length);

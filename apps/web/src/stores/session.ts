@@ -13,14 +13,22 @@ export const tokenStore = {
 interface SessionState {
   userInfo: UserInfo | null;
   perms: string[];
+  /**
+   * The server refused the token this tab held (it expired or was revoked): the sign-in page says so.
+   * A fresh visit (no token) and a sign-out (which reloads the page) leave it false.
+   */
+  expired: boolean;
   setUserInfo(info: UserInfo): void;
+  setExpired(): void;
   reset(): void;
 }
 
 export const useSession = create<SessionState>()((set) => ({
   userInfo: null,
   perms: [],
+  expired: false,
   setUserInfo: (userInfo) =>
-    set({ userInfo, perms: [...new Set(userInfo.rolePermList.flatMap((r) => r.permList))] }),
+    set({ userInfo, perms: [...new Set(userInfo.rolePermList.flatMap((r) => r.permList))], expired: false }),
+  setExpired: () => set({ expired: true }),
   reset: () => set({ userInfo: null, perms: [] }),
 }));

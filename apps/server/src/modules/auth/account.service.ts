@@ -1,8 +1,9 @@
-import type {
-  BindInfoBody,
-  ConfirmContactBody,
-  UpdateAccountNameBody,
-  UpdatePasswordBody,
+import {
+  type BindInfoBody,
+  type ConfirmContactBody,
+  mayCancelAccount,
+  type UpdateAccountNameBody,
+  type UpdatePasswordBody,
 } from '@pvstar/contract/auth';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -94,7 +95,7 @@ export function createAccountService(ctx: AppContext) {
     /** Account cancellation: removes the user and their sessions. The provider's staff cannot cancel themselves here. */
     async cancel(caller: Caller, password: string, ip: string) {
       await confirmPassword(db, caller, password, 'password', ip);
-      if (caller.orgType === 'PROVIDER') throw forbidden();
+      if (!mayCancelAccount(caller.orgType)) throw forbidden();
       await audit(db, caller, {
         action: 'account.cancelled',
         targetType: 'user',

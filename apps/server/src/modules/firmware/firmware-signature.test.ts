@@ -251,6 +251,6 @@ describe('manufacturer', () => {
     expect(res.status).toBe(200);
     const refused = await post('/system/manufacturer/delete', admin, { id: maker!.id });
     expect(refused.status).toBe(409);
-    expect(refused.body.msg).toBe('“Programmed Maker GmbH” has 1 firmware programs and cannot be deleted');
+    expect(refused.body.msg).toBe('“Programmed Maker GmbH” has 1 firmware program and cannot be deleted');
   });
 });

@@ -375,7 +375,7 @@ describe('delete', () => {
 
     const refused = await post('/iot/firmware/delete', dealer, { id });
     expect(refused.status).toBe(409);
-    expect(refused.body.msg).toBe('Used by 1 upgrade task(s): it cannot be deleted');
+    expect(refused.body.msg).toBe('Used by 1 upgrade task: it cannot be deleted');
     expect(fs.existsSync(stored)).toBe(true);
 
     await t.ctx.db.delete(upgradeTasks).where(eq(upgradeTasks.id, task!.id));

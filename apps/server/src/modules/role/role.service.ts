@@ -129,6 +129,8 @@ export function createRoleService(ctx: AppContext) {
         .map((r) => ({
           id: r.id,
           roleName: r.roleName,
+          roleCode: r.roleCode,
+          builtin: r.builtin,
           roleType: r.roleType,
           dataScope: r.dataScope,
         }));
@@ -175,7 +177,8 @@ export function createRoleService(ctx: AppContext) {
         await tx
           .update(roles)
           .set({
-            roleName: body.roleName,
+            // A built-in role is named by its code in each language (the web), so its name stays as seeded.
+            roleName: role.builtin ? role.roleName : body.roleName,
             roleCode: role.builtin ? role.roleCode : body.roleCode,
             roleType: role.builtin ? role.roleType : body.roleType,
             roleDesc: body.roleDesc ?? null,

@@ -115,7 +115,13 @@ export function createUserService(ctx: AppContext) {
       const withSecondFactor = await usersWithSecondFactor(db, ids);
       const roleRows = ids.length
         ? await db
-            .select({ userId: userRoles.userId, id: roles.id, roleName: roles.roleName })
+            .select({
+              userId: userRoles.userId,
+              id: roles.id,
+              roleName: roles.roleName,
+              roleCode: roles.roleCode,
+              builtin: roles.builtin,
+            })
             .from(userRoles)
             .innerJoin(roles, eq(roles.id, userRoles.roleId))
             .where(inArray(userRoles.userId, ids))
@@ -133,7 +139,9 @@ export function createUserService(ctx: AppContext) {
           phone: maskContact(u.phone),
           pendingEmail: pendingOf(u.id, 'EMAIL'),
           pendingPhone: pendingOf(u.id, 'MOBILE'),
-          roles: roleRows.filter((r) => r.userId === u.id).map((r) => ({ id: r.id, roleName: r.roleName })),
+          roles: roleRows
+            .filter((r) => r.userId === u.id)
+            .map(({ id, roleName, roleCode, builtin }) => ({ id, roleName, roleCode, builtin })),
           status: u.status,
           readOnly: u.readOnly,
           twoFactor: withSecondFactor.has(u.id),

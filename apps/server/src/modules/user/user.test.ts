@@ -96,7 +96,9 @@ describe('listing users', () => {
     // The seed's registerDate: the day of createTime.
     expect(row.registerDate).toBe(String(row.createTime).slice(0, 10));
     expect(row.registerDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(row.roles).toEqual([{ id: installerRole, roleName: 'Installer administrator' }]);
+    expect(row.roles).toEqual([
+      { id: installerRole, roleName: 'Installer administrator', roleCode: 'INSTALLER_ADMIN', builtin: true },
+    ]);
     expect(JSON.stringify(data)).not.toMatch(/installer-a@|argon2|passwordHash/);
   });
 

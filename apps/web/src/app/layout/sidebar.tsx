@@ -67,7 +67,7 @@ export function Sidebar({ nav }: { nav: NavItem[] }) {
       collapsible
       collapsed={collapsed}
       trigger={null}
-      width={236}
+      width={256}
       collapsedWidth={mobile ? 0 : 80}
       className="pv-sider"
       style={{

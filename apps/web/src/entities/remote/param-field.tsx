@@ -4,12 +4,13 @@ import {
   type ParamDef,
   type ParamKey,
   type ParamValue,
-  paramRange,
 } from '@pvstar/contract/remote';
-import { Form, type FormRule, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import { Form, type FormRule, Select, Space, Switch, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../components/number-input.tsx';
+import { formatParamRange } from './params.ts';
 import { formatParamValue, optionLabel, paramLabel } from './remote-labels.ts';
 
 /**
@@ -61,14 +62,14 @@ export function ParamField({
       <Form.Item
         name={paramKey}
         label={label}
-        extra={extra([t('remote:form.range', { range: paramRange(paramKey) }), was])}
+        extra={extra([t('remote:form.range', { range: formatParamRange(paramKey) }), was])}
         rules={[numberRule(t, paramKey, reported !== undefined)]}
       >
-        <InputNumber
+        <NumberInput
           style={{ width: '100%' }}
           step={10 ** -def.decimals}
           suffix={def.unit || undefined}
-          placeholder={paramRange(paramKey)}
+          placeholder={formatParamRange(paramKey)}
           data-testid={testId}
         />
       </Form.Item>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changedValues,
   formatNumberParam,
+  formatParamRange,
   isFinal,
   openCommand,
   paramSections,
@@ -69,7 +70,9 @@ describe('remote parameter helpers', () => {
     expect(WRITE_FIELD_NAMES['values.overVoltage1']).toBe('overVoltage1');
     expect(tabOf('exportLimit')).toBe('activePower');
     expect(tabOf('password')).toBeNull();
-    expect(formatNumberParam('overVoltage1', 264.5)).toBe('264.5 V');
-    expect(formatNumberParam('powerFactor', 0.95)).toBe('0.95');
+    expect(formatNumberParam('overVoltage1', 264.5, 'en-GB')).toBe('264.5 V');
+    expect(formatNumberParam('powerFactor', 0.95, 'en-GB')).toBe('0.95');
+    expect(formatNumberParam('overVoltage1', 264.5, 'de-DE')).toBe('264,5 V');
+    expect(formatParamRange('rocof', 'de-DE')).toBe('0,1–5 Hz/s');
   });
 });

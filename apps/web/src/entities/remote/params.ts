@@ -8,6 +8,7 @@ import {
   type RemoteCommand,
   type RemoteTab,
 } from '@pvstar/contract/remote';
+import { formatNumber } from '../../components/energy-format.ts';
 
 export interface ParamSection {
   section: string;
@@ -61,8 +62,18 @@ export const WRITE_FIELD_NAMES: Record<string, string> = Object.fromEntries(
   PARAM_KEYS.map((k) => [`values.${k}`, k]),
 );
 
-/** A number as the device holds it: the unit after it ("264.5 V", "0.95"). */
-export function formatNumberParam(key: ParamKey, value: number): string {
+/** A number as the device holds it, written as the user's language does, the unit after it ("264,5 V", "0,95"). */
+export function formatNumberParam(key: ParamKey, value: number, lang?: string): string {
   const def = PARAM_DEFS[key];
-  return def.kind === 'number' && def.unit ? `${value} ${def.unit}` : String(value);
+  if (def.kind !== 'number') return String(value);
+  const text = formatNumber(value, def.decimals, lang);
+  return def.unit ? `${text} ${def.unit}` : text;
+}
+
+/** The range a number parameter accepts, in the user's language ("0,1–5 Hz/s"); '' for other kinds. */
+export function formatParamRange(key: ParamKey, lang?: string): string {
+  const def = PARAM_DEFS[key];
+  if (def.kind !== 'number') return '';
+  const range = `${formatNumber(def.min, def.decimals, lang)}–${formatNumber(def.max, def.decimals, lang)}`;
+  return def.unit ? `${range} ${def.unit}` : range;
 }

@@ -11,7 +11,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../components/form-errors.ts';
 import { FormGrid } from '../../components/form-grid.tsx';
-import { orgTypeLabel } from '../../components/labels.ts';
+import { orgTypeLabel, roleLabel } from '../../components/labels.ts';
 import { toOrgSelectData, useOrgTree } from '../../components/org-tree.ts';
 import { md5 } from '../../components/password.ts';
 import { findNode } from '../../components/tree.ts';
@@ -78,13 +78,13 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
           value: r.id,
           label: (
             <span>
-              {r.roleName}{' '}
+              {roleLabel(t, r)}{' '}
               <Tag variant="filled" style={{ marginInlineStart: 4 }}>
                 {orgTypeLabel(t, r.roleType)}
               </Tag>
             </span>
           ),
-          title: r.roleName,
+          title: roleLabel(t, r),
         })),
     [roleOptions.data, orgType, t],
   );
@@ -93,9 +93,9 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
     const known = new Set(roles.map((r) => r.value));
     const held = (user?.roles ?? [])
       .filter((r) => !known.has(r.id))
-      .map((r) => ({ value: r.id, label: r.roleName, title: r.roleName }));
+      .map((r) => ({ value: r.id, label: roleLabel(t, r), title: roleLabel(t, r) }));
     return [...roles, ...held];
-  }, [roles, user]);
+  }, [roles, user, t]);
 
   const submit = async () => {
     // An invalid form rejects; the fields already show why.

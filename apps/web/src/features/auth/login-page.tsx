@@ -11,7 +11,7 @@ import { appConfigQuery } from '../../components/app-config.ts';
 import { readCodeTarget, toContact } from '../../components/contact.ts';
 import { md5, requiredRule } from '../../components/password.ts';
 import { withPageTexts } from '../../i18n/index.ts';
-import { tokenStore } from '../../stores/session.ts';
+import { tokenStore, useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { trustedDevices } from '../../stores/trusted-devices.ts';
 import { demoLogin, login } from './api/auth-api.ts';
@@ -50,6 +50,7 @@ export default function LoginPage() {
   const remembered = useSettings((s) => s.rememberedAccount);
   const config = useQuery(appConfigQuery);
   const contactType = Form.useWatch('contactType', form) ?? 'EMAIL';
+  const expired = useSession((s) => s.expired);
 
   const enter = (token: string, trustedDevice?: string | null) => {
     if (trustedDevice) trustedDevices.add(trustedDevice);
@@ -126,6 +127,15 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={t('login.title')}>
+      {expired && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('login.sessionExpired')}
+          style={{ marginBottom: 12 }}
+          data-testid="login-session-expired"
+        />
+      )}
       <Tabs
         centered
         activeKey={mode}

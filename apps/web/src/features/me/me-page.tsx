@@ -1,3 +1,4 @@
+import { mayCancelAccount } from '@pvstar/contract/auth';
 import { Alert, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,7 +10,10 @@ import { NotifyTab } from './notify-tab.tsx';
 import { PasswordTab } from './password-tab.tsx';
 import { TwoFactorTab } from './two-factor-tab.tsx';
 
-/** The personal centre: info, mobile, e-mail, password, alarm mails, and account cancellation. */
+/**
+ * The personal centre: info, mobile, e-mail, password, alarm mails, and account cancellation (offered
+ * only to whom the server allows it: not the provider's staff).
+ */
 export default function MePage() {
   const { t } = useTranslation();
   const info = useSession((s) => s.userInfo);
@@ -71,7 +75,7 @@ export default function MePage() {
           },
         ]}
       />
-      <CancelAccount readOnly={readOnly} />
+      {mayCancelAccount(user.orgType) && <CancelAccount readOnly={readOnly} />}
     </div>
   );
 }

@@ -25,7 +25,6 @@ import {
   Flex,
   Form,
   Input,
-  InputNumber,
   Radio,
   Result,
   Select,
@@ -39,6 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormGrid } from '../../components/form-grid.tsx';
 import { stationTypeLabel } from '../../components/monitor-labels.ts';
+import { NumberInput } from '../../components/number-input.tsx';
 import { toOrgSelectData } from '../../components/org-tree.ts';
 import { plantLinks } from '../../components/page-links.ts';
 import { useLeaveForm } from '../../components/use-back.ts';
@@ -368,7 +368,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 rules={[zodRule(capacitySchema, { required: true })]}
                 required
               >
-                <InputNumber
+                <NumberInput
                   min={0}
                   step={0.1}
                   precision={3}
@@ -389,7 +389,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                   zodRule(capacitySchema),
                 ]}
               >
-                <InputNumber
+                <NumberInput
                   min={0}
                   step={0.1}
                   precision={3}
@@ -410,7 +410,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 rules={[zodRule(tiltSchema)]}
                 extra={t('plant:hint.tilt')}
               >
-                <InputNumber
+                <NumberInput
                   step={1}
                   precision={1}
                   suffix="°"
@@ -424,7 +424,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 rules={[zodRule(azimuthSchema)]}
                 extra={t('plant:hint.azimuth')}
               >
-                <InputNumber
+                <NumberInput
                   step={1}
                   precision={1}
                   suffix="°"
@@ -440,7 +440,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 label={t('plant:field.onlineElectrovalence')}
                 rules={[zodRule(priceSchema)]}
               >
-                <InputNumber
+                <NumberInput
                   min={0}
                   step={0.01}
                   precision={4}
@@ -453,7 +453,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                 label={t('plant:field.buyElectrovalence')}
                 rules={[zodRule(priceSchema)]}
               >
-                <InputNumber
+                <NumberInput
                   min={0}
                   step={0.01}
                   precision={4}
@@ -501,7 +501,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                     rules={[zodRule(latitudeSchema, { required: true })]}
                     required
                   >
-                    <InputNumber
+                    <NumberInput
                       step={0.0001}
                       precision={6}
                       style={{ width: '100%' }}
@@ -514,7 +514,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                     rules={[zodRule(longitudeSchema, { required: true })]}
                     required
                   >
-                    <InputNumber
+                    <NumberInput
                       step={0.0001}
                       precision={6}
                       style={{ width: '100%' }}

@@ -99,7 +99,7 @@ export default function ProgramPage() {
         <span style={{ whiteSpace: 'nowrap' }} data-testid={`program-supported-${row.id}`}>
           {row.supportAll
             ? t('upgrade:program.supportAll')
-            : t('upgrade:program.supportedCount', { n: row.supportedCount })}
+            : t('upgrade:program.supportedCount', { count: row.supportedCount })}
         </span>
       ),
     },
@@ -170,7 +170,7 @@ export default function ProgramPage() {
               !row.editable
                 ? t('upgrade:program.notEditable')
                 : row.taskCount > 0
-                  ? t('upgrade:program.inUse', { n: row.taskCount })
+                  ? t('upgrade:program.inUse', { count: row.taskCount })
                   : null
             }
             onClick={() =>

@@ -14,7 +14,6 @@ import {
   Flex,
   Form,
   Input,
-  InputNumber,
   message,
   Radio,
   Row,
@@ -30,6 +29,7 @@ import { useNavigate } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { showFormError } from '../../components/form-errors.ts';
 import { DeviceStatusTag } from '../../components/monitor-tags.tsx';
+import { NumberInput } from '../../components/number-input.tsx';
 import { upgradeLinks } from '../../components/page-links.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
@@ -76,7 +76,7 @@ function ProgramSummary({ program }: { program: FirmwareRow }) {
           label: t('upgrade:program.supported'),
           children: program.supportAll
             ? t('upgrade:program.supportAll')
-            : t('upgrade:program.supportedCount', { n: program.supportedCount }),
+            : t('upgrade:program.supportedCount', { count: program.supportedCount }),
         },
         {
           key: 'description',
@@ -252,7 +252,7 @@ export default function TaskAddPage() {
                 />
                 <Space size={4}>
                   <Typography.Text data-testid="task-selected-count" data-count={selected.length}>
-                    {t('upgrade:add.selected', { n: selected.length })}
+                    {t('upgrade:add.selected', { count: selected.length })}
                   </Typography.Text>
                   {selected.length > 0 && (
                     <Button
@@ -332,7 +332,7 @@ export default function TaskAddPage() {
               tooltip={t('upgrade:add.firstBatchHint')}
               rules={[{ required: true, message: t('common:validation.required') }]}
             >
-              <InputNumber
+              <NumberInput
                 min={1}
                 max={100}
                 precision={0}
@@ -350,7 +350,7 @@ export default function TaskAddPage() {
               extra={firstBatch >= 100 ? t('upgrade:add.thresholdUnused') : undefined}
               rules={[{ required: true, message: t('common:validation.required') }]}
             >
-              <InputNumber
+              <NumberInput
                 min={0}
                 max={100}
                 precision={0}

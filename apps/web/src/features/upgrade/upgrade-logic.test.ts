@@ -50,10 +50,11 @@ describe('client-side file checks', () => {
 });
 
 describe('formatting', () => {
-  it('names sizes in B, KB and MB', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2.0 KB');
-    expect(formatBytes(3.5 * 1024 * 1024)).toBe('3.5 MB');
+  it('names sizes in bytes, kB and MB as the language writes them', () => {
+    expect(formatBytes(512, 'zh-CN')).toBe('512 B');
+    expect(formatBytes(2048, 'en-GB')).toBe('2 kB');
+    expect(formatBytes(3.5 * 1024 * 1024, 'en-GB')).toBe('3.5 MB');
+    expect(formatBytes(3.5 * 1024 * 1024, 'de-DE')).toBe('3,5 MB');
   });
 
   it('shortens a SHA-256 to its head and tail', () => {

@@ -9,6 +9,7 @@ import {
   type UpgradeTaskStatus,
 } from '@pvstar/contract/firmware';
 import type { Lang } from '@pvstar/contract/lang';
+import i18n from '../../i18n/index.ts';
 
 /** Why a chosen file is refused before it is sent (SPEC §5), or null when it may go. */
 export type FileProblem = 'missing' | 'format' | 'empty' | 'tooLarge';
@@ -45,11 +46,22 @@ export const checkSnSheet = (file: { name: string; size: number } | null | undef
 /** Whole megabytes for the limits shown in messages. */
 export const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-/** 512 B, 12.3 KB, 4.5 MB: file sizes in the program list. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+function sizeFormat(lang: string, unit: 'byte' | 'kilobyte' | 'megabyte'): Intl.NumberFormat {
+  const key = `${lang}|${unit}`;
+  let f = sizeFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(lang, { style: 'unit', unit, maximumFractionDigits: 1 });
+    sizeFormats.set(key, f);
+  }
+  return f;
+}
+
+/** File sizes in the program list as the user's language writes them: 512 Byte, 12,3 kB, 4,5 MB in German. */
+export function formatBytes(bytes: number, lang: string = i18n.language || 'de-DE'): string {
+  if (bytes < 1024) return sizeFormat(lang, 'byte').format(bytes);
+  if (bytes < 1024 * 1024) return sizeFormat(lang, 'kilobyte').format(bytes / 1024);
+  return sizeFormat(lang, 'megabyte').format(bytes / (1024 * 1024));
 }
 
 /** The head and tail of a hash, enough to compare by eye; the whole one is copied. */

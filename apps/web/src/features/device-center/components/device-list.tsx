@@ -25,7 +25,7 @@ import { ParamsDrawer } from './params-drawer.tsx';
 /** The list title of each device type (plural). */
 export const listTitle = (t: TFunction, type: DeviceType): string =>
   ({
-    INVERTER: t('menu:deviceInverter'),
+    INVERTER: t('device:list.INVERTER'),
     DONGLE: t('menu:deviceDongle'),
     BATTERY: t('menu:deviceBattery'),
     METER: t('device:list.METER'),

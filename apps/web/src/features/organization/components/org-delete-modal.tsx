@@ -51,7 +51,8 @@ export function OrgDeleteModal({ org, onClose }: { org: OrgRow | null; onClose: 
           <Alert type="error" showIcon title={t('org:delete.irreversible')} style={{ marginBottom: 16 }} />
           <Typography.Paragraph>
             {t('org:delete.typeName')}{' '}
-            <Typography.Text strong copyable={false} style={{ wordBreak: 'break-all' }}>
+            {/* A long name wraps between words; only a word wider than the dialog is broken. */}
+            <Typography.Text strong copyable={false} style={{ overflowWrap: 'break-word' }}>
               {org.name}
             </Typography.Text>
           </Typography.Paragraph>

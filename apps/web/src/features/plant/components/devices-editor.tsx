@@ -2,10 +2,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { INVERTER_TYPES, NETWORKING_MODES } from '@pvstar/contract/enum-values';
 import { SerialSchema } from '@pvstar/contract/mqtt';
 import type { FormListFieldData, FormRule } from 'antd';
-import { Button, Card, Flex, Form, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { inverterTypeLabel, networkingModeLabel } from '../../../components/monitor-labels.ts';
+import { NumberInput } from '../../../components/number-input.tsx';
 import { zodRule } from '../../../components/zod-rule.ts';
 
 /** A device row is complete with its serial number (SPEC §5 "complete device and battery info"). */
@@ -181,7 +182,7 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                         />
                       </Form.Item>
                       <Form.Item name={[f.name, 'ratedPower']} style={{ width: 170, marginBottom: 8 }}>
-                        <InputNumber
+                        <NumberInput
                           min={1}
                           max={10_000_000}
                           precision={0}

@@ -60,7 +60,8 @@ export function PlantDeleteModal({
           <Alert type="error" showIcon title={t('plant:delete.irreversible')} style={{ marginBottom: 16 }} />
           <Typography.Paragraph>
             {t('plant:delete.typeName')}{' '}
-            <Typography.Text strong style={{ wordBreak: 'break-all' }}>
+            {/* A long name wraps between words; only a word wider than the dialog is broken. */}
+            <Typography.Text strong style={{ overflowWrap: 'break-word' }}>
               {plant.stationName}
             </Typography.Text>
           </Typography.Paragraph>

@@ -11,7 +11,7 @@ import { confirmDelete } from '../../../components/confirm-delete.ts';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { formatDateTime } from '../../../components/format.ts';
-import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../../../components/labels.ts';
+import { dataScopeLabel, orgTypeLabel, roleLabel, roleStatusLabel } from '../../../components/labels.ts';
 import { ListLayout } from '../../../components/list-layout.tsx';
 import { PageTable } from '../../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
@@ -37,9 +37,9 @@ export default function RolePage() {
       dataIndex: 'roleName',
       key: 'roleName',
       fixed: 'left',
-      render: (v: string, row) => (
+      render: (_: string, row) => (
         <Space size={4}>
-          <EllipsisText text={v} maxWidth={180} />
+          <EllipsisText text={roleLabel(t, row)} maxWidth={180} />
           {row.builtin && <Tag color="gold">{t('system:role.builtin')}</Tag>}
         </Space>
       ),
@@ -87,7 +87,7 @@ export default function RolePage() {
               if (on) return void change();
               // Disabling takes the role's permissions from all its users at once: asked first.
               modal.confirm({
-                title: t('system:role.disableTitle', { name: row.roleName }),
+                title: t('system:role.disableTitle', { name: roleLabel(t, row) }),
                 content: t('system:role.disableWarning'),
                 okText: t('system:action.confirm'),
                 okButtonProps: { danger: true, 'data-testid': 'role-disable-confirm' } as ButtonProps,
@@ -124,7 +124,7 @@ export default function RolePage() {
             perm={PERM.roleDelete}
             onClick={() =>
               confirmDelete(modal, t, {
-                title: t('system:role.deleteTitle', { name: row.roleName }),
+                title: t('system:role.deleteTitle', { name: roleLabel(t, row) }),
                 content: t('system:role.deleteWarning'),
                 onDelete: () => remove.mutateAsync(row.id),
               })

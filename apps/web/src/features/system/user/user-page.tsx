@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete.ts';
 import { FilterBar } from '../../../components/filter-bar.tsx';
-import { statusLabel } from '../../../components/labels.ts';
+import { roleLabel, statusLabel } from '../../../components/labels.ts';
 import { ListLayout } from '../../../components/list-layout.tsx';
 import { toOrgSelectData, useOrgTree } from '../../../components/org-tree.ts';
 import { PageTable } from '../../../components/page-table.tsx';
@@ -164,7 +164,7 @@ export default function UserPage() {
                 allowClear
                 style={{ width: 160 }}
                 showSearch={{ optionFilterProp: 'label' }}
-                options={(roleOptions.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
+                options={(roleOptions.data ?? []).map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
                 placeholder={t('system:filter.all')}
                 popupMatchSelectWidth={false}
               />

@@ -122,7 +122,7 @@ export function SnSheetView({
       <Typography.Text type="secondary">{t('upgrade:sn.hint', { max: SN_SHEET_MAX_ROWS })}</Typography.Text>
       {state.phase === 'done' && (
         <Typography.Text type="success" data-testid="program-sn-count" data-count={state.sns.length}>
-          {t('upgrade:sn.count', { n: state.sns.length, name: state.name })}
+          {t('upgrade:sn.count', { count: state.sns.length, name: state.name })}
         </Typography.Text>
       )}
       {state.phase === 'failed' && state.rows.length > 0 && (

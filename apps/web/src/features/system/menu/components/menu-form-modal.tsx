@@ -2,12 +2,13 @@ import { MENU_TYPES } from '@pvstar/contract/enum-values';
 import type { MenuType } from '@pvstar/contract/enums';
 import { type MenuAddBody, MenuAddBodySchema, type MenuEditBody, type MenuRow } from '@pvstar/contract/menu';
 import type { TreeSelectProps } from 'antd';
-import { Form, Input, InputNumber, Modal, message, Radio, Switch, TreeSelect } from 'antd';
+import { Form, Input, Modal, message, Radio, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../../components/form-errors.ts';
 import { FormGrid } from '../../../../components/form-grid.tsx';
 import { menuTypeLabel } from '../../../../components/labels.ts';
+import { NumberInput } from '../../../../components/number-input.tsx';
 import { pagePath } from '../../../../components/page-links.ts';
 import { zodRule } from '../../../../components/zod-rule.ts';
 import { menuTitle } from '../../shared/menu-title.ts';
@@ -189,7 +190,7 @@ export function MenuFormModal({
             </Form.Item>
           )}
           <Form.Item name="sort" label={t('system:menu.sort')}>
-            <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+            <NumberInput min={0} max={9999} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="visible" label={t('system:menu.visible')} valuePropName="checked">
             <Switch checkedChildren={t('system:menu.shown')} unCheckedChildren={t('system:menu.hidden')} />

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../../components/form-errors.ts';
 import { FormGrid } from '../../../../components/form-grid.tsx';
-import { dataScopeLabel, orgTypeLabel, roleStatusLabel } from '../../../../components/labels.ts';
+import { dataScopeLabel, orgTypeLabel, roleLabel, roleStatusLabel } from '../../../../components/labels.ts';
 import { zodRule } from '../../../../components/zod-rule.ts';
 import { useSession } from '../../../../stores/session.ts';
 import { useGrantableMenus } from '../../menu/api/menu-api.ts';
@@ -44,6 +44,8 @@ export function RoleFormDrawer({
   const grantable = useGrantableMenus();
   const save = useSaveRole();
   const ownScope = useSession((s) => s.userInfo?.dataScope ?? 'SELF');
+  // A built-in role keeps its name (shown in the reader's language), code and type; the server keeps them too.
+  const builtin = isEdit && !!detail.data?.builtin;
 
   useEffect(() => {
     if (!open) return;
@@ -52,7 +54,7 @@ export function RoleFormDrawer({
     else if (detail.data) {
       const d = detail.data;
       form.setFieldsValue({
-        roleName: d.roleName,
+        roleName: roleLabel(t, d),
         roleCode: d.roleCode,
         roleType: d.roleType,
         roleDesc: d.roleDesc ?? '',
@@ -61,7 +63,7 @@ export function RoleFormDrawer({
         dataScope: d.dataScope,
       });
     }
-  }, [open, isEdit, detail.data, form]);
+  }, [open, isEdit, detail.data, form, t]);
 
   const submit = async () => {
     // An invalid form rejects; the fields already show why.
@@ -114,14 +116,14 @@ export function RoleFormDrawer({
               label={t('common:field.roleName')}
               rules={[zodRule(nameSchema, { required: true })]}
             >
-              <Input data-testid="role-form-name" maxLength={64} />
+              <Input data-testid="role-form-name" maxLength={64} disabled={builtin} />
             </Form.Item>
             <Form.Item
               name="roleCode"
               label={t('common:field.roleCode')}
               rules={[zodRule(RoleAddBodySchema.shape.roleCode, { required: true })]}
             >
-              <Input data-testid="role-form-code" maxLength={40} />
+              <Input data-testid="role-form-code" maxLength={40} disabled={builtin} />
             </Form.Item>
             <Form.Item
               name="roleType"
@@ -129,6 +131,7 @@ export function RoleFormDrawer({
               rules={[{ required: true, message: t('common:validation.required') }]}
             >
               <Select
+                disabled={builtin}
                 data-testid="role-form-type"
                 options={ORG_TYPES.map((o) => ({ value: o, label: orgTypeLabel(t, o) }))}
               />
