@@ -305,7 +305,7 @@ function BusAddressField({ name }: { name: (string | number)[] }) {
   const { t } = useTranslation();
   return (
     <Form.Item name={name} style={{ width: 130, marginBottom: 8 }}>
-      <InputNumber
+      <NumberInput
         min={1}
         max={247}
         precision={0}
