@@ -1,4 +1,4 @@
-import { IdParamsSchema, PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
+import { IdParamsSchema, pageResultSchema } from '@pvstar/contract/api';
 import { plant } from '@pvstar/contract/endpoints/plant';
 import { OrgTreeNodeSchema } from '@pvstar/contract/org';
 import {
@@ -11,6 +11,7 @@ import {
   StationEditBodySchema,
   StationKpiSchema,
   StationPageBodySchema,
+  StationPageQuerySchema,
   StationRowSchema,
   StationSaveResultSchema,
 } from '@pvstar/contract/station';
@@ -35,7 +36,7 @@ export const plantRoutes =
       app,
       plant.page,
       {
-        querystring: PageQuerySchema,
+        querystring: StationPageQuerySchema,
         body: StationPageBodySchema,
         response: pageResultSchema(StationRowSchema),
       },
