@@ -1,5 +1,5 @@
 import { CheckOutlined, EyeOutlined, MessageOutlined, StopOutlined } from '@ant-design/icons';
-import type { AlarmRow } from '@pvstar/contract/alarm';
+import type { AlarmRow, AlarmSort } from '@pvstar/contract/alarm';
 import { PERM } from '@pvstar/contract/perm';
 import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { formatDuration, formatZonedDateTime } from '../../components/format.ts';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { plantLinks } from '../../components/page-links.ts';
+import { sortable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
 import type { AlarmActionRequest } from './alarm-action-modal.tsx';
 import { AlarmLevelTag, AlarmStatusTag } from './alarm-tags.tsx';
@@ -45,14 +46,14 @@ export function useAlarmColumns(options: {
     {
       title: t('alarm:column.level'),
       dataIndex: 'alarmLevel',
-      key: 'alarmLevel',
+      ...sortable<AlarmSort>('alarmLevel', 'descend'),
       fixed: 'left',
       render: (v: AlarmRow['alarmLevel']) => <AlarmLevelTag level={v} />,
     },
     {
       title: t('alarm:column.status'),
       dataIndex: 'alarmStatus',
-      key: 'alarmStatus',
+      ...sortable<AlarmSort>('alarmStatus', 'descend'),
       render: (v: AlarmRow['alarmStatus']) => <AlarmStatusTag status={v} />,
     },
     {
@@ -72,7 +73,7 @@ export function useAlarmColumns(options: {
     columns.push({
       title: t('alarm:column.plant'),
       dataIndex: 'stationName',
-      key: 'stationName',
+      ...sortable<AlarmSort>('stationName'),
       render: (v: string, row) => (
         <Link to={plantLinks.detail(row.stationId)} data-testid="alarm-plant-link">
           <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 170, color: 'inherit' }}>
@@ -85,7 +86,7 @@ export function useAlarmColumns(options: {
     {
       // Type and serial number read together: "Inverter / ALINV-…".
       title: t('alarm:column.device'),
-      key: 'device',
+      ...sortable<AlarmSort>('deviceSn'),
       render: (_, row) => (
         <div style={{ whiteSpace: 'nowrap' }}>
           <div>{deviceKindLabel(t, row.deviceType)}</div>
@@ -98,12 +99,12 @@ export function useAlarmColumns(options: {
     {
       title: timeTitle(t('alarm:column.startTime')),
       dataIndex: 'alarmStartTime',
-      key: 'alarmStartTime',
+      ...sortable<AlarmSort>('alarmStartTime', 'descend'),
       render: (v: string, row) => nowrap(formatZonedDateTime(v, row.timezone)),
     },
     {
       title: timeTitle(t('alarm:column.endTime')),
-      key: 'endTime',
+      ...sortable<AlarmSort>('endTime', 'descend'),
       render: (_, row) => (
         <div style={{ whiteSpace: 'nowrap' }}>
           {row.endTime && <div>{formatZonedDateTime(row.endTime, row.timezone)}</div>}
@@ -143,7 +144,7 @@ export function useAlarmColumns(options: {
     {
       title: timeTitle(t('alarm:column.latestTime')),
       dataIndex: 'latestTime',
-      key: 'latestTime',
+      ...sortable<AlarmSort>('latestTime', 'descend'),
       render: (v: string, row) => nowrap(formatZonedDateTime(v, row.timezone)),
     },
     {

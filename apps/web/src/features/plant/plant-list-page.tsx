@@ -3,7 +3,7 @@ import { plant } from '@pvstar/contract/endpoints/plant';
 import { PLANT_STATUSES, STATION_TYPES } from '@pvstar/contract/enum-values';
 import type { StationType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
-import type { StationPageBody, StationRow } from '@pvstar/contract/station';
+import type { StationPageBody, StationRow, StationSort } from '@pvstar/contract/station';
 import {
   Button,
   Form,
@@ -26,12 +26,12 @@ import { plantStatusLabel, stationTypeLabel } from '../../components/monitor-lab
 import { PlantStatusTag } from '../../components/monitor-tags.tsx';
 import { toOrgSelectData } from '../../components/org-tree.ts';
 import { plantLinks } from '../../components/page-links.ts';
-import { PageTable } from '../../components/page-table.tsx';
+import { PageTable, sortable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
 import { usePlantKpi, usePlantOrgTree } from './api/plant-api.ts';
 import { PlantDeleteModal } from './components/plant-delete-modal.tsx';
 import { PlantKpis } from './components/plant-kpis.tsx';
-import { type PlantListSort, sortable, sortOf, specificYieldColumns } from './components/plant-list-sort.tsx';
+import { specificYieldColumns } from './components/specific-yield-columns.tsx';
 import { useCanManage } from './components/use-can-manage.ts';
 
 /** Plant center → plants (2001001): KPIs, filters and the plants within the caller's scope. */
@@ -39,8 +39,6 @@ export default function PlantListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<StationPageBody>({});
-  // Sorted on the server (the list is paged); a new order starts again at page 1.
-  const [sort, setSort] = useState<PlantListSort>({});
   const [deleting, setDeleting] = useState<StationRow | null>(null);
   const kpi = usePlantKpi(filter);
   const orgTree = usePlantOrgTree();
@@ -54,6 +52,7 @@ export default function PlantListPage() {
       title: t('plant:field.stationName'),
       dataIndex: 'stationName',
       fixed: 'left',
+      ...sortable<StationSort>('stationName'),
       // The plant number beneath the name: as a column of its own the row overflowed a 1440 px screen
       // and the specific yields hid under the sticky actions column.
       render: (name: string, row) => (
@@ -82,6 +81,7 @@ export default function PlantListPage() {
     {
       title: t('plant:field.status'),
       dataIndex: 'status',
+      ...sortable<StationSort>('status', 'descend'),
       render: (v: StationRow['status'], row) => (
         <PlantStatusTag status={v} neverConnected={row.neverConnected} />
       ),
@@ -90,23 +90,24 @@ export default function PlantListPage() {
       title: t('plant:field.installedCapacity'),
       dataIndex: 'installedCapacity',
       align: 'right',
-      ...sortable('installedCapacity', sort),
+      ...sortable<StationSort>('installedCapacity', 'descend'),
       render: (v: number) => formatCapacity(v, 'kWp'),
     },
     {
       title: t('plant:field.currentPower'),
       dataIndex: 'currentPower',
       align: 'right',
+      ...sortable<StationSort>('currentPower', 'descend'),
       render: (v: number) => formatPower(v),
     },
     {
       title: t('plant:field.todayGeneration'),
       dataIndex: 'todayGeneration',
       align: 'right',
-      ...sortable('todayGeneration', sort),
+      ...sortable<StationSort>('todayGeneration', 'descend'),
       render: (v: number) => formatEnergy(v),
     },
-    specificYieldColumns(t, sort),
+    specificYieldColumns(t),
     {
       title: t('plant:field.orgId'),
       dataIndex: 'orgName',
@@ -120,6 +121,7 @@ export default function PlantListPage() {
     {
       title: t('plant:field.gridConnectionTime'),
       dataIndex: 'gridConnectionTime',
+      ...sortable<StationSort>('gridConnectionTime', 'descend'),
       render: (v: string | null) => v ?? '—',
     },
     {
@@ -232,15 +234,7 @@ export default function PlantListPage() {
         <div style={{ marginBottom: 16 }}>
           <PlantKpis kpi={kpi.data} loading={kpi.isFetching} />
         </div>
-        <PageTable
-          endpoint={plant.page}
-          filter={{ ...filter, ...sort }}
-          columns={columns}
-          onChange={(_, __, sorter, extra) => {
-            if (extra.action === 'sort') setSort(sortOf(sorter));
-          }}
-          data-testid="station-table"
-        />
+        <PageTable endpoint={plant.page} filter={filter} columns={columns} data-testid="station-table" />
       </ListLayout>
       <PlantDeleteModal plant={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import type { DeviceRow, DeviceType } from '@pvstar/contract/device';
+import type { DeviceRow, DeviceSort, DeviceType } from '@pvstar/contract/device';
 import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { inverterTypeLabel, networkingModeLabel } from '../../../components/monitor-labels.ts';
 import { DeviceStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
+import { sortable } from '../../../components/page-table.tsx';
 import { VersionSummary } from './versions.tsx';
 
 const percent = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 1)} %`);
@@ -30,6 +31,7 @@ export function useDeviceColumns(
       title: t('device:field.sn'),
       dataIndex: 'sn',
       fixed: 'left',
+      ...sortable<DeviceSort>('sn'),
       render: (sn: string, row) => (
         <Button
           type="link"
@@ -66,6 +68,7 @@ export function useDeviceColumns(
     {
       title: t('device:field.plant'),
       dataIndex: 'stationName',
+      ...sortable<DeviceSort>('stationName'),
       render: (name: string, row) => (
         <Link to={plantLinks.detail(row.plantId)} data-testid="device-plant-link">
           <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 180, color: 'inherit' }}>
@@ -78,6 +81,7 @@ export function useDeviceColumns(
     {
       title: t('device:field.status'),
       dataIndex: 'deviceStatus',
+      ...sortable<DeviceSort>('deviceStatus', 'descend'),
       render: (s: DeviceRow['deviceStatus']) => <DeviceStatusTag status={s} />,
     },
     isDongle && {
@@ -89,6 +93,7 @@ export function useDeviceColumns(
       title: t('device:field.power'),
       dataIndex: 'power',
       align: 'right',
+      ...sortable<DeviceSort>('power', 'descend'),
       // The last value of a device that is not reporting is history, not "now": shown greyed.
       render: (v: number | null, row) => (
         <span style={{ whiteSpace: 'nowrap' }}>
@@ -103,8 +108,20 @@ export function useDeviceColumns(
         </span>
       ),
     },
-    type === 'BATTERY' && { title: t('device:field.soc'), dataIndex: 'soc', align: 'right', render: percent },
-    type === 'BATTERY' && { title: t('device:field.soh'), dataIndex: 'soh', align: 'right', render: percent },
+    type === 'BATTERY' && {
+      title: t('device:field.soc'),
+      dataIndex: 'soc',
+      align: 'right',
+      ...sortable<DeviceSort>('soc', 'descend'),
+      render: percent,
+    },
+    type === 'BATTERY' && {
+      title: t('device:field.soh'),
+      dataIndex: 'soh',
+      align: 'right',
+      ...sortable<DeviceSort>('soh', 'descend'),
+      render: percent,
+    },
     (type === 'INVERTER' || type === 'DONGLE' || type === 'BATTERY') && {
       title: t('device:field.versions'),
       dataIndex: 'versions',
@@ -118,6 +135,7 @@ export function useDeviceColumns(
     {
       title: t('device:field.lastSeen'),
       dataIndex: 'lastSeenAt',
+      ...sortable<DeviceSort>('lastSeenAt', 'descend'),
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
     type === 'INVERTER' &&
