@@ -57,16 +57,16 @@ export function useAlarmColumns(options: {
       render: (v: AlarmRow['alarmStatus']) => <AlarmStatusTag status={v} />,
     },
     {
-      title: t('alarm:column.faultCode'),
-      dataIndex: 'faultCode',
-      key: 'faultCode',
-      render: (v: string) => mono(v),
-    },
-    {
-      title: t('alarm:column.message'),
+      // The code over its message: as two columns the row overflowed a 1440 px screen.
+      title: `${t('alarm:column.faultCode')} / ${t('alarm:column.message')}`,
       dataIndex: 'alarmMsg',
       key: 'alarmMsg',
-      render: (v: string) => <EllipsisText text={v} maxWidth={200} />,
+      render: (v: string, row) => (
+        <>
+          <div>{mono(row.faultCode)}</div>
+          <EllipsisText text={v} maxWidth={200} />
+        </>
+      ),
     },
   ];
   if (options.showPlant)

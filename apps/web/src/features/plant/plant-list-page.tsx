@@ -1,7 +1,6 @@
 import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { plant } from '@pvstar/contract/endpoints/plant';
 import { PLANT_STATUSES, STATION_TYPES } from '@pvstar/contract/enum-values';
-import type { StationType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import type { StationPageBody, StationRow, StationSort } from '@pvstar/contract/station';
 import {
@@ -53,13 +52,13 @@ export default function PlantListPage() {
       dataIndex: 'stationName',
       fixed: 'left',
       ...sortable<StationSort>('stationName'),
-      // The plant number beneath the name: as a column of its own the row overflowed a 1440 px screen
-      // and the specific yields hid under the sticky actions column.
+      // The plant number and type beneath the name (and the owner beneath the organisation): as columns
+      // of their own the row overflowed a 1440 px screen and the last columns hid under the actions.
       render: (name: string, row) => (
         <>
           <EllipsisText
             text={name}
-            maxWidth={220}
+            maxWidth={200}
             link={canDetail ? plantLinks.detail(row.id) : undefined}
             testId="station-link"
           />
@@ -68,15 +67,10 @@ export default function PlantListPage() {
             style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}
             data-testid="station-no"
           >
-            {row.stationNo}
+            {row.stationNo} · {stationTypeLabel(t, row.stationType)}
           </Typography.Text>
         </>
       ),
-    },
-    {
-      title: t('plant:field.stationType'),
-      dataIndex: 'stationType',
-      render: (v: StationType) => stationTypeLabel(t, v),
     },
     {
       title: t('plant:field.status'),
@@ -109,17 +103,27 @@ export default function PlantListPage() {
     },
     specificYieldColumns(t),
     {
-      title: t('plant:field.orgId'),
+      title: `${t('plant:field.orgId')} / ${t('plant:field.ownerName')}`,
       dataIndex: 'orgName',
-      render: (v: string) => <EllipsisText text={v} maxWidth={180} />,
+      render: (v: string, row) => (
+        <>
+          <EllipsisText text={v} maxWidth={170} />
+          {row.ownerName && (
+            <Typography.Text
+              type="secondary"
+              ellipsis={{ tooltip: row.ownerName }}
+              style={{ display: 'block', fontSize: 12, maxWidth: 170 }}
+              data-testid="station-owner"
+            >
+              {row.ownerName}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
-      title: t('plant:field.ownerName'),
-      dataIndex: 'ownerName',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={160} />,
-    },
-    {
-      title: t('plant:field.gridConnectionTime'),
+      // The date says the rest: the form's longer label made the row overflow a 1440 px screen.
+      title: t('plant:list.gridConnection'),
       dataIndex: 'gridConnectionTime',
       ...sortable<StationSort>('gridConnectionTime', 'descend'),
       render: (v: string | null) => v ?? '—',
