@@ -15,7 +15,10 @@ const LISTS = [
   { name: 'dongles', path: '/device-center/dongle' },
   { name: 'batteries', path: '/device-center/battery' },
   { name: 'menus', path: '/system/menu' },
+  { name: 'users', path: '/system/user' },
   { name: 'roles', path: '/system/role' },
+  { name: 'organisations', path: '/organization/anergy/1' },
+  { name: 'owners', path: '/ower/list' },
 ] as const;
 
 type Box = { x: number; width: number };
