@@ -58,13 +58,19 @@ export function useAlarmColumns(options: {
     },
     {
       // The code over its message: as two columns the row overflowed a 1440 px screen.
-      title: `${t('alarm:column.faultCode')} / ${t('alarm:column.message')}`,
+      title: (
+        <>
+          {t('alarm:column.faultCode')}
+          <br />
+          {t('alarm:column.message')}
+        </>
+      ),
       dataIndex: 'alarmMsg',
       key: 'alarmMsg',
       render: (v: string, row) => (
         <>
           <div>{mono(row.faultCode)}</div>
-          <EllipsisText text={v} maxWidth={200} />
+          <EllipsisText text={v} maxWidth={150} />
         </>
       ),
     },
@@ -76,7 +82,7 @@ export function useAlarmColumns(options: {
       ...sortable<AlarmSort>('stationName'),
       render: (v: string, row) => (
         <Link to={plantLinks.detail(row.stationId)} data-testid="alarm-plant-link">
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 170, color: 'inherit' }}>
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 130, color: 'inherit' }}>
             {v}
           </Typography.Text>
         </Link>

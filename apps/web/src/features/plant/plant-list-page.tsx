@@ -58,7 +58,7 @@ export default function PlantListPage() {
         <>
           <EllipsisText
             text={name}
-            maxWidth={200}
+            maxWidth={170}
             link={canDetail ? plantLinks.detail(row.id) : undefined}
             testId="station-link"
           />
@@ -103,16 +103,22 @@ export default function PlantListPage() {
     },
     specificYieldColumns(t),
     {
-      title: `${t('plant:field.orgId')} / ${t('plant:field.ownerName')}`,
+      title: (
+        <>
+          {t('plant:field.orgId')}
+          <br />
+          {t('plant:field.ownerName')}
+        </>
+      ),
       dataIndex: 'orgName',
       render: (v: string, row) => (
         <>
-          <EllipsisText text={v} maxWidth={170} />
+          <EllipsisText text={v} maxWidth={140} />
           {row.ownerName && (
             <Typography.Text
               type="secondary"
               ellipsis={{ tooltip: row.ownerName }}
-              style={{ display: 'block', fontSize: 12, maxWidth: 170 }}
+              style={{ display: 'block', fontSize: 12, maxWidth: 140 }}
               data-testid="station-owner"
             >
               {row.ownerName}
