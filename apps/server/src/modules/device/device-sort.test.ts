@@ -77,7 +77,7 @@ const COMMON: Partial<Record<DeviceSort, Column>> = {
 describe('device lists sorted on the server', () => {
   it('orders inverters and batteries by each sortable column either way, nulls last, pages consistent', async () => {
     await expectSortedByEachColumn(fetchOf('INVERTER'), { ...COMMON, power: (r) => r.power });
-    await expectSortedByEachColumn(fetchOf('BATTERY'), {
+    await expectSortedByEachColumn<DeviceRow>(fetchOf('BATTERY'), {
       power: (r) => r.power,
       soc: (r) => r.soc,
       soh: (r) => r.soh,
