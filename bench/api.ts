@@ -66,6 +66,14 @@ export function endpoints(fleet: ApiFleet): Endpoint[] {
       as: 'dealer',
     },
     {
+      key: 'list-dealer-power',
+      name: 'plant list, dealer, sorted by power now',
+      method: 'POST',
+      path: `/station/station/page${page}&orderBy=currentPower&order=descend`,
+      body: {},
+      as: 'dealer',
+    },
+    {
       key: 'list-installer',
       name: 'plant list, installer',
       method: 'POST',

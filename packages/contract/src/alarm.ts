@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './api.ts';
+import { IdSchema, sortedPageQuerySchema } from './api.ts';
 import { type AlarmLevel, AlarmLevelSchema } from './enums.ts';
 import { FaultDeviceTypeSchema } from './fault-code.ts';
 import { LocalDateSchema } from './plant-data.ts';
@@ -54,6 +54,23 @@ export const CLOUD_FAULT_CODES = {
     HEAT_PUMP: 'HP-COMM-LOST',
   },
 } as const;
+
+/**
+ * What an alarm list may be sorted by on the server: start, end (ongoing alarms have none: last), the
+ * latest report, level (by severity: serious first when descending), status, plant name and the device's
+ * serial number. Default: newest start first.
+ */
+export const ALARM_SORTS = [
+  'alarmStartTime',
+  'endTime',
+  'latestTime',
+  'alarmLevel',
+  'alarmStatus',
+  'stationName',
+  'deviceSn',
+] as const;
+export type AlarmSort = (typeof ALARM_SORTS)[number];
+export const AlarmPageQuerySchema = sortedPageQuerySchema(ALARM_SORTS);
 
 export const AlarmPageBodySchema = z.object({
   /** SPEC §9 filter: error (serious + error), warn, general (info + general). */

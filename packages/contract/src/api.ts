@@ -16,6 +16,22 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
+/** The directions a list may be sorted in (antd's words, so the table's sorter passes through). */
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * The page query of a list sorted on the server: `orderBy` one of the list's sortable columns (any other
+ * is a 400 naming `orderBy`), `order` ascend (the default) or descend. Without `orderBy` the list keeps
+ * its own order. Ties and rows without a value (nulls, last either way) go by id, so pages stay stable.
+ */
+export const sortedPageQuerySchema = <const K extends readonly [string, ...string[]]>(columns: K) =>
+  PageQuerySchema.extend({
+    orderBy: z.enum(columns).optional(),
+    order: z.enum(SORT_ORDERS).optional(),
+  });
+export type SortedPageQuery<K extends string> = PageQuery & { orderBy?: K; order?: SortOrder };
+
 export const pageResultSchema = <T extends z.ZodType>(row: T) =>
   z.object({ total: z.number().int(), list: z.array(row) });
 export type PageResult<T> = { total: number; list: T[] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './api.ts';
+import { IdSchema, sortedPageQuerySchema } from './api.ts';
 import {
   DeviceStatusSchema,
   type InverterType,
@@ -46,6 +46,23 @@ const filterText = z
   .trim()
   .max(64, { message: withParams('validation.length', { min: 0, max: 64 }) })
   .optional();
+
+/**
+ * What a device list may be sorted by on the server: serial number, plant name, status, the latest power,
+ * state of charge and health, the last report. Dongles report no values of their own: sorting them by
+ * power, soc or soh is a 400 naming `orderBy`. Default: by plant, then serial number.
+ */
+export const DEVICE_SORTS = [
+  'sn',
+  'stationName',
+  'deviceStatus',
+  'power',
+  'soc',
+  'soh',
+  'lastSeenAt',
+] as const;
+export type DeviceSort = (typeof DEVICE_SORTS)[number];
+export const DevicePageQuerySchema = sortedPageQuerySchema(DEVICE_SORTS);
 
 export const DevicePageBodySchema = z.object({
   deviceType: DeviceTypeSchema,

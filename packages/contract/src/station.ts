@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './api.ts';
+import { IdSchema, sortedPageQuerySchema } from './api.ts';
 import {
   ContactTypeSchema,
   DeviceStatusSchema,
@@ -227,19 +227,24 @@ export const StationDeleteBodySchema = z.object({
 export const ResetSecretBodySchema = z.object({ dongleId: IdSchema });
 
 /**
- * What the plant list may be sorted by on the server: registration time, capacity, today's generation
- * and the specific yields (kWh/kWp) of today, this month and this year in each plant's local calendar.
+ * What the plant list may be sorted by on the server: name, status (normal → warning → fault → offline),
+ * capacity, current power, today's generation, the specific yields (kWh/kWp) of today, this month and
+ * this year in each plant's local calendar, grid connection and registration time (the default, newest first).
  */
 export const STATION_SORTS = [
-  'createTime',
+  'stationName',
+  'status',
   'installedCapacity',
+  'currentPower',
   'todayGeneration',
   'todayYield',
   'monthYield',
   'yearYield',
+  'gridConnectionTime',
+  'createTime',
 ] as const;
-export const StationSortSchema = z.enum(STATION_SORTS);
-export type StationSort = z.infer<typeof StationSortSchema>;
+export type StationSort = (typeof STATION_SORTS)[number];
+export const StationPageQuerySchema = sortedPageQuerySchema(STATION_SORTS);
 
 export const StationPageBodySchema = z.object({
   stationName: z.string().trim().max(100).optional(),
@@ -250,9 +255,6 @@ export const StationPageBodySchema = z.object({
   orgId: IdSchema.optional(),
   /** Owner name or owner account, contains. */
   ownerName: z.string().trim().max(64).optional(),
-  /** The list's order (default: newest first); ties and plants without a figure (nulls) last, by id. */
-  sortBy: StationSortSchema.optional(),
-  sortOrder: z.enum(['asc', 'desc']).optional(),
 });
 export type StationPageBody = z.infer<typeof StationPageBodySchema>;
 

@@ -1,16 +1,16 @@
-import type { PageResult } from '@pvstar/contract/api';
+import type { PageResult, SortOrder } from '@pvstar/contract/api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@pvstar/contract/client';
 import type { Endpoint } from '@pvstar/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Table, type TableProps } from 'antd';
+import { Table, type TableColumnType, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, queryKey } from '../api/call.ts';
 import { useSettings } from '../stores/settings.ts';
 
-/** A server-paged list: page number and size in the query, the filter as body. */
+/** A server-paged list: page number and size (and a sorted list's order) in the query, the filter as body. */
 export type PageEndpoint<Row, Filter> = Endpoint<
-  { query: { pageNum?: unknown; pageSize?: unknown }; body: Filter },
+  { query: { pageNum?: unknown; pageSize?: unknown; orderBy?: unknown; order?: unknown }; body: Filter },
   PageResult<Row>,
   'json'
 >;
@@ -25,15 +25,40 @@ export interface PageTableProps<Row, Filter>
 }
 
 /**
+ * A column the server sorts the list by: `key` is its `orderBy` (one of the list's sortable columns in
+ * the contract); `first` the direction of the first click (numbers read best biggest first).
+ */
+export const sortable = <K extends string>(key: NoInfer<K>, first: SortOrder = 'ascend') => ({
+  key,
+  sorter: true,
+  sortDirections: (first === 'descend' ? ['descend', 'ascend'] : ['ascend', 'descend']) as SortOrder[],
+});
+
+type Column<Row> = TableColumnType<Row> & { children?: Column<Row>[] };
+type Sort = { orderBy: string; order: SortOrder } | null;
+
+/** Each column with the order it shows: a sortable column's header marks the page's order. */
+function withSort<Row>(columns: Column<Row>[], sort: Sort): Column<Row>[] {
+  return columns.map((c) => ({
+    minWidth: 80,
+    ...c,
+    ...(c.sorter === true ? { sortOrder: sort && sort.orderBy === c.key ? sort.order : null } : {}),
+    ...(c.children ? { children: withSort(c.children, sort) } : {}),
+  }));
+}
+
+/**
  * A server-paged table with the spec's pagination: sizes 10/20/30/40/50/100, default 10, layout
  * total–sizes–prev–pager–next, 7 pager buttons, column minimum width 80. The chosen size is
- * remembered per list (settings store, local storage).
+ * remembered per list (settings store, local storage). Columns marked `sortable` sort the list on the
+ * server (`orderBy`, `order` in the query); a new order starts again at page 1, a new filter keeps it.
  */
 export function PageTable<Row extends object, Filter>({
   endpoint,
   filter,
   columns,
   refetchInterval,
+  onChange,
   ...rest
 }: PageTableProps<Row, Filter>) {
   const { t } = useTranslation('common');
@@ -42,6 +67,7 @@ export function PageTable<Row extends object, Filter>({
   const [page, setPage] = useState(() => ({
     pageNum: 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(remembered ?? 0) ? remembered! : DEFAULT_PAGE_SIZE,
+    sort: null as Sort,
   }));
   const filterKey = JSON.stringify(filter);
   const [lastFilter, setLastFilter] = useState(filterKey);
@@ -49,9 +75,10 @@ export function PageTable<Row extends object, Filter>({
     setLastFilter(filterKey);
     setPage((p) => ({ ...p, pageNum: 1 }));
   }
+  const pageQuery = { pageNum: page.pageNum, pageSize: page.pageSize, ...page.sort };
   const query = useQuery({
-    queryKey: [...queryKey(endpoint), filter, page],
-    queryFn: ({ signal }) => call(endpoint, { query: page, body: filter }, { signal }),
+    queryKey: [...queryKey(endpoint), filter, pageQuery],
+    queryFn: ({ signal }) => call(endpoint, { query: pageQuery, body: filter }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval,
   });
@@ -65,7 +92,19 @@ export function PageTable<Row extends object, Filter>({
       className="pv-page-table"
       scroll={{ x: 'max-content' }}
       {...rest}
-      columns={columns?.map((c) => ({ minWidth: 80, ...c }))}
+      columns={columns && withSort(columns as Column<Row>[], page.sort)}
+      onChange={(pagination, filters, sorter, extra) => {
+        if (extra.action === 'sort') {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const key = s?.column?.key;
+          setPage((p) => ({
+            ...p,
+            pageNum: 1,
+            sort: s?.order && typeof key === 'string' ? { orderBy: key, order: s.order } : null,
+          }));
+        }
+        onChange?.(pagination, filters, sorter, extra);
+      }}
       dataSource={query.data?.list ?? []}
       loading={loading}
       locale={{ emptyText: t('noData') }}
@@ -79,7 +118,7 @@ export function PageTable<Row extends object, Filter>({
         showLessItems: false,
         onChange: (pageNum, pageSize) => {
           if (pageSize !== page.pageSize) rememberPageSize(endpoint.operationId, pageSize);
-          setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize });
+          setPage((p) => ({ ...p, pageNum: pageSize !== p.pageSize ? 1 : pageNum, pageSize }));
         },
       }}
     />

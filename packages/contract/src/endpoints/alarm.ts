@@ -6,10 +6,11 @@ import type {
   AlarmNotify,
   AlarmNotifySchema,
   AlarmPageBodySchema,
+  AlarmPageQuerySchema,
   AlarmRow,
   AlarmSummary,
 } from '../alarm.ts';
-import type { IdBodySchema, PageQuerySchema, PageResult } from '../api.ts';
+import type { IdBodySchema, PageResult } from '../api.ts';
 import { download, endpoints, get, type In, post } from '../endpoint.ts';
 import { PERM } from '../perm.ts';
 
@@ -21,7 +22,7 @@ type Filter = { body: In<typeof AlarmPageBodySchema> };
 /** The alert center (`/fault/alarm`), a plant's alarm tab and the alarm mail settings of the personal centre. */
 export const alarm = endpoints('alarm', {
   page: post<
-    { query: In<typeof PageQuerySchema>; body: In<typeof AlarmPageBodySchema> },
+    { query: In<typeof AlarmPageQuerySchema>; body: In<typeof AlarmPageBodySchema> },
     PageResult<AlarmRow>
   >('/iot/alarm/page', READ),
   summary: post<Filter, AlarmSummary>('/iot/alarm/summary', READ),

@@ -1,10 +1,11 @@
-import type { PageQuerySchema, PageResult } from '../api.ts';
+import type { PageResult } from '../api.ts';
 import type {
   DeviceDetail,
   DeviceDetailQuerySchema,
   DeviceHistory,
   DeviceHistoryBodySchema,
   DevicePageBodySchema,
+  DevicePageQuerySchema,
   DeviceRow,
   EquipmentParam,
   EquipmentParamsQuerySchema,
@@ -18,7 +19,7 @@ const DEVICE_CENTER = { perm: [PERM.deviceCenter, PERM.deviceInverter, PERM.devi
 /** The device center (2002…): lists per device type, a device's detail and history. */
 export const device = endpoints('device', {
   page: post<
-    { query: In<typeof PageQuerySchema>; body: In<typeof DevicePageBodySchema> },
+    { query: In<typeof DevicePageQuerySchema>; body: In<typeof DevicePageBodySchema> },
     PageResult<DeviceRow>
   >('/iot/device/page', DEVICE_CENTER),
   detail: get<{ query: In<typeof DeviceDetailQuerySchema> }, DeviceDetail>(

@@ -1,4 +1,4 @@
-import type { IdParamsSchema, PageQuerySchema, PageResult } from '../api.ts';
+import type { IdParamsSchema, PageResult } from '../api.ts';
 import { endpoints, get, type In, post } from '../endpoint.ts';
 import type { OrgTreeNode } from '../org.ts';
 import type { PlantPerformance, PlantPerformanceQuerySchema } from '../performance.ts';
@@ -22,6 +22,7 @@ import type {
   StationEditBodySchema,
   StationKpi,
   StationPageBodySchema,
+  StationPageQuerySchema,
   StationRow,
   StationSaveResult,
 } from '../station.ts';
@@ -31,7 +32,7 @@ type ById = { params: In<typeof IdParamsSchema> };
 /** Plants (wire word: station): the plant center (2001…) and a plant's detail tabs (2001…002). */
 export const plant = endpoints('plant', {
   page: post<
-    { query: In<typeof PageQuerySchema>; body: In<typeof StationPageBodySchema> },
+    { query: In<typeof StationPageQuerySchema>; body: In<typeof StationPageBodySchema> },
     PageResult<StationRow>
   >('/station/station/page', { perm: PERM.stationMonitor }),
   kpi: post<{ body: In<typeof StationPageBodySchema> }, StationKpi>('/station/station/kpi', {

@@ -5,10 +5,11 @@ import {
   AlarmCloseBodySchema,
   AlarmNotifySchema,
   AlarmPageBodySchema,
+  AlarmPageQuerySchema,
   AlarmRowSchema,
   AlarmSummarySchema,
 } from '@pvstar/contract/alarm';
-import { IdBodySchema, PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
+import { IdBodySchema, pageResultSchema } from '@pvstar/contract/api';
 import { alarm } from '@pvstar/contract/endpoints/alarm';
 import { translate } from '@pvstar/contract/messages';
 import { eq } from 'drizzle-orm';
@@ -31,8 +32,9 @@ export const alarmRoutes =
       app,
       alarm.page,
       {
-        description: 'Alarms in the caller’s scope, newest first; texts in the `lang` of the request.',
-        querystring: PageQuerySchema,
+        description:
+          'Alarms in the caller’s scope, newest first unless `orderBy` says otherwise; texts in the `lang` of the request.',
+        querystring: AlarmPageQuerySchema,
         body: AlarmPageBodySchema,
         response: pageResultSchema(AlarmRowSchema),
       },

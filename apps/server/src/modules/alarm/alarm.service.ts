@@ -8,19 +8,21 @@ import {
   type AlarmCloseBody,
   type AlarmPageBody,
   type AlarmRow,
+  type AlarmSort,
   type AlarmSummary,
 } from '@pvstar/contract/alarm';
-import type { PageQuery, PageResult } from '@pvstar/contract/api';
+import type { PageResult, SortedPageQuery } from '@pvstar/contract/api';
+import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { alarms, faultCodes, organizations, plants, users } from '../../db/schema/index.ts';
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
+import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { buildAlarmWorkbook } from './alarm.xlsx.ts';
 import { endAlarms } from './alarm-store.ts';
@@ -46,6 +48,19 @@ type Joined = {
   messages: Record<string, string> | null;
   fixAdvice: Record<string, string> | null;
 };
+
+/** The sortable columns of an alarm list; levels by severity (general … serious), so descending is serious first. */
+const SORT_SQL: Record<AlarmSort, AnyColumn | SQL> = {
+  alarmStartTime: alarms.startedAt,
+  endTime: alarms.endedAt,
+  latestTime: alarms.latestAt,
+  alarmLevel: rankOf(alarms.alarmLevel, [...ALARM_LEVELS].reverse()),
+  alarmStatus: rankOf(alarms.status, ['ENDED', 'ONGOING']),
+  stationName: caseless(plants.name),
+  deviceSn: alarms.sourceSn,
+};
+/** Newest first. */
+const DEFAULT_ORDER = [desc(alarms.startedAt), desc(alarms.id)];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -171,12 +186,21 @@ export function createAlarmService(ctx: AppContext) {
   }
 
   return {
-    async page(caller: Caller, q: PageQuery, f: AlarmPageBody, lang: Lang): Promise<PageResult<AlarmRow>> {
+    async page(
+      caller: Caller,
+      q: SortedPageQuery<AlarmSort>,
+      f: AlarmPageBody,
+      lang: Lang,
+    ): Promise<PageResult<AlarmRow>> {
       const where = fullFilter(caller, f);
       const { limit, offset } = pageWindow(q);
       const [total, rows] = await Promise.all([
         count(where),
-        select().where(where).orderBy(desc(alarms.startedAt), desc(alarms.id)).limit(limit).offset(offset),
+        select()
+          .where(where)
+          .orderBy(...pageOrder(q, SORT_SQL, alarms.id, DEFAULT_ORDER))
+          .limit(limit)
+          .offset(offset),
       ]);
       const now = new Date();
       return { total, list: rows.map((r) => toAlarmRow(r, lang, now)) };
@@ -270,7 +294,9 @@ export function createAlarmService(ctx: AppContext) {
       const where = fullFilter(caller, f);
       if ((await count(where)) > ALARM_EXPORT_MAX)
         throw new AppError(422, 'alarm.exportTooLarge', { max: ALARM_EXPORT_MAX });
-      const rows = await select().where(where).orderBy(desc(alarms.startedAt), desc(alarms.id));
+      const rows = await select()
+        .where(where)
+        .orderBy(...DEFAULT_ORDER);
       const now = new Date();
       return buildAlarmWorkbook(
         rows.map((r) => toAlarmRow(r, lang, now)),

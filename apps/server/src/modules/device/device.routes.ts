@@ -1,10 +1,11 @@
-import { PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
+import { pageResultSchema } from '@pvstar/contract/api';
 import {
   DeviceDetailQuerySchema,
   DeviceDetailSchema,
   DeviceHistoryBodySchema,
   DeviceHistorySchema,
   DevicePageBodySchema,
+  DevicePageQuerySchema,
   DeviceRowSchema,
   EquipmentParamSchema,
   EquipmentParamsQuerySchema,
@@ -29,7 +30,7 @@ export const deviceRoutes =
       app,
       device.page,
       {
-        querystring: PageQuerySchema,
+        querystring: DevicePageQuerySchema,
         body: DevicePageBodySchema,
         response: pageResultSchema(DeviceRowSchema),
       },

@@ -1,4 +1,4 @@
-import type { PageQuery, PageResult } from '@pvstar/contract/api';
+import type { PageResult, SortedPageQuery } from '@pvstar/contract/api';
 import {
   DEVICE_TYPE_PERM,
   type DeviceDetail,
@@ -6,13 +6,14 @@ import {
   type DeviceHistoryBody,
   type DevicePageBody,
   type DeviceRow,
+  type DeviceSort,
   type DeviceType,
   HISTORY_BUCKET_SECONDS,
   unknownMetric,
 } from '@pvstar/contract/device';
 import type { DeviceStatus, InverterType, NetworkingMode, StationType } from '@pvstar/contract/enums';
 import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { deviceLatest, devices, dongles, organizations, plants } from '../../db/schema/index.ts';
@@ -22,7 +23,7 @@ import { plantScope } from '../../domain/plants.ts';
 import { roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
+import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../http/filters.ts';
 
 /** Each list and detail needs the code of its device type (403 otherwise, before any lookup). */
 function requireTypePerm(caller: Caller, type: DeviceType) {
@@ -59,6 +60,27 @@ const deviceColumns = {
   power: latestNumber('power'),
   soc: latestNumber('soc'),
   soh: latestNumber('soh'),
+};
+
+/** Not connected yet, offline, normal, abnormal, fault: descending puts the devices needing attention first. */
+const STATUS_RANK = ['NOT_CONNECTED', 'OFFLINE', 'ONLINE', 'ABNORMAL', 'FAULT'] as const;
+
+/** The sortable columns of a device list (the latest values: one primary-key read of device_latest each). */
+const DEVICE_SORT_SQL: Record<DeviceSort, AnyColumn | SQL> = {
+  sn: devices.sn,
+  stationName: caseless(plants.name),
+  deviceStatus: rankOf(devices.status, STATUS_RANK),
+  power: latestNumber('power'),
+  soc: latestNumber('soc'),
+  soh: latestNumber('soh'),
+  lastSeenAt: devices.lastSeenAt,
+};
+/** A dongle has no values of its own to sort by. */
+const DONGLE_SORT_SQL: Partial<Record<DeviceSort, AnyColumn | SQL>> = {
+  sn: dongles.sn,
+  stationName: caseless(plants.name),
+  deviceStatus: rankOf(dongles.status, STATUS_RANK),
+  lastSeenAt: dongles.lastSeenAt,
 };
 
 const dongleColumns = {
@@ -202,7 +224,12 @@ export function createDeviceService(ctx: AppContext) {
       .innerJoin(plants, eq(plants.id, dongles.plantId))
       .innerJoin(organizations, eq(organizations.id, plants.orgId));
 
-  async function pageDevices(caller: Caller, q: PageQuery, f: DevicePageBody, kind: DeviceKind) {
+  async function pageDevices(
+    caller: Caller,
+    q: SortedPageQuery<DeviceSort>,
+    f: DevicePageBody,
+    kind: DeviceKind,
+  ) {
     const where = and(
       eq(devices.kind, kind),
       plantScope(caller),
@@ -222,13 +249,20 @@ export function createDeviceService(ctx: AppContext) {
     const { limit, offset } = pageWindow(q);
     const rows = await deviceQuery()
       .where(where)
-      .orderBy(asc(plants.name), asc(plants.id), asc(devices.sn), asc(devices.id))
+      .orderBy(
+        ...pageOrder(q, DEVICE_SORT_SQL, devices.id, [
+          asc(plants.name),
+          asc(plants.id),
+          asc(devices.sn),
+          asc(devices.id),
+        ]),
+      )
       .limit(limit)
       .offset(offset);
     return { total, list: rows.map(deviceRow) };
   }
 
-  async function pageDongles(caller: Caller, q: PageQuery, f: DevicePageBody) {
+  async function pageDongles(caller: Caller, q: SortedPageQuery<DeviceSort>, f: DevicePageBody) {
     const where = and(
       plantScope(caller),
       contains(dongles.sn, f.sn),
@@ -247,7 +281,14 @@ export function createDeviceService(ctx: AppContext) {
     const { limit, offset } = pageWindow(q);
     const rows = await dongleQuery()
       .where(where)
-      .orderBy(asc(plants.name), asc(plants.id), asc(dongles.sn), asc(dongles.id))
+      .orderBy(
+        ...pageOrder(q, DONGLE_SORT_SQL, dongles.id, [
+          asc(plants.name),
+          asc(plants.id),
+          asc(dongles.sn),
+          asc(dongles.id),
+        ]),
+      )
       .limit(limit)
       .offset(offset);
     return { total, list: rows.map(dongleRow) };
@@ -264,7 +305,11 @@ export function createDeviceService(ctx: AppContext) {
   }
 
   return {
-    async page(caller: Caller, q: PageQuery, f: DevicePageBody): Promise<PageResult<DeviceRow>> {
+    async page(
+      caller: Caller,
+      q: SortedPageQuery<DeviceSort>,
+      f: DevicePageBody,
+    ): Promise<PageResult<DeviceRow>> {
       requireTypePerm(caller, f.deviceType);
       return f.deviceType === 'DONGLE' ? pageDongles(caller, q, f) : pageDevices(caller, q, f, f.deviceType);
     },

@@ -1,4 +1,4 @@
-import { IdParamsSchema, PageQuerySchema, pageResultSchema } from '@pvstar/contract/api';
+import { IdParamsSchema, pageResultSchema } from '@pvstar/contract/api';
 import { plant } from '@pvstar/contract/endpoints/plant';
 import { OrgTreeNodeSchema } from '@pvstar/contract/org';
 import {
@@ -12,6 +12,7 @@ import {
   StationEditBodySchema,
   StationKpiSchema,
   StationPageBodySchema,
+  StationPageQuerySchema,
   StationRowSchema,
   StationSaveResultSchema,
 } from '@pvstar/contract/station';
@@ -36,7 +37,7 @@ export const plantRoutes =
       app,
       plant.page,
       {
-        querystring: PageQuerySchema,
+        querystring: StationPageQuerySchema,
         body: StationPageBodySchema,
         response: pageResultSchema(StationRowSchema),
       },

@@ -1,4 +1,5 @@
-import type { PageQuery, PageResult } from '@pvstar/contract/api';
+import type { PageResult, SortedPageQuery } from '@pvstar/contract/api';
+import { PLANT_STATUSES } from '@pvstar/contract/enum-values';
 import type { InverterType, NetworkingMode, PlantStatus } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
 import type { DeviceKind } from '@pvstar/contract/metrics';
@@ -19,7 +20,7 @@ import {
   serialsOf,
 } from '@pvstar/contract/station';
 import { maskContact } from '@pvstar/contract/validation';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -31,7 +32,7 @@ import { plantPvPowerSql } from '../../domain/power-now.ts';
 import { roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
+import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { normalizeContact } from '../auth/codes.ts';
 import { issueDongleSecret } from '../device/dongle-credentials.ts';
@@ -63,15 +64,23 @@ const yearGenerationSql = sql<number>`coalesce((
     AND ${localTodaySql}), 0)::float8`;
 /** kWh/kWp in SQL for sorting (null without capacity: sorted last); the answer rounds with specificYield. */
 const yieldSql = (generation: SQL) => sql`(${generation} / nullif(${plants.installedCapacity}, 0)::float8)`;
-/** Sort keys of the list; every one is a column of plants or a primary-key read of a roll-up per plant. */
-const SORT_SQL: Record<StationSort, SQL> = {
-  createTime: sql`${plants.createdAt}`,
-  installedCapacity: sql`${plants.installedCapacity}`,
+/**
+ * The plant list's sortable columns. Each is a column of plants or a primary-key read per plant (the
+ * roll-ups, the inverters' latest values), so a sorted page costs one such read per plant in scope.
+ */
+const sortSql = (now: Date): Record<StationSort, AnyColumn | SQL> => ({
+  stationName: caseless(plants.name),
+  // Offline, normal, warning, fault: descending puts the plants needing attention first.
+  status: rankOf(plants.status, PLANT_STATUSES),
+  installedCapacity: plants.installedCapacity,
+  currentPower: currentPowerSql(now),
   todayGeneration: todayGenerationSql,
   todayYield: yieldSql(todayGenerationSql),
   monthYield: yieldSql(monthGenerationSql),
   yearYield: yieldSql(yearGenerationSql),
-};
+  gridConnectionTime: plants.gridConnectionDate,
+  createTime: plants.createdAt,
+});
 const deviceCountSql = sql<number>`((SELECT count(*) FROM devices d WHERE d.plant_id = ${plants.id})
   + (SELECT count(*) FROM dongles g WHERE g.plant_id = ${plants.id}))::int`;
 
@@ -154,16 +163,6 @@ export function createPlantService(ctx: AppContext) {
           )
         : undefined,
     );
-  }
-
-  /** The requested order, newest first by default; nulls (no capacity) last, then by id for stable pages. */
-  function orderOf(f: StationPageBody): SQL[] {
-    if (!f.sortBy || f.sortBy === 'createTime')
-      return f.sortOrder === 'asc'
-        ? [asc(plants.createdAt), asc(plants.id)]
-        : [desc(plants.createdAt), desc(plants.id)];
-    const dir = f.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
-    return [sql`${SORT_SQL[f.sortBy]} ${dir} NULLS LAST`, sql`${plants.id} ${dir}`];
   }
 
   /** The managing organisation: the one asked for (in scope) or the caller's; a dealer, installer or provider. */
@@ -289,8 +288,13 @@ export function createPlantService(ctx: AppContext) {
   }
 
   return {
-    async page(caller: Caller, q: PageQuery, f: StationPageBody): Promise<PageResult<StationRow>> {
+    async page(
+      caller: Caller,
+      q: SortedPageQuery<StationSort>,
+      f: StationPageBody,
+    ): Promise<PageResult<StationRow>> {
       const where = filterOf(caller, f);
+      const now = new Date();
       const [{ total }] = (await db
         .select({ total: sql<number>`count(*)::int` })
         .from(plants)
@@ -300,7 +304,7 @@ export function createPlantService(ctx: AppContext) {
         .select({
           plant: plants,
           orgName: organizations.name,
-          currentPower: currentPowerSql(new Date()),
+          currentPower: currentPowerSql(now),
           todayGeneration: todayGenerationSql,
           monthGeneration: monthGenerationSql,
           yearGeneration: yearGenerationSql,
@@ -310,7 +314,7 @@ export function createPlantService(ctx: AppContext) {
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
         .where(where)
-        .orderBy(...orderOf(f))
+        .orderBy(...pageOrder(q, sortSql(now), plants.id, [desc(plants.createdAt), desc(plants.id)]))
         .limit(pageWindow(q).limit)
         .offset(pageWindow(q).offset);
       return {

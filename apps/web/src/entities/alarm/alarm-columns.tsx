@@ -1,5 +1,5 @@
 import { CheckOutlined, EyeOutlined, MessageOutlined, StopOutlined } from '@ant-design/icons';
-import type { AlarmRow } from '@pvstar/contract/alarm';
+import type { AlarmRow, AlarmSort } from '@pvstar/contract/alarm';
 import { PERM } from '@pvstar/contract/perm';
 import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { formatDuration, formatZonedDateTime, timeColumnTitle } from '../../components/format.ts';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { plantLinks } from '../../components/page-links.ts';
+import { sortable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
 import type { AlarmActionRequest } from './alarm-action-modal.tsx';
 import { AlarmLevelTag, AlarmStatusTag } from './alarm-tags.tsx';
@@ -45,37 +46,43 @@ export function useAlarmColumns(options: {
     {
       title: t('alarm:column.level'),
       dataIndex: 'alarmLevel',
-      key: 'alarmLevel',
+      ...sortable<AlarmSort>('alarmLevel', 'descend'),
       fixed: 'left',
       render: (v: AlarmRow['alarmLevel']) => <AlarmLevelTag level={v} />,
     },
     {
       title: t('alarm:column.status'),
       dataIndex: 'alarmStatus',
-      key: 'alarmStatus',
+      ...sortable<AlarmSort>('alarmStatus', 'descend'),
       render: (v: AlarmRow['alarmStatus']) => <AlarmStatusTag status={v} />,
     },
     {
-      title: t('alarm:column.faultCode'),
-      dataIndex: 'faultCode',
-      key: 'faultCode',
-      render: (v: string) => mono(v),
-    },
-    {
-      title: t('alarm:column.message'),
+      // The code over its message: as two columns the row overflowed a 1440 px screen.
+      title: (
+        <>
+          {t('alarm:column.faultCode')}
+          <br />
+          {t('alarm:column.message')}
+        </>
+      ),
       dataIndex: 'alarmMsg',
       key: 'alarmMsg',
-      render: (v: string) => <EllipsisText text={v} maxWidth={200} />,
+      render: (v: string, row) => (
+        <>
+          <div>{mono(row.faultCode)}</div>
+          <EllipsisText text={v} maxWidth={150} />
+        </>
+      ),
     },
   ];
   if (options.showPlant)
     columns.push({
       title: t('alarm:column.plant'),
       dataIndex: 'stationName',
-      key: 'stationName',
+      ...sortable<AlarmSort>('stationName'),
       render: (v: string, row) => (
         <Link to={plantLinks.detail(row.stationId)} data-testid="alarm-plant-link">
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 170, color: 'inherit' }}>
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 130, color: 'inherit' }}>
             {v}
           </Typography.Text>
         </Link>
@@ -85,7 +92,7 @@ export function useAlarmColumns(options: {
     {
       // Type and serial number read together: "Inverter / ALINV-…".
       title: t('alarm:column.device'),
-      key: 'device',
+      ...sortable<AlarmSort>('deviceSn'),
       render: (_, row) => (
         <div style={{ whiteSpace: 'nowrap' }}>
           <div>{deviceKindLabel(t, row.deviceType)}</div>
@@ -98,12 +105,12 @@ export function useAlarmColumns(options: {
     {
       title: timeTitle(t('alarm:column.startTime')),
       dataIndex: 'alarmStartTime',
-      key: 'alarmStartTime',
+      ...sortable<AlarmSort>('alarmStartTime', 'descend'),
       render: (v: string, row) => nowrap(formatZonedDateTime(v, row.timezone)),
     },
     {
       title: timeTitle(t('alarm:column.endTime')),
-      key: 'endTime',
+      ...sortable<AlarmSort>('endTime', 'descend'),
       render: (_, row) => (
         <div style={{ whiteSpace: 'nowrap' }}>
           {row.endTime && <div>{formatZonedDateTime(row.endTime, row.timezone)}</div>}
@@ -143,7 +150,7 @@ export function useAlarmColumns(options: {
     {
       title: timeTitle(t('alarm:column.latestTime')),
       dataIndex: 'latestTime',
-      key: 'latestTime',
+      ...sortable<AlarmSort>('latestTime', 'descend'),
       render: (v: string, row) => nowrap(formatZonedDateTime(v, row.timezone)),
     },
     {

@@ -85,14 +85,15 @@ export function useUserColumns(options: {
         ),
     },
     {
-      title: t('common:field.phone'),
-      key: 'phone',
-      render: (_, row) => contact(row.phone, 'MOBILE', row.id, row.pendingPhone),
-    },
-    {
-      title: t('common:field.email'),
-      key: 'email',
-      render: (_, row) => contact(row.email, 'EMAIL', row.id, row.pendingEmail),
+      // Phone over e-mail: as columns of their own the row overflowed a 1440 px screen.
+      title: `${t('common:field.phone')} / ${t('common:field.email')}`,
+      key: 'contact',
+      render: (_, row) => (
+        <>
+          <div>{contact(row.phone, 'MOBILE', row.id, row.pendingPhone)}</div>
+          <div>{contact(row.email, 'EMAIL', row.id, row.pendingEmail)}</div>
+        </>
+      ),
     },
     {
       title: t('system:user.createBy'),

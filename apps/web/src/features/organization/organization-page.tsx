@@ -83,12 +83,19 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
       fixed: 'left',
       render: (v: string) => <EllipsisText text={v} maxWidth={200} />,
     },
-    { title: t('common:field.type'), dataIndex: 'type', key: 'type', render: (v) => <OrgTypeTag type={v} /> },
     {
-      title: t('common:field.parentId'),
-      dataIndex: 'parentName',
-      key: 'parentName',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={180} />,
+      // The type over the parent: as columns of their own the row overflowed a 1440 px screen.
+      title: `${t('common:field.type')} / ${t('common:field.parentId')}`,
+      dataIndex: 'type',
+      key: 'type',
+      render: (v, row) => (
+        <>
+          <OrgTypeTag type={v} />
+          <div>
+            <EllipsisText text={row.parentName} maxWidth={160} />
+          </div>
+        </>
+      ),
     },
     {
       title: t('org:column.contact'),
@@ -99,7 +106,7 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
       title: t('common:field.address'),
       dataIndex: 'address',
       key: 'address',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={200} />,
+      render: (v: string | null) => <EllipsisText text={v} maxWidth={110} />,
     },
     {
       title: t('common:field.status'),
@@ -123,7 +130,8 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
       title: t('org:column.createTime'),
       dataIndex: 'createTime',
       key: 'createTime',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+      // The day is enough here (and keeps the row within a 1440 px screen beside the tree).
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v).slice(0, 10)}</span>,
     },
     {
       title: t('system:action.actions'),

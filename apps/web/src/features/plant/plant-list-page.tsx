@@ -8,9 +8,8 @@ import {
 } from '@ant-design/icons';
 import { plant } from '@pvstar/contract/endpoints/plant';
 import { PLANT_STATUSES, STATION_TYPES } from '@pvstar/contract/enum-values';
-import type { StationType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
-import type { StationPageBody, StationRow } from '@pvstar/contract/station';
+import type { StationPageBody, StationRow, StationSort } from '@pvstar/contract/station';
 import {
   Button,
   Form,
@@ -35,12 +34,12 @@ import { plantStatusLabel, stationTypeLabel } from '../../components/monitor-lab
 import { PlantStatusTag } from '../../components/monitor-tags.tsx';
 import { toOrgSelectData } from '../../components/org-tree.ts';
 import { plantLinks } from '../../components/page-links.ts';
-import { PageTable } from '../../components/page-table.tsx';
+import { PageTable, sortable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
 import { usePlantKpi, usePlantOrgTree } from './api/plant-api.ts';
 import { PlantDeleteModal } from './components/plant-delete-modal.tsx';
 import { PlantKpis } from './components/plant-kpis.tsx';
-import { type PlantListSort, sortable, sortOf, specificYieldColumns } from './components/plant-list-sort.tsx';
+import { specificYieldColumns } from './components/specific-yield-columns.tsx';
 import { useCanManage } from './components/use-can-manage.ts';
 
 // Leaflet loads only when the map is shown.
@@ -66,8 +65,6 @@ export default function PlantListPage() {
       { replace: true },
     );
   const [filter, setFilter] = useState<StationPageBody>({});
-  // Sorted on the server (the list is paged); a new order starts again at page 1.
-  const [sort, setSort] = useState<PlantListSort>({});
   const [deleting, setDeleting] = useState<StationRow | null>(null);
   const kpi = usePlantKpi(filter);
   const orgTree = usePlantOrgTree();
@@ -81,13 +78,14 @@ export default function PlantListPage() {
       title: t('plant:field.stationName'),
       dataIndex: 'stationName',
       fixed: 'left',
-      // The plant number beneath the name: as a column of its own the row overflowed a 1440 px screen
-      // and the specific yields hid under the sticky actions column.
+      ...sortable<StationSort>('stationName'),
+      // The plant number and type beneath the name (and the owner beneath the organisation): as columns
+      // of their own the row overflowed a 1440 px screen and the last columns hid under the actions.
       render: (name: string, row) => (
         <>
           <EllipsisText
             text={name}
-            maxWidth={220}
+            maxWidth={170}
             link={canDetail ? plantLinks.detail(row.id) : undefined}
             testId="station-link"
           />
@@ -96,19 +94,15 @@ export default function PlantListPage() {
             style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}
             data-testid="station-no"
           >
-            {row.stationNo}
+            {row.stationNo} · {stationTypeLabel(t, row.stationType)}
           </Typography.Text>
         </>
       ),
     },
     {
-      title: t('plant:field.stationType'),
-      dataIndex: 'stationType',
-      render: (v: StationType) => stationTypeLabel(t, v),
-    },
-    {
       title: t('plant:field.status'),
       dataIndex: 'status',
+      ...sortable<StationSort>('status', 'descend'),
       render: (v: StationRow['status'], row) => (
         <PlantStatusTag status={v} neverConnected={row.neverConnected} />
       ),
@@ -117,36 +111,54 @@ export default function PlantListPage() {
       title: t('plant:field.installedCapacity'),
       dataIndex: 'installedCapacity',
       align: 'right',
-      ...sortable('installedCapacity', sort),
+      ...sortable<StationSort>('installedCapacity', 'descend'),
       render: (v: number) => formatCapacity(v, 'kWp'),
     },
     {
       title: t('plant:field.currentPower'),
       dataIndex: 'currentPower',
       align: 'right',
+      ...sortable<StationSort>('currentPower', 'descend'),
       render: (v: number) => formatPower(v),
     },
     {
       title: t('plant:field.todayGeneration'),
       dataIndex: 'todayGeneration',
       align: 'right',
-      ...sortable('todayGeneration', sort),
+      ...sortable<StationSort>('todayGeneration', 'descend'),
       render: (v: number) => formatEnergy(v),
     },
-    specificYieldColumns(t, sort),
+    specificYieldColumns(t),
     {
-      title: t('plant:field.orgId'),
+      title: (
+        <>
+          {t('plant:field.orgId')}
+          <br />
+          {t('plant:field.ownerName')}
+        </>
+      ),
       dataIndex: 'orgName',
-      render: (v: string) => <EllipsisText text={v} maxWidth={180} />,
+      render: (v: string, row) => (
+        <>
+          <EllipsisText text={v} maxWidth={140} />
+          {row.ownerName && (
+            <Typography.Text
+              type="secondary"
+              ellipsis={{ tooltip: row.ownerName }}
+              style={{ display: 'block', fontSize: 12, maxWidth: 140 }}
+              data-testid="station-owner"
+            >
+              {row.ownerName}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
-      title: t('plant:field.ownerName'),
-      dataIndex: 'ownerName',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={160} />,
-    },
-    {
-      title: t('plant:field.gridConnectionTime'),
+      // The date says the rest: the form's longer label made the row overflow a 1440 px screen.
+      title: t('plant:list.gridConnection'),
       dataIndex: 'gridConnectionTime',
+      ...sortable<StationSort>('gridConnectionTime', 'descend'),
       render: (v: string | null) => v ?? '—',
     },
     {
@@ -280,15 +292,7 @@ export default function PlantListPage() {
             <FleetMap filter={filter} height={520} />
           </Suspense>
         ) : (
-          <PageTable
-            endpoint={plant.page}
-            filter={{ ...filter, ...sort }}
-            columns={columns}
-            onChange={(_, __, sorter, extra) => {
-              if (extra.action === 'sort') setSort(sortOf(sorter));
-            }}
-            data-testid="station-table"
-          />
+          <PageTable endpoint={plant.page} filter={filter} columns={columns} data-testid="station-table" />
         )}
       </ListLayout>
       <PlantDeleteModal plant={deleting} onClose={() => setDeleting(null)} />

@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { type DeviceRow, type DeviceType, kindOf } from '@pvstar/contract/device';
+import { type DeviceRow, type DeviceSort, type DeviceType, kindOf } from '@pvstar/contract/device';
 import { flowSignOf } from '@pvstar/contract/metrics';
 import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,6 +11,7 @@ import { formatDateTime, timeColumnTitle } from '../../../components/format.ts';
 import { inverterTypeLabel, networkingModeLabel } from '../../../components/monitor-labels.ts';
 import { DeviceStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
+import { sortable } from '../../../components/page-table.tsx';
 import { SignedPower } from '../../../components/signed-power.tsx';
 import { VersionSummary } from './versions.tsx';
 
@@ -32,6 +33,7 @@ export function useDeviceColumns(
       title: t('device:field.sn'),
       dataIndex: 'sn',
       fixed: 'left',
+      ...sortable<DeviceSort>('sn'),
       render: (sn: string, row) => (
         <Button
           type="link"
@@ -68,6 +70,7 @@ export function useDeviceColumns(
     {
       title: t('device:field.plant'),
       dataIndex: 'stationName',
+      ...sortable<DeviceSort>('stationName'),
       render: (name: string, row) => (
         <Link to={plantLinks.detail(row.plantId)} data-testid="device-plant-link">
           <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 180, color: 'inherit' }}>
@@ -80,6 +83,7 @@ export function useDeviceColumns(
     {
       title: t('device:field.status'),
       dataIndex: 'deviceStatus',
+      ...sortable<DeviceSort>('deviceStatus', 'descend'),
       render: (s: DeviceRow['deviceStatus']) => <DeviceStatusTag status={s} />,
     },
     isDongle && {
@@ -91,6 +95,7 @@ export function useDeviceColumns(
       title: t('device:field.power'),
       dataIndex: 'power',
       align: 'right',
+      ...sortable<DeviceSort>('power', 'descend'),
       // The last value of a device that is not reporting is history, not "now": shown greyed.
       render: (v: number | null, row) => {
         const kind = kindOf(row.deviceType);
@@ -113,8 +118,20 @@ export function useDeviceColumns(
         );
       },
     },
-    type === 'BATTERY' && { title: t('device:field.soc'), dataIndex: 'soc', align: 'right', render: percent },
-    type === 'BATTERY' && { title: t('device:field.soh'), dataIndex: 'soh', align: 'right', render: percent },
+    type === 'BATTERY' && {
+      title: t('device:field.soc'),
+      dataIndex: 'soc',
+      align: 'right',
+      ...sortable<DeviceSort>('soc', 'descend'),
+      render: percent,
+    },
+    type === 'BATTERY' && {
+      title: t('device:field.soh'),
+      dataIndex: 'soh',
+      align: 'right',
+      ...sortable<DeviceSort>('soh', 'descend'),
+      render: percent,
+    },
     (type === 'INVERTER' || type === 'DONGLE' || type === 'BATTERY') && {
       title: t('device:field.versions'),
       dataIndex: 'versions',
@@ -128,6 +145,7 @@ export function useDeviceColumns(
     {
       title: timeColumnTitle(t, t('device:field.lastSeen'), 'yours'),
       dataIndex: 'lastSeenAt',
+      ...sortable<DeviceSort>('lastSeenAt', 'descend'),
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
     type === 'INVERTER' &&
