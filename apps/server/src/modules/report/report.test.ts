@@ -472,7 +472,7 @@ describe('POST /station/report/energy', () => {
     );
     const all = valuesOf(wb.worksheets[0]!);
     expect(all[0]![0]).toBe('Energie- und Ertragsbericht');
-    expect(all[2]).toEqual(['Umfang', '2 Anlage(n): Report plant A1, Report plant A2']);
+    expect(all[2]).toEqual(['Umfang', '2 Anlagen: Report plant A1, Report plant A2']);
     expect(tableOf(wb.worksheets[0]!, 'Zeitraum').header).toContain('Erzeugung (kWh)');
   });
 

@@ -108,7 +108,7 @@ describe('FleetMap', () => {
     await renderWithApp(<FleetMap filter={{ stationType: 'PHOTOVOLTAIC' }} />);
     await waitFor(() => expect(screen.getByTestId('fleet-map-unlocated')).toBeTruthy());
     expect(screen.getByTestId('fleet-map-unlocated').textContent).toBe(
-      'Not on the map for lack of coordinates: 2 plants',
+      'Plants without coordinates (not on the map): 2',
     );
     expect(received.find((r) => r.path === plant.map.path)?.body).toEqual({ stationType: 'PHOTOVOLTAIC' });
     const counts = screen.getAllByTestId('map-legend-item').map((i) => [i.dataset.status, i.textContent]);
