@@ -81,7 +81,7 @@ test.describe('device basics as admin', () => {
     await filterManufacturers(page, name);
     await row.getByTestId('manufacturer-delete').click();
     await page.getByTestId('confirm-delete').click();
-    await expect(page.getByText(`“${name}” is used by 1 device specifications`)).toBeVisible();
+    await expect(page.getByText(`“${name}” is used by 1 device specification`)).toBeVisible();
     await page.getByTestId('delete-refused-ok').click();
     await expect(row).toBeVisible();
 
