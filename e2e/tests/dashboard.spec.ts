@@ -10,7 +10,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', im
 
 /** The number a KPI card shows (digits of its value, whatever the language's separators). */
 async function kpiNumber(page: Page, testId: string): Promise<number> {
-  const text = (await page.getByTestId(testId).locator('.ant-statistic-content').innerText()).trim();
+  const text = (await page.getByTestId(testId).locator('.pv-kpi-value').innerText()).trim();
   return Number(text.replace(/[^\d]/g, ''));
 }
 

@@ -513,7 +513,7 @@ test('an installer sees its own organisation and plants only', async ({ page }) 
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
   const { data: energy } = await openReport(page);
   expect(energy.plantCount).toBeGreaterThan(0);
-  expect(energy.plantCount).toBeLessThan(20);
+  // (Other specs add plants to installer A: the count is checked against its own plant list below.)
   for (const plant of energy.plants) expect(plant.orgName).not.toBe('Energie Bravo');
   const { data } = await nextReport(page, 'fleet', () => page.getByTestId('report-tab-fleet').click());
   const orgs = page.getByTestId('report-fleet-org');

@@ -36,9 +36,10 @@ export function useAlarmColumns(options: {
   const { t } = useTranslation();
   const mayAck = usePerm([PERM.faultAlarmAck]);
   const mayClose = usePerm([PERM.faultAlarmClose]);
+  // The zone note wraps under the label: on one line the times pushed a column under the actions at 1440 px.
   const timeTitle = (title: string) => (
     <Tooltip title={t('alarm:column.timesHint')}>
-      <span style={{ whiteSpace: 'nowrap' }}>{timeColumnTitle(t, title, 'plant')}</span>
+      <span>{timeColumnTitle(t, title, 'plant')}</span>
     </Tooltip>
   );
 

@@ -195,14 +195,12 @@ export function FleetMap({ filter = {}, height = 360 }: { filter?: StationPageBo
   return (
     <Flex vertical gap={8} data-testid="fleet-map">
       <MapLegend counts={counts} hidden={hidden} onToggle={toggle} />
-      {query.isError && !query.data && (
-        <Alert type="error" showIcon title={t('monitor:fleetMap.loadFailed')} />
-      )}
+      {query.isError && !query.data && <Alert type="error" showIcon title={t('plant:fleetMap.loadFailed')} />}
       <div style={{ position: 'relative' }}>
         <div
           ref={box}
           role="application"
-          aria-label={t('monitor:fleetMap.label')}
+          aria-label={t('plant:fleetMap.label')}
           data-testid="fleet-map-canvas"
           style={{
             height: phone ? Math.min(height, 340) : height,
@@ -233,7 +231,7 @@ export function FleetMap({ filter = {}, height = 360 }: { filter?: StationPageBo
               type="secondary"
               style={{ background: token.colorBgContainer, padding: '4px 8px' }}
             >
-              {t('monitor:fleetMap.empty')}
+              {t('plant:fleetMap.empty')}
             </Typography.Text>
           </Flex>
         )}
@@ -242,12 +240,12 @@ export function FleetMap({ filter = {}, height = 360 }: { filter?: StationPageBo
         <Flex vertical gap={2}>
           {(unavailable || failed) && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="fleet-map-offline">
-              {t('monitor:fleetMap.tilesUnavailable')}
+              {t('plant:fleetMap.tilesUnavailable')}
             </Typography.Text>
           )}
           {withoutLocation > 0 && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="fleet-map-unlocated">
-              {t('monitor:fleetMap.withoutLocation', { n: formatNumber(withoutLocation, 0) })}
+              {t('plant:fleetMap.withoutLocation', { n: formatNumber(withoutLocation, 0) })}
             </Typography.Text>
           )}
         </Flex>

@@ -48,7 +48,7 @@ export function MapLegend({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <Flex wrap gap="4px 12px" role="group" aria-label={t('monitor:fleetMap.legend')} data-testid="map-legend">
+    <Flex wrap gap="4px 12px" role="group" aria-label={t('plant:fleetMap.legend')} data-testid="map-legend">
       {MAP_STATUSES.map((status) => (
         <button
           key={status}
@@ -103,15 +103,15 @@ export function PlantPopup({ plant, canDetail }: { plant: PlantMapPoint; canDeta
       <div>
         <PlantStatusTag status={plant.status} neverConnected={plant.neverConnected} />
       </div>
-      {row(t('monitor:fleetMap.powerNow'), formatPower(plant.currentPower))}
-      {row(t('monitor:fleetMap.capacity'), formatCapacity(plant.installedCapacity, 'kWp'))}
+      {row(t('plant:fleetMap.powerNow'), formatPower(plant.currentPower))}
+      {row(t('plant:fleetMap.capacity'), formatCapacity(plant.installedCapacity, 'kWp'))}
       {canDetail && (
         <Link
           to={plantLinks.detail(plant.id)}
           data-route={plantLinks.detail(plant.id)}
           data-testid="map-popup-link"
         >
-          {t('monitor:fleetMap.open')}
+          {t('plant:fleetMap.open')}
         </Link>
       )}
     </Flex>

@@ -5,22 +5,27 @@ import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCharts } from '../../components/echart.tsx';
+import { withPageTexts } from '../../i18n/index.ts';
 import { usePerm } from '../../permissions/perm.tsx';
 import { useDashboard } from './api/dashboard-api.ts';
 import { FlowCard } from './components/flow-card.tsx';
 import { KpiCards } from './components/kpi-cards.tsx';
 import { SocialCard } from './components/social-card.tsx';
 import { StatusCard } from './components/status-card.tsx';
-import { Areas, Greeting } from './components/welcome.tsx';
+import { Greeting } from './components/welcome.tsx';
 
 // The figures show first. The rows below them, the charts (with ECharts) and the plant list and newest
 // alarms (with antd's table and list), load once the figures are on screen, so as not to hold them up.
 const below = () => import('./components/below-figures.tsx');
 const DashboardCharts = lazy(() => below().then((m) => ({ default: m.DashboardCharts })));
 const DashboardLists = lazy(() => below().then((m) => ({ default: m.DashboardLists })));
-// The fleet map (and Leaflet with it) loads after the figures too.
-const MapCard = lazy(() => import('./components/map-card.tsx').then((m) => ({ default: m.MapCard })));
+// The fleet map (and Leaflet with it) loads after the figures too, with the pages' texts it names plants in.
+const MapCard = lazy(
+  withPageTexts(() => import('./components/map-card.tsx').then((m) => ({ default: m.MapCard }))),
+);
 const MAP_HEIGHT = 380;
+// Only users without plant figures see the areas (and antd's Empty): not in everyone's first load.
+const Areas = lazy(() => import('./components/areas.tsx'));
 
 /** True from the frame after `ready` turned true: what renders then loads after that frame is painted. */
 function useAfterPaint(ready: boolean) {
@@ -161,7 +166,9 @@ export default function DashboardPage() {
       ) : (
         <Flex vertical gap={16}>
           <Greeting />
-          <Areas />
+          <Suspense fallback={null}>
+            <Areas />
+          </Suspense>
         </Flex>
       )}
     </div>

@@ -1,8 +1,13 @@
 import type { PowerFlow } from '@pvstar/contract/dashboard';
-import { Card, Typography } from 'antd';
+import { Card, Skeleton, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../components/energy-format.ts';
-import { PowerFlowDiagram } from '../../../components/power-flow.tsx';
+
+// The drawing loads just after the dashboard's figures: it kept the dashboard's first load over budget.
+const PowerFlowDiagram = lazy(() =>
+  import('../../../components/power-flow.tsx').then((m) => ({ default: m.PowerFlowDiagram })),
+);
 
 /**
  * The fleet's power flow: the plant's drawing fed with the sums over the inverters that report now (the
@@ -27,7 +32,9 @@ export function FlowCard({ flow, hasBattery }: { flow: PowerFlow; hasBattery: bo
         </Typography.Text>
       }
     >
-      <PowerFlowDiagram flow={{ ...flow, soc: null }} hasBattery={hasBattery} noLive={t('flow.noLive')} />
+      <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 260 }} />}>
+        <PowerFlowDiagram flow={{ ...flow, soc: null }} hasBattery={hasBattery} noLive={t('flow.noLive')} />
+      </Suspense>
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import type { Dashboard } from '@pvstar/contract/dashboard';
-import { Card, Col, Row, Statistic, Typography, theme } from 'antd';
+import { Card, Col, Row, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -52,11 +52,13 @@ function Kpi({
           {icon}
         </span>
         <div style={{ minWidth: 0 }}>
-          <Statistic
-            title={title}
-            value={value}
-            styles={{ content: { fontSize: 22, whiteSpace: 'nowrap' } }}
-          />
+          {/* Title over value as antd's Statistic lays it out, without its code in the first load. */}
+          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 4 }}>
+            {title}
+          </Typography.Text>
+          <div className="pv-kpi-value" style={{ fontSize: 22, whiteSpace: 'nowrap', lineHeight: 1.35 }}>
+            {value}
+          </div>
           {footer && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {footer}
