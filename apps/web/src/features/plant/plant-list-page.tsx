@@ -108,9 +108,12 @@ export default function PlantListPage() {
       ),
     },
     {
+      // A width lets the long headers of the figures wrap ("Installierte / PV-Leistung"): on one line
+      // they pushed the last column under the actions at 1440 px.
       title: t('plant:field.installedCapacity'),
       dataIndex: 'installedCapacity',
       align: 'right',
+      width: 120,
       ...sortable<StationSort>('installedCapacity', 'descend'),
       render: (v: number) => formatCapacity(v, 'kWp'),
     },
@@ -118,6 +121,7 @@ export default function PlantListPage() {
       title: t('plant:field.currentPower'),
       dataIndex: 'currentPower',
       align: 'right',
+      width: 120,
       ...sortable<StationSort>('currentPower', 'descend'),
       render: (v: number) => formatPower(v),
     },
@@ -125,6 +129,7 @@ export default function PlantListPage() {
       title: t('plant:field.todayGeneration'),
       dataIndex: 'todayGeneration',
       align: 'right',
+      width: 120,
       ...sortable<StationSort>('todayGeneration', 'descend'),
       render: (v: number) => formatEnergy(v),
     },
