@@ -56,7 +56,8 @@ for (const lang of ['de-DE', 'en-GB', 'zh-CN']) {
     await login(page, 'admin', ADMIN_PASSWORD, lang);
     for (const list of LISTS) {
       await page.goto(`/#${list.path}`);
-      const table = page.locator('.ant-table-wrapper').first();
+      // The visible table: pages visited before stay mounted (hidden) behind the tags bar.
+      const table = page.locator('.ant-table-wrapper:visible').first();
       await expect(table.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
       await page.waitForTimeout(500);
       await page.screenshot({ path: `${SHOTS_DIR}/lists-${list.name}-${lang}-1440.png` });

@@ -85,7 +85,7 @@ export default function PlantListPage() {
         <>
           <EllipsisText
             text={name}
-            maxWidth={170}
+            maxWidth={150}
             link={canDetail ? plantLinks.detail(row.id) : undefined}
             testId="station-link"
           />
@@ -113,7 +113,7 @@ export default function PlantListPage() {
       title: t('plant:field.installedCapacity'),
       dataIndex: 'installedCapacity',
       align: 'right',
-      width: 120,
+      width: 110,
       ...sortable<StationSort>('installedCapacity', 'descend'),
       render: (v: number) => formatCapacity(v, 'kWp'),
     },
@@ -121,7 +121,7 @@ export default function PlantListPage() {
       title: t('plant:field.currentPower'),
       dataIndex: 'currentPower',
       align: 'right',
-      width: 120,
+      width: 110,
       ...sortable<StationSort>('currentPower', 'descend'),
       render: (v: number) => formatPower(v),
     },
@@ -129,7 +129,7 @@ export default function PlantListPage() {
       title: t('plant:field.todayGeneration'),
       dataIndex: 'todayGeneration',
       align: 'right',
-      width: 120,
+      width: 110,
       ...sortable<StationSort>('todayGeneration', 'descend'),
       render: (v: number) => formatEnergy(v),
     },
@@ -145,12 +145,12 @@ export default function PlantListPage() {
       dataIndex: 'orgName',
       render: (v: string, row) => (
         <>
-          <EllipsisText text={v} maxWidth={140} />
+          <EllipsisText text={v} maxWidth={120} />
           {row.ownerName && (
             <Typography.Text
               type="secondary"
               ellipsis={{ tooltip: row.ownerName }}
-              style={{ display: 'block', fontSize: 12, maxWidth: 140 }}
+              style={{ display: 'block', fontSize: 12, maxWidth: 120 }}
               data-testid="station-owner"
             >
               {row.ownerName}
