@@ -85,7 +85,7 @@ export default function PlantListPage() {
         <>
           <EllipsisText
             text={name}
-            maxWidth={150}
+            maxWidth={140}
             link={canDetail ? plantLinks.detail(row.id) : undefined}
             testId="station-link"
           />
@@ -113,7 +113,7 @@ export default function PlantListPage() {
       title: t('plant:field.installedCapacity'),
       dataIndex: 'installedCapacity',
       align: 'right',
-      width: 110,
+      width: 120,
       ...sortable<StationSort>('installedCapacity', 'descend'),
       render: (v: number) => formatCapacity(v, 'kWp'),
     },
@@ -121,7 +121,7 @@ export default function PlantListPage() {
       title: t('plant:field.currentPower'),
       dataIndex: 'currentPower',
       align: 'right',
-      width: 110,
+      width: 120,
       ...sortable<StationSort>('currentPower', 'descend'),
       render: (v: number) => formatPower(v),
     },
@@ -129,7 +129,7 @@ export default function PlantListPage() {
       title: t('plant:field.todayGeneration'),
       dataIndex: 'todayGeneration',
       align: 'right',
-      width: 110,
+      width: 100,
       ...sortable<StationSort>('todayGeneration', 'descend'),
       render: (v: number) => formatEnergy(v),
     },
