@@ -15,6 +15,9 @@ const LISTS = [
   { name: 'dongles', path: '/device-center/dongle' },
   { name: 'batteries', path: '/device-center/battery' },
   { name: 'menus', path: '/system/menu' },
+  { name: 'users', path: '/system/user' },
+  { name: 'roles', path: '/system/role' },
+  { name: 'organisations', path: '/organization/anergy/1' },
   { name: 'owners', path: '/ower/list' },
 ] as const;
 
@@ -53,7 +56,8 @@ for (const lang of ['de-DE', 'en-GB', 'zh-CN']) {
     await login(page, 'admin', ADMIN_PASSWORD, lang);
     for (const list of LISTS) {
       await page.goto(`/#${list.path}`);
-      const table = page.locator('.ant-table-wrapper').first();
+      // The visible table: pages visited before stay mounted (hidden) behind the tags bar.
+      const table = page.locator('.ant-table-wrapper:visible').first();
       await expect(table.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
       await page.waitForTimeout(500);
       await page.screenshot({ path: `${SHOTS_DIR}/lists-${list.name}-${lang}-1440.png` });
@@ -65,7 +69,9 @@ for (const lang of ['de-DE', 'en-GB', 'zh-CN']) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, 'admin', ADMIN_PASSWORD, lang);
-    for (const list of LISTS.filter((l) => ['plants', 'alarms', 'inverters', 'menus'].includes(l.name))) {
+    for (const list of LISTS.filter((l) =>
+      ['plants', 'alarms', 'inverters', 'menus', 'users', 'roles', 'organisations'].includes(l.name),
+    )) {
       await page.goto(`/#${list.path}`);
       await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
       await page.waitForTimeout(500);

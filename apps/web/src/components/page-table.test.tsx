@@ -48,4 +48,38 @@ describe('PageTable', () => {
     expect(sent().get('order')).toBe('ascend');
     expect(power.getAttribute('aria-sort')).toBeNull();
   });
+
+  it('holds the first column at the left on a wide screen, not on a phone (beside the actions it covered the screen)', async () => {
+    answer([[device.page, { total: 1, list: rows.slice(0, 1) }]]);
+    const columns = [
+      { title: 'Serial', dataIndex: 'sn', fixed: 'left' as const },
+      { title: 'Power', dataIndex: 'power' },
+      { title: 'Actions', key: 'actions', fixed: 'right' as const, render: () => 'edit' },
+    ];
+    const held = async (title: string) => {
+      await screen.findByText('SN1');
+      return screen
+        .getAllByRole('columnheader', { name: title })[0]!
+        .className.includes('ant-table-cell-fix');
+    };
+    const media = window.matchMedia;
+    // A desktop: every min-width query matches.
+    window.matchMedia = (query: string) => ({ ...media(query), matches: query.includes('min-width') });
+    try {
+      const { unmount } = await renderWithApp(
+        <PageTable endpoint={device.page} filter={{ deviceType: 'INVERTER' }} columns={columns} />,
+      );
+      expect(await held('Serial')).toBe(true);
+      expect(await held('Actions')).toBe(true);
+      unmount();
+    } finally {
+      window.matchMedia = media;
+    }
+    // The test setup's media queries match nothing: a phone.
+    await renderWithApp(
+      <PageTable endpoint={device.page} filter={{ deviceType: 'INVERTER' }} columns={columns} />,
+    );
+    expect(await held('Serial')).toBe(false);
+    expect(await held('Actions')).toBe(true);
+  });
 });

@@ -2,7 +2,7 @@ import type { PageResult, SortOrder } from '@pvstar/contract/api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@pvstar/contract/client';
 import type { Endpoint } from '@pvstar/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Table, type TableColumnType, type TableProps } from 'antd';
+import { Grid, Table, type TableColumnType, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, queryKey } from '../api/call.ts';
@@ -37,13 +37,17 @@ export const sortable = <K extends string>(key: NoInfer<K>, first: SortOrder = '
 type Column<Row> = TableColumnType<Row> & { children?: Column<Row>[] };
 type Sort = { orderBy: string; order: SortOrder } | null;
 
-/** Each column with the order it shows: a sortable column's header marks the page's order. */
-function withSort<Row>(columns: Column<Row>[], sort: Sort): Column<Row>[] {
+/**
+ * Each column with the order it shows: a sortable column's header marks the page's order. On a phone
+ * the first column is not held at the left: beside the held actions column it covered the screen.
+ */
+function withSort<Row>(columns: Column<Row>[], sort: Sort, phone: boolean): Column<Row>[] {
   return columns.map((c) => ({
     minWidth: 80,
     ...c,
+    ...(phone && (c.fixed === 'left' || c.fixed === 'start') ? { fixed: undefined } : {}),
     ...(c.sorter === true ? { sortOrder: sort && sort.orderBy === c.key ? sort.order : null } : {}),
-    ...(c.children ? { children: withSort(c.children, sort) } : {}),
+    ...(c.children ? { children: withSort(c.children, sort, phone) } : {}),
   }));
 }
 
@@ -62,6 +66,7 @@ export function PageTable<Row extends object, Filter>({
   ...rest
 }: PageTableProps<Row, Filter>) {
   const { t } = useTranslation('common');
+  const phone = Grid.useBreakpoint().md === false;
   const remembered = useSettings((s) => s.pageSizes[endpoint.operationId]);
   const rememberPageSize = useSettings((s) => s.setPageSize);
   const [page, setPage] = useState(() => ({
@@ -92,7 +97,7 @@ export function PageTable<Row extends object, Filter>({
       className="pv-page-table"
       scroll={{ x: 'max-content' }}
       {...rest}
-      columns={columns && withSort(columns as Column<Row>[], page.sort)}
+      columns={columns && withSort(columns as Column<Row>[], page.sort, phone)}
       onChange={(pagination, filters, sorter, extra) => {
         if (extra.action === 'sort') {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;

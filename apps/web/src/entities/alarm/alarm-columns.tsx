@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
-import { formatDuration, formatZonedDateTime, timeColumnTitle } from '../../components/format.ts';
+import { formatDuration, formatZonedDateTime } from '../../components/format.ts';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { plantLinks } from '../../components/page-links.ts';
 import { sortable } from '../../components/page-table.tsx';
@@ -36,10 +36,14 @@ export function useAlarmColumns(options: {
   const { t } = useTranslation();
   const mayAck = usePerm([PERM.faultAlarmAck]);
   const mayClose = usePerm([PERM.faultAlarmClose]);
-  // The zone note wraps under the label: on one line the times pushed a column under the actions at 1440 px.
+  // The clock on a line of its own: "Start (plant time)" on one line made the row overflow 1440 px.
   const timeTitle = (title: string) => (
     <Tooltip title={t('alarm:column.timesHint')}>
-      <span>{timeColumnTitle(t, title, 'plant')}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {title}
+        <br />
+        {t('app:time.plantNote')}
+      </span>
     </Tooltip>
   );
 
@@ -71,7 +75,7 @@ export function useAlarmColumns(options: {
       render: (v: string, row) => (
         <>
           <div>{mono(row.faultCode)}</div>
-          <EllipsisText text={v} maxWidth={150} />
+          <EllipsisText text={v} maxWidth={130} />
         </>
       ),
     },
@@ -83,7 +87,7 @@ export function useAlarmColumns(options: {
       ...sortable<AlarmSort>('stationName'),
       render: (v: string, row) => (
         <Link to={plantLinks.detail(row.stationId)} data-testid="alarm-plant-link">
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 130, color: 'inherit' }}>
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 120, color: 'inherit' }}>
             {v}
           </Typography.Text>
         </Link>

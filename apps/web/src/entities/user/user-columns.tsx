@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { PERM } from '@pvstar/contract/perm';
 import type { UserRow } from '@pvstar/contract/user';
-import { type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactReveal } from '../../components/contact-reveal.tsx';
@@ -46,16 +46,33 @@ export function useUserColumns(options: {
       render: (v: string) => <EllipsisText text={v} maxWidth={160} />,
     },
     {
-      title: t('common:field.nickname'),
+      // The name under the display name (and the date under who created the account): as columns of their
+      // own the row overflowed a 1440 px screen and the last columns hid under the actions.
+      title: (
+        <>
+          {t('common:field.nickname')}
+          <br />
+          {t('common:field.name')}
+        </>
+      ),
       dataIndex: 'nickname',
       key: 'nickname',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={140} />,
-    },
-    {
-      title: t('common:field.name'),
-      dataIndex: 'name',
-      key: 'name',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={140} />,
+      render: (v: string | null, row) => (
+        <>
+          <div>
+            <EllipsisText text={v} maxWidth={140} />
+          </div>
+          {row.name && (
+            <Typography.Text
+              type="secondary"
+              ellipsis={{ tooltip: row.name }}
+              style={{ display: 'block', fontSize: 12, maxWidth: 140 }}
+            >
+              {row.name}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
   ];
   if (options.showOrg)
@@ -86,7 +103,13 @@ export function useUserColumns(options: {
     },
     {
       // Phone over e-mail: as columns of their own the row overflowed a 1440 px screen.
-      title: `${t('common:field.phone')} / ${t('common:field.email')}`,
+      title: (
+        <>
+          {t('common:field.phone')}
+          <br />
+          {t('common:field.email')}
+        </>
+      ),
       key: 'contact',
       render: (_, row) => (
         <>
@@ -96,16 +119,25 @@ export function useUserColumns(options: {
       ),
     },
     {
-      title: t('system:user.createBy'),
-      dataIndex: 'createBy',
-      key: 'createBy',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={120} />,
-    },
-    {
-      title: t('system:user.registerDate'),
+      title: (
+        <>
+          {t('system:user.createBy')}
+          <br />
+          {t('system:user.registerDate')}
+        </>
+      ),
       dataIndex: 'createTime',
       key: 'createTime',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+      render: (v: string, row) => (
+        <>
+          <div>
+            <EllipsisText text={row.createBy} maxWidth={120} />
+          </div>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {formatDateTime(v)}
+          </Typography.Text>
+        </>
+      ),
     },
   );
   return columns;

@@ -36,7 +36,7 @@ function OrgContact({ row }: { row: OrgRow }) {
           key={line}
           type={i === 0 ? undefined : 'secondary'}
           ellipsis={{ tooltip: line }}
-          style={{ maxWidth: 220 }}
+          style={{ maxWidth: 180 }}
         >
           {line}
         </Typography.Text>
@@ -75,17 +75,45 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
   const defaultParent =
     selectedNode && CHILD_ORG_TYPES[selectedNode.type].includes(mode.type) ? selectedNode.id : undefined;
 
+  // Related values share a cell (address under the name, parent under the type, users under the
+  // sub-organisations): as columns of their own the row overflowed a 1440 px screen beside the tree.
   const columns: TableColumnsType<OrgRow> = [
     {
-      title: t('common:field.name'),
+      title: (
+        <>
+          {t('common:field.name')}
+          <br />
+          {t('common:field.address')}
+        </>
+      ),
       dataIndex: 'name',
       key: 'name',
       fixed: 'left',
-      render: (v: string) => <EllipsisText text={v} maxWidth={200} />,
+      render: (v: string, row) => (
+        <>
+          <div>
+            <EllipsisText text={v} maxWidth={180} />
+          </div>
+          {row.address && (
+            <Typography.Text
+              type="secondary"
+              ellipsis={{ tooltip: row.address }}
+              style={{ display: 'block', fontSize: 12, maxWidth: 180 }}
+            >
+              {row.address}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
-      // The type over the parent: as columns of their own the row overflowed a 1440 px screen.
-      title: `${t('common:field.type')} / ${t('common:field.parentId')}`,
+      title: (
+        <>
+          {t('common:field.type')}
+          <br />
+          {t('org:column.parent')}
+        </>
+      ),
       dataIndex: 'type',
       key: 'type',
       render: (v, row) => (
@@ -103,12 +131,6 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
       render: (_, row) => <OrgContact row={row} />,
     },
     {
-      title: t('common:field.address'),
-      dataIndex: 'address',
-      key: 'address',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={110} />,
-    },
-    {
       title: t('common:field.status'),
       key: 'status',
       render: (_, row) =>
@@ -124,8 +146,24 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
           <StatusTag status={row.status} />
         ),
     },
-    { title: t('org:column.children'), dataIndex: 'childCount', key: 'childCount', align: 'right' },
-    { title: t('org:column.users'), dataIndex: 'userCount', key: 'userCount', align: 'right' },
+    {
+      title: (
+        <>
+          {t('org:column.children')}
+          <br />
+          {t('org:column.users')}
+        </>
+      ),
+      dataIndex: 'childCount',
+      key: 'childCount',
+      align: 'right',
+      render: (v: number, row) => (
+        <>
+          <div>{v}</div>
+          <Typography.Text type="secondary">{row.userCount}</Typography.Text>
+        </>
+      ),
+    },
     {
       title: t('org:column.createTime'),
       dataIndex: 'createTime',

@@ -504,6 +504,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                     <NumberInput
                       step={0.0001}
                       precision={6}
+                      trimZeros
                       style={{ width: '100%' }}
                       data-testid="field-latitude"
                     />
@@ -517,6 +518,7 @@ function StationForm({ plant }: { plant: StationDetail | null }) {
                     <NumberInput
                       step={0.0001}
                       precision={6}
+                      trimZeros
                       style={{ width: '100%' }}
                       data-testid="field-longitude"
                     />

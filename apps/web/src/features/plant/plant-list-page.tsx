@@ -85,7 +85,7 @@ export default function PlantListPage() {
         <>
           <EllipsisText
             text={name}
-            maxWidth={170}
+            maxWidth={140}
             link={canDetail ? plantLinks.detail(row.id) : undefined}
             testId="station-link"
           />
@@ -108,11 +108,12 @@ export default function PlantListPage() {
       ),
     },
     {
+      // A width lets the long headers of the figures wrap ("Installierte / PV-Leistung"): on one line
+      // they pushed the last column under the actions at 1440 px.
       title: t('plant:field.installedCapacity'),
       dataIndex: 'installedCapacity',
       align: 'right',
-      // A fixed width lets the header wrap onto two lines: the row must fit 1440 px with its actions.
-      width: 96,
+      width: 120,
       ...sortable<StationSort>('installedCapacity', 'descend'),
       render: (v: number) => formatCapacity(v, 'kWp'),
     },
@@ -120,7 +121,7 @@ export default function PlantListPage() {
       title: t('plant:field.currentPower'),
       dataIndex: 'currentPower',
       align: 'right',
-      width: 96,
+      width: 120,
       ...sortable<StationSort>('currentPower', 'descend'),
       render: (v: number) => formatPower(v),
     },
@@ -128,7 +129,7 @@ export default function PlantListPage() {
       title: t('plant:field.todayGeneration'),
       dataIndex: 'todayGeneration',
       align: 'right',
-      width: 90,
+      width: 100,
       ...sortable<StationSort>('todayGeneration', 'descend'),
       render: (v: number) => formatEnergy(v),
     },
@@ -144,12 +145,12 @@ export default function PlantListPage() {
       dataIndex: 'orgName',
       render: (v: string, row) => (
         <>
-          <EllipsisText text={v} maxWidth={140} />
+          <EllipsisText text={v} maxWidth={120} />
           {row.ownerName && (
             <Typography.Text
               type="secondary"
               ellipsis={{ tooltip: row.ownerName }}
-              style={{ display: 'block', fontSize: 12, maxWidth: 140 }}
+              style={{ display: 'block', fontSize: 12, maxWidth: 120 }}
               data-testid="station-owner"
             >
               {row.ownerName}

@@ -145,6 +145,8 @@ export function useDeviceColumns(
     {
       title: timeColumnTitle(t, t('device:field.lastSeen'), 'yours'),
       dataIndex: 'lastSeenAt',
+      // As wide as a time: the header wraps before its clock instead of pushing the row past 1440 px.
+      width: 150,
       ...sortable<DeviceSort>('lastSeenAt', 'descend'),
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },

@@ -4,7 +4,7 @@ import { ORG_TYPES, ROLE_STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
 import type { RolePageBody, RoleRow } from '@pvstar/contract/role';
 import type { ButtonProps, TableColumnsType } from 'antd';
-import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag } from 'antd';
+import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete.ts';
@@ -33,22 +33,33 @@ export default function RolePage() {
 
   const columns: TableColumnsType<RoleRow> = [
     {
-      title: t('common:field.roleName'),
+      // The code under the name (and the creation time under the organisation): as columns of their own
+      // the row overflowed a 1440 px screen and the last columns hid under the actions.
+      title: (
+        <>
+          {t('common:field.roleName')}
+          <br />
+          {t('common:field.roleCode')}
+        </>
+      ),
       dataIndex: 'roleName',
       key: 'roleName',
       fixed: 'left',
       render: (_: string, row) => (
-        <Space size={4}>
-          <EllipsisText text={roleLabel(t, row)} maxWidth={180} />
-          {row.builtin && <Tag color="gold">{t('system:role.builtin')}</Tag>}
-        </Space>
+        <>
+          <Space size={4}>
+            <EllipsisText text={roleLabel(t, row)} maxWidth={180} />
+            {row.builtin && <Tag color="gold">{t('system:role.builtin')}</Tag>}
+          </Space>
+          <Typography.Text
+            type="secondary"
+            ellipsis={{ tooltip: row.roleCode }}
+            style={{ display: 'block', fontSize: 12, fontFamily: 'monospace', maxWidth: 180 }}
+          >
+            {row.roleCode}
+          </Typography.Text>
+        </>
       ),
-    },
-    {
-      title: t('common:field.roleCode'),
-      dataIndex: 'roleCode',
-      key: 'roleCode',
-      render: (v: string) => <EllipsisText text={v} maxWidth={140} />,
     },
     {
       title: t('common:field.roleType'),
@@ -60,13 +71,13 @@ export default function RolePage() {
       title: t('common:field.description'),
       dataIndex: 'roleDesc',
       key: 'roleDesc',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={200} />,
+      render: (v: string | null) => <EllipsisText text={v} maxWidth={160} />,
     },
     {
       title: t('common:field.dataScope'),
       dataIndex: 'dataScope',
       key: 'dataScope',
-      render: (v: RoleRow['dataScope']) => <EllipsisText text={dataScopeLabel(t, v)} maxWidth={260} />,
+      render: (v: RoleRow['dataScope']) => <EllipsisText text={dataScopeLabel(t, v)} maxWidth={200} />,
     },
     {
       title: t('common:field.status'),
@@ -102,16 +113,25 @@ export default function RolePage() {
     },
     { title: t('system:role.userCount'), dataIndex: 'userCount', key: 'userCount', align: 'right' },
     {
-      title: t('system:role.owner'),
+      title: (
+        <>
+          {t('system:role.owner')}
+          <br />
+          {t('system:role.createTime')}
+        </>
+      ),
       dataIndex: 'orgName',
       key: 'orgName',
-      render: (v: string) => <EllipsisText text={v} maxWidth={160} />,
-    },
-    {
-      title: t('system:role.createTime'),
-      dataIndex: 'createTime',
-      key: 'createTime',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+      render: (v: string, row) => (
+        <>
+          <div>
+            <EllipsisText text={v} maxWidth={160} />
+          </div>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {formatDateTime(row.createTime)}
+          </Typography.Text>
+        </>
+      ),
     },
     {
       title: t('system:action.actions'),
