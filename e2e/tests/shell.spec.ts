@@ -166,6 +166,9 @@ test('sign-in asks a new account for consent once: the server checks it and keep
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/#\/dashboard/);
   await pickUserMenu(page, 'menu-sign-out');
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+  await reloaded;
   await expect(page).toHaveURL(/#\/login/);
   // Agreed once: the next sign-in (in any browser) needs no tick.
   await page.evaluate(() => localStorage.clear());

@@ -124,7 +124,7 @@ test('the dealer adds a firmware program with an uploaded, signed image', async 
     mimeType: 'text/plain',
     buffer: Buffer.from('hello'),
   });
-  await expect(page.getByText(common.firmware.fileFormat).first()).toBeVisible();
+  await expect(page.getByText(common.file.format).first()).toBeVisible();
   await page.getByTestId('program-bin-file').setInputFiles({
     name: `sma-arm-${VERSION}.bin`,
     mimeType: 'application/octet-stream',
