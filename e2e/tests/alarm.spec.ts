@@ -444,9 +444,12 @@ for (const lang of ['en-GB', 'de-DE', 'zh-CN'] as const)
         path: `${SHOTS_DIR}/alarm-bell-header-${device}-${lang}.png`,
         clip: { x: 0, y: 0, width: size.width, height: 120 },
       });
+      // Earlier tests may have acknowledged or closed every alarm of the plant: the list then says so.
+      const open = Number(await page.getByTestId('alarm-bell').getAttribute('data-count'));
       await page.getByTestId('alarm-bell').click();
       await expect(page.getByTestId('alarm-summary-unacknowledged')).toHaveAttribute('data-active', 'true');
-      await expect(rows(page).first()).toBeVisible();
+      if (open > 0) await expect(rows(page).first()).toBeVisible();
+      else await expect(page.getByTestId('alarm-table').locator('.ant-empty')).toBeVisible();
       await settle(page);
       await shot(`bell-center-${device}`);
     }

@@ -2,7 +2,6 @@ import { CheckOutlined, EyeOutlined, MessageOutlined, StopOutlined } from '@ant-
 import type { AlarmRow, AlarmSort } from '@pvstar/contract/alarm';
 import { PERM } from '@pvstar/contract/perm';
 import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
@@ -14,7 +13,6 @@ import { usePerm } from '../../permissions/perm.tsx';
 import type { AlarmActionRequest } from './alarm-action-modal.tsx';
 import { AlarmLevelTag, AlarmStatusTag } from './alarm-tags.tsx';
 
-const nowrap = (node: ReactNode) => <span style={{ whiteSpace: 'nowrap' }}>{node}</span>;
 const mono = (text: string) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{text}</span>;
 
 /** The code and serial number that name one alarm in a dialog. */
@@ -111,7 +109,15 @@ export function useAlarmColumns(options: {
       title: timeTitle(t('alarm:column.startTime')),
       dataIndex: 'alarmStartTime',
       ...sortable<AlarmSort>('alarmStartTime', 'descend'),
-      render: (v: string, row) => nowrap(formatZonedDateTime(v, row.timezone)),
+      // The last report under the start: as a column of its own the row overflowed 1440 px.
+      render: (v: string, row) => (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          <div>{formatZonedDateTime(v, row.timezone)}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="alarm-latest">
+            {t('alarm:column.lastAt', { time: formatZonedDateTime(row.latestTime, row.timezone) })}
+          </Typography.Text>
+        </div>
+      ),
     },
     {
       title: timeTitle(t('alarm:column.endTime')),
@@ -151,12 +157,6 @@ export function useAlarmColumns(options: {
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),
-    },
-    {
-      title: timeTitle(t('alarm:column.latestTime')),
-      dataIndex: 'latestTime',
-      ...sortable<AlarmSort>('latestTime', 'descend'),
-      render: (v: string, row) => nowrap(formatZonedDateTime(v, row.timezone)),
     },
     {
       title: t('system:action.actions'),
