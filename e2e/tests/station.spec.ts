@@ -221,8 +221,7 @@ test('the list shows specific yields and sorts by them on the server', async ({ 
   const yearHeader = header.locator('th', { hasText: /^Jahr$/ });
   // Sorting asks the server (the list is paged): descending first, the highest yield on top.
   const sorted = page.waitForResponse(
-    (r) =>
-      r.url().includes('/station/station/page') && r.url().includes('orderBy=yearYield'),
+    (r) => r.url().includes('/station/station/page') && r.url().includes('orderBy=yearYield'),
   );
   await yearHeader.click();
   const body = (await (await sorted).json()) as {

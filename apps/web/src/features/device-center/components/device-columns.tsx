@@ -57,9 +57,9 @@ export function useDeviceColumns(
         ].filter(Boolean);
         return (
           <Flex vertical style={{ lineHeight: '18px' }}>
-            <EllipsisText text={model} maxWidth={170} />
+            <EllipsisText text={model} maxWidth={140} />
             {second.length > 0 && (
-              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 170 }}>
+              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 140 }}>
                 {second.join(' · ')}
               </Typography.Text>
             )}
@@ -68,18 +68,35 @@ export function useDeviceColumns(
       },
     },
     {
-      title: t('device:field.plant'),
+      // A device's dongle under its plant: as a column of its own the row overflowed 1440 px.
+      title: isDongle ? (
+        t('device:field.plant')
+      ) : (
+        <>
+          {t('device:field.plant')}
+          <br />
+          {t('device:field.dongle')}
+        </>
+      ),
       dataIndex: 'stationName',
       ...sortable<DeviceSort>('stationName'),
       render: (name: string, row) => (
-        <Link to={plantLinks.detail(row.plantId)} data-testid="device-plant-link">
-          <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 180, color: 'inherit' }}>
-            {name}
-          </Typography.Text>
-        </Link>
+        <>
+          <Link to={plantLinks.detail(row.plantId)} data-testid="device-plant-link">
+            <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 140, color: 'inherit' }}>
+              {name}
+            </Typography.Text>
+          </Link>
+          {!isDongle && (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12, fontFamily: 'monospace' }}>
+                {row.collectorSN}
+              </Typography.Text>
+            </div>
+          )}
+        </>
       ),
     },
-    !isDongle && { title: t('device:field.dongle'), dataIndex: 'collectorSN' },
     {
       title: t('device:field.status'),
       dataIndex: 'deviceStatus',
