@@ -43,10 +43,11 @@ describe('bench:api, short', () => {
   it('lists the plants in scope: all for the dealer, installer A its own', async () => {
     const dealer = await call('list-dealer');
     expect(dealer.total).toBe(SIZE.plants);
-    // Newest first: the last plant written, its inverter's power and today's generation.
+    // Newest first: the last plant written, its inverter's PV power now (domain/power-now.ts: the
+    // latest values' pvPower, 1200 W for every inverter of the fleet) and today's generation.
     expect(dealer.list[0]).toMatchObject({
       stationNo: `P-API-${SIZE.plants}`,
-      currentPower: powerOf(SIZE.plants),
+      currentPower: 1200,
       todayGeneration: generationOn(0),
       deviceCount: 4,
     });
