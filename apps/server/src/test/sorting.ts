@@ -1,4 +1,27 @@
+import type { StationType } from '@pvstar/contract/enums';
 import { expect } from 'vitest';
+import { plants } from '../db/schema/index.ts';
+import { orgIdByName, type TestApp, unique } from './helper.ts';
+
+/** Twelve fixture rows are written in this order, so that no sortable value runs with the ids. */
+export const SHUFFLE = [7, 2, 11, 0, 5, 9, 3, 10, 1, 6, 8, 4];
+
+/**
+ * Three plants of installer A named `<tag> Mitte`, `<tag> alpha`, `<tag> Zeta` (their names sort
+ * differently with and without case), for the rows of a sorted list to hang on. Returns their ids.
+ */
+export async function sortFixturePlants(t: TestApp, tag: string, type: StationType): Promise<number[]> {
+  const orgId = await orgIdByName(t, 'Solartechnik Alpha');
+  const ids: number[] = [];
+  for (const name of ['Mitte', 'alpha', 'Zeta']) {
+    const [p] = await t.ctx.db
+      .insert(plants)
+      .values({ plantNo: unique('SRT'), name: `${tag} ${name}`, type, orgId, installedCapacity: 5 })
+      .returning({ id: plants.id });
+    ids.push(p!.id);
+  }
+  return ids;
+}
 
 type Value = string | number | null;
 type Answer = { status: number; body: { msg: string; data: any } };

@@ -1,9 +1,14 @@
 import type { AlarmRow, AlarmSort } from '@pvstar/contract/alarm';
 import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms, plants } from '../../db/schema/index.ts';
-import { buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
-import { expectBadSortRefused, expectSortedByEachColumn } from '../../test/sorting.ts';
+import { alarms } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp, unique } from '../../test/helper.ts';
+import {
+  expectBadSortRefused,
+  expectSortedByEachColumn,
+  SHUFFLE,
+  sortFixturePlants,
+} from '../../test/sorting.ts';
 
 /**
  * The alarm list sorted on the server: twelve alarms on three plants whose times, levels and serial
@@ -12,27 +17,12 @@ import { expectBadSortRefused, expectSortedByEachColumn } from '../../test/sorti
 let t: TestApp;
 let admin: string;
 const tag = unique('SRT').toUpperCase();
-const SHUFFLE = [7, 2, 11, 0, 5, 9, 3, 10, 1, 6, 8, 4];
 const day = (n: number) => new Date(Date.UTC(2026, 5, 1 + n, 8));
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.login('admin');
-  const orgId = await orgIdByName(t, 'Solartechnik Alpha');
-  const plantIds: number[] = [];
-  for (const name of ['Mitte', 'alpha', 'Zeta']) {
-    const [p] = await t.ctx.db
-      .insert(plants)
-      .values({
-        plantNo: unique('SRT'),
-        name: `${tag} ${name}`,
-        type: 'PHOTOVOLTAIC',
-        orgId,
-        installedCapacity: 5,
-      })
-      .returning({ id: plants.id });
-    plantIds.push(p!.id);
-  }
+  const plantIds = await sortFixturePlants(t, tag, 'PHOTOVOLTAIC');
   for (const [i, n] of SHUFFLE.entries()) {
     const ongoing = n % 3 === 0;
     await t.ctx.db.insert(alarms).values({

@@ -1,8 +1,13 @@
 import type { DeviceRow, DeviceSort } from '@pvstar/contract/device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceLatest, devices, dongles, plants } from '../../db/schema/index.ts';
-import { buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
-import { expectBadSortRefused, expectSortedByEachColumn } from '../../test/sorting.ts';
+import { deviceLatest, devices, dongles } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp, unique } from '../../test/helper.ts';
+import {
+  expectBadSortRefused,
+  expectSortedByEachColumn,
+  SHUFFLE,
+  sortFixturePlants,
+} from '../../test/sorting.ts';
 
 /**
  * The device lists sorted on the server: twelve dongles on three plants, each with an inverter and a
@@ -11,7 +16,6 @@ import { expectBadSortRefused, expectSortedByEachColumn } from '../../test/sorti
 let t: TestApp;
 let admin: string;
 const tag = unique('SRT').toUpperCase();
-const SHUFFLE = [7, 2, 11, 0, 5, 9, 3, 10, 1, 6, 8, 4];
 const STATUSES = ['ONLINE', 'OFFLINE', 'NOT_CONNECTED', 'FAULT', 'ABNORMAL'] as const;
 /** The server's order of statuses: those needing attention last (first when descending). */
 const STATUS_RANK = ['NOT_CONNECTED', 'OFFLINE', 'ONLINE', 'ABNORMAL', 'FAULT'];
@@ -19,21 +23,7 @@ const STATUS_RANK = ['NOT_CONNECTED', 'OFFLINE', 'ONLINE', 'ABNORMAL', 'FAULT'];
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.login('admin');
-  const orgId = await orgIdByName(t, 'Solartechnik Alpha');
-  const plantIds: number[] = [];
-  for (const name of ['Mitte', 'alpha', 'Zeta']) {
-    const [p] = await t.ctx.db
-      .insert(plants)
-      .values({
-        plantNo: unique('SRT'),
-        name: `${tag} ${name}`,
-        type: 'ENERGY_STORAGE',
-        orgId,
-        installedCapacity: 5,
-      })
-      .returning({ id: plants.id });
-    plantIds.push(p!.id);
-  }
+  const plantIds = await sortFixturePlants(t, tag, 'ENERGY_STORAGE');
   for (const [i, n] of SHUFFLE.entries()) {
     const plantId = plantIds[i % 3]!;
     const status = STATUSES[(n * 3) % 5]!;

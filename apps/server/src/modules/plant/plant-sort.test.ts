@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLatest, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { localDay } from '../../domain/calendar.ts';
 import { buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
-import { expectBadSortRefused, expectSortedByEachColumn } from '../../test/sorting.ts';
+import { expectBadSortRefused, expectSortedByEachColumn, SHUFFLE } from '../../test/sorting.ts';
 
 /**
  * The plant list sorted on the server by each of its sortable columns. Twelve plants whose values run in
@@ -14,7 +14,6 @@ import { expectBadSortRefused, expectSortedByEachColumn } from '../../test/sorti
 let t: TestApp;
 let admin: string;
 const tag = unique('Sort ');
-const SHUFFLE = [7, 2, 11, 0, 5, 9, 3, 10, 1, 6, 8, 4];
 
 beforeAll(async () => {
   t = await buildTestApp();

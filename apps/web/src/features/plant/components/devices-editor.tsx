@@ -155,19 +155,11 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                 render={(f, onRemove) =>
                   row(
                     <>
-                      <Form.Item
+                      <SerialField
                         name={[f.name, 'sn']}
-                        rules={serial}
-                        getValueFromEvent={upper}
-                        style={{ minWidth: 200, flex: 1, marginBottom: 8 }}
-                      >
-                        <Input
-                          maxLength={32}
-                          placeholder={t('plant:devices.inverterSn')}
-                          aria-label={t('plant:devices.inverterSn')}
-                          data-testid="inverter-sn"
-                        />
-                      </Form.Item>
+                        label={t('plant:devices.inverterSn')}
+                        testId="inverter-sn"
+                      />
                       <Form.Item
                         name={[f.name, 'inverterType']}
                         rules={[{ required: true, message: t('common:validation.deviceInfo') }]}
@@ -209,19 +201,11 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                 render={(f, onRemove) =>
                   row(
                     <>
-                      <Form.Item
+                      <SerialField
                         name={[f.name, 'sn']}
-                        rules={serial}
-                        getValueFromEvent={upper}
-                        style={{ minWidth: 200, flex: 1, marginBottom: 8 }}
-                      >
-                        <Input
-                          maxLength={32}
-                          placeholder={t('plant:devices.batterySn')}
-                          aria-label={t('plant:devices.batterySn')}
-                          data-testid="battery-sn"
-                        />
-                      </Form.Item>
+                        label={t('plant:devices.batterySn')}
+                        testId="battery-sn"
+                      />
                       <Form.Item name={[f.name, 'manufacturer']} style={{ width: 160, marginBottom: 8 }}>
                         <Input
                           maxLength={64}
@@ -253,19 +237,11 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
                 render={(f, onRemove) =>
                   row(
                     <>
-                      <Form.Item
+                      <SerialField
                         name={[f.name, 'sn']}
-                        rules={serial}
-                        getValueFromEvent={upper}
-                        style={{ minWidth: 200, flex: 1, marginBottom: 8 }}
-                      >
-                        <Input
-                          maxLength={32}
-                          placeholder={t('plant:devices.meterSn')}
-                          aria-label={t('plant:devices.meterSn')}
-                          data-testid="meter-sn"
-                        />
-                      </Form.Item>
+                        label={t('plant:devices.meterSn')}
+                        testId="meter-sn"
+                      />
                       <BusAddressField name={[f.name, 'deviceAddress']} />
                     </>,
                     onRemove,
@@ -297,6 +273,21 @@ export function DevicesEditor({ existingDongles = [] }: { existingDongles?: stri
         </Flex>
       )}
     </Form.List>
+  );
+}
+
+/** A device's serial number (upper-cased as typed), the field a device row is complete with. */
+function SerialField({ name, label, testId }: { name: (string | number)[]; label: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={name}
+      rules={serialRules(t)}
+      getValueFromEvent={upper}
+      style={{ minWidth: 200, flex: 1, marginBottom: 8 }}
+    >
+      <Input maxLength={32} placeholder={label} aria-label={label} data-testid={testId} />
+    </Form.Item>
   );
 }
 
