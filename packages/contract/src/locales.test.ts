@@ -1,31 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { baseKey, byBase, leaves, placeholders, pluralCategories } from './catalogue-checks.ts';
 import { DEFAULT_LANG, LANGS, resolveLang } from './lang.ts';
 import { COMMON_MESSAGES, translate } from './messages.ts';
 import { DEFAULT_ROLE_PERMS, flattenMenu, MENU_TREE, PERM } from './perm.ts';
-
-type Tree = { [key: string]: string | Tree };
-const leaves = (tree: Tree, prefix = ''): [string, string][] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
-  );
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-/** Count messages: `key_one`, `key_other`, … with the plural categories of each language. */
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const baseKey = (key: string) => key.replace(PLURAL, '');
-const pluralCategories = (lang: string) =>
-  [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
-function byBase(entries: [string, string][]): Map<string, string[]> {
-  const bases = new Map<string, string[]>();
-  for (const [key] of entries) {
-    const category = PLURAL.exec(key)?.[1];
-    const list = bases.get(baseKey(key)) ?? [];
-    if (category) list.push(category);
-    bases.set(baseKey(key), list.sort());
-  }
-  return bases;
-}
 
 describe('common message catalogue', () => {
   const source = new Map(leaves(COMMON_MESSAGES['en-GB']));

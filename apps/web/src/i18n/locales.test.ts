@@ -1,37 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  baseKey,
+  byBase,
+  leaves,
+  placeholders,
+  pluralCategories,
+  type Tree,
+} from '@pvstar/contract/catalogue-checks';
 import { LANGS } from '@pvstar/contract/lang';
 import { METRICS } from '@pvstar/contract/metrics';
 import { flattenMenu } from '@pvstar/contract/perm';
 import { describe, expect, it } from 'vitest';
 import { CORE_NAMESPACES } from './index.ts';
-
-type Tree = { [key: string]: string | Tree };
-const leaves = (tree: Tree, prefix = ''): [string, string][] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
-  );
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-
-/**
- * i18next's count plurals: `key_one`, `key_other`, … with the categories of the language (Polish also
- * `_few` and `_many`, Chinese `_other` only), so languages differ in these keys but not in their base.
- */
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const baseKey = (key: string) => key.replace(PLURAL, '');
-const pluralCategories = (lang: string) =>
-  [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
-/** Each base key with its plural categories (empty for a key without plurals). */
-function byBase(entries: [string, string][]): Map<string, string[]> {
-  const bases = new Map<string, string[]>();
-  for (const [key] of entries) {
-    const category = PLURAL.exec(key)?.[1];
-    const list = bases.get(baseKey(key)) ?? [];
-    if (category) list.push(category);
-    bases.set(baseKey(key), list.sort());
-  }
-  return bases;
-}
 
 const localesDir = path.join(import.meta.dirname, 'locales');
 const namespaces = fs.readdirSync(path.join(localesDir, 'en-GB')).map((f) => f.replace('.json', ''));
