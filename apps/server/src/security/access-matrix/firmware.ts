@@ -1,0 +1,87 @@
+import { unique } from '../../test/helper.ts';
+import { firmwareDescriptions, send, signedFirmwareUpload, snSheet, throwaway } from '../fixtures.ts';
+import { type MatrixEntry, page, row, XLSX } from './shared.ts';
+
+/** The permission matrix's rows: firmware programs. */
+
+export const FIRMWARE_ROWS: MatrixEntry[] = [
+  // Firmware programs (2009002: provider and dealers; the demo login reads the list).
+  {
+    route: 'POST /iot/firmware/page',
+    expect: row('200 200 403 403 403 403 403 200 200 401'),
+    request: ({ side }) => ({ query: page, body: { version: side.program.version } }),
+    hides: (s) => [s.program.version],
+  },
+  {
+    route: 'POST /iot/firmware/upload',
+    expect: row('200 200 403 403 403 403 403 403 200 401'),
+    request: ({ t, fx }) => signedFirmwareUpload(t, fx.maker.id),
+  },
+  {
+    route: 'GET /iot/firmware/sn/template',
+    expect: row('200 200 403 403 403 403 403 403 200 401'),
+    request: () => ({}),
+  },
+  {
+    route: 'POST /iot/firmware/sn/parse',
+    expect: row('200 200 403 403 403 403 403 403 200 401'),
+    request: async () => ({ file: { data: await snSheet(), name: 'sns.xlsx', type: XLSX } }),
+  },
+  {
+    route: 'POST /iot/firmware/add',
+    expect: row('200 200 403 403 403 403 403 403 200 401'),
+    // A program names an upload of the caller's own: allowed callers upload one first.
+    request: async ({ t, fx, allowed, caller }) => {
+      let fileId = '0'.repeat(32);
+      if (allowed) {
+        const res = await send(
+          t,
+          'POST',
+          '/iot/firmware/upload',
+          await signedFirmwareUpload(t, fx.maker.id),
+          caller.token,
+        );
+        fileId = (JSON.parse(res.text) as { data: { fileId: string } }).data.fileId;
+      }
+      return {
+        body: {
+          manufacturerId: fx.maker.id,
+          firmwareType: 'INVERTER_DSP',
+          version: unique('V').toUpperCase(),
+          status: 'ENABLED',
+          description: 'Matrix image',
+          descriptions: firmwareDescriptions(),
+          descriptionsConfirmed: true,
+          supportAll: true,
+          fileId,
+        },
+      };
+    },
+  },
+  {
+    route: 'POST /iot/firmware/edit',
+    expect: row('200 200 403 403 403 403 403 403 404 401'),
+    request: ({ side }) => ({
+      body: {
+        id: side.program.id,
+        description: 'Matrix image',
+        descriptions: firmwareDescriptions(),
+        descriptionsConfirmed: true,
+      },
+    }),
+  },
+  {
+    route: 'POST /iot/firmware/status',
+    expect: row('200 200 403 403 403 403 403 403 404 401'),
+    request: ({ side, allowed }) => ({
+      body: { id: side.program.id, status: allowed ? 'ENABLED' : 'DISABLED' },
+    }),
+  },
+  {
+    route: 'POST /iot/firmware/delete',
+    expect: row('200 200 403 403 403 403 403 403 404 401'),
+    request: async ({ t, fx, side, allowed }) => ({
+      body: { id: allowed ? await throwaway.program(t, side, fx) : side.program.id },
+    }),
+  },
+];
