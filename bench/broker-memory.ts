@@ -6,7 +6,7 @@
  * fleet size Mosquitto" in docs/operations.md. With MQTT_URL (a Mosquitto of its own is started when it is
  * `private`) the same dongles connect there and Mosquitto's RSS is reported instead.
  *
- *   node --expose-gc --import tsx bench/broker-memory.ts     STEPS=2000,5000,10000  PERSISTENT=1 (clean: false)
+ *   npm run bench:broker-memory      STEPS=2000,5000,10000; PERSISTENT=1: dongles with clean: false
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,7 +37,7 @@ async function child() {
 
 async function main() {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('run with node --expose-gc --import tsx bench/broker-memory.ts');
+  if (!gc) throw new Error('run with npm run bench:broker-memory (node --expose-gc)');
   const steps = (process.env.STEPS ?? '2000,5000,10000').split(',').map(Number);
   const persistent = process.env.PERSISTENT === '1';
   const mosquitto = process.env.MQTT_URL === 'private' ? await privateMosquitto() : null;
