@@ -11,6 +11,8 @@ const arrayOf = (values: readonly (string | number)[], type: string): SQL =>
 
 export const intArray = (values: readonly number[]) => arrayOf(values, 'int');
 export const textArray = (values: readonly string[]) => arrayOf(values, 'text');
+/** Local days, `YYYY-MM-DD`. */
+export const dayArray = (values: readonly string[]) => arrayOf(values, 'date');
 export const timeArray = (values: readonly Date[]) =>
   arrayOf(
     values.map((d) => d.toISOString()),

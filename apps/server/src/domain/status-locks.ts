@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
 import { intArray } from '../db/arrays.ts';
+import type { Tx } from '../db/client.ts';
 import { sqlRows } from '../db/rows.ts';
 
 /**

@@ -163,9 +163,7 @@ export const devices = pgTable(
     uniqueIndex('devices_sn_uq').on(t.sn),
     index('devices_plant_idx').on(t.plantId),
     index('devices_dongle_idx').on(t.dongleId),
-    index('devices_deadline_idx')
-      .on(t.offlineAfter)
-      .where(sql`status IN ('ONLINE', 'ABNORMAL', 'FAULT')`),
+    index('devices_deadline_idx').on(t.offlineAfter).where(sql`status IN ('ONLINE', 'ABNORMAL', 'FAULT')`),
   ],
 );
 

@@ -1,9 +1,9 @@
 import type { AlarmEndReason, AlarmKind } from '@pvstar/contract/alarm';
 import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { type SQL, sql } from 'drizzle-orm';
+import { intArray } from '../../db/arrays.ts';
 import type { Tx } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
-import { intArray } from '../../db/arrays.ts';
 import { refreshDeviceStatus, refreshPlantStatus } from '../../domain/plant-status.ts';
 import { lockStatusRows } from '../../domain/status-locks.ts';
 import { queueAlarmMail } from './alarm-notify.ts';
