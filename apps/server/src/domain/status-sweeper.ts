@@ -14,12 +14,15 @@ export const MISSED_INTERVALS = 3;
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 /**
- * The interval (seconds) by which the dongle `g` is judged: the learnt one, or the last gap between two
- * of its messages when that is longer. A dongle registered at 5 s that sends once a minute is then not
- * silent between its messages from its second message on, while the learnt interval still moves slowly.
+ * The interval (seconds) by which the dongle `g` is judged: the learnt one, or the smaller of the last two
+ * gaps between its messages when that is longer. A dongle registered at 5 s that sends once a minute is
+ * then not silent between its messages from its second message on, while the learnt interval still moves
+ * slowly; one long gap (an outage) does not stretch the wait for the next silence.
  */
 export const reportingInterval = (g: string) =>
-  sql.raw(`GREATEST(${g}.interval_seconds, coalesce(${g}.last_gap_seconds, 0))`);
+  sql.raw(
+    `GREATEST(${g}.interval_seconds, coalesce(LEAST(${g}.last_gap_seconds, coalesce(${g}.previous_gap_seconds, ${g}.last_gap_seconds)), 0))`,
+  );
 
 /** The dongle `g` has sent nothing for three of its intervals (its messages' arrival, server time). */
 export const dongleSilent = (now: Date) => sql`g.offline_after < ${at(now)}`;

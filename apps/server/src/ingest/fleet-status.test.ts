@@ -61,6 +61,18 @@ describe('interval learning that cannot flap', () => {
     expect(await statuses(1)).toMatchObject({ dongle: 'OFFLINE', device: 'OFFLINE' });
   });
 
+  it('does not let one long outage stretch the wait for the next silence', async () => {
+    // Dongle 1 went offline above after a minute's cadence; an hour later it sends once and falls silent.
+    const back = T0 + 11 * 60_000 + 3_600_000;
+    const ingest = createIngest({ db: t.ctx.db, log, now: () => back, flushMs: 1 });
+    await fleetTelemetry(ingest, 1, back, { devicesPerDongle: 1 });
+    expect(await statuses(1)).toMatchObject({ dongle: 'ONLINE', device: 'ONLINE' });
+    // The learnt interval took a nudge from the outage (≈ 110 s), the last gap is an hour: three of the
+    // nudged interval, not three hours, make it offline.
+    expect(await sweepStale(t.ctx.db, new Date(back + 400_000))).toBe(1);
+    expect(await statuses(1)).toMatchObject({ dongle: 'OFFLINE', device: 'OFFLINE' });
+  });
+
   it('still finds a dongle at 10 s silent after three of its intervals', async () => {
     let clock = T0;
     const ingest = createIngest({ db: t.ctx.db, log, now: () => clock, flushMs: 1 });

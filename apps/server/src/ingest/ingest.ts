@@ -381,8 +381,8 @@ export function createIngest(deps: {
    * Each dongle's reporting interval, learnt from the spacing of its messages (device time), so that
    * "offline after three missed intervals" fits a dongle sending every 10 s as well as every 5 min.
    * A moving average that counts a gap at most four intervals long: an outage nudges it, it does not
-   * reset it; a late or repeated message (older than the newest) teaches nothing. The last gap is kept
-   * too: the sweeper waits for the longer of the two (reportingInterval), so a dongle slower than it was
+   * reset it; a late or repeated message (older than the newest) teaches nothing. The last two gaps are
+   * kept too: the sweeper waits for the learnt interval or the smaller gap, whichever is longer (reportingInterval), so a dongle slower than it was
    * registered is not swept offline between its messages while the average catches up. Reporting also
    * makes the dongle online and seen, in the same update.
    */
@@ -405,6 +405,8 @@ export function createIngest(deps: {
             round(0.7 * d.interval_seconds + 0.3 * LEAST(x.gap, 4 * d.interval_seconds))))::int END,
         last_gap_seconds = CASE WHEN x.gap IS NULL OR x.gap < 1 THEN d.last_gap_seconds
           ELSE LEAST(${MAX_INTERVAL_S}, round(x.gap))::int END,
+        previous_gap_seconds = CASE WHEN x.gap IS NULL OR x.gap < 1 THEN d.previous_gap_seconds
+          ELSE d.last_gap_seconds END,
         last_telemetry_at = GREATEST(d.last_telemetry_at, x.last)
       FROM (
         SELECT dg.id, r.last, CASE

@@ -2,25 +2,29 @@
 -- reporting dongles and devices through a deadline kept on each row and a partial index on it, instead of
 -- comparing every row's last message with its interval.
 ALTER TABLE "dongles" ADD COLUMN "last_gap_seconds" integer;--> statement-breakpoint
+ALTER TABLE "dongles" ADD COLUMN "previous_gap_seconds" integer;--> statement-breakpoint
 ALTER TABLE "dongles" ADD COLUMN "offline_after" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "devices" ADD COLUMN "offline_after" timestamp with time zone;--> statement-breakpoint
 -- A dongle's deadline (server time): three of its reporting intervals after its last message, the
--- interval being the learnt one or the last gap seen, whichever is longer (MISSED_INTERVALS, status-sweeper.ts).
+-- interval being the learnt one or the smaller of its last two gaps, whichever is longer
+-- (reportingInterval and MISSED_INTERVALS, status-sweeper.ts).
 CREATE FUNCTION dongle_offline_after() RETURNS trigger AS $$
 BEGIN
   NEW.offline_after := NEW.last_seen_at
-    + make_interval(secs => 3 * GREATEST(NEW.interval_seconds, coalesce(NEW.last_gap_seconds, 0)));
+    + make_interval(secs => 3 * GREATEST(NEW.interval_seconds,
+      coalesce(LEAST(NEW.last_gap_seconds, coalesce(NEW.previous_gap_seconds, NEW.last_gap_seconds)), 0)));
   RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;--> statement-breakpoint
-CREATE TRIGGER dongles_offline_after BEFORE INSERT OR UPDATE OF last_seen_at, interval_seconds, last_gap_seconds
+CREATE TRIGGER dongles_offline_after BEFORE INSERT OR UPDATE OF last_seen_at, interval_seconds, last_gap_seconds, previous_gap_seconds
   ON dongles FOR EACH ROW EXECUTE FUNCTION dongle_offline_after();--> statement-breakpoint
 -- A device's deadline (device time) with its dongle's interval as it stands at the device's last reading;
 -- never seen counts as long past.
 CREATE FUNCTION device_offline_after() RETURNS trigger AS $$
 BEGIN
   NEW.offline_after := coalesce(NEW.last_seen_at + (
-    SELECT make_interval(secs => 3 * GREATEST(g.interval_seconds, coalesce(g.last_gap_seconds, 0)))
+    SELECT make_interval(secs => 3 * GREATEST(g.interval_seconds,
+      coalesce(LEAST(g.last_gap_seconds, coalesce(g.previous_gap_seconds, g.last_gap_seconds)), 0)))
     FROM dongles g WHERE g.id = NEW.dongle_id), '-infinity');
   RETURN NEW;
 END;

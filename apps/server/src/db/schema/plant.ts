@@ -119,6 +119,7 @@ export const dongles = pgTable(
     lastTelemetryAt: timestamp('last_telemetry_at', { withTimezone: true }),
     /** The latest gap between two of its messages (seconds): a dongle slower than its interval is not silent. */
     lastGapSeconds: integer('last_gap_seconds'),
+    previousGapSeconds: integer('previous_gap_seconds'),
     /** When it counts as silent unless it reports: kept by a trigger (migration 0025) for the sweeper's index. */
     offlineAfter: timestamp('offline_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
