@@ -10,7 +10,7 @@
  * drop { every } (dongles whose number is a multiple of it pull their plug, once nothing of theirs
  * waits for a PUBACK); return (they reconnect together, publishing 'online'); window (the counts so far
  * and the PUBACK times since the last window); stop (no more publishing; waits for the PUBACKs); close.
- * Child → parent: connected, dropped, returned, window, stopped — each with the counts of `Counts`.
+ * Child → parent: connected, running, dropped, returned, window, stopped — each with the counts of `Counts`.
  */
 import { topics } from '@pvstar/contract/mqtt';
 import { type BenchDongle, dongleFleet } from './dongle-load.ts';
@@ -47,7 +47,7 @@ async function main() {
   let timer: NodeJS.Timeout | undefined;
   /** Dongles that are leaving or away: they publish nothing. */
   const away = new Set<number>();
-  const seqs: number[] = [];
+  let seqs = new Uint32Array(0);
   const faulty: boolean[] = [];
 
   const counts = (): Counts => {
@@ -98,6 +98,7 @@ async function main() {
         eventShare: number;
       };
       const n = dongles.length;
+      seqs = new Uint32Array(n);
       // Dongle g (1-based, of the whole fleet) has its slot at (g − 1) / total of the minute.
       const slotOf = (i: number) => ((from + i) / total) * minuteMs;
       const eventEvery = Math.max(1, Math.round(1 / eventShare));
@@ -115,7 +116,7 @@ async function main() {
           const g = from + i + 1;
           const ts = Math.round(now);
           if (kind === 'telemetry') {
-            const seq = (seqs[i] = (seqs[i] ?? -1) + 1);
+            const seq = seqs[i]!++;
             const body = messageOf(tpls[g % tpls.length]!, g, seq, ts, `f${g}-${seq}`);
             d.publish(topics.telemetry(d.sn), JSON.stringify(body));
             telemetryPublished++;
@@ -138,6 +139,7 @@ async function main() {
         fire('telemetry', now);
         fire('event', now);
       }, 20);
+      send('running');
     } else if (msg.cmd === 'drop') {
       const every = msg.every as number;
       const leaving = dongles.flatMap((_, i) => ((from + i + 1) % every === 0 ? [i] : []));
@@ -169,4 +171,4 @@ async function main() {
   });
 }
 
-if (process.send) void main();
+if (process.send && import.meta.url === `file://${process.argv[1]}`) void main();

@@ -161,4 +161,5 @@ async function main() {
   });
 }
 
-if (process.send) void main();
+// Only as the generator itself, not when bench:fleet's generator imports the house from here.
+if (process.send && import.meta.url === `file://${process.argv[1]}`) void main();
