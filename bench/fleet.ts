@@ -23,6 +23,7 @@
  *   npm run bench:fleet     FLEET=10000,50000 on PostgreSQL + Mosquitto, 10000 embedded
  *   FLEET=2000 MINUTES=1 OUTAGE=0 ONLY=pglite|postgres DASHBOARD_USERS=50   smaller, or one setup
  *   WARMUP=1 (minutes, not counted) OUTAGE_SECONDS=120 DASHBOARD_SECONDS=10 EVENT_SHARE=0.01
+ *   MINUTES=0 OUTAGE=0 DASHBOARD_USERS=0: connect only (registration, connecting, holding 20 s)
  *
  * Beyond ~28,000 connections to one port a source address runs out of ports: each generator process
  * (at most GENERATOR_SIZE dongles, under the file limit) connects from an address of its own, 127.0.0.2…
@@ -111,6 +112,18 @@ export interface FleetResult {
 const BENCH_DEALER = 'Bench fleet dealer';
 const USER_PASSWORD = 'Bench1234';
 const DEFAULT_GENERATOR_SIZE = 15_000;
+/** MINUTES=0: how long the fleet holds its connections without publishing. */
+const HOLD_SECONDS = 20;
+
+/** The soft limit of open files of a process (Linux /proc; unlimited elsewhere). */
+function openFileLimit(pid: number): number {
+  try {
+    const line = /Max open files\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'));
+    return line ? Number(line[1]) : Number.POSITIVE_INFINITY;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
 
 /**
  * A fixed-offset zone in which it is now about 10:00, so that a run of a few hours stays within one
@@ -171,7 +184,7 @@ export async function registerFleet(db: Database['db'], count: number, installer
     SELECT u.id, r.id FROM users u JOIN roles r
       ON r.role_code = CASE WHEN u.username LIKE 'bench-dealer-%' THEN 'DEALER_ADMIN' ELSE 'INSTALLER_ADMIN' END
     WHERE u.username LIKE 'bench-%'`);
-  await db.execute(sql`VACUUM ANALYZE`);
+  await db.execute(sql`ANALYZE`);
 }
 
 /** The generators: child processes of bench/fleet-load.ts, each with its share of the fleet. */
@@ -417,7 +430,7 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
       const database = await openBench();
       await database.migrate();
       await seed(database.db, { APP_TITLE: 'PVSTAR', ADMIN_PASSWORD, DEMO_PASSWORD, demo: true });
-      await registerFleet(database.db, o.dongles, o.dashboardUsers, morningZone());
+      await registerFleet(database.db, o.dongles, Math.max(1, o.dashboardUsers), morningZone());
       await database.close();
     }
     log(`registered ${o.dongles} dongles in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -447,6 +460,12 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
     if (watcher) cleanups.push(() => watcher.close());
     const deadlocks0 = (await watcher?.deadlocks()) ?? 0;
 
+    // Each connection is a file of the process that holds it: the broker's (the server's, embedded).
+    const holder = broker?.pid ?? server.pid;
+    if (o.dongles + 64 > openFileLimit(holder))
+      throw new Error(
+        `${o.dongles} connections exceed the ${broker ? 'broker' : 'server'}'s open-file limit (${openFileLimit(holder)}): raise the hard limit (ulimit -Hn) first`,
+      );
     const gen = generators(o.dongles, o.generatorSize ?? DEFAULT_GENERATOR_SIZE);
     cleanups.push(() => gen.close());
     const mqttUrl = broker?.url ?? `mqtt://127.0.0.1:${mqttPort}`;
@@ -508,14 +527,19 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
       } satisfies PhaseResult;
     };
 
-    const runStart = Date.now() + 1000;
-    await gen.ask(
-      () => ({ cmd: 'run', t0: runStart, minuteMs: o.minuteMs, eventShare: o.eventShare }),
-      'running',
-    );
-    await sleep(runStart - Date.now() + o.warmupMinutes * o.minuteMs);
+    // MINUTES=0: the fleet only holds its connections for CONNECT_HOLD seconds, publishing nothing.
+    if (o.minutes > 0) {
+      const runStart = Date.now() + 1000;
+      await gen.ask(
+        () => ({ cmd: 'run', t0: runStart, minuteMs: o.minuteMs, eventShare: o.eventShare }),
+        'running',
+      );
+      await sleep(runStart - Date.now() + o.warmupMinutes * o.minuteMs);
+    }
     log('steady state');
-    const steady = await phase(await mark(), () => sleep(o.minutes * o.minuteMs));
+    const steady = await phase(await mark(), () =>
+      sleep(o.minutes > 0 ? o.minutes * o.minuteMs : HOLD_SECONDS * 1000),
+    );
     log(`steady: ${JSON.stringify(steady)}`);
 
     let outage: FleetResult['outage'] = null;
@@ -574,6 +598,12 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
 
     const brokerRssMb = broker ? processUsage(broker.pid).rssMb : null;
     const serverLogLines = server.lines();
+    // Warnings and errors the server logged (pino levels 40, 50, 60), the last of them for the log.
+    const warnings = server
+      .output()
+      .split('\n')
+      .filter((l) => /"level":(40|50|60)/.test(l));
+    for (const w of warnings.slice(-5)) log(`server: ${w.slice(0, 300)}`);
     await gen.close();
     serverStopped = true;
     await server.stop();
