@@ -73,6 +73,10 @@ export interface PhaseResult {
   serverMsPerMessage: number;
   postgresMsPerMessage: number;
   brokerMsPerMessage: number;
+  /** CPU over the phase, % of one core. */
+  serverCpuPct: number;
+  postgresCpuPct: number;
+  brokerCpuPct: number;
   p50Ms: number;
   p99Ms: number;
   /** Publish → commit times the p99 rests on. */
@@ -513,8 +517,12 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
       const messages = end.counts.published - start.counts.published;
       const latencies = watcher ? end.latencies : end.counts.ackMs;
       const per = (ms: number) => ms / Math.max(1, messages);
+      const pct = (ms: number) => (ms / (end.at - start.at)) * 100;
       return {
         seconds: (end.at - start.at) / 1000,
+        serverCpuPct: pct(end.server - start.server),
+        postgresCpuPct: pct(pgMs),
+        brokerCpuPct: pct(end.broker - start.broker),
         messages,
         telemetry: end.counts.telemetryPublished - start.counts.telemetryPublished,
         serverMsPerMessage: per(end.server - start.server),
@@ -649,6 +657,11 @@ export function fleetTable(results: FleetResult[]): string {
     `|---|${cols.map(() => '---:').join('|')}|`,
     row('time to connect all, s', (r) => fixed(r.connectSeconds, 1)),
     row('steady: messages/s', (r) => fixed(r.steady.messages / r.steady.seconds, 0)),
+    row('steady: CPU, % of one core (server / PostgreSQL / broker)', (r) =>
+      [r.steady.serverCpuPct, r.steady.postgresCpuPct, r.steady.brokerCpuPct]
+        .map((v) => fixed(v, 0))
+        .join(' / '),
+    ),
     row('steady: CPU per message, ms (server + PostgreSQL + broker)', (r) => fixed(cpu(r.steady), 2)),
     row('steady: server CPU per message, ms', (r) => fixed(r.steady.serverMsPerMessage, 2)),
     row('steady: PostgreSQL CPU per message, ms', (r) => pgOnly(r, fixed(r.steady.postgresMsPerMessage, 2))),
