@@ -220,7 +220,8 @@ function generators(count: number, size: number) {
               reject(new Error(`fleet generator exited (${code}) before "${event}"`));
             child.on('message', onMessage);
             child.once('exit', onExit);
-            child.send(cmd(k));
+            // With a callback, a generator gone away rejects here instead of throwing on the child.
+            child.send(cmd(k), (err) => err && reject(err));
           }),
       ),
     );
