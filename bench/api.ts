@@ -218,7 +218,7 @@ const median = (xs: number[]) => {
 };
 
 /** A port nobody listens on now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -227,7 +227,7 @@ async function freePort(): Promise<number> {
 }
 
 /** CPU seconds (user + system) and resident memory of a process, from /proc (Linux; zeros elsewhere). */
-function processUsage(pid: number): { cpuSeconds: number; rssMb: number } {
+export function processUsage(pid: number): { cpuSeconds: number; rssMb: number } {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces), counted from field 3.
@@ -299,21 +299,29 @@ async function freshBackend(kind: 'pglite' | 'postgres'): Promise<Backend> {
 export interface Server {
   base: string;
   pid: number;
-  /** What the server printed (warnings and errors only, at LOG_LEVEL=warn). */
+  /** What the server printed (warnings and errors only, at LOG_LEVEL=warn), its last 64 KB. */
   output(): string;
+  /** Lines it printed (log records at its LOG_LEVEL). */
+  lines(): number;
   stop(): Promise<void>;
 }
 
-/** The real server as a child process: API only, the demo tree's accounts, no demo plants. */
-export async function startServer(env: Record<string, string>, cpuProfDir?: string): Promise<Server> {
+/**
+ * The real server as a child process: API only by default (`roles` empty: all of them), the demo tree's
+ * accounts, no demo plants.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  cpuProfDir?: string,
+  roles: string[] = ['api'],
+): Promise<Server> {
   const port = await freePort();
   const args = [
     '--import',
     'tsx',
     ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
     'apps/server/src/main.ts',
-    '--role',
-    'api',
+    ...roles.flatMap((role) => ['--role', role]),
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -334,8 +342,13 @@ export async function startServer(env: Record<string, string>, cpuProfDir?: stri
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (b) => (output += b));
-  child.stderr!.on('data', (b) => (output += b));
+  let lines = 0;
+  const hear = (b: Buffer) => {
+    output = (output + b).slice(-65_536);
+    for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, i + 1)) lines++;
+  };
+  child.stdout!.on('data', hear);
+  child.stderr!.on('data', hear);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
@@ -356,6 +369,7 @@ export async function startServer(env: Record<string, string>, cpuProfDir?: stri
     base,
     pid: child.pid!,
     output: () => output,
+    lines: () => lines,
     async stop() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { topics } from '@pvstar/contract/mqtt';
 import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
 
 /**
@@ -13,6 +14,8 @@ export interface LoadStats {
   acked: number;
   /** Connections that closed without being asked to. */
   disconnects: number;
+  /** Connections the bench pulled (`drop`). */
+  dropped: number;
   refused: number;
 }
 
@@ -20,6 +23,12 @@ export interface BenchDongle {
   sn: string;
   publish(topic: string, payload: Buffer | string): void;
   readonly up: boolean;
+  /** Pulls the plug: the socket closes without DISCONNECT, so the broker publishes the will (if any). */
+  drop(): void;
+  /** With `onAck`: messages published and not yet acknowledged. */
+  readonly pending: number;
+  /** Connects again after `drop` (resolves on CONNACK; with `will`, publishes 'online' as a dongle does). */
+  reconnect(): Promise<void>;
   /** Messages this dongle published (with `resend`: including those waiting for a connection). */
   readonly published: number;
   /**
@@ -39,15 +48,35 @@ export interface FleetOptions {
    * connection stays down and its messages are not sent.
    */
   resend?: boolean;
+  /**
+   * Source addresses to spread the connections over (127.0.0.2, …): one address has about 28,000
+   * ephemeral ports towards one broker port, so a larger fleet needs several.
+   */
+  localAddresses?: string[];
+  /**
+   * As the product's dongles do: a retained 'offline' will on the status topic, and a retained 'online'
+   * on connecting.
+   */
+  will?: boolean;
+  /** Hears the time from each publish to its PUBACK, ms, and whether it was telemetry. */
+  onAck?: (ms: number, telemetry: boolean) => void;
 }
 
 export function dongleFleet(opts: FleetOptions) {
   const target = new URL(opts.url);
   const keepalive = opts.keepaliveSeconds ?? 60;
-  const stats: LoadStats = { connected: 0, published: 0, acked: 0, disconnects: 0, refused: 0 };
+  const stats: LoadStats = {
+    connected: 0,
+    published: 0,
+    acked: 0,
+    disconnects: 0,
+    dropped: 0,
+    refused: 0,
+  };
   const sockets = new Set<net.Socket>();
   const lastWrite = new Map<net.Socket, number>();
   let closing = false;
+  let opened = 0;
 
   // One timer pings every connection that has been quiet for half its keep-alive.
   const pinger = setInterval(
@@ -70,6 +99,10 @@ export function dongleFleet(opts: FleetOptions) {
       let everUp = false;
       let published = 0;
       let firstDrop: BenchDongle['firstDrop'] = null;
+      let dropping = false;
+      let onReconnect: (() => void) | null = null;
+      /** With `onAck`: publish time and kind of each message waiting for its PUBACK. */
+      const sentAt = new Map<number, { at: number; telemetry: boolean }>();
       /** With `resend`: sent or waiting, not yet acknowledged, by message id, in publishing order. */
       const unacked = new Map<number, { packet: IPublishPacket; index: number }>();
       const write = (packet: Packet) => {
@@ -88,6 +121,9 @@ export function dongleFleet(opts: FleetOptions) {
         get firstDrop() {
           return firstDrop;
         },
+        get pending() {
+          return sentAt.size;
+        },
         publish(topic, payload) {
           if (!up && !opts.resend) return;
           nextId = (nextId % 65_535) + 1;
@@ -101,6 +137,8 @@ export function dongleFleet(opts: FleetOptions) {
             dup: false,
           };
           if (opts.resend) unacked.set(nextId, { packet, index: published });
+          if (opts.onAck && up)
+            sentAt.set(nextId, { at: performance.now(), telemetry: topic.endsWith('/telemetry') });
           published++;
           stats.published++;
           if (up) {
@@ -108,11 +146,27 @@ export function dongleFleet(opts: FleetOptions) {
             packet.dup = true;
           }
         },
+        drop() {
+          if (!socket || !up) return;
+          dropping = true;
+          socket.destroy();
+        },
+        reconnect() {
+          return new Promise<void>((done) => {
+            onReconnect = done;
+            open();
+          });
+        },
       };
 
       const open = () => {
         if (closing) return;
-        const sock = net.connect({ host: target.hostname, port: Number(target.port || 1883) });
+        const localAddress = opts.localAddresses?.[opened++ % opts.localAddresses.length];
+        const sock = net.connect({
+          host: target.hostname,
+          port: Number(target.port || 1883),
+          ...(localAddress ? { localAddress } : {}),
+        });
         const parser = mqttPacket.parser({ protocolVersion: 4 });
         socket = sock;
         sock.setNoDelay(true);
@@ -126,6 +180,16 @@ export function dongleFleet(opts: FleetOptions) {
             keepalive,
             username: sn,
             password: Buffer.from(password),
+            ...(opts.will
+              ? {
+                  will: {
+                    topic: topics.status(sn),
+                    payload: Buffer.from('offline'),
+                    qos: 1 as const,
+                    retain: true,
+                  },
+                }
+              : {}),
           }),
         );
         sock.on('data', (chunk) => parser.parse(chunk));
@@ -144,6 +208,11 @@ export function dongleFleet(opts: FleetOptions) {
             up = true;
             stats.connected++;
             sockets.add(sock);
+            if (opts.will) dongle.publish(topics.status(sn), 'online');
+            if (onReconnect) {
+              onReconnect();
+              onReconnect = null;
+            }
             if (!everUp) {
               everUp = true;
               resolve(dongle);
@@ -157,6 +226,11 @@ export function dongleFleet(opts: FleetOptions) {
           } else if (packet.cmd === 'puback') {
             if (opts.resend && !unacked.delete(packet.messageId!)) return;
             stats.acked++;
+            const sent = sentAt.get(packet.messageId!);
+            if (sent) {
+              sentAt.delete(packet.messageId!);
+              opts.onAck?.(performance.now() - sent.at, sent.telemetry);
+            }
           }
         });
         sock.on('error', (err) => {
@@ -168,7 +242,11 @@ export function dongleFleet(opts: FleetOptions) {
           if (up) {
             up = false;
             stats.connected--;
-            if (!closing) {
+            sentAt.clear();
+            if (dropping) {
+              dropping = false;
+              stats.dropped++;
+            } else if (!closing) {
               stats.disconnects++;
               firstDrop ??= { published, unacked: [...unacked.values()].map((u) => u.index) };
             }

@@ -33,7 +33,7 @@ export const benchSecret = (sn: string) => `bench-secret-${sn}`;
 const TEMPLATES = 16;
 
 /** Readings of simulated houses at different hours of a summer day: what the dongles send, varied per message. */
-function templates(): { kind: DeviceKind; data: Record<string, number> }[][] {
+export function templates(): { kind: DeviceKind; data: Record<string, number> }[][] {
   const devices: DeviceDef[] = HOUSE.map((d) => ({
     sn: `TPL-${d.letter}-000000`,
     kind: d.kind,
@@ -161,4 +161,5 @@ async function main() {
   });
 }
 
-if (process.send) void main();
+// Only as the generator itself, not when bench:fleet's generator imports the house from here.
+if (process.send && import.meta.url === `file://${process.argv[1]}`) void main();
