@@ -100,6 +100,7 @@ async function main() {
           [CMD_PREFIX.firmware]: handleUpgradeResult,
         },
         lanes: ingestLanes(database.kind),
+        flushMs: config.INGEST_FLUSH_MS,
       })
     : null;
   let stopping = false;

@@ -20,12 +20,15 @@ export function createIngestPipeline(opts: {
   commandResults: CommandResultHandlers;
   /** Batches committed side by side (ingestLanes). */
   lanes?: number;
+  /** How long a batch waits for company (INGEST_FLUSH_MS); createIngest's default when absent. */
+  flushMs?: number;
 }): { ingest: Ingest; events: AlarmEvents } {
   const events = createAlarmEvents({ db: opts.db, log: opts.log });
   const ingest = createIngest({
     db: opts.db,
     log: opts.log,
     lanes: opts.lanes,
+    flushMs: opts.flushMs,
     onOtherMessage: async (sn, kind, payload) => {
       if (kind === 'event') await events.handle(sn, payload);
       else if (kind === 'cmd-result')
