@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sqlRows } from '../db/rows.ts';
 import { plantsIn, refreshPlantStatus } from './plant-status.ts';
+import { refreshPowerNow } from './power-now-rollup.ts';
 
 /** Missed intervals after which a silent device counts as offline (SPEC §3–4). */
 export const MISSED_INTERVALS = 3;
@@ -41,6 +42,7 @@ export async function sweepStale(db: Db, now = new Date()): Promise<number> {
     );
     const plantIds = [...new Set(gone.map((r) => r.plant_id))];
     if (plantIds.length) await refreshPlantStatus(tx, plantsIn(plantIds));
+    await refreshPowerNow(tx, { plantIds, stale: true }, now);
     return gone.length;
   });
 }

@@ -15,6 +15,7 @@ import { addDays, localDay } from '../domain/calendar.ts';
 import { dayGrid, seenBits } from '../domain/daylight.ts';
 import { isReading } from '../domain/energy.ts';
 import { plantsIn, refreshPlantStatus, statusFromAlarms } from '../domain/plant-status.ts';
+import { refreshPowerNow } from '../domain/power-now-rollup.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
 import { type DeviceDay, meterBatch, type NeighbourRow } from './energy-batch.ts';
@@ -344,6 +345,12 @@ export function createIngest(deps: {
           sql`${plantsIn(changedPlants)} OR dongle_id IN (
             SELECT id FROM dongles WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb)))`,
         );
+      // Last: power now of the plants touched, from their values, statuses and intervals as they now are.
+      await refreshPowerNow(
+        tx,
+        { plantIds: samples.map((s) => s.plantId), dongleSns: offlineDongles },
+        new Date(now()),
+      );
     });
   }
 

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { plantsIn, refreshDeviceStatus, refreshPlantStatus } from '../../domain/plant-status.ts';
+import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
 import { queueAlarmMail } from './alarm-notify.ts';
 
 /** What the engine knows when it opens an alarm; level and texts come from the fault code library. */
@@ -79,4 +80,5 @@ async function refreshStatuses(tx: Tx, touched: Touched[]) {
   const deviceIds = [...new Set(touched.map((r) => r.device_id).filter((id): id is number => id !== null))];
   await refreshDeviceStatus(tx, deviceIds);
   await refreshPlantStatus(tx, plantsIn([...new Set(touched.map((r) => r.plant_id))]));
+  await refreshPowerNow(tx, { plantIds: touched.map((r) => r.plant_id) }, new Date());
 }
