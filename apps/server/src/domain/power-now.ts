@@ -1,6 +1,6 @@
 import type { DeviceStatus, PlantStatus } from '@pvstar/contract/enums';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { MISSED_INTERVALS } from './status-sweeper.ts';
+import { MISSED_INTERVALS } from './missed-intervals.ts';
 
 /**
  * "Power now", one definition for every page (docs/energy.md "Power now"): the plant list and its KPIs,

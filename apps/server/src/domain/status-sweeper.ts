@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sqlRows } from '../db/rows.ts';
+import { MISSED_INTERVALS } from './missed-intervals.ts';
 import { plantsIn, refreshPlantStatus } from './plant-status.ts';
 import { refreshPowerNow } from './power-now-rollup.ts';
-
-/** Missed intervals after which a silent device counts as offline (SPEC §3–4). */
-export const MISSED_INTERVALS = 3;
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
