@@ -36,13 +36,10 @@ import { gridFactors, gridShares } from './grid-factors.ts';
 
 /**
  * The caller's plants under the same predicate as every plant query (domain/plants.ts: the managing
- * organisation's path, or for SELF the plants one owns), with only the columns the figures need and
- * each plant's local day at `now` (its daily roll-ups are keyed by it), computed once per plant.
+ * organisation's path, or for SELF the plants one owns), with only the columns the figures need.
  */
-export const scopedPlants = (caller: Caller, now: Date): SQL => sql`
-  SELECT plants.id, plants.plant_no, plants.name, plants.type, plants.status, plants.currency,
-    plants.installed_capacity, plants.storage_capacity, plants.timezone,
-    ${localDaySql(now, sql`plants.timezone`)} AS today
+const scopedPlants = (caller: Caller): SQL => sql`
+  SELECT plants.id, plants.status, plants.name, plants.timezone
   FROM plants JOIN organizations ON organizations.id = plants.org_id
   WHERE ${plantScope(caller)}`;
 
@@ -243,7 +240,7 @@ export function createDashboardService(ctx: AppContext) {
       db,
       caller.dataScope === 'SELF'
         ? sql`
-      WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
+      WITH sp AS MATERIALIZED (${scopedPlants(caller)}),
       pp AS (${plantPowerNowSql(now, sql`SELECT id, status FROM sp`)}),
       flow AS (
         SELECT coalesce(sum(inverters), 0)::int AS inverters, max(ts) AS ts, coalesce(sum(pv), 0)::float8 AS pv,
@@ -343,11 +340,11 @@ export function createDashboardService(ctx: AppContext) {
    * The latest alarms in scope: the newest ongoing ones first, then the newest ended ones (by start, as
    * the alert center orders them), at most DASHBOARD_RECENT_ALERTS; and how many are ongoing.
    */
-  const latestAlarms = (caller: Caller, now: Date) =>
+  const latestAlarms = (caller: Caller) =>
     sqlRows<AlertRow>(
       db,
       sql`
-      WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
+      WITH sp AS MATERIALIZED (${scopedPlants(caller)}),
       ongoing AS (
         SELECT a.*, 0 AS rank FROM alarms a JOIN sp ON sp.id = a.plant_id
         WHERE a.status = 'ONGOING'
@@ -379,7 +376,7 @@ export function createDashboardService(ctx: AppContext) {
       energyByCurrency(caller, now),
       trend(caller, lastDay),
       powerByPlant(caller, now),
-      latestAlarms(caller, now),
+      latestAlarms(caller),
       generationByCountry(caller),
     ]);
     const f: Record<string, number> = {};
