@@ -305,7 +305,8 @@ export async function privateMosquitto(
     start,
     stop: () => {
       child?.kill();
-      fs.rmSync(dir, { recursive: true, force: true });
+      // Mosquitto may still be writing its persistence file as it exits: the removal asks again.
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -31,6 +31,12 @@ const ConfigSchema = z
       .regex(/^[A-Za-z0-9_-]{1,40}$/)
       .default('1'),
     /**
+     * Seconds the external broker keeps an ingest process's persistent session (and queues messages for it)
+     * after it disconnects (MQTT 5 Session Expiry Interval). An ingest process back within it loses nothing;
+     * a retired one's queue stops growing after it (docs/operations.md, "MQTT broker: sessions").
+     */
+    MQTT_SESSION_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(604_800).default(900),
+    /**
      * Several ingest processes on one external broker share its load through this shared-subscription group
      * (`$share/<group>/…`). Unset: this process subscribes alone, and its persistent session keeps the
      * subscription across a restart of the broker; Mosquitto 2.0 does not keep shared ones (docs/operations.md).

@@ -145,6 +145,7 @@ async function main() {
           password: config.MQTT_SERVICE_PASSWORD,
           shareGroup: config.INGEST_SHARE_GROUP ?? null,
           clientId: `pvstar-ingest-${config.INGEST_ID}`,
+          sessionExpirySeconds: config.MQTT_SESSION_EXPIRY_SECONDS,
         })
       : null;
 

@@ -65,4 +65,14 @@ describe('import boundaries', () => {
     );
     expect(direct.map((f) => path.relative(root, f))).toEqual([]);
   });
+
+  it('loads code on demand only through lazyRetrying (a dropped chunk is asked for again)', () => {
+    const plainLazy = sourceFiles(root).filter(
+      (file) =>
+        !file.endsWith('components/lazy-retrying.ts') &&
+        !/\.test\.tsx?$/.test(file) &&
+        /(?<![\w.])lazy\(/.test(fs.readFileSync(file, 'utf8')),
+    );
+    expect(plainLazy.map((f) => path.relative(root, f))).toEqual([]);
+  });
 });

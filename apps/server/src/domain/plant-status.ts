@@ -1,6 +1,8 @@
 import { ABNORMAL_LEVELS, FAULT_LEVELS } from '@pvstar/contract/alarm';
 import { type SQL, sql } from 'drizzle-orm';
+import { intArray } from '../db/arrays.ts';
 import type { Tx } from '../db/client.ts';
+import { lockStatusRows } from './status-locks.ts';
 
 const list = (values: readonly string[]) =>
   sql.join(
@@ -22,20 +24,22 @@ export const statusFromAlarms = (deviceId: SQL) => sql`coalesce((
 /** Re-derives the status of the given devices that are reporting (offline ones stay offline). */
 export async function refreshDeviceStatus(tx: Tx, deviceIds: number[]) {
   if (!deviceIds.length) return;
+  await lockStatusRows(tx, { devices: deviceIds });
   await tx.execute(sql`
     UPDATE devices SET status = ${statusFromAlarms(sql`devices.id`)}
-    WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)::int)
-      AND status NOT IN ('OFFLINE', 'NOT_CONNECTED')`);
+    WHERE id = ANY(${intArray(deviceIds)}) AND status NOT IN ('OFFLINE', 'NOT_CONNECTED')`);
 }
 
 /**
- * Re-derives the status of the plants whose devices match `devicesOf` (SPEC §3–4): Fault when a device
- * (or the dongle itself, by an alarm of its own) is in fault, Warning when one is abnormal, Normal when
- * one is online, Offline otherwise.
+ * Re-derives the status of these plants (SPEC §3–4): Fault when a device (or the dongle itself, by an
+ * alarm of its own) is in fault, Warning when one is abnormal, Normal when one is online, Offline
+ * otherwise. By plant id only, so that it reads just their devices and alarms through the indexes.
  */
-export async function refreshPlantStatus(tx: Tx, devicesOf: SQL) {
+export async function refreshPlantStatus(tx: Tx, plantIds: number[]) {
+  if (!plantIds.length) return;
+  await lockStatusRows(tx, { plants: plantIds });
+  const ids = intArray(plantIds);
   await tx.execute(sql`
-    WITH touched AS (SELECT DISTINCT plant_id FROM devices WHERE ${devicesOf})
     UPDATE plants p SET status = s.status FROM (
       SELECT plant_id, CASE
         WHEN bool_or(status = 'FAULT') THEN 'FAULT'
@@ -43,17 +47,12 @@ export async function refreshPlantStatus(tx: Tx, devicesOf: SQL) {
         WHEN bool_or(status = 'ONLINE') THEN 'NORMAL'
         ELSE 'OFFLINE' END AS status
       FROM (
-        SELECT plant_id, status FROM devices WHERE plant_id IN (SELECT plant_id FROM touched)
+        SELECT plant_id, status FROM devices WHERE plant_id = ANY(${ids})
         UNION ALL
         SELECT plant_id, CASE WHEN alarm_level IN (${list(FAULT_LEVELS)}) THEN 'FAULT'
           WHEN alarm_level IN (${list(ABNORMAL_LEVELS)}) THEN 'ABNORMAL' END
         FROM alarms
-        WHERE status = 'ONGOING' AND kind = 'EVENT' AND device_id IS NULL
-          AND plant_id IN (SELECT plant_id FROM touched)) x
+        WHERE status = 'ONGOING' AND kind = 'EVENT' AND device_id IS NULL AND plant_id = ANY(${ids})) x
       GROUP BY plant_id) s
     WHERE p.id = s.plant_id AND p.status <> s.status`);
 }
-
-/** `devicesOf` for a list of plant ids. */
-export const plantsIn = (ids: number[]) =>
-  sql`plant_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`;

@@ -1,17 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { intArray } from '../db/arrays.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { plantPowerNowSql } from './power-now.ts';
 
 /** The plants whose power now a change may have moved. */
 export interface PowerNowTouched {
   plantIds?: Iterable<number>;
-  /** Plants of these dongles (by serial number): a dongle that went offline takes its devices along. */
-  dongleSns?: Iterable<string>;
   /** Also every row past its `fresh_until` (the sweeper's round), so that rows never stay stale for long. */
   stale?: boolean;
 }
-
-const jsonList = (values: Iterable<unknown>) => JSON.stringify([...new Set(values)]);
 
 /**
  * Rewrites plant_power_now for the plants touched, as power-now.ts defines power now at `now`
@@ -21,22 +18,17 @@ const jsonList = (values: Iterable<unknown>) => JSON.stringify([...new Set(value
  * Called last in a transaction, it takes its row locks after every other lock of the writer.
  */
 export async function refreshPowerNow(tx: DbOrTx, touched: PowerNowTouched, now: Date): Promise<void> {
+  const ids = [...new Set(touched.plantIds ?? [])];
   const parts: SQL[] = [];
-  const ids = [...(touched.plantIds ?? [])];
-  const sns = [...(touched.dongleSns ?? [])];
-  if (ids.length) parts.push(sql`SELECT jsonb_array_elements_text(${jsonList(ids)}::jsonb)::int AS id`);
-  if (sns.length)
-    parts.push(sql`
-      SELECT plant_id AS id FROM dongles
-      WHERE sn IN (SELECT jsonb_array_elements_text(${jsonList(sns)}::jsonb)) AND plant_id IS NOT NULL`);
+  // Each part by an index (the ids as one array parameter: the planner reads its length).
+  if (ids.length) parts.push(sql`SELECT id, org_id, status FROM plants WHERE id = ANY(${intArray(ids)})`);
   if (touched.stale)
     parts.push(sql`
-      SELECT plant_id AS id FROM plant_power_now WHERE fresh_until < ${now.toISOString()}::timestamptz`);
+      SELECT p.id, p.org_id, p.status FROM plant_power_now r JOIN plants p ON p.id = r.plant_id
+      WHERE r.fresh_until < ${now.toISOString()}::timestamptz`);
   if (!parts.length) return;
   await tx.execute(sql`
-    WITH touched AS (
-      SELECT plants.id, plants.org_id, plants.status FROM plants
-      WHERE plants.id IN (${sql.join(parts, sql` UNION `)})),
+    WITH touched AS MATERIALIZED (${sql.join(parts, sql` UNION `)}),
     now_rows AS (${plantPowerNowSql(now, sql`SELECT id, status FROM touched`)})
     INSERT INTO plant_power_now AS r (plant_id, org_id, inverters, ts, pv, grid, load, battery, fresh_until)
     SELECT n.plant_id, t.org_id, n.inverters, n.ts, n.pv, n.grid, n.load, n.battery, n.fresh_until

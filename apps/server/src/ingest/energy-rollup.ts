@@ -1,5 +1,6 @@
 import { FAULT_LEVELS } from '@pvstar/contract/alarm';
 import { type SQL, sql } from 'drizzle-orm';
+import { dayArray, intArray } from '../db/arrays.ts';
 import type { Tx } from '../db/client.ts';
 import { MAX_DAY_INTERVALS } from '../domain/daylight.ts';
 import { type DayEnergy, ENERGY_COUNTERS } from '../domain/energy.ts';
@@ -65,7 +66,8 @@ export async function writePlantDays(tx: Tx, rows: Pick<DeviceDayRow, 'deviceId'
   await tx.execute(sql`
     WITH touched AS (
       SELECT DISTINCT dv.plant_id, r.day
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("deviceId" int, day date) JOIN devices dv ON dv.id = r."deviceId")
+      FROM unnest(${intArray(rows.map((r) => r.deviceId))}, ${dayArray(rows.map((r) => r.day))}) AS r("deviceId", day)
+      JOIN devices dv ON dv.id = r."deviceId")
     INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue, daylight_seen,
       daylight_available)
     SELECT t.plant_id, t.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),

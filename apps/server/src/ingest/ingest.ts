@@ -8,14 +8,16 @@ import {
 } from '@pvstar/contract/mqtt';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { intArray, textArray, timeArray } from '../db/arrays.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { sqlRows } from '../db/rows.ts';
 import { devices } from '../db/schema/index.ts';
 import { addDays, localDay } from '../domain/calendar.ts';
 import { dayGrid, seenBits } from '../domain/daylight.ts';
 import { isReading } from '../domain/energy.ts';
-import { plantsIn, refreshPlantStatus, statusFromAlarms } from '../domain/plant-status.ts';
+import { refreshPlantStatus, statusFromAlarms } from '../domain/plant-status.ts';
 import { refreshPowerNow } from '../domain/power-now-rollup.ts';
+import { lockStatusRows } from '../domain/status-locks.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
 import { type DeviceDay, meterBatch, type NeighbourRow } from './energy-batch.ts';
@@ -100,6 +102,9 @@ export function createIngest(deps: {
     received: 0,
     stored: 0,
     duplicates: 0,
+    /** Batches that ran again after the database ended them as a deadlock (40P01) or serialization (40001) victim. */
+    deadlocks: 0,
+    retries: 0,
     dropped: {} as Partial<Record<DropReason, number>>,
   };
   const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({
@@ -215,7 +220,7 @@ export function createIngest(deps: {
     const rows = await deps.db
       .select({ id: devices.id })
       .from(devices)
-      .where(sql`${devices.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
+      .where(sql`${devices.id} = ANY(${intArray(ids)})`);
     if (rows.length === ids.length) return samples;
     const alive = new Set(rows.map((r) => r.id));
     devicesBySn.forgetGone(alive);
@@ -243,24 +248,26 @@ export function createIngest(deps: {
     const reporting = new Set(b.telemetry.map((t) => t.sn));
     const onlineOnly = onlineDongles.filter((sn) => !reporting.has(sn));
     // Each device's newest time, without its readings: the status and alarm updates need no more.
-    const deviceTimes = JSON.stringify(
-      [...latest.values()].map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString() })),
-    );
+    const deviceTimes = [...latest.values()].map((s) => ({ id: s.deviceId, t: new Date(s.ts) }));
 
     await deps.db.transaction(async (tx) => {
+      const locked = await lockBatchRows(tx, {
+        dongleSns: [...new Set([...b.statuses.map((s) => s.sn), ...reporting])],
+        deviceIds: deviceTimes.map((d) => d.id),
+        offlineDongleSns: offlineDongles,
+      });
       const changedPlants: number[] = [];
       let energy = new Map<string, DeviceDay>();
+      // Before the devices: their deadlines (0025) take the interval learnt from this batch.
+      if (b.telemetry.length) await learnIntervals(tx, b);
       if (samples.length) {
         // One parse of the batch feeds the samples and each device's newest reading.
         const rows = JSON.stringify(
           samples.map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString(), v: s.data })),
         );
-        // One writer at a time per inverter (ingest workers sharing a subscription, the recomputation): the
-        // insert below must see every reading committed before it, or two neighbours would both be measured
-        // from the same earlier one. Row locks, in id order, so that they cost no lock-table slots.
-        if (meters.size)
-          await tx.execute(sql`
-            SELECT 1 FROM devices WHERE id = ANY(${`{${[...meters.keys()].join(',')}}`}::int[]) ORDER BY id FOR NO KEY UPDATE`);
+        // The inverters' rows are locked (lockBatchRows), so that one writer at a time meters each (ingest
+        // workers sharing a subscription, the recomputation): the insert below sees every reading committed
+        // before it, or two neighbours would both be measured from the same earlier one.
         // The stored readings of the inverters, each with the device's readings just before and after it as
         // they were before this statement (its snapshot): the neighbours whose energy a reading changes.
         const result = await sqlRows<NeighbourRow>(
@@ -285,7 +292,7 @@ export function createIngest(deps: {
             LEFT JOIN LATERAL (
               SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
               WHERE device_id = s.device_id AND ts > s.ts AND ${hasCounters} ORDER BY ts LIMIT 1) x ON true
-            WHERE s.device_id = ANY(${`{${[...meters.keys()].join(',')}}`}::int[]) AND ${storedHasCounters}) m ON true`,
+            WHERE s.device_id = ANY(${intArray([...meters.keys()])}) AND ${storedHasCounters}) m ON true`,
         );
         const count = result[0]?.stored ?? 0;
         counters.stored += count;
@@ -301,7 +308,8 @@ export function createIngest(deps: {
               status = CASE WHEN devices.status IN ('NOT_CONNECTED', 'OFFLINE') THEN ${statusFromAlarms(sql`devices.id`)} ELSE devices.status END
             FROM (
               SELECT r.d, r.t, dv.status AS was
-              FROM jsonb_to_recordset(${deviceTimes}::jsonb) AS r(d int, t timestamptz) JOIN devices dv ON dv.id = r.d) x
+              FROM unnest(${intArray(deviceTimes.map((d) => d.id))}, ${timeArray(deviceTimes.map((d) => d.t))}) AS r(d, t)
+              JOIN devices dv ON dv.id = r.d) x
             WHERE devices.id = x.d
             RETURNING devices.plant_id, x.was, devices.status)
           SELECT DISTINCT plant_id FROM updated WHERE was <> status`,
@@ -320,46 +328,70 @@ export function createIngest(deps: {
       if (onlineDongles.length) {
         if (onlineOnly.length)
           await tx.execute(sql`
-            UPDATE dongles SET status = 'ONLINE', last_seen_at = now()
-            WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(onlineOnly)}::jsonb))`);
+            UPDATE dongles SET status = 'ONLINE', last_seen_at = ${new Date(now()).toISOString()}::timestamptz
+            WHERE sn = ANY(${textArray(onlineOnly)})`);
         const back = new Map<string, number>();
         for (const st of b.statuses)
           if (st.online) back.set(st.sn, Math.min(back.get(st.sn) ?? st.ts, st.ts));
-        await endCommAlarms(tx, {
-          dongles: JSON.stringify([...back].map(([sn, ts]) => ({ sn, t: new Date(ts).toISOString() }))),
-        });
+        await endCommAlarms(tx, { dongles: [...back].map(([sn, ts]) => ({ sn, t: new Date(ts) })) });
       }
-      if (b.telemetry.length) await learnIntervals(tx, b);
-      if (offlineDongles.length) {
+      if (locked.offlineDongles.length) {
+        const ids = intArray(locked.offlineDongles);
+        await tx.execute(sql`UPDATE dongles SET status = 'OFFLINE' WHERE id = ANY(${ids})`);
         await tx.execute(sql`
-          UPDATE dongles SET status = 'OFFLINE'
-          WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb))`);
-        await tx.execute(sql`
-          UPDATE devices SET status = 'OFFLINE'
-          WHERE status = 'ONLINE' AND dongle_id IN (
-            SELECT id FROM dongles WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb)))`);
+          UPDATE devices SET status = 'OFFLINE' WHERE status = 'ONLINE' AND dongle_id = ANY(${ids})`);
       }
-      if (changedPlants.length || offlineDongles.length)
-        await refreshPlantStatus(
-          tx,
-          sql`${plantsIn(changedPlants)} OR dongle_id IN (
-            SELECT id FROM dongles WHERE sn IN (SELECT jsonb_array_elements_text(${JSON.stringify(offlineDongles)}::jsonb)))`,
-        );
+      await refreshPlantStatus(tx, [...new Set([...changedPlants, ...locked.offlinePlants])]);
       // Last: power now of the plants touched, from their values, statuses and intervals as they now are.
       await refreshPowerNow(
         tx,
-        { plantIds: samples.map((s) => s.plantId), dongleSns: offlineDongles },
+        { plantIds: [...samples.map((s) => s.plantId), ...locked.offlinePlants] },
         new Date(now()),
       );
     });
   }
 
   /**
+   * Locks the rows of statuses the batch may change, in the one order (status-locks.ts): its dongles, its
+   * devices with those of the dongles going offline, then their plants. Answers the offline dongles' ids
+   * and the plants of their devices.
+   */
+  async function lockBatchRows(
+    tx: Tx,
+    batch: { dongleSns: string[]; deviceIds: number[]; offlineDongleSns: string[] },
+  ) {
+    const dongleRows = await sqlRows<{ id: number; sn: string; plant_id: number }>(
+      tx,
+      sql`
+      SELECT id, sn, plant_id FROM dongles WHERE sn = ANY(${textArray(batch.dongleSns)})
+      ORDER BY id FOR NO KEY UPDATE`,
+    );
+    const going = new Set(batch.offlineDongleSns);
+    const offlineDongles = dongleRows.filter((r) => going.has(r.sn)).map((r) => r.id);
+    const deviceRows = await sqlRows<{ plant_id: number; dongle_id: number }>(
+      tx,
+      sql`
+      SELECT id, plant_id, dongle_id FROM devices
+      WHERE id = ANY(${intArray(batch.deviceIds)}) OR dongle_id = ANY(${intArray(offlineDongles)})
+      ORDER BY id FOR NO KEY UPDATE`,
+    );
+    const plants = new Set([...dongleRows, ...deviceRows].map((r) => r.plant_id));
+    await lockStatusRows(tx, { plants: [...plants] });
+    const offline = new Set(offlineDongles);
+    return {
+      offlineDongles,
+      offlinePlants: [...new Set(deviceRows.filter((r) => offline.has(r.dongle_id)).map((r) => r.plant_id))],
+    };
+  }
+
+  /**
    * Each dongle's reporting interval, learnt from the spacing of its messages (device time), so that
    * "offline after three missed intervals" fits a dongle sending every 10 s as well as every 5 min.
    * A moving average that counts a gap at most four intervals long: an outage nudges it, it does not
-   * reset it; a late or repeated message (older than the newest) teaches nothing. Reporting also makes
-   * the dongle online and seen, in the same update.
+   * reset it; a late or repeated message (older than the newest) teaches nothing. The last gap is kept
+   * too: the sweeper waits for the longer of the two (reportingInterval), so a dongle slower than it was
+   * registered is not swept offline between its messages while the average catches up. Reporting also
+   * makes the dongle online and seen, in the same update.
    */
   async function learnIntervals(tx: Tx, b: Batch) {
     const byDongle = new Map<string, { first: number; last: number; times: Set<number> }>();
@@ -370,27 +402,24 @@ export function createIngest(deps: {
       d.times.add(s.ts);
       byDongle.set(s.sn, d);
     }
-    const rows = JSON.stringify(
-      [...byDongle].map(([sn, d]) => ({
-        sn,
-        first: new Date(d.first).toISOString(),
-        last: new Date(d.last).toISOString(),
-        n: d.times.size,
-      })),
-    );
+    const rows = [...byDongle];
     await tx.execute(sql`
       UPDATE dongles d SET
         status = 'ONLINE',
-        last_seen_at = now(),
+        last_seen_at = ${new Date(now()).toISOString()}::timestamptz,
         interval_seconds = CASE WHEN x.gap IS NULL OR x.gap < 1 THEN d.interval_seconds
           ELSE LEAST(${MAX_INTERVAL_S}, GREATEST(${MIN_INTERVAL_S},
             round(0.7 * d.interval_seconds + 0.3 * LEAST(x.gap, 4 * d.interval_seconds))))::int END,
+        last_gap_seconds = CASE WHEN x.gap IS NULL OR x.gap < 1 THEN d.last_gap_seconds
+          ELSE LEAST(${MAX_INTERVAL_S}, round(x.gap))::int END,
         last_telemetry_at = GREATEST(d.last_telemetry_at, x.last)
       FROM (
         SELECT dg.id, r.last, CASE
           WHEN dg.last_telemetry_at < r.first THEN extract(epoch FROM r.last - dg.last_telemetry_at) / r.n
           WHEN r.n > 1 THEN extract(epoch FROM r.last - r.first) / (r.n - 1) END AS gap
-        FROM jsonb_to_recordset(${rows}::jsonb) AS r(sn text, first timestamptz, last timestamptz, n int)
+        FROM unnest(${textArray(rows.map(([sn]) => sn))}, ${timeArray(rows.map(([, d]) => new Date(d.first)))},
+          ${timeArray(rows.map(([, d]) => new Date(d.last)))}, ${intArray(rows.map(([, d]) => d.times.size))})
+          AS r(sn, first, last, n)
         JOIN dongles dg ON dg.sn = r.sn) x
       WHERE d.id = x.id`);
   }
@@ -415,9 +444,9 @@ export function createIngest(deps: {
   }
 
   /**
-   * Lanes keep to their own plants, but a dongle's status message and its telemetry may meet in two
-   * lanes; the database then ends one transaction as a deadlock or serialization victim. Every write is
-   * idempotent, so the victim simply runs again.
+   * Every batch locks its rows in one order (lockBatchRows), so two batches, or a batch and the sweeper,
+   * wait for each other rather than deadlock; should the database still end one as a deadlock or
+   * serialization victim, it runs again (every write is idempotent) and `stats()` counts it.
    */
   async function writeRetrying(b: Batch) {
     for (let attempt = 1; ; attempt++) {
@@ -427,7 +456,9 @@ export function createIngest(deps: {
         const code =
           (err as { code?: string; cause?: { code?: string } }).cause?.code ??
           (err as { code?: string }).code;
+        if (code === '40P01') counters.deadlocks++;
         if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+        counters.retries++;
       }
     }
   }

@@ -48,6 +48,8 @@ export interface IngestSubscription {
   shareGroup: string | null;
   clientId: string;
   persistent?: boolean;
+  /** MQTT 5 session expiry (MQTT_SESSION_EXPIRY_SECONDS); absent: MQTT 3.1.1, the broker's own expiry. */
+  sessionExpirySeconds?: number;
 }
 
 /**
@@ -63,6 +65,7 @@ export function subscribeIngest(ingest: Ingest, log: Logger, opts: IngestSubscri
     password: opts.password,
     filter: opts.shareGroup ? `$share/${opts.shareGroup}/${topics.allUp}` : topics.allUp,
     persistent: opts.persistent ?? true,
+    sessionExpirySeconds: opts.sessionExpirySeconds,
     onMessage: (topic, payload) => ingest.handle(topic, payload),
     onStateChange: (up, reason) =>
       up ? log.info('ingest subscribed') : log.warn({ reason }, 'ingest disconnected, reconnecting'),

@@ -17,6 +17,12 @@ export interface AckSubscriberOptions {
   keepaliveSeconds?: number;
   /** Keep the session (and the unacknowledged messages) across reconnects; false only for throw-away subscribers. */
   persistent?: boolean;
+  /**
+   * Speak MQTT 5 and let the broker end the persistent session once this many seconds pass without a
+   * reconnect, so a retired subscriber's queue does not grow for ever (docs/operations.md). Absent: MQTT
+   * 3.1.1 (the embedded broker speaks nothing else), the session kept for as long as the broker keeps it.
+   */
+  sessionExpirySeconds?: number;
   /** Called for every message; resolve when it is safely stored, reject to leave it unacknowledged. */
   onMessage(topic: string, payload: Buffer, dup: boolean): Promise<void>;
   onStateChange?(connected: boolean, reason?: string): void;
@@ -29,6 +35,9 @@ export interface AckSubscriber {
   close(): Promise<void>;
 }
 
+/** Messages the broker may have in flight to us under MQTT 5, as docs/mosquitto.conf's max_inflight_messages for 3.1.1. */
+const RECEIVE_MAXIMUM = 5000;
+
 interface Pending {
   messageId: number;
   settled: boolean;
@@ -38,6 +47,7 @@ interface Pending {
 export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
   const target = new URL(opts.url);
   const keepalive = opts.keepaliveSeconds ?? 30;
+  const protocolVersion = opts.sessionExpirySeconds === undefined ? 4 : 5;
   let socket: net.Socket | null = null;
   let connected = false;
   let closing = false;
@@ -47,7 +57,7 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
   let pending: Pending[] = [];
 
   const send = (packet: Packet) => {
-    if (socket && !socket.destroyed) socket.write(mqttPacket.generate(packet));
+    if (socket && !socket.destroyed) socket.write(mqttPacket.generate(packet, { protocolVersion }));
   };
 
   /** Sends the acknowledgements that are due, in arrival order; a failed message stops the line (redelivered later). */
@@ -88,7 +98,7 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
 
   function connect() {
     if (closing) return;
-    const parser = mqttPacket.parser({ protocolVersion: 4 });
+    const parser = mqttPacket.parser({ protocolVersion });
     const sock = net.connect({ host: target.hostname, port: Number(target.port || 1883) });
     socket = sock;
     pending = [];
@@ -97,10 +107,18 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
       send({
         cmd: 'connect',
         protocolId: 'MQTT',
-        protocolVersion: 4,
+        protocolVersion,
         clientId: opts.clientId,
         clean: opts.persistent === false,
         keepalive,
+        ...(protocolVersion === 5
+          ? {
+              properties: {
+                sessionExpiryInterval: opts.persistent === false ? 0 : opts.sessionExpirySeconds,
+                receiveMaximum: RECEIVE_MAXIMUM,
+              },
+            }
+          : {}),
         ...(opts.username ? { username: opts.username } : {}),
         ...(opts.password ? { password: Buffer.from(opts.password) } : {}),
       });
@@ -109,8 +127,8 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
     parser.on('packet', (packet: Packet) => {
       switch (packet.cmd) {
         case 'connack':
-          if (packet.returnCode !== 0) {
-            sock.destroy(new Error(`connection refused (${packet.returnCode})`));
+          if ((packet.returnCode ?? packet.reasonCode ?? 0) !== 0) {
+            sock.destroy(new Error(`connection refused (${packet.returnCode ?? packet.reasonCode})`));
             return;
           }
           send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: opts.filter, qos: 1 }] });

@@ -243,4 +243,36 @@ describe('dongles on the embedded broker', () => {
     expect(got).toEqual(['pvstar/v1/DONGLE-A-0001/down/cmd']);
     await Promise.all([a.endAsync(), cloud.endAsync()]);
   });
+
+  it('warns once when it holds more dongles than it is meant for', async () => {
+    const warnings: string[] = [];
+    const watched = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      ...service,
+      verifyDongle: async (sn, secret) => secrets.get(sn) === secret,
+      dongleLimit: 1,
+      log: pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) }),
+    });
+    const connect = (sn: string) =>
+      mqtt.connectAsync(`mqtt://127.0.0.1:${watched.port}`, {
+        username: sn,
+        password: secrets.get(sn),
+        clientId: sn,
+        reconnectPeriod: 0,
+        protocolVersion: 4,
+      });
+    const a = await connect('DONGLE-A-0001');
+    expect(warnings).toEqual([]);
+    const b = await connect('DONGLE-B-0002');
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({ connected: 2, limit: 1 });
+    expect(warnings[0]).toContain('Mosquitto');
+    // A dongle coming back while the fleet is still over the limit is not news.
+    await b.endAsync();
+    await connect('DONGLE-B-0002').then((again) => again.endAsync());
+    expect(warnings).toHaveLength(1);
+    await a.endAsync();
+    await watched.close();
+  });
 });

@@ -7,6 +7,12 @@ import { safeEqual } from '../lib/crypto.ts';
 import { type MqttIdentity, mayPublish, maySubscribe } from '../lib/mqtt-acl.ts';
 import { guardPacketSize } from './packet-size-guard.ts';
 
+/**
+ * Connected dongles beyond which the embedded broker should give way to Mosquitto (docs/operations.md,
+ * "Embedded broker or Mosquitto"): about 20 KB each in this process, on top of the embedded database.
+ */
+export const EMBEDDED_BROKER_DONGLE_LIMIT = 10_000;
+
 export interface EmbeddedBroker {
   port: number;
   /** Ends the connections of these dongles: a removed dongle or an old secret must not stay connected. */
@@ -59,11 +65,24 @@ export async function startEmbeddedBroker(opts: {
   storeDongleMessage?: (topic: string, payload: Buffer) => Promise<void>;
   /** Whether dongles may come in (false while the server stops: a dongle that connects then waits). */
   admitDongles?: () => boolean;
+  /** Connected dongles above which a warning says it is time for Mosquitto (tests lower it). */
+  dongleLimit?: number;
   log: Logger;
 }): Promise<EmbeddedBroker> {
   const identities = new WeakMap<Client, MqttIdentity>();
   /** Connected dongles by serial number, so that one can be sent away. */
   const dongleClients = new Map<string, Client>();
+  const dongleLimit = opts.dongleLimit ?? EMBEDDED_BROKER_DONGLE_LIMIT;
+  let overLimit = false;
+  const admitted = (sn: string, client: Client) => {
+    dongleClients.set(sn, client);
+    if (overLimit || dongleClients.size <= dongleLimit) return;
+    overLimit = true;
+    opts.log.warn(
+      { connected: dongleClients.size, limit: dongleLimit },
+      'the embedded broker holds more dongles than it is meant for: connect them to Mosquitto (MQTT_URL, docs/operations.md)',
+    );
+  };
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       const secret = password?.toString() ?? '';
@@ -85,7 +104,7 @@ export async function startEmbeddedBroker(opts: {
         .then((ok) => {
           if (!ok) return done(refuse(4), false);
           identities.set(client, { kind: 'dongle', sn: username });
-          dongleClients.set(username, client);
+          admitted(username, client);
           done(null, true);
         })
         .catch((err) => {
@@ -110,9 +129,11 @@ export async function startEmbeddedBroker(opts: {
   });
   broker.on('clientDisconnect', (client) => {
     if (dongleClients.get(client.id) === client) dongleClients.delete(client.id);
+    // Warned again only after the fleet has clearly shrunk, not at every reconnect around the limit.
+    if (dongleClients.size < dongleLimit * 0.9) overLimit = false;
   });
   // Every client's packets are held to the protocol's size limit before aedes buffers them.
-  const server = net.createServer((socket) =>
+  const server = net.createServer((socket: net.Socket) =>
     broker.handle(
       guardPacketSize(socket, MAX_PACKET_BYTES, (bytes) =>
         opts.log.warn(

@@ -1,23 +1,8 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyRetrying } from '../components/lazy-retrying.ts';
 import { withPageTexts } from '../i18n/index.ts';
 
 type Load = () => Promise<{ default: ComponentType }>;
-
-/**
- * A loader that asks again, twice after a short wait, when the code did not arrive (a dropped or flaky
- * connection): the error page shows only when the third try fails too.
- */
-export function retrying<M>(load: () => Promise<M>, waits = [500, 1_500]): () => Promise<M> {
-  return () =>
-    waits.reduce(
-      (tried, ms) => tried.catch(() => new Promise((resume) => setTimeout(resume, ms)).then(load)),
-      load(),
-    );
-}
-
-/** A lazily loaded route component whose code is asked for again when it fails to arrive. */
-export const lazyPage = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
-  lazy(retrying(load));
 
 /**
  * The page components of MENU_TREE, by its `page` keys. A page in MENU_TREE without an entry here is
@@ -49,7 +34,7 @@ const LOAD: Record<string, Load> = {
 };
 
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
-  Object.entries(LOAD).map(([page, load]) => [page, lazyPage(load)]),
+  Object.entries(LOAD).map(([page, load]) => [page, lazyRetrying(load)]),
 );
 
 /** Starts loading code ahead; a failure shows when the code is used, not here. */

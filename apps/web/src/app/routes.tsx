@@ -7,33 +7,34 @@ import {
   redirect,
   useParams,
 } from 'react-router';
+import { lazyRetrying } from '../components/lazy-retrying.ts';
 import { prefetchDashboard } from '../features/dashboard/api/dashboard-api.ts';
 import RouteErrorPage from '../features/errors/route-error-page.tsx';
 import { withPageTexts } from '../i18n/index.ts';
 import { hasPerm } from '../permissions/perm.tsx';
 import { useSession } from '../stores/session.ts';
 import { resolveAccess } from './nav.ts';
-import { lazyPage, PAGES, preload, preloadPage } from './pages.ts';
+import { PAGES, preload, preloadPage } from './pages.ts';
 import { PageLoading } from './progress.tsx';
 import { queryClient } from './providers.tsx';
 import { RootShell } from './root-shell.tsx';
 
-const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'));
-const RegisterPage = lazyPage(() => import('../features/auth/register-page.tsx'));
-const RegPasswordPage = lazyPage(() => import('../features/auth/reg-password-page.tsx'));
-const DownloadAppPage = lazyPage(() => import('../features/auth/download-app-page.tsx'));
+const LoginPage = lazyRetrying(() => import('../features/auth/login-page.tsx'));
+const RegisterPage = lazyRetrying(() => import('../features/auth/register-page.tsx'));
+const RegPasswordPage = lazyRetrying(() => import('../features/auth/reg-password-page.tsx'));
+const DownloadAppPage = lazyRetrying(() => import('../features/auth/download-app-page.tsx'));
 const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
-const DashboardPage = lazyPage(loadDashboard);
+const DashboardPage = lazyRetrying(loadDashboard);
 // The personal centre uses namespaces outside the core catalogue (twoFactor); the dashboard does not.
 const loadMe = withPageTexts(() => import('../features/me/me-page.tsx'));
-const MePage = lazyPage(loadMe);
-const ForbiddenPage = lazyPage(() => import('../features/errors/forbidden-page.tsx'));
-const NotFoundPage = lazyPage(() => import('../features/errors/not-found-page.tsx'));
+const MePage = lazyRetrying(loadMe);
+const ForbiddenPage = lazyRetrying(() => import('../features/errors/forbidden-page.tsx'));
+const NotFoundPage = lazyRetrying(() => import('../features/errors/not-found-page.tsx'));
 // In the entry, not loaded lazily: it shows when a page's code fails to arrive, e.g. with the network down.
 const routeError = <RouteErrorPage />;
 // The signed-in shell loads with the first page inside it, so the sign-in page does without it.
 const loadLayout = () => import('./layout/layout.tsx');
-const Layout = lazyPage(loadLayout);
+const Layout = lazyRetrying(loadLayout);
 
 /** What a route tells the shell: its title (`ns:key`), breadcrumb (menu keys) and sidebar entry. */
 export interface RouteHandle {

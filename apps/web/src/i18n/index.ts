@@ -41,7 +41,7 @@ export function loadPageTexts(lang: Lang = i18n.language as Lang): Promise<void>
   return loading;
 }
 
-/** A lazily loaded page's loader that also waits for the pages catalogue: `lazy(withPageTexts(() => import(…)))`. */
+/** A lazily loaded page's loader that also waits for the pages catalogue: `lazyRetrying(withPageTexts(() => import(…)))`. */
 export const withPageTexts =
   <M>(load: () => Promise<M>) =>
   (): Promise<M> =>

@@ -117,9 +117,17 @@ export const dongles = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** Device time of the newest telemetry message: the gap to the next one feeds `intervalSeconds`. */
     lastTelemetryAt: timestamp('last_telemetry_at', { withTimezone: true }),
+    /** The latest gap between two of its messages (seconds): a dongle slower than its interval is not silent. */
+    lastGapSeconds: integer('last_gap_seconds'),
+    /** When it counts as silent unless it reports: kept by a trigger (migration 0025) for the sweeper's index. */
+    offlineAfter: timestamp('offline_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('dongles_sn_uq').on(t.sn), index('dongles_plant_idx').on(t.plantId)],
+  (t) => [
+    uniqueIndex('dongles_sn_uq').on(t.sn),
+    index('dongles_plant_idx').on(t.plantId),
+    index('dongles_deadline_idx').on(t.offlineAfter).where(sql`status = 'ONLINE'`),
+  ],
 );
 
 export const devices = pgTable(
@@ -144,12 +152,18 @@ export const devices = pgTable(
     versions: jsonb('versions').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     status: varchar('status', { length: 16 }).$type<DeviceStatus>().notNull().default('NOT_CONNECTED'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * Device time after which it counts as silent (its dongle's interval at its last reading), kept by a
+     * trigger (migration 0025) for the sweeper's index.
+     */
+    offlineAfter: timestamp('offline_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('devices_sn_uq').on(t.sn),
     index('devices_plant_idx').on(t.plantId),
     index('devices_dongle_idx').on(t.dongleId),
+    index('devices_deadline_idx').on(t.offlineAfter).where(sql`status IN ('ONLINE', 'ABNORMAL', 'FAULT')`),
   ],
 );
 

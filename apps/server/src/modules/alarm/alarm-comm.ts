@@ -1,6 +1,7 @@
 import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { sql } from 'drizzle-orm';
+import { intArray, textArray, timeArray } from '../../db/arrays.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { isDaylight } from '../../domain/daylight.ts';
@@ -74,24 +75,27 @@ export async function detectSilence(db: Db, now = new Date()): Promise<number[]>
 }
 
 /**
- * Data came back: ends the communication alarms of these devices (`[{ d: id, t }]`) and dongles
- * (`[{ sn, t }]`) at the time of their first message. Called by ingest inside its batch transaction.
+ * Data came back: ends the communication alarms of these devices and dongles at the time of their first
+ * message. Called by ingest inside its batch transaction.
  */
-export async function endCommAlarms(tx: Tx, back: { devices?: string; dongles?: string }) {
-  if (back.devices)
+export async function endCommAlarms(
+  tx: Tx,
+  back: { devices?: { id: number; t: Date }[]; dongles?: { sn: string; t: Date }[] },
+) {
+  if (back.devices?.length)
     await endAlarms(
       tx,
       sql`alarms.kind = 'COMM' AND alarms.device_id = r.d`,
       sql`r.t`,
       'RECOVERED',
-      sql`jsonb_to_recordset(${back.devices}::jsonb) AS r(d int, t timestamptz)`,
+      sql`unnest(${intArray(back.devices.map((d) => d.id))}, ${timeArray(back.devices.map((d) => d.t))}) AS r(d, t)`,
     );
-  if (back.dongles)
+  if (back.dongles?.length)
     await endAlarms(
       tx,
       sql`alarms.kind = 'COMM' AND alarms.device_id IS NULL AND alarms.source_sn = r.sn`,
       sql`r.t`,
       'RECOVERED',
-      sql`jsonb_to_recordset(${back.dongles}::jsonb) AS r(sn text, t timestamptz)`,
+      sql`unnest(${textArray(back.dongles.map((d) => d.sn))}, ${timeArray(back.dongles.map((d) => d.t))}) AS r(sn, t)`,
     );
 }

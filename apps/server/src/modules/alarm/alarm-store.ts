@@ -1,10 +1,12 @@
 import type { AlarmEndReason, AlarmKind } from '@pvstar/contract/alarm';
 import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { type SQL, sql } from 'drizzle-orm';
+import { intArray } from '../../db/arrays.ts';
 import type { Tx } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
-import { plantsIn, refreshDeviceStatus, refreshPlantStatus } from '../../domain/plant-status.ts';
+import { refreshDeviceStatus, refreshPlantStatus } from '../../domain/plant-status.ts';
 import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
+import { lockStatusRows } from '../../domain/status-locks.ts';
 import { queueAlarmMail } from './alarm-notify.ts';
 
 /** What the engine knows when it opens an alarm; level and texts come from the fault code library. */
@@ -29,6 +31,10 @@ type Touched = { id: number; plant_id: number; device_id: number | null };
  */
 export async function openAlarms(tx: Tx, rows: NewAlarm[]): Promise<number[]> {
   if (!rows.length) return [];
+  await lockStatusRows(tx, {
+    devices: rows.flatMap((r) => (r.deviceId === null ? [] : [r.deviceId])),
+    plants: rows.map((r) => r.plantId),
+  });
   const json = JSON.stringify(rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString() })));
   const touched = await sqlRows<Touched>(
     tx,
@@ -53,8 +59,9 @@ export async function openAlarms(tx: Tx, rows: NewAlarm[]): Promise<number[]> {
 }
 
 /**
- * Ends the ongoing alarms matching `where` (a predicate on `alarms`) at `endedAt` (SQL, may refer to
- * the alarm's own columns), and re-derives the statuses they held up. Returns the ended ids.
+ * Ends the ongoing alarms matching `where` (a predicate on `alarms`, and on `from` when given) at `endedAt`
+ * (SQL, may refer to the alarm's own columns), and re-derives the statuses they held up. The devices and
+ * plants concerned are locked before the alarms (status-locks.ts). Returns the ended ids.
  */
 export async function endAlarms(
   tx: Tx,
@@ -63,22 +70,35 @@ export async function endAlarms(
   reason: AlarmEndReason,
   from?: SQL,
 ): Promise<number[]> {
+  const candidates = await sqlRows<Touched>(
+    tx,
+    sql`
+    SELECT DISTINCT alarms.id, alarms.plant_id, alarms.device_id FROM alarms ${from ? sql`, ${from}` : sql``}
+    WHERE alarms.status = 'ONGOING' AND ${where}`,
+  );
+  if (!candidates.length) return [];
+  await lockStatusRows(tx, statusRowsOf(candidates));
   const touched = await sqlRows<Touched>(
     tx,
     sql`
     UPDATE alarms SET status = 'ENDED', ended_at = GREATEST(alarms.started_at, ${endedAt}),
       latest_at = GREATEST(alarms.latest_at, ${endedAt}), end_reason = ${reason}
     ${from ? sql`FROM ${from}` : sql``}
-    WHERE alarms.status = 'ONGOING' AND ${where}
+    WHERE alarms.id = ANY(${intArray(candidates.map((r) => r.id))}) AND alarms.status = 'ONGOING' AND ${where}
     RETURNING alarms.id, alarms.plant_id, alarms.device_id`,
   );
   if (touched.length) await refreshStatuses(tx, touched);
   return touched.map((r) => r.id);
 }
 
+const statusRowsOf = (touched: Touched[]) => ({
+  devices: [...new Set(touched.map((r) => r.device_id).filter((id): id is number => id !== null))],
+  plants: [...new Set(touched.map((r) => r.plant_id))],
+});
+
 async function refreshStatuses(tx: Tx, touched: Touched[]) {
-  const deviceIds = [...new Set(touched.map((r) => r.device_id).filter((id): id is number => id !== null))];
-  await refreshDeviceStatus(tx, deviceIds);
-  await refreshPlantStatus(tx, plantsIn([...new Set(touched.map((r) => r.plant_id))]));
-  await refreshPowerNow(tx, { plantIds: touched.map((r) => r.plant_id) }, new Date());
+  const rows = statusRowsOf(touched);
+  await refreshDeviceStatus(tx, rows.devices);
+  await refreshPlantStatus(tx, rows.plants);
+  await refreshPowerNow(tx, { plantIds: rows.plants }, new Date());
 }

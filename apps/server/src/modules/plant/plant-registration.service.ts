@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { sqlRow } from '../../db/rows.ts';
 import { devices, dongles, organizations, plants } from '../../db/schema/index.ts';
-import { plantsIn, refreshPlantStatus } from '../../domain/plant-status.ts';
+import { refreshPlantStatus } from '../../domain/plant-status.ts';
 import { plantScope, scopedPlant } from '../../domain/plants.ts';
 import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
 import type { Caller } from '../../http/access.ts';
@@ -273,7 +273,7 @@ export function createPlantRegistrationService(ctx: AppContext) {
               goneDongles.map((d) => d.id),
             ),
           );
-        await refreshPlantStatus(tx, plantsIn([plant.id]));
+        await refreshPlantStatus(tx, [plant.id]);
         await refreshPowerNow(tx, { plantIds: [plant.id] }, new Date());
 
         await audit(tx, caller, {

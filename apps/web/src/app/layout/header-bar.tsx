@@ -1,16 +1,17 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Grid, Layout, Space } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { lazyRetrying } from '../../components/lazy-retrying.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useRouteHandle } from '../root-shell.tsx';
 import { SizeSwitch } from './size-switch.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // The bell (its badge and the alarm calls) loads after the shell: the page's first load stays in budget.
-const AlarmBell = lazy(() => import('./alarm-bell.tsx').then((m) => ({ default: m.AlarmBell })));
+const AlarmBell = lazyRetrying(() => import('./alarm-bell.tsx').then((m) => ({ default: m.AlarmBell })));
 
 /** The fixed header: sidebar toggle, breadcrumb, the alarm bell, language, size and the user's menu. */
 export function HeaderBar() {

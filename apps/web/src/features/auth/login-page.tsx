@@ -3,12 +3,13 @@ import type { ContactType } from '@pvstar/contract/enums';
 import type { LoginResult, SecondFactorStep as Step } from '@pvstar/contract/two-factor';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Divider, Flex, Form, Input, Tabs } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { appConfigQuery } from '../../components/app-config.ts';
 import { readCodeTarget, toContact } from '../../components/contact.ts';
+import { lazyRetrying } from '../../components/lazy-retrying.ts';
 import { md5, requiredRule } from '../../components/password.ts';
 import { withPageTexts } from '../../i18n/index.ts';
 import { tokenStore, useSession } from '../../stores/session.ts';
@@ -21,10 +22,10 @@ import { ConsentField, consentRule } from './components/consent-field.tsx';
 type Mode = 'password' | 'code';
 
 // Sign-in by code is the second tab: its inputs (and the schemas that check them) load when it is chosen.
-const CodeSignInFields = lazy(() => import('./components/code-sign-in-fields.tsx'));
+const CodeSignInFields = lazyRetrying(() => import('./components/code-sign-in-fields.tsx'));
 // Only accounts with a second factor see its step; its texts (twoFactor) come with it, from the pages
 // catalogue (the sign-in page itself needs only the core one).
-const SecondFactorStep = lazy(withPageTexts(() => import('./components/second-factor-step.tsx')));
+const SecondFactorStep = lazyRetrying(withPageTexts(() => import('./components/second-factor-step.tsx')));
 
 interface LoginValues {
   account?: string;

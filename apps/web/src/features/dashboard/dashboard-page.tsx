@@ -2,9 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { PERM } from '@pvstar/contract/perm';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCharts } from '../../components/echart.tsx';
+import { lazyRetrying } from '../../components/lazy-retrying.ts';
 import { withPageTexts } from '../../i18n/index.ts';
 import { usePerm } from '../../permissions/perm.tsx';
 import { useDashboard } from './api/dashboard-api.ts';
@@ -17,15 +18,15 @@ import { Greeting } from './components/welcome.tsx';
 // The figures show first. The rows below them, the charts (with ECharts) and the plant list and newest
 // alarms (with antd's table and list), load once the figures are on screen, so as not to hold them up.
 const below = () => import('./components/below-figures.tsx');
-const DashboardCharts = lazy(() => below().then((m) => ({ default: m.DashboardCharts })));
-const DashboardLists = lazy(() => below().then((m) => ({ default: m.DashboardLists })));
+const DashboardCharts = lazyRetrying(() => below().then((m) => ({ default: m.DashboardCharts })));
+const DashboardLists = lazyRetrying(() => below().then((m) => ({ default: m.DashboardLists })));
 // The fleet map (and Leaflet with it) loads after the figures too, with the pages' texts it names plants in.
-const MapCard = lazy(
+const MapCard = lazyRetrying(
   withPageTexts(() => import('./components/map-card.tsx').then((m) => ({ default: m.MapCard }))),
 );
 const MAP_HEIGHT = 380;
 // Only users without plant figures see the areas (and antd's Empty): not in everyone's first load.
-const Areas = lazy(() => import('./components/areas.tsx'));
+const Areas = lazyRetrying(() => import('./components/areas.tsx'));
 
 /** True from the frame after `ready` turned true: what renders then loads after that frame is painted. */
 function useAfterPaint(ready: boolean) {

@@ -1,11 +1,12 @@
 import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Flex, Typography, theme } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { lazyRetrying } from '../../components/lazy-retrying.ts';
 
 // Not in the entry: antd's Result brings its pictures; a 404 is not a chunk that failed to arrive.
-const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
+const NotFoundPage = lazyRetrying(() => import('./not-found-page.tsx'));
 
 /** Chromium, Firefox and Safari word a dynamic import that did not arrive differently. */
 const CHUNK_FAILED = /dynamically imported module|module script failed|error loading dynamically/i;

@@ -1,14 +1,15 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../components/form-errors.ts';
+import { lazyRetrying } from '../../components/lazy-retrying.ts';
 import { md5, requiredRule } from '../../components/password.ts';
 import { TotpInput } from '../../entities/two-factor/code-input.tsx';
 import { disableTwoFactor, useTwoFactorStatus } from './api/me-api.ts';
 
 // The set-up dialog brings the QR code: it loads when opened.
-const TwoFactorSetupModal = lazy(() => import('./two-factor-setup-modal.tsx'));
+const TwoFactorSetupModal = lazyRetrying(() => import('./two-factor-setup-modal.tsx'));
 
 /** Two-factor sign-in: its state, set-up, and turning it off (password and a current code). */
 export function TwoFactorTab({ readOnly }: { readOnly: boolean }) {

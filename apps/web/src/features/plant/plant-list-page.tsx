@@ -23,12 +23,13 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { formatCapacity, formatEnergy, formatPower } from '../../components/energy-format.ts';
 import { FilterBar } from '../../components/filter-bar.tsx';
+import { lazyRetrying } from '../../components/lazy-retrying.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { plantStatusLabel, stationTypeLabel } from '../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../components/monitor-tags.tsx';
@@ -43,7 +44,7 @@ import { specificYieldColumns } from './components/specific-yield-columns.tsx';
 import { useCanManage } from './components/use-can-manage.ts';
 
 // Leaflet loads only when the map is shown.
-const FleetMap = lazy(() =>
+const FleetMap = lazyRetrying(() =>
   import('../../entities/plant/fleet-map.tsx').then((m) => ({ default: m.FleetMap })),
 );
 type View = 'list' | 'map';

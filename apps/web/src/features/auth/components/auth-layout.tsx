@@ -1,12 +1,13 @@
 import { SunFilled } from '@ant-design/icons';
 import { Card, Typography } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useAppTitle } from '../../../components/app-config.ts';
 import { LanguageButton } from '../../../components/language-button.tsx';
+import { lazyRetrying } from '../../../components/lazy-retrying.ts';
 
 // The language menu brings antd's dropdown menu, which nothing else on these pages needs: it loads after
 // the form, and its button shows in the meantime.
-const LanguageSwitch = lazy(() =>
+const LanguageSwitch = lazyRetrying(() =>
   import('../../../components/language-switch.tsx').then((m) => ({ default: m.LanguageSwitch })),
 );
 

@@ -1,13 +1,14 @@
 import type { SecondFactorStep as Step, TwoFactorSetup } from '@pvstar/contract/two-factor';
 import { Alert, Button, Checkbox, Form, Input, Spin, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
+import { lazyRetrying } from '../../../components/lazy-retrying.ts';
 import { TotpInput } from '../../../entities/two-factor/code-input.tsx';
 import { RecoveryCodeList } from '../../../entities/two-factor/recovery-code-list.tsx';
 import { challengeSetup, verifySecondFactor } from '../api/auth-api.ts';
 
-const QrSecret = lazy(() => import('../../../entities/two-factor/qr-secret.tsx'));
+const QrSecret = lazyRetrying(() => import('../../../entities/two-factor/qr-secret.tsx'));
 
 interface Values {
   code?: string;

@@ -1,11 +1,12 @@
 import type { PowerFlow } from '@pvstar/contract/dashboard';
 import { Card, Skeleton, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../components/energy-format.ts';
+import { lazyRetrying } from '../../../components/lazy-retrying.ts';
 
 // The drawing loads just after the dashboard's figures: it kept the dashboard's first load over budget.
-const PowerFlowDiagram = lazy(() =>
+const PowerFlowDiagram = lazyRetrying(() =>
   import('../../../components/power-flow.tsx').then((m) => ({ default: m.PowerFlowDiagram })),
 );
 

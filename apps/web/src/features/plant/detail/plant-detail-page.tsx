@@ -2,11 +2,12 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { PERM } from '@pvstar/contract/perm';
 import type { StationDetail } from '@pvstar/contract/station';
 import { Button, Card, Flex, Skeleton, Tabs, Typography } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http.ts';
 import { formatCapacity } from '../../../components/energy-format.ts';
+import { lazyRetrying } from '../../../components/lazy-retrying.ts';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
@@ -16,17 +17,17 @@ import { usePlantDetail } from '../api/plant-api.ts';
 import { OverviewTab } from './components/overview-tab.tsx';
 
 // Only a plant that cannot be shown needs antd's Result, with its illustrations.
-const Result = lazy(() => import('antd/es/result'));
+const Result = lazyRetrying(() => import('antd/es/result'));
 // The overview is the tab a plant opens on; the others load when chosen, the picture when there is one.
 const tabs = () => import('./components/tabs-on-demand.ts');
-const DevicesTab = lazy(() => tabs().then((m) => ({ default: m.DevicesTab })));
-const AlarmsTab = lazy(() => tabs().then((m) => ({ default: m.AlarmsTab })));
-const PlantInfo = lazy(() => tabs().then((m) => ({ default: m.PlantInfo })));
-const RealtimeTab = lazy(() => tabs().then((m) => ({ default: m.RealtimeTab })));
-const ParametersTab = lazy(() => tabs().then((m) => ({ default: m.ParametersTab })));
-const StatisticsTab = lazy(() => tabs().then((m) => ({ default: m.StatisticsTab })));
-const PerformanceTab = lazy(() => tabs().then((m) => ({ default: m.PerformanceTab })));
-const PlantPicture = lazy(() =>
+const DevicesTab = lazyRetrying(() => tabs().then((m) => ({ default: m.DevicesTab })));
+const AlarmsTab = lazyRetrying(() => tabs().then((m) => ({ default: m.AlarmsTab })));
+const PlantInfo = lazyRetrying(() => tabs().then((m) => ({ default: m.PlantInfo })));
+const RealtimeTab = lazyRetrying(() => tabs().then((m) => ({ default: m.RealtimeTab })));
+const ParametersTab = lazyRetrying(() => tabs().then((m) => ({ default: m.ParametersTab })));
+const StatisticsTab = lazyRetrying(() => tabs().then((m) => ({ default: m.StatisticsTab })));
+const PerformanceTab = lazyRetrying(() => tabs().then((m) => ({ default: m.PerformanceTab })));
+const PlantPicture = lazyRetrying(() =>
   import('../components/plant-picture.tsx').then((m) => ({ default: m.PlantPicture })),
 );
 

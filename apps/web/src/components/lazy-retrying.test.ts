@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { retrying } from './pages.ts';
+import { retrying } from './lazy-retrying.ts';
 
 describe('retrying', () => {
   afterEach(() => vi.useRealTimers());
