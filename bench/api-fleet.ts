@@ -10,9 +10,10 @@ import { ALARM_LEVEL_GROUPS, type AlarmPageBody } from '@pvstar/contract/alarm';
 import type { AlarmLevel } from '@pvstar/contract/enums';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
-import { sqlRow } from '../apps/server/src/db/rows.ts';
+import { sqlRow, sqlRows } from '../apps/server/src/db/rows.ts';
 import { createOrg } from '../apps/server/src/db/seed/seed.ts';
 import { addDays, localDay } from '../apps/server/src/domain/calendar.ts';
+import { refreshPowerNow } from '../apps/server/src/domain/power-now-rollup.ts';
 
 export interface ApiFleetSize {
   plants: number;
@@ -175,6 +176,12 @@ export async function loadApiFleet(
         ELSE jsonb_build_object('power', -300) END
       FROM devices d WHERE d.sn LIKE '___-API-%'`),
   );
+
+  // As ingest leaves them after writing these values: every plant's power now (domain/power-now-rollup.ts).
+  await step('power now', async () => {
+    const ids = await sqlRows<{ id: number }>(db, sql`SELECT id FROM plants WHERE plant_no LIKE 'P-API-%'`);
+    await refreshPowerNow(db, { plantIds: ids.map((r) => r.id) }, now);
+  });
 
   // Local start times between 06:00 and 17:50, so the plant's local day is the one `alarmDaysAgo` names.
   await step('alarms', () =>

@@ -1,6 +1,6 @@
 import type { DeviceStatus, PlantStatus } from '@pvstar/contract/enums';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { MISSED_INTERVALS } from './status-sweeper.ts';
+import { MISSED_INTERVALS } from './missed-intervals.ts';
 
 /**
  * "Power now", one definition for every page (docs/energy.md "Power now"): the plant list and its KPIs,
@@ -42,6 +42,29 @@ export const plantPvPowerSql = (now: Date, plantId: SQLWrapper, plantStatus: SQL
     SELECT sum(${pvPowerSql()}) FROM devices d
     JOIN device_latest l ON l.device_id = d.id JOIN dongles g ON g.id = d.dongle_id
     WHERE d.plant_id = ${plantId} AND d.kind = 'INVERTER' AND ${describesNowSql(now)}), 0)::float8 END`;
+
+/**
+ * SQL: the power flow now of each plant of `plants` (a query with its `id` and `status`), one row per plant:
+ * its inverters that describe now, their newest values' time (`ts`), the sums of their PV, grid, load and
+ * battery power (W), and `fresh_until`, when the first of them stops describing now as time passes (null:
+ * not before their data, status or interval change). From `describesNowSql`: a device stops when `now`
+ * passes its values' time plus three intervals, unless its dongle's newest message is no later than that
+ * (the cut-off then stays put). The plant list's figure (`plantPvPowerSql`) is this row's `pv`.
+ */
+export const plantPowerNowSql = (now: Date, plants: SQL): SQL => sql`
+  SELECT p.id AS plant_id, coalesce(x.inverters, 0)::int AS inverters, x.ts,
+    coalesce(x.pv, 0)::float8 AS pv, coalesce(x.grid, 0)::float8 AS grid, coalesce(x.load, 0)::float8 AS load,
+    coalesce(x.battery, 0)::float8 AS battery, x.fresh_until
+  FROM (${plants}) p LEFT JOIN LATERAL (
+    SELECT count(*)::int AS inverters, max(l.ts) AS ts, sum(${pvPowerSql()}) AS pv,
+      sum(coalesce((l.data->>'gridPower')::float8, 0)) AS grid,
+      sum(coalesce((l.data->>'loadPower')::float8, 0)) AS load,
+      sum(coalesce((l.data->>'batteryPower')::float8, 0)) AS battery,
+      min(CASE WHEN g.last_telemetry_at > l.ts + make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS})
+        OR g.last_telemetry_at IS NULL
+        THEN l.ts + make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS}) END) AS fresh_until
+    FROM devices d JOIN device_latest l ON l.device_id = d.id JOIN dongles g ON g.id = d.dongle_id
+    WHERE d.plant_id = p.id AND d.kind = 'INVERTER' AND p.status <> 'OFFLINE' AND ${describesNowSql(now)}) x ON TRUE`;
 
 /** Whether a device's latest values describe `now` in a plant of `plantStatus`, as `describesNowSql`. */
 export function describesNow(

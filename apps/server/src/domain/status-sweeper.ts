@@ -2,14 +2,10 @@ import { sql } from 'drizzle-orm';
 import { intArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
 import { sqlRows } from '../db/rows.ts';
+import { MISSED_INTERVALS } from './missed-intervals.ts';
 import { refreshPlantStatus } from './plant-status.ts';
+import { refreshPowerNow } from './power-now-rollup.ts';
 import { lockStatusRows } from './status-locks.ts';
-
-/**
- * Missed intervals after which a silent device counts as offline (SPEC §3–4). Migration 0025's triggers
- * keep each row's deadline (`offline_after`) with the same factor.
- */
-export const MISSED_INTERVALS = 3;
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
@@ -65,7 +61,8 @@ export async function sweepStale(db: Db, now = new Date()): Promise<number> {
       UNION
       SELECT id FROM devices WHERE offline_after < ${at(now)} AND status IN ${REPORTING}`,
     );
-    if (!candidates.length) return 0;
+    // Every round also rewrites the power-now rows whose figures time alone has made stale.
+    if (!candidates.length) return refreshPowerNow(tx, { stale: true }, now).then(() => 0);
     const ids = candidates.map((r) => r.id);
     await lockStatusRows(tx, { devices: ids });
     const gone = await sqlRows<{ plant_id: number }>(
@@ -77,7 +74,9 @@ export async function sweepStale(db: Db, now = new Date()): Promise<number> {
         AND (d.last_seen_at IS NULL OR ${dongleSilent(now)} OR ${deviceSilent(now)})
       RETURNING d.plant_id`,
     );
-    await refreshPlantStatus(tx, [...new Set(gone.map((r) => r.plant_id))]);
+    const plantIds = [...new Set(gone.map((r) => r.plant_id))];
+    await refreshPlantStatus(tx, plantIds);
+    await refreshPowerNow(tx, { plantIds, stale: true }, now);
     return gone.length;
   });
 }

@@ -24,7 +24,7 @@ export async function insertFleet(
     INSERT INTO devices (sn, dongle_id, plant_id, kind, status, last_seen_at)
     SELECT 'INV-F' || substr(g.sn, 6) || '-' || k, g.id, g.plant_id, 'INVERTER', 'ONLINE', ${heard}
     FROM dongles g, generate_series(1, ${opts.devicesPerDongle}) k WHERE g.sn LIKE 'DGL-F%'`);
-  await db.execute(sql`ANALYZE plants, dongles, devices`);
+  await db.execute(sql`ANALYZE plants, dongles, devices, plant_power_now`);
 }
 
 /** One telemetry message of fleet dongle `n` for all its inverters. */

@@ -16,6 +16,7 @@ import { addDays, localDay } from '../domain/calendar.ts';
 import { dayGrid, seenBits } from '../domain/daylight.ts';
 import { isReading } from '../domain/energy.ts';
 import { refreshPlantStatus, statusFromAlarms } from '../domain/plant-status.ts';
+import { refreshPowerNow } from '../domain/power-now-rollup.ts';
 import { lockStatusRows } from '../domain/status-locks.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
@@ -341,6 +342,12 @@ export function createIngest(deps: {
           UPDATE devices SET status = 'OFFLINE' WHERE status = 'ONLINE' AND dongle_id = ANY(${ids})`);
       }
       await refreshPlantStatus(tx, [...new Set([...changedPlants, ...locked.offlinePlants])]);
+      // Last: power now of the plants touched, from their values, statuses and intervals as they now are.
+      await refreshPowerNow(
+        tx,
+        { plantIds: [...samples.map((s) => s.plantId), ...locked.offlinePlants] },
+        new Date(now()),
+      );
     });
   }
 

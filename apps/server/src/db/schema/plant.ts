@@ -303,3 +303,53 @@ export const orgEnergyDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.day, t.currency, t.timezone, t.shard] })],
 );
+
+/**
+ * "Power now" of each plant (domain/power-now.ts), kept by the writers that change it
+ * (domain/power-now-rollup.ts) and created with the plant by trigger (migration 0026). `freshUntil` is
+ * when the first of its contributing inverters stops describing now (null: not before a change that
+ * refreshes the row); a reader computes a row past it live (docs/energy.md "Power now").
+ */
+export const plantPowerNow = pgTable(
+  'plant_power_now',
+  {
+    plantId: integer('plant_id')
+      .primaryKey()
+      .references(() => plants.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    inverters: integer('inverters').notNull().default(0),
+    ts: timestamp('ts', { withTimezone: true }),
+    pv: doublePrecision('pv').notNull().default(0),
+    grid: doublePrecision('grid').notNull().default(0),
+    load: doublePrecision('load').notNull().default(0),
+    battery: doublePrecision('battery').notNull().default(0),
+    freshUntil: timestamp('fresh_until', { withTimezone: true }),
+  },
+  (t) => [
+    index('plant_power_now_org_pv_idx').on(t.orgId, t.pv.desc().nullsFirst(), t.plantId),
+    index('plant_power_now_org_ts_idx').on(t.orgId, t.ts.desc().nullsLast()),
+    index('plant_power_now_fresh_until_idx').on(t.freshUntil).where(sql`fresh_until IS NOT NULL`),
+  ],
+);
+
+/**
+ * plant_power_now summed per organisation and shard (plant id mod 4, as org_energy_daily), kept by
+ * trigger (migration 0026): a dealer's fleet flow reads a few rows per organisation.
+ */
+export const orgPowerNow = pgTable(
+  'org_power_now',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull(),
+    inverters: integer('inverters').notNull().default(0),
+    pv: doublePrecision('pv').notNull().default(0),
+    grid: doublePrecision('grid').notNull().default(0),
+    load: doublePrecision('load').notNull().default(0),
+    battery: doublePrecision('battery').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.shard] })],
+);

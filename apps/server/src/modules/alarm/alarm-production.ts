@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { isDaylight } from '../../domain/daylight.ts';
-import { MISSED_INTERVALS } from '../../domain/status-sweeper.ts';
+import { MISSED_INTERVALS } from '../../domain/missed-intervals.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
 
 /** How long an inverter must report no PV power in daylight before it counts as not producing. */

@@ -5,6 +5,7 @@ import { intArray } from '../../db/arrays.ts';
 import type { Tx } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { refreshDeviceStatus, refreshPlantStatus } from '../../domain/plant-status.ts';
+import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
 import { lockStatusRows } from '../../domain/status-locks.ts';
 import { queueAlarmMail } from './alarm-notify.ts';
 
@@ -99,4 +100,5 @@ async function refreshStatuses(tx: Tx, touched: Touched[]) {
   const rows = statusRowsOf(touched);
   await refreshDeviceStatus(tx, rows.devices);
   await refreshPlantStatus(tx, rows.plants);
+  await refreshPowerNow(tx, { plantIds: rows.plants }, new Date());
 }

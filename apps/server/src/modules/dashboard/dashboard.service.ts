@@ -26,7 +26,7 @@ import { sqlRows } from '../../db/rows.ts';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
 import { localDay, localDaySql } from '../../domain/calendar.ts';
 import { plantScope } from '../../domain/plants.ts';
-import { describesNowSql, pvPowerSql } from '../../domain/power-now.ts';
+import { plantPowerNowSql } from '../../domain/power-now.ts';
 import { roundShown } from '../../domain/rounding.ts';
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
@@ -36,13 +36,10 @@ import { gridFactors, gridShares } from './grid-factors.ts';
 
 /**
  * The caller's plants under the same predicate as every plant query (domain/plants.ts: the managing
- * organisation's path, or for SELF the plants one owns), with only the columns the figures need and
- * each plant's local day at `now` (its daily roll-ups are keyed by it), computed once per plant.
+ * organisation's path, or for SELF the plants one owns), with only the columns the figures need.
  */
-export const scopedPlants = (caller: Caller, now: Date): SQL => sql`
-  SELECT plants.id, plants.plant_no, plants.name, plants.type, plants.status, plants.currency,
-    plants.installed_capacity, plants.storage_capacity, plants.timezone,
-    ${localDaySql(now, sql`plants.timezone`)} AS today
+const scopedPlants = (caller: Caller): SQL => sql`
+  SELECT plants.id, plants.status, plants.name, plants.timezone
   FROM plants JOIN organizations ON organizations.id = plants.org_id
   WHERE ${plantScope(caller)}`;
 
@@ -234,41 +231,75 @@ export function createDashboardService(ctx: AppContext) {
     );
 
   /**
-   * Power now per plant (domain/power-now.ts, the plant list's and the overview's rule): the sums make the
-   * fleet's power flow, the top plants by PV power the plant list (with today's generation).
+   * Power now (domain/power-now.ts, the plant list's and the overview's rule): the sums make the fleet's
+   * power flow, the top plants by PV power the plant list (with today's generation). An owner's few plants
+   * (SELF) are computed live; an organisation's from the roll-ups (powerFromRollup).
    */
   const powerByPlant = (caller: Caller, now: Date) =>
     sqlRows<PowerRow>(
       db,
-      sql`
-      WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
-      pp AS (
-        SELECT d.plant_id, count(*)::int AS inverters, max(l.ts) AS ts,
-          sum(${pvPowerSql()}) AS pv,
-          sum(coalesce((l.data->>'gridPower')::float8, 0)) AS grid,
-          sum(coalesce((l.data->>'loadPower')::float8, 0)) AS load,
-          sum(coalesce((l.data->>'batteryPower')::float8, 0)) AS battery
-        FROM sp JOIN devices d ON d.plant_id = sp.id JOIN device_latest l ON l.device_id = d.id
-          JOIN dongles g ON g.id = d.dongle_id
-        WHERE d.kind = 'INVERTER' AND sp.status <> 'OFFLINE' AND ${describesNowSql(now)}
-        GROUP BY d.plant_id),
+      caller.dataScope === 'SELF'
+        ? sql`
+      WITH sp AS MATERIALIZED (${scopedPlants(caller)}),
+      pp AS (${plantPowerNowSql(now, sql`SELECT id, status FROM sp`)}),
       flow AS (
         SELECT coalesce(sum(inverters), 0)::int AS inverters, max(ts) AS ts, coalesce(sum(pv), 0)::float8 AS pv,
           coalesce(sum(grid), 0)::float8 AS grid, coalesce(sum(load), 0)::float8 AS load,
           coalesce(sum(battery), 0)::float8 AS battery
         FROM pp),
       top AS (
-        SELECT sp.id, sp.plant_no, sp.name, sp.type, sp.status, sp.installed_capacity::float8 AS capacity,
-          coalesce(pp.pv, 0)::float8 AS power, sp.today AS local_day
-        FROM sp LEFT JOIN pp ON pp.plant_id = sp.id
-        ORDER BY coalesce(pp.pv, 0) DESC, sp.id
-        LIMIT ${DASHBOARD_TOP_PLANTS})
-      SELECT flow.*, top.id, top.plant_no, top.name, top.type, top.status, top.capacity, top.power,
-        coalesce((SELECT d.generation FROM plant_energy_daily d
-          WHERE d.plant_id = top.id AND d.day = top.local_day), 0)::float8 AS today
-      FROM flow LEFT JOIN top ON TRUE
-      ORDER BY top.power DESC, top.id`,
+        SELECT pp.plant_id, pp.pv FROM pp ORDER BY pp.pv DESC, pp.plant_id LIMIT ${DASHBOARD_TOP_PLANTS})
+      ${topPlantsOf(now)}`
+        : powerFromRollup(caller, now),
     );
+
+  /**
+   * The power flow of an organisation's plants from plant_power_now and its per-organisation sums
+   * (domain/power-now-rollup.ts): a few rows per organisation in scope. A plant row past its `fresh_until`
+   * is computed live instead (the sweeper refreshes such rows on its next round): its stored figures are
+   * taken out of the sums and its live ones put in, and the top plants are drawn from enough rows per
+   * organisation that the live figures cannot change which others make the list.
+   */
+  const powerFromRollup = (caller: Caller, now: Date) => sql`
+      WITH orgs AS MATERIALIZED (
+        SELECT organizations.id FROM organizations
+        WHERE ${scopePredicate(caller, { orgPath: organizations.path, orgId: organizations.id, ownerId: sql`NULL` })}),
+      stale AS MATERIALIZED (
+        SELECT r.plant_id, r.inverters, r.pv, r.grid, r.load, r.battery
+        FROM plant_power_now r JOIN orgs ON orgs.id = r.org_id
+        WHERE r.fresh_until < ${now.toISOString()}::timestamptz),
+      live AS MATERIALIZED (${plantPowerNowSql(now, sql`SELECT id, status FROM plants WHERE id IN (SELECT plant_id FROM stale)`)}),
+      flow AS (
+        SELECT coalesce(sum(x.inverters), 0)::int AS inverters, coalesce(sum(x.pv), 0)::float8 AS pv,
+          coalesce(sum(x.grid), 0)::float8 AS grid, coalesce(sum(x.load), 0)::float8 AS load,
+          coalesce(sum(x.battery), 0)::float8 AS battery,
+          (SELECT max(t.ts) FROM (
+            SELECT (SELECT r.ts FROM plant_power_now r
+              WHERE r.org_id = orgs.id AND r.ts IS NOT NULL
+                AND (r.fresh_until IS NULL OR r.fresh_until >= ${now.toISOString()}::timestamptz)
+              ORDER BY r.ts DESC LIMIT 1) AS ts FROM orgs
+            UNION ALL SELECT ts FROM live) t) AS ts
+        FROM (
+          SELECT o.inverters, o.pv, o.grid, o.load, o.battery FROM org_power_now o JOIN orgs ON orgs.id = o.org_id
+          UNION ALL SELECT -inverters, -pv, -grid, -load, -battery FROM stale
+          UNION ALL SELECT inverters, pv, grid, load, battery FROM live) x),
+      top AS (
+        SELECT c.plant_id, coalesce(live.pv, c.pv) AS pv
+        FROM orgs CROSS JOIN LATERAL (
+          SELECT r.plant_id, r.pv FROM plant_power_now r WHERE r.org_id = orgs.id
+          ORDER BY r.pv DESC, r.plant_id LIMIT ${DASHBOARD_TOP_PLANTS} + (SELECT count(*) FROM stale)) c
+        LEFT JOIN live ON live.plant_id = c.plant_id
+        ORDER BY 2 DESC, 1 LIMIT ${DASHBOARD_TOP_PLANTS})
+      ${topPlantsOf(now)}`;
+
+  /** The last part of both: the flow on every row, with each top plant's figures and today's generation. */
+  const topPlantsOf = (now: Date) => sql`
+      SELECT flow.*, p.id, p.plant_no, p.name, p.type, p.status, p.installed_capacity::float8 AS capacity,
+        top.pv::float8 AS power,
+        coalesce((SELECT d.generation FROM plant_energy_daily d
+          WHERE d.plant_id = p.id AND d.day = ${localDaySql(now, sql`p.timezone`)}), 0)::float8 AS today
+      FROM flow LEFT JOIN (top JOIN plants p ON p.id = top.plant_id) ON TRUE
+      ORDER BY top.pv DESC, p.id`;
 
   /** Devices of the listed plants, counted per kind and status. */
   const deviceGroups = async (plantIds: number[]) => {
@@ -309,11 +340,11 @@ export function createDashboardService(ctx: AppContext) {
    * The latest alarms in scope: the newest ongoing ones first, then the newest ended ones (by start, as
    * the alert center orders them), at most DASHBOARD_RECENT_ALERTS; and how many are ongoing.
    */
-  const latestAlarms = (caller: Caller, now: Date) =>
+  const latestAlarms = (caller: Caller) =>
     sqlRows<AlertRow>(
       db,
       sql`
-      WITH sp AS MATERIALIZED (${scopedPlants(caller, now)}),
+      WITH sp AS MATERIALIZED (${scopedPlants(caller)}),
       ongoing AS (
         SELECT a.*, 0 AS rank FROM alarms a JOIN sp ON sp.id = a.plant_id
         WHERE a.status = 'ONGOING'
@@ -345,7 +376,7 @@ export function createDashboardService(ctx: AppContext) {
       energyByCurrency(caller, now),
       trend(caller, lastDay),
       powerByPlant(caller, now),
-      latestAlarms(caller, now),
+      latestAlarms(caller),
       generationByCountry(caller),
     ]);
     const f: Record<string, number> = {};

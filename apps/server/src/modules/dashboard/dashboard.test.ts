@@ -8,6 +8,7 @@ import { sqlRows } from '../../db/rows.ts';
 import { deviceLatest, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../domain/calendar.ts';
+import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
 import { addRole, addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**
@@ -114,6 +115,8 @@ beforeAll(async () => {
       .values({ sn, dongleId: dongle!.id, plantId: ids[key], kind, status })
       .returning({ id: devices.id });
     if (latest) await db.insert(deviceLatest).values({ deviceId: row!.id, ts: new Date(), data: latest });
+    // As ingest would: the plant's power now follows its devices.
+    await refreshPowerNow(db, { plantIds: [ids[key]] }, new Date());
   };
   const flow = (
     power: number,

@@ -9,6 +9,7 @@ import {
 } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../domain/calendar.ts';
+import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
 import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**
@@ -87,6 +88,8 @@ beforeAll(async () => {
     { deviceId: offline, ts: ago(20), data: { power: 700, pvPower: 700, totalGeneration: 50 } },
     { deviceId: battery, ts: ago(10), data: { power: -1000, soc: 55 } },
   ]);
+  // What ingest and the plant's edits would do after writing these.
+  await refreshPowerNow(db, { plantIds: [plantId] }, new Date());
   // The portal stored 11.41 MWh since the plant joined; the counters had run before.
   const day = localDay(now, 'Europe/Berlin');
   await db.insert(plantEnergyDaily).values({ plantId, day, generation: 11_410 });
@@ -138,6 +141,7 @@ describe('power now', () => {
     // values are as new as that message, so they describe now.
     const behind = new Date(Date.now() - 300_000);
     await t.ctx.db.update(dongles).set({ lastTelemetryAt: behind }).where(eq(dongles.id, dongleId));
+    await refreshPowerNow(t.ctx.db, { plantIds: [plantId] }, new Date());
     try {
       const kpi = await post('/station/station/kpi', {});
       const overview = await get(`/station/station/overview/${plantId}`);
@@ -147,12 +151,14 @@ describe('power now', () => {
       ]);
     } finally {
       await t.ctx.db.update(dongles).set({ lastTelemetryAt: null }).where(eq(dongles.id, dongleId));
+      await refreshPowerNow(t.ctx.db, { plantIds: [plantId] }, new Date());
     }
   });
 
   it('is none for an offline plant, everywhere', async () => {
     const { eq } = await import('drizzle-orm');
     await t.ctx.db.update(plants).set({ status: 'OFFLINE' }).where(eq(plants.id, plantId));
+    await refreshPowerNow(t.ctx.db, { plantIds: [plantId] }, new Date());
     try {
       const kpi = await post('/station/station/kpi', {});
       const overview = await get(`/station/station/overview/${plantId}`);
@@ -161,6 +167,7 @@ describe('power now', () => {
       expect(dashboard.powerFlow.ts).toBeNull();
     } finally {
       await t.ctx.db.update(plants).set({ status: 'NORMAL' }).where(eq(plants.id, plantId));
+      await refreshPowerNow(t.ctx.db, { plantIds: [plantId] }, new Date());
     }
   });
 });

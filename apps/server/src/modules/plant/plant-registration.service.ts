@@ -13,6 +13,7 @@ import { sqlRow } from '../../db/rows.ts';
 import { devices, dongles, organizations, plants } from '../../db/schema/index.ts';
 import { refreshPlantStatus } from '../../domain/plant-status.ts';
 import { plantScope, scopedPlant } from '../../domain/plants.ts';
+import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
@@ -273,6 +274,7 @@ export function createPlantRegistrationService(ctx: AppContext) {
             ),
           );
         await refreshPlantStatus(tx, [plant.id]);
+        await refreshPowerNow(tx, { plantIds: [plant.id] }, new Date());
 
         await audit(tx, caller, {
           action: 'station.edit',
