@@ -1,6 +1,6 @@
 import type { DeviceStatus, PlantStatus } from '@pvstar/contract/enums';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { MISSED_INTERVALS } from './missed-intervals.ts';
+import { MISSED_INTERVALS, reportingInterval } from './missed-intervals.ts';
 
 /**
  * "Power now", one definition for every page (docs/energy.md "Power now"): the plant list and its KPIs,
@@ -30,7 +30,7 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
  * caller's query, see `plantPvPowerSql`).
  */
 export const describesNowSql = (now: Date, d = sql`d`, l = sql`l`, g = sql`g`): SQL =>
-  sql`${d}.status IN (${reportingList}) AND ${l}.ts >= LEAST(${at(now)}, ${g}.last_telemetry_at) - make_interval(secs => ${g}.interval_seconds * ${MISSED_INTERVALS})`;
+  sql`${d}.status IN (${reportingList}) AND ${l}.ts >= LEAST(${at(now)}, ${g}.last_telemetry_at) - make_interval(secs => ${reportingInterval(g)} * ${MISSED_INTERVALS})`;
 
 /** SQL: an inverter's PV power (W) from its latest values `l`. */
 export const pvPowerSql = (l = sql`l`): SQL =>
@@ -60,9 +60,9 @@ export const plantPowerNowSql = (now: Date, plants: SQL): SQL => sql`
       sum(coalesce((l.data->>'gridPower')::float8, 0)) AS grid,
       sum(coalesce((l.data->>'loadPower')::float8, 0)) AS load,
       sum(coalesce((l.data->>'batteryPower')::float8, 0)) AS battery,
-      min(CASE WHEN g.last_telemetry_at > l.ts + make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS})
+      min(CASE WHEN g.last_telemetry_at > l.ts + make_interval(secs => ${reportingInterval()} * ${MISSED_INTERVALS})
         OR g.last_telemetry_at IS NULL
-        THEN l.ts + make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS}) END) AS fresh_until
+        THEN l.ts + make_interval(secs => ${reportingInterval()} * ${MISSED_INTERVALS}) END) AS fresh_until
     FROM devices d JOIN device_latest l ON l.device_id = d.id JOIN dongles g ON g.id = d.dongle_id
     WHERE d.plant_id = p.id AND d.kind = 'INVERTER' AND p.status <> 'OFFLINE' AND ${describesNowSql(now)}) x ON TRUE`;
 

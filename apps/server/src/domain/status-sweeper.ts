@@ -2,23 +2,12 @@ import { sql } from 'drizzle-orm';
 import { intArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
 import { sqlRows } from '../db/rows.ts';
-import { MISSED_INTERVALS } from './missed-intervals.ts';
+import { MISSED_INTERVALS, reportingInterval } from './missed-intervals.ts';
 import { refreshPlantStatus } from './plant-status.ts';
 import { refreshPowerNow } from './power-now-rollup.ts';
 import { lockStatusRows } from './status-locks.ts';
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
-
-/**
- * The interval (seconds) by which the dongle `g` is judged: the learnt one, or the smaller of the last two
- * gaps between its messages when that is longer. A dongle registered at 5 s that sends once a minute is
- * then not silent between its messages from its second message on, while the learnt interval still moves
- * slowly; one long gap (an outage) does not stretch the wait for the next silence.
- */
-export const reportingInterval = (g: string) =>
-  sql.raw(
-    `GREATEST(${g}.interval_seconds, coalesce(LEAST(${g}.last_gap_seconds, coalesce(${g}.previous_gap_seconds, ${g}.last_gap_seconds)), 0))`,
-  );
 
 /** The dongle `g` has sent nothing for three of its intervals (its messages' arrival, server time). */
 export const dongleSilent = (now: Date) => sql`g.offline_after < ${at(now)}`;
@@ -29,7 +18,7 @@ export const dongleSilent = (now: Date) => sql`g.offline_after < ${at(now)}`;
  * with a clock behind does not make its devices look silent while it reports.
  */
 export const deviceSilent = (now: Date) =>
-  sql`d.last_seen_at < LEAST(${at(now)}, g.last_telemetry_at) - make_interval(secs => ${reportingInterval('g')} * ${MISSED_INTERVALS})`;
+  sql`d.last_seen_at < LEAST(${at(now)}, g.last_telemetry_at) - make_interval(secs => ${reportingInterval()} * ${MISSED_INTERVALS})`;
 
 const REPORTING = sql`('ONLINE', 'ABNORMAL', 'FAULT')`;
 

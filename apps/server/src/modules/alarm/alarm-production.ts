@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { isDaylight } from '../../domain/daylight.ts';
-import { MISSED_INTERVALS } from '../../domain/missed-intervals.ts';
+import { MISSED_INTERVALS, reportingInterval } from '../../domain/missed-intervals.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
 
 /** How long an inverter must report no PV power in daylight before it counts as not producing. */
@@ -54,7 +54,7 @@ export async function detectNoProduction(db: Db, now = new Date()) {
     JOIN dongles g ON g.id = d.dongle_id
     JOIN plants p ON p.id = d.plant_id
     WHERE d.kind = 'INVERTER' AND d.status IN ('ONLINE', 'ABNORMAL') AND p.installed_capacity > 0
-      AND l.ts >= ${at} - make_interval(secs => g.interval_seconds * ${MISSED_INTERVALS})
+      AND l.ts >= ${at} - make_interval(secs => ${reportingInterval()} * ${MISSED_INTERVALS})
       AND l.data ? 'pvPower' AND (l.data ->> 'pvPower')::float8 <= ${threshold}
       AND NOT EXISTS (SELECT 1 FROM alarms a WHERE a.device_id = d.id AND a.status = 'ONGOING'
         AND a.kind = 'NO_PRODUCTION')`,

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { type Row, sqlRow, sqlRows } from '../../db/rows.ts';
 import { addDays, localDay } from '../../domain/calendar.ts';
 import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
+import { reportingInterval } from '../../domain/missed-intervals.ts';
 import { scopedPlant } from '../../domain/plants.ts';
 import { describesNow, pvPowerOf } from '../../domain/power-now.ts';
 import { KWH_DIGITS, round, roundKwh } from '../../domain/rounding.ts';
@@ -65,7 +66,7 @@ export function createPlantDataService(ctx: AppContext) {
     }>(
       db,
       sql`
-      SELECT d.id, d.sn, d.kind, d.status, d.model, l.ts, l.data, g.interval_seconds AS "intervalSeconds",
+      SELECT d.id, d.sn, d.kind, d.status, d.model, l.ts, l.data, ${reportingInterval()} AS "intervalSeconds",
         g.last_telemetry_at AS "lastTelemetryAt"
       FROM devices d
       JOIN dongles g ON g.id = d.dongle_id
