@@ -216,7 +216,8 @@ test.describe('two-factor sign-in', () => {
     await expect(row.getByTestId('user-reset-two-factor')).toBeVisible();
     await shot(page, '/tmp/two-factor-user-list-en-GB.png');
     await page.goto('/#/organization/anergy/2');
-    const orgRow = page.getByRole('row', { name: new RegExp(name) });
+    // The user list (which names the user's organisation too) stays on screen while the page loads.
+    const orgRow = page.getByTestId('org-table').getByRole('row', { name: new RegExp(name) });
     await orgRow.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByTestId('org-require-two-factor')).toBeChecked();
     await shot(page, '/tmp/two-factor-org-form-en-GB.png');
