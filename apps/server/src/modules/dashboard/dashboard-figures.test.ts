@@ -6,7 +6,7 @@ import { alarms, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../domain/calendar.ts';
 import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
-import { yieldParts } from './dashboard.service.ts';
+import { yieldParts } from './dashboard-queries.ts';
 
 /**
  * The dashboard's specific yield, CO₂ by country, yield pie with a battery and latest alarms, on an
