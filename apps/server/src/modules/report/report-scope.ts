@@ -65,27 +65,13 @@ export async function reportPlants(
   now: Date,
 ): Promise<ReportPlant[]> {
   const ids = [...new Set(plantIds ?? [])];
-  // Unaliased: the scope predicate names plants and organizations.
-  const rows = await sqlRows<{
-    id: number;
-    plant_no: string;
-    name: string;
-    org_id: number;
-    org_name: string;
-    status: PlantStatus;
-    currency: string;
-    capacity: number;
-    timezone: string;
-    latitude: number | null;
-    longitude: number | null;
-    today: string;
-    since: string;
-    inverters: number;
-  }>(
+  // Unaliased: the scope predicate names plants and organizations. Columns named as ReportPlant names them.
+  const rows = await sqlRows<ReportPlant>(
     db,
     sql`
-    SELECT plants.id, plants.plant_no, plants.name, plants.org_id, organizations.name AS org_name,
-      plants.status, plants.currency, plants.installed_capacity::float8 AS capacity, plants.timezone,
+    SELECT plants.id, plants.plant_no AS "plantNo", plants.name, plants.org_id AS "orgId",
+      organizations.name AS "orgName", plants.status, plants.currency,
+      plants.installed_capacity::float8 AS capacity, plants.timezone,
       plants.latitude, plants.longitude,
       to_char(${localDaySql(now, sql`plants.timezone`)}, 'YYYY-MM-DD') AS today,
       to_char(least((plants.created_at AT TIME ZONE plants.timezone)::date,
@@ -96,22 +82,7 @@ export async function reportPlants(
     ORDER BY plants.id`,
   );
   if (rows.length < ids.length) throw notFound();
-  return rows.map((r) => ({
-    id: r.id,
-    plantNo: r.plant_no,
-    name: r.name,
-    orgId: r.org_id,
-    orgName: r.org_name,
-    status: r.status,
-    currency: r.currency,
-    capacity: r.capacity,
-    timezone: r.timezone,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    today: r.today,
-    since: r.since,
-    inverters: r.inverters,
-  }));
+  return rows;
 }
 
 /** The period of a report over several plants: "today" is the newest local today among them. */
