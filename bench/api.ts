@@ -32,6 +32,7 @@ import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { addDays } from '../apps/server/src/domain/calendar.ts';
 import { md5 } from '../apps/server/src/lib/crypto.ts';
 import { type ApiFleet, type ApiFleetSize, alarmFilter, FULL_SIZE, loadApiFleet } from './api-fleet.ts';
+import { machineTicks, processUsage } from './proc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_PASSWORD = 'Admin1234!';
@@ -224,32 +225,6 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** CPU seconds (user + system) and resident memory of a process, from /proc (Linux; zeros elsewhere). */
-export function processUsage(pid: number): { cpuSeconds: number; rssMb: number } {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces), counted from field 3.
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(f[11]) + Number(f[12]);
-    const rssPages = Number(f[21]);
-    return { cpuSeconds: ticks / 100, rssMb: (rssPages * 4096) / 2 ** 20 };
-  } catch {
-    return { cpuSeconds: 0, rssMb: 0 };
-  }
-}
-
-/** Busy and total jiffies of the whole machine (every process, other work included). */
-function machineTicks(): { busy: number; total: number } {
-  try {
-    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-    const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
-    const total = cpu.reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return { busy: 0, total: 1 };
-  }
 }
 
 interface Backend {

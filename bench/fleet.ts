@@ -43,10 +43,11 @@ import { sqlRow } from '../apps/server/src/db/rows.ts';
 import { createOrg, seed } from '../apps/server/src/db/seed/seed.ts';
 import { hashPassword, md5 } from '../apps/server/src/lib/crypto.ts';
 import { postgresMissing, privatePostgres } from '../apps/server/src/test/private-services.ts';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, freePort, processUsage, startServer } from './api.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, freePort, startServer } from './api.ts';
 import type { Counts } from './fleet-load.ts';
 import { machine, privateMosquitto } from './ingest.ts';
 import { HOUSE } from './ingest-load.ts';
+import { cpuMsOf, openFileLimit, processUsage } from './proc.ts';
 
 export interface FleetOptions {
   dongles: number;
@@ -121,16 +122,6 @@ const USER_PASSWORD = 'Bench1234';
 const DEFAULT_GENERATOR_SIZE = 15_000;
 /** MINUTES=0: how long the fleet holds its connections without publishing. */
 const HOLD_SECONDS = 20;
-
-/** The soft limit of open files of a process (Linux /proc; unlimited elsewhere). */
-function openFileLimit(pid: number): number {
-  try {
-    const line = /Max open files\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'));
-    return line ? Number(line[1]) : Number.POSITIVE_INFINITY;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
 
 /**
  * A fixed-offset zone in which it is now about 10:00, so that a run of a few hours stays within one
@@ -264,13 +255,6 @@ const percentile = (sorted: ArrayLike<number>, p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** CPU ms of these processes (those that ended since are not counted). */
-const cpuMsOf = (pids: Iterable<number>) => {
-  let ms = 0;
-  for (const pid of pids) ms += processUsage(pid).cpuSeconds * 1000;
-  return ms;
-};
 
 /**
  * Watches the bench database from a connection of its own (PostgreSQL): the processes whose CPU counts

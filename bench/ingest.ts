@@ -37,6 +37,7 @@ import { verifyDongleSecret } from '../apps/server/src/modules/device/dongle-cre
 import { startAckSubscriber } from '../apps/server/src/mqtt/ack-subscriber.ts';
 import { startEmbeddedBroker } from '../apps/server/src/mqtt/broker.ts';
 import { HOUSE, wallClock } from './ingest-load.ts';
+import { cpuByCommand, cpuSince, rssMb } from './proc.ts';
 
 export interface IngestOptions {
   dongles: number;
@@ -192,46 +193,6 @@ export async function loadHouses(database: Database, count: number) {
     FROM dongles g, jsonb_to_recordset(${house}::jsonb) AS h(letter text, kind text, k int)
     WHERE g.sn LIKE 'BENCH-D-%' ORDER BY g.id, h.k`);
   await db.execute(sql`ANALYZE`);
-}
-
-/** utime + stime of each process of this command name, in ms by pid (Linux /proc; empty elsewhere). */
-function cpuByPid(comm: string): Map<number, number> {
-  const out = new Map<number, number>();
-  let pids: string[] = [];
-  try {
-    pids = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p));
-  } catch {
-    return out;
-  }
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== comm) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      out.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10); // USER_HZ is 100 on Linux
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return out;
-}
-
-/** Resident memory of a process, MB (Linux /proc). */
-export function rssMb(pid: number): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU the given processes used since `before`, in ms. */
-function cpuSince(before: Map<number, number>, comm: string, only?: Set<number>): number {
-  let ms = 0;
-  for (const [pid, now] of cpuByPid(comm)) if (!only || only.has(pid)) ms += now - (before.get(pid) ?? 0);
-  return ms;
 }
 
 export interface PrivateMosquitto {
@@ -420,7 +381,7 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
     const perDongle = Math.ceil((o.rate * o.seconds) / o.dongles) + 1;
     const baseTs = Math.floor(Date.now() / 3_600_000) * 3_600_000 - perDongle * 5000 - 3_600_000;
     const cpu0 = process.cpuUsage();
-    const ext0 = { postgres: cpuByPid('postgres'), mosquitto: cpuByPid('mosquitto') };
+    const ext0 = { postgres: cpuByCommand('postgres'), mosquitto: cpuByCommand('mosquitto') };
     let rssMax = process.memoryUsage.rss();
     const rssTimer = setInterval(() => {
       rssMax = Math.max(rssMax, process.memoryUsage.rss());
