@@ -36,6 +36,7 @@ import { plantRoutes } from './modules/plant/plant.routes.ts';
 import { plantDataRoutes } from './modules/plant/plant-data.routes.ts';
 import { remoteRoutes } from './modules/remote/remote.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
+import { reportSubscriptionRoutes } from './modules/report/report-subscription.routes.ts';
 import { roleRoutes } from './modules/role/role.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(firmwareRoutes(ctx));
   await app.register(remoteRoutes(ctx));
   await app.register(reportRoutes(ctx));
+  await app.register(reportSubscriptionRoutes(ctx));
   await app.register(upgradeRoutes(ctx));
   await app.register(mqttAuthRoutes(ctx));
   return app;

@@ -19,6 +19,7 @@ import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { removeUnusedUploads } from './modules/firmware/firmware.files.ts';
 import { startPerformanceJob } from './modules/performance/performance-job.ts';
 import { handleRemoteResult } from './modules/remote/remote.results.ts';
+import { startReportSchedule } from './modules/report/report-schedule.ts';
 import { handleUpgradeResult } from './modules/upgrade/upgrade.results.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
@@ -181,6 +182,10 @@ async function main() {
   const samplePartitions = roles.has('jobs')
     ? startSamplePartitionUpkeep(database.db, log, { retentionDays: config.RAW_RETENTION_DAYS })
     : null;
+  // Scheduled reports link to the portal (PUBLIC_URL): the report page and the unsubscribe link.
+  const reportSchedule = roles.has('jobs')
+    ? startReportSchedule(database.db, log, { title: config.APP_TITLE, appUrl: publicUrl() })
+    : null;
   const commandJobs = roles.has('jobs')
     ? startCommandJobs({ db: database.db, log, publish: publishCommand, publicUrl })
     : null;
@@ -224,6 +229,7 @@ async function main() {
     housekeeping?.stop();
     performance?.stop();
     samplePartitions?.stop();
+    reportSchedule?.stop();
     commandJobs?.stop();
     await outbox.stop();
     // Dongles first: what they sent and we have not acknowledged, they send again to the next process.

@@ -201,3 +201,51 @@ export type AlarmReport = z.infer<typeof AlarmReportSchema>;
 
 /** Levels in the order reports list them (most serious first). */
 export const REPORT_LEVELS: AlarmLevel[] = ['SERIOUS', 'ERROR', 'WARN', 'INFO', 'GENERAL'];
+
+/**
+ * Scheduled reports by mail (`/station/report/subscription`, docs/reports.md): a user's own subscription
+ * to the energy report of the previous calendar month (sent on the 1st) and/or ISO week (sent on Monday),
+ * once the plants' local day has ended, as an xlsx workbook with a short HTML mail in the user's language.
+ * Of the whole data scope, or of chosen plants (each in scope, else 404 naming `plantIds`); the scope is
+ * resolved again when each report is sent.
+ */
+export const REPORT_FREQUENCIES = ['MONTHLY', 'WEEKLY'] as const;
+export const ReportFrequencySchema = z.enum(REPORT_FREQUENCIES);
+export type ReportFrequency = z.infer<typeof ReportFrequencySchema>;
+
+/** Most subscriptions one user may keep. */
+export const REPORT_SUBSCRIPTIONS_MAX = 20;
+
+const subscriptionFields = z.object({
+  monthly: z.boolean(),
+  weekly: z.boolean(),
+  /** Chosen plants; empty or absent: the whole data scope. */
+  plantIds: z.array(IdSchema).max(REPORT_MAX_PLANTS).optional(),
+});
+const someFrequency = (b: { monthly: boolean; weekly: boolean }) => b.monthly || b.weekly;
+const frequencyError = { message: 'reportSubscription.noFrequency', path: ['monthly'] };
+
+export const ReportSubscriptionAddBodySchema = subscriptionFields.refine(someFrequency, frequencyError);
+export type ReportSubscriptionAddBody = z.infer<typeof ReportSubscriptionAddBodySchema>;
+export const ReportSubscriptionEditBodySchema = subscriptionFields
+  .extend({ id: IdSchema })
+  .refine(someFrequency, frequencyError);
+export type ReportSubscriptionEditBody = z.infer<typeof ReportSubscriptionEditBodySchema>;
+
+export const ReportSubscriptionRowSchema = z.object({
+  id: z.number(),
+  monthly: z.boolean(),
+  weekly: z.boolean(),
+  /** The chosen plants still in the user's scope (null: the whole scope). */
+  plants: z.array(z.object({ id: z.number(), stationName: z.string() })).nullable(),
+  /** Where the reports go: the account's e-mail now (null: none, nothing is sent). */
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  /** The last period sent (`2026-11`, `2026-W45`) and when; null before the first. */
+  lastPeriod: z.string().nullable(),
+  lastSentAt: z.string().nullable(),
+});
+export type ReportSubscriptionRow = z.infer<typeof ReportSubscriptionRowSchema>;
+
+/** The unsubscribe link's token (`/station/report/subscription/unsubscribe/:token`). */
+export const UnsubscribeParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { outbox } from '../db/schema/index.ts';
+import { outbox, outboxAttachments } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { createOutboxWorker, devMailbox, fileMailbox, queueMessage } from './mailer.ts';
 
@@ -87,6 +87,51 @@ describe('the outbox worker', () => {
     const [row] = await rowsTo('anna@test.pvstar.local');
     expect(row).toMatchObject({ status: 'SENT', attempts: 1, lastError: null, body: '' });
     expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('sends a mail with its HTML alternative and attachments, then removes both', async () => {
+    const worker = createOutboxWorker({
+      db: t.ctx.db,
+      log: pino({ level: 'silent' }),
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'PVSTAR <no-reply@pvstar.local>',
+    });
+    const content = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0x10, 0x80, 0x7f, 0x01]);
+    let id = 0;
+    try {
+      id = await queueMessage(t.ctx.db, {
+        channel: 'EMAIL',
+        recipient: 'files@test.pvstar.local',
+        subject: 'Energy report',
+        body: 'Plain text of the report.',
+        html: '<p>HTML <b>of</b> the report.</p>',
+        attachments: [{ filename: 'energy-report.xlsx', contentType: 'application/octet-stream', content }],
+      });
+      // Stored byte for byte (bytea on PGlite and PostgreSQL alike).
+      const [stored] = await t.ctx.db
+        .select()
+        .from(outboxAttachments)
+        .where(eq(outboxAttachments.outboxId, id));
+      expect(Buffer.compare(stored!.content, content)).toBe(0);
+      await worker.flush();
+    } finally {
+      await worker.stop();
+    }
+    const mail = received.find((m) => m.to.includes('files@test.pvstar.local'));
+    expect(mail!.raw).toMatch(/Content-Type: multipart\/mixed/);
+    expect(mail!.raw).toContain('Plain text of the report.');
+    expect(mail!.raw).toMatch(/Content-Type: text\/html/);
+    expect(mail!.raw).toContain('<b>of</b>');
+    expect(mail!.raw).toMatch(/filename=("?)energy-report\.xlsx\1/);
+    expect(mail!.raw).toContain(content.toString('base64'));
+    expect((await rowsTo('files@test.pvstar.local'))[0]).toMatchObject({
+      status: 'SENT',
+      body: '',
+      html: null,
+    });
+    expect(await t.ctx.db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, id))).toEqual(
+      [],
+    );
   });
 
   it('keeps a message PENDING with the error when SMTP refuses it, and gives up after five tries', async () => {

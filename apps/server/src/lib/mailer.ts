@@ -4,16 +4,39 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { type OutboxChannel, outbox } from '../db/schema/index.ts';
+import { type OutboxChannel, outbox, outboxAttachments } from '../db/schema/index.ts';
 
 export type Channel = OutboxChannel;
 
-/** Queues a message in the outbox; the worker delivers it. */
+/** A file a mail carries. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/**
+ * Queues a message in the outbox; the worker delivers it. A mail may carry an HTML alternative of its
+ * text and attachments, written in the same statement's transaction (pass the caller's `tx` to queue it
+ * with what it reports on). Returns the outbox row's id.
+ */
 export async function queueMessage(
   db: DbOrTx,
-  msg: { channel: Channel; recipient: string; subject: string; body: string },
-) {
-  await db.insert(outbox).values(msg);
+  msg: {
+    channel: Channel;
+    recipient: string;
+    subject: string;
+    body: string;
+    html?: string;
+    attachments?: MailAttachment[];
+  },
+): Promise<number> {
+  const { attachments = [], ...row } = msg;
+  const [queued] = await db.insert(outbox).values(row).returning({ id: outbox.id });
+  const id = queued!.id;
+  if (attachments.length)
+    await db.insert(outboxAttachments).values(attachments.map((a) => ({ ...a, outboxId: id })));
+  return id;
 }
 
 export interface MailboxMessage {
@@ -22,6 +45,8 @@ export interface MailboxMessage {
   to: string;
   subject: string;
   body: string;
+  /** The names and sizes of the files the mail carried (their content is not kept). */
+  attachments?: { filename: string; bytes: number }[];
 }
 
 /**
@@ -56,8 +81,8 @@ export const devMailbox = (config: { demo: boolean; DATA_DIR: string }): DevMail
 /**
  * Delivers the outbox: e-mail through SMTP when `SMTP_URL` is set; otherwise (and for SMS, which has no
  * provider configured) the message goes to the development mailbox when there is one (DEMO), and the log
- * says only that it was not sent. A message's text (codes, generated passwords) is blanked once it is
- * delivered or given up on, and never logged.
+ * says only that it was not sent. A message's text (codes, generated passwords), its HTML and its
+ * attachments are removed once it is delivered or given up on, and never logged.
  */
 export function createOutboxWorker(deps: {
   db: Db;
@@ -93,7 +118,23 @@ export function createOutboxWorker(deps: {
           );
       return rows;
     });
+    const files = claimed.length
+      ? await deps.db
+          .select()
+          .from(outboxAttachments)
+          .where(
+            inArray(
+              outboxAttachments.outboxId,
+              claimed.map((r) => r.id),
+            ),
+          )
+          .orderBy(outboxAttachments.id)
+      : [];
+    // Once delivered or given up on, nothing of the message is kept but its head.
+    const forget = (id: number) =>
+      deps.db.delete(outboxAttachments).where(eq(outboxAttachments.outboxId, id));
     for (const row of claimed) {
+      const attachments = files.filter((f) => f.outboxId === row.id);
       try {
         if (row.channel === 'EMAIL' && transport) {
           await transport.sendMail({
@@ -101,6 +142,16 @@ export function createOutboxWorker(deps: {
             to: row.recipient,
             subject: row.subject,
             text: row.body,
+            ...(row.html ? { html: row.html } : {}),
+            ...(attachments.length
+              ? {
+                  attachments: attachments.map((a) => ({
+                    filename: a.filename,
+                    contentType: a.contentType,
+                    content: a.content,
+                  })),
+                }
+              : {}),
           });
         } else {
           deps.mailbox?.put({
@@ -109,6 +160,9 @@ export function createOutboxWorker(deps: {
             to: row.recipient,
             subject: row.subject,
             body: row.body,
+            ...(attachments.length
+              ? { attachments: attachments.map((a) => ({ filename: a.filename, bytes: a.content.length })) }
+              : {}),
           });
           deps.log.info(
             { outboxId: row.id, channel: row.channel, to: row.recipient, subject: row.subject },
@@ -119,18 +173,21 @@ export function createOutboxWorker(deps: {
         }
         await deps.db
           .update(outbox)
-          .set({ status: 'SENT', sentAt: new Date(), lastError: null, body: '' })
+          .set({ status: 'SENT', sentAt: new Date(), lastError: null, body: '', html: null })
           .where(eq(outbox.id, row.id));
+        await forget(row.id);
       } catch (err) {
         deps.log.warn({ err, outboxId: row.id }, 'outbox delivery failed');
+        const last = row.attempts + 1 >= 5;
         await deps.db
           .update(outbox)
           .set({
-            status: row.attempts + 1 >= 5 ? 'FAILED' : 'PENDING',
+            status: last ? 'FAILED' : 'PENDING',
             lastError: String((err as Error).message).slice(0, 500),
-            ...(row.attempts + 1 >= 5 ? { body: '' } : {}),
+            ...(last ? { body: '', html: null } : {}),
           })
           .where(eq(outbox.id, row.id));
+        if (last) await forget(row.id);
       }
     }
     return claimed.length;

@@ -1,3 +1,4 @@
+import type { IdBodySchema, PageQuerySchema, PageResult } from '../api.ts';
 import { download, endpoints, type In, post } from '../endpoint.ts';
 import { PERM } from '../perm.ts';
 import type {
@@ -7,10 +8,17 @@ import type {
   EnergyReportBodySchema,
   FleetReport,
   FleetReportBodySchema,
+  ReportSubscriptionAddBodySchema,
+  ReportSubscriptionEditBodySchema,
+  ReportSubscriptionRow,
+  UnsubscribeParamsSchema,
 } from '../report.ts';
 
 /** Read-only, so every account with the report page may export. */
 const access = { perm: PERM.report };
+/** A user's own report subscriptions: the report page's code; read-only accounts may not change them. */
+const subscribe = { perm: PERM.report, write: true };
+type Unsubscribe = { params: In<typeof UnsubscribeParamsSchema> };
 
 /** Reports (`/report`, code 2008): each as JSON for the screen and, as `…Export`, an xlsx workbook. */
 export const report = endpoints('report', {
@@ -32,4 +40,32 @@ export const report = endpoints('report', {
     '/station/report/alarm/export',
     access,
   ),
+  /** The caller's own scheduled reports by mail (docs/reports.md). */
+  subscriptionPage: post<{ query: In<typeof PageQuerySchema> }, PageResult<ReportSubscriptionRow>>(
+    '/station/report/subscription/page',
+    access,
+  ),
+  subscriptionAdd: post<{ body: In<typeof ReportSubscriptionAddBodySchema> }, ReportSubscriptionRow>(
+    '/station/report/subscription/add',
+    subscribe,
+  ),
+  subscriptionEdit: post<{ body: In<typeof ReportSubscriptionEditBodySchema> }, ReportSubscriptionRow>(
+    '/station/report/subscription/edit',
+    subscribe,
+  ),
+  subscriptionDelete: post<{ body: In<typeof IdBodySchema> }>(
+    '/station/report/subscription/delete',
+    subscribe,
+  ),
+  /**
+   * The mail's unsubscribe link, without sign-in: GET shows a page in the user's language with a button,
+   * POST (that button, or a mail client's one-click unsubscribe) ends the subscription; both are HTML
+   * pages and idempotent (a link whose subscription is gone says so).
+   */
+  unsubscribePage: download<Unsubscribe>('GET', '/station/report/subscription/unsubscribe/:token', {
+    public: true,
+  }),
+  unsubscribe: download<Unsubscribe>('POST', '/station/report/subscription/unsubscribe/:token', {
+    public: true,
+  }),
 });

@@ -7,6 +7,7 @@ export * from './org.ts';
 export * from './performance.ts';
 export * from './plant.ts';
 export * from './remote.ts';
+export * from './report.ts';
 export * from './role.ts';
 export * from './system.ts';
 export * from './two-factor.ts';

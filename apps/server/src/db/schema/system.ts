@@ -2,6 +2,7 @@ import type { AuditAction, AuditTargetType } from '@pvstar/contract/audit';
 import type { Lang } from '@pvstar/contract/lang';
 import {
   bigint,
+  customType,
   index,
   integer,
   jsonb,
@@ -25,6 +26,8 @@ export const outbox = pgTable(
     recipient: varchar('recipient', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     body: text('body').notNull(),
+    /** An HTML alternative of `body` (a mail with a formatted body); blanked with it once delivered. */
+    html: text('html'),
     status: varchar('status', { length: 8 }).$type<OutboxStatus>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     lastError: varchar('last_error', { length: 500 }),
@@ -32,6 +35,30 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbox_status_idx').on(t.status, t.id)],
+);
+
+/** Binary content (PGlite answers a Uint8Array, node-postgres a Buffer: both become a Buffer). */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Files a mail of the outbox carries (a scheduled report's workbook), written in the transaction that
+ * queues the mail; the worker attaches them and deletes them once the mail is delivered or given up on.
+ */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    outboxId: integer('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    filename: varchar('filename', { length: 255 }).notNull(),
+    contentType: varchar('content_type', { length: 127 }).notNull(),
+    content: bytes('content').notNull(),
+  },
+  (t) => [index('outbox_attachments_outbox_idx').on(t.outboxId)],
 );
 
 /** Append-only: a trigger refuses UPDATE and DELETE (see the migration). */

@@ -1,11 +1,14 @@
+import { MailOutlined } from '@ant-design/icons';
 import type { DateType } from '@pvstar/contract/enums';
-import { Card, Tabs } from 'antd';
+import { PERM } from '@pvstar/contract/perm';
+import { Button, Card, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { DateRange } from '../../components/date-range.tsx';
 import { useExport } from '../../components/use-export.ts';
+import { usePerm } from '../../permissions/perm.tsx';
 import {
   exportReport,
   type ReportBodies,
@@ -19,6 +22,7 @@ import { FleetTab } from './components/fleet-tab.tsx';
 import { PeriodBar } from './components/period-bar.tsx';
 import type { PlantPick } from './components/plant-select.tsx';
 import { ReportView } from './components/report-view.tsx';
+import { SubscriptionDialog } from './components/subscription-dialog.tsx';
 import { defaultRange, exportFilename, periodBody, REPORT_TABS, type ReportTab } from './report-period.ts';
 
 /**
@@ -36,6 +40,8 @@ export default function ReportPage() {
   const [plants, setPlants] = useState<PlantPick[]>([]);
   const [currency, setCurrency] = useState<string>();
   const { exporting, run: runExport } = useExport();
+  const [subscribing, setSubscribing] = useState(false);
+  const mayPick = usePerm([PERM.stationMonitor]);
 
   const period = periodBody(dateType, ranges[dateType]);
   const plantIds = plants.length > 0 ? { plantIds: plants.map((p) => p.value) } : {};
@@ -102,6 +108,15 @@ export default function ReportPage() {
                 }}
                 exporting={exporting}
                 onExport={doExport}
+                extra={
+                  <Button
+                    icon={<MailOutlined />}
+                    onClick={() => setSubscribing(true)}
+                    data-testid="report-subscribe"
+                  >
+                    {t('reportSubscription:button')}
+                  </Button>
+                }
               />
             </div>
           </>
@@ -125,6 +140,7 @@ export default function ReportPage() {
             ),
         }))}
       />
+      <SubscriptionDialog open={subscribing} onClose={() => setSubscribing(false)} mayPick={mayPick} />
     </Card>
   );
 }

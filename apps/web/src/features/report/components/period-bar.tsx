@@ -4,6 +4,7 @@ import type { DateType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
 import type { ReportCurrency } from '@pvstar/contract/report';
 import { Button, Flex, Segmented, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DateRange, DateRangeField } from '../../../components/date-range.tsx';
 import { dateTypeLabel } from '../../../components/monitor-labels.ts';
@@ -28,6 +29,7 @@ export function PeriodBar({
   onRefresh,
   exporting,
   onExport,
+  extra,
 }: {
   dateType: DateType;
   onDateType: (type: DateType) => void;
@@ -43,6 +45,8 @@ export function PeriodBar({
   onRefresh: () => void;
   exporting: boolean;
   onExport: () => void;
+  /** More buttons after export (reports by e-mail). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   // The plants are offered from the plant list, which only its own permission opens.
@@ -94,6 +98,7 @@ export function PeriodBar({
         >
           {t('report:bar.export')}
         </Button>
+        {extra}
       </Flex>
     </Flex>
   );
