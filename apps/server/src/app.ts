@@ -17,6 +17,8 @@ import { tileSource } from './config.ts';
 import type { AppContext } from './context.ts';
 import { answerFrameworkError, installPipeline, requestForLog } from './http/pipeline.ts';
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
+import { isApiToken, resolveTokenCaller } from './modules/api-token/api-token.caller.ts';
+import { apiTokenRoutes } from './modules/api-token/api-token.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveCaller } from './modules/auth/session.ts';
@@ -62,7 +64,11 @@ export async function buildApp(ctx: AppContext) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  installPipeline(app, { resolveCaller: (token) => resolveCaller(ctx.db, token) });
+  // A bearer credential is an API token (`pvst_…`) or a session token; each module resolves its own.
+  installPipeline(app, {
+    resolveCaller: (token, meta) =>
+      isApiToken(token) ? resolveTokenCaller(ctx.db, token, meta) : resolveCaller(ctx.db, token),
+  });
 
   const tileHost = tileSource(ctx.config.MAP_TILE_URL);
   await app.register(helmet, {
@@ -135,6 +141,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(twoFactorRoutes(ctx));
+  await app.register(apiTokenRoutes(ctx));
   await app.register(orgRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(auditRoutes(ctx));
