@@ -35,13 +35,23 @@ const STATUS_COLOR: Record<ApiTokenStatus, string> = {
   EXPIRED: 'orange',
   REVOKED: 'default',
 };
+const STATUS_LABEL: Record<ApiTokenStatus, string> = {
+  ACTIVE: 'apiToken:status.ACTIVE',
+  EXPIRED: 'apiToken:status.EXPIRED',
+  REVOKED: 'apiToken:status.REVOKED',
+};
+const SCOPE_LABEL = {
+  READ_ONLY: 'apiToken:scope.READ_ONLY',
+  READ_WRITE: 'apiToken:scope.READ_WRITE',
+} as const;
 
 /**
  * Personal centre → API tokens (issue 22): the user's tokens for integrations, each shown once when made,
  * read-only or read-write, optionally limited to some plants, with an expiry and limits; revoked at once.
  */
 export function ApiTokensTab({ readOnly }: { readOnly: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = (n: number) => n.toLocaleString(i18n.language);
   const { message } = App.useApp();
   const tokens = useApiTokens();
   const refresh = useRefreshApiTokens();
@@ -60,7 +70,7 @@ export function ApiTokensTab({ readOnly }: { readOnly: boolean }) {
       key: 'name',
       render: (_: unknown, r: ApiTokenRow) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong ellipsis style={{ maxWidth: 220 }}>
+          <Typography.Text strong ellipsis style={{ maxWidth: 180 }}>
             {r.name}
           </Typography.Text>
           <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
@@ -73,7 +83,7 @@ export function ApiTokensTab({ readOnly }: { readOnly: boolean }) {
       title: t('apiToken:column.scope'),
       key: 'scope',
       render: (_: unknown, r: ApiTokenRow) => (
-        <Tag color={r.scope === 'READ_WRITE' ? 'blue' : undefined}>{t(`apiToken:scope.${r.scope}`)}</Tag>
+        <Tag color={r.scope === 'READ_WRITE' ? 'blue' : undefined}>{t(SCOPE_LABEL[r.scope])}</Tag>
       ),
     },
     {
@@ -95,8 +105,8 @@ export function ApiTokensTab({ readOnly }: { readOnly: boolean }) {
       key: 'limits',
       render: (_: unknown, r: ApiTokenRow) =>
         t('apiToken:limitsText', {
-          perDay: r.dailyLimit.toLocaleString(),
-          perSecond: r.perSecondLimit.toLocaleString(),
+          perDay: count(r.dailyLimit),
+          perSecond: count(r.perSecondLimit),
         }),
     },
     {
@@ -129,7 +139,7 @@ export function ApiTokensTab({ readOnly }: { readOnly: boolean }) {
       key: 'status',
       render: (_: unknown, r: ApiTokenRow) => (
         <Tag color={STATUS_COLOR[r.status]} data-testid={`api-token-status-${r.id}`}>
-          {t(`apiToken:status.${r.status}`)}
+          {t(STATUS_LABEL[r.status])}
         </Tag>
       ),
     },
@@ -209,7 +219,8 @@ interface CreateValues {
 
 /** The create dialog; after success it shows the token once, with a copy button and a warning. */
 function CreateTokenModal({ limits, onClose }: { limits: ApiTokenLimits; onClose: (made: boolean) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = (n: number) => n.toLocaleString(i18n.language);
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateValues>();
   const [busy, setBusy] = useState(false);
@@ -323,7 +334,7 @@ function CreateTokenModal({ limits, onClose }: { limits: ApiTokenLimits; onClose
           <Form.Item
             name="dailyLimit"
             label={t('apiToken:field.dailyLimit')}
-            extra={t('apiToken:upTo', { max: limits.maxDailyLimit.toLocaleString() })}
+            extra={t('apiToken:upTo', { max: count(limits.maxDailyLimit) })}
           >
             <NumberInput
               min={1}
@@ -336,7 +347,7 @@ function CreateTokenModal({ limits, onClose }: { limits: ApiTokenLimits; onClose
           <Form.Item
             name="perSecondLimit"
             label={t('apiToken:field.perSecondLimit')}
-            extra={t('apiToken:upTo', { max: limits.maxPerSecondLimit.toLocaleString() })}
+            extra={t('apiToken:upTo', { max: count(limits.maxPerSecondLimit) })}
           >
             <NumberInput
               min={1}
