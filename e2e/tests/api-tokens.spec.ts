@@ -7,7 +7,8 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', im
 async function openTokens(page: Page) {
   await pickUserMenu(page, 'menu-me');
   await page.goto('/#/me?tab=apiTokens');
-  await expect(page.getByTestId('api-tokens-tab')).toBeVisible();
+  // The personal centre loads on demand: on a busy machine that takes a while.
+  await expect(page.getByTestId('api-tokens-tab')).toBeVisible({ timeout: 30_000 });
 }
 
 /** Makes a token in the dialog and returns it as shown once. */
@@ -19,7 +20,7 @@ async function createToken(page: Page, name: string, shots?: string) {
   if (shots) await page.screenshot({ path: `${shots}-dialog.png` });
   await page.getByTestId('api-token-create').click();
   const value = page.getByTestId('api-token-value');
-  await expect(value).toBeVisible();
+  await expect(value).toBeVisible({ timeout: 30_000 });
   const token = (await value.innerText()).trim();
   expect(token).toMatch(/^pvst_/);
   if (shots) await page.screenshot({ path: `${shots}-created.png` });
