@@ -17,6 +17,8 @@ import { tileSource } from './config.ts';
 import type { AppContext } from './context.ts';
 import { answerFrameworkError, installPipeline, requestForLog } from './http/pipeline.ts';
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
+import { isApiToken, resolveTokenCaller } from './modules/api-token/api-token.caller.ts';
+import { apiTokenRoutes } from './modules/api-token/api-token.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveCaller } from './modules/auth/session.ts';
@@ -63,7 +65,11 @@ export async function buildApp(ctx: AppContext) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  installPipeline(app, { resolveCaller: (token) => resolveCaller(ctx.db, token) });
+  // A bearer credential is an API token (`pvst_…`) or a session token; each module resolves its own.
+  installPipeline(app, {
+    resolveCaller: (token, meta) =>
+      isApiToken(token) ? resolveTokenCaller(ctx.db, token, meta) : resolveCaller(ctx.db, token),
+  });
 
   const tileHost = tileSource(ctx.config.MAP_TILE_URL);
   await app.register(helmet, {
@@ -98,7 +104,22 @@ export async function buildApp(ctx: AppContext) {
         version: '1.0.0',
         description: 'Envelope { code, msg, data }; code equals the HTTP status.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: [
+              'A session token from `POST /auth/user/login`, or an API token (`pvst_…`).',
+              'API tokens are made in the personal centre (API tokens tab, or `POST /system/apiToken/add` from a signed-in session) and shown once; send them as `Authorization: Bearer pvst_…`.',
+              'A token acts as its user with at most the user’s current permissions and data scope: read-only tokens get 403 on every write, a token limited to some plants sees only those (other plants answer 404; lists spanning organisations, users, the audit log, the fleet report and upgrade tasks answer 403).',
+              'A token can never manage tokens, users, roles, menus or passwords, change contacts or the second factor, write remote parameters or start firmware upgrades: those operations say “Needs an interactive session” and answer 403 to a token.',
+              `Limits per token: by default ${ctx.config.API_TOKEN_DAILY_LIMIT.toLocaleString('en-GB')} requests a day (UTC) and ${ctx.config.API_TOKEN_PER_SECOND_LIMIT} a second (settable per token up to ${ctx.config.API_TOKEN_MAX_DAILY_LIMIT.toLocaleString('en-GB')} and ${ctx.config.API_TOKEN_MAX_PER_SECOND_LIMIT}). Every answer carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy; beyond a limit the answer is 429 with Retry-After (seconds).`,
+              'Revoked or expired tokens, and tokens of a frozen or deleted user, answer 401.',
+            ].join(' '),
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -136,6 +157,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(twoFactorRoutes(ctx));
+  await app.register(apiTokenRoutes(ctx));
   await app.register(orgRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(auditRoutes(ctx));

@@ -105,6 +105,14 @@ const ConfigSchema = z
     LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     CODE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
     /**
+     * API tokens' limits (docs/decisions/019-api-tokens.md): a new token's requests a day and a second unless
+     * its creator sets others, and the most a creator may set.
+     */
+    API_TOKEN_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000_000).default(10_000),
+    API_TOKEN_PER_SECOND_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    API_TOKEN_MAX_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
+    API_TOKEN_MAX_PER_SECOND_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
+    /**
      * The address dongles reach this server at (firmware download links). Default: http://127.0.0.1:PORT,
      * right for the embedded demo only.
      */
@@ -133,6 +141,12 @@ const ConfigSchema = z
     TRUST_PROXY: bool.default(false),
   })
   .superRefine((c, issue) => {
+    for (const [value, max] of [
+      ['API_TOKEN_DAILY_LIMIT', 'API_TOKEN_MAX_DAILY_LIMIT'],
+      ['API_TOKEN_PER_SECOND_LIMIT', 'API_TOKEN_MAX_PER_SECOND_LIMIT'],
+    ] as const)
+      if (c[value] > c[max])
+        issue.addIssue({ code: 'custom', path: [value], message: `must not be above ${max} (${c[max]})` });
     if (c.MQTT_AUTH !== 'dynsec') return;
     const admin = c.MQTT_URL ? new URL(c.MQTT_URL) : null;
     if (!admin?.username || !admin.password)

@@ -6,12 +6,23 @@ import type { z } from 'zod';
  * - `signedIn`: any signed-in user (their own account);
  * - `perm`: one of these permission codes (menu or button codes); with `alsoPerm`, one of those too (an
  *   export's button code is not enough alone: an export is its list, so it needs the list's code as well).
- * `write` marks a route that changes something: read-only accounts (the demo login) get 403.
+ * `write` marks a route that changes something: read-only accounts (the demo login) and read-only API
+ * tokens get 403.
+ * `session` marks a route that needs an interactive session (signed in with a password): API tokens get 403
+ * (managing tokens, users, roles, passwords, contacts and second factors; confirming remote writes and
+ * firmware tasks). `wholeScope` marks a route whose answer spans the caller's data scope beyond single
+ * plants (organisations, users, audit log, fleet report, upgrade tasks): a token limited to some plants gets
+ * 403 there rather than see more than its plants (docs/decisions/019-api-tokens.md).
  */
+interface Guards {
+  write?: boolean;
+  session?: boolean;
+  wholeScope?: boolean;
+}
 export type Access =
   | { public: true }
-  | { signedIn: true; write?: boolean }
-  | { perm: string | readonly string[]; alsoPerm?: string | readonly string[]; write?: boolean };
+  | ({ signedIn: true } & Guards)
+  | ({ perm: string | readonly string[]; alsoPerm?: string | readonly string[] } & Guards);
 
 /** What a caller sends: path parameters, query string and JSON body, each as the client writes it. */
 export interface EndpointRequest {

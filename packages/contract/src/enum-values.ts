@@ -85,6 +85,8 @@ export const AUDIT_ACTIONS = [
   'account.confirmFailed',
   'account.twoFactorEnabled',
   'account.twoFactorDisabled',
+  'apiToken.add',
+  'apiToken.revoke',
   'user.add',
   'user.edit',
   'user.delete',
@@ -148,4 +150,5 @@ export const AUDIT_TARGET_TYPES = [
   'faultCode',
   'firmwareProgram',
   'upgradeTask',
+  'apiToken',
 ] as const;

@@ -10,5 +10,11 @@ export interface Caller {
   perms: Set<string>;
   dataScope: DataScope;
   readOnly: boolean;
+  /** The session's id; 0 for an API token. */
   sessionId: number;
+  /**
+   * Set when the caller is an API token, never for a session (docs/decisions/019-api-tokens.md): `plantIds`
+   * null for every plant of the user's scope, else the only plants it sees (`plantScope` applies them).
+   */
+  token?: { id: number; plantIds: readonly number[] | null; dailyLimit: number; perSecondLimit: number };
 }

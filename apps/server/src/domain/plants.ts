@@ -1,4 +1,5 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { intArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
 import { organizations, plants } from '../db/schema/index.ts';
 import { notFound } from '../lib/errors.ts';
@@ -9,8 +10,23 @@ import { scopePredicate } from './scope.ts';
  * Plants a caller can see: by the managing organisation's path, or (SELF) the plants they own. The query
  * joins `organizations` on `plants.org_id` (unaliased: the predicate names both tables).
  */
-export const plantScope = (caller: Caller): SQL =>
-  scopePredicate(caller, { orgPath: organizations.path, orgId: plants.orgId, ownerId: plants.ownerUserId });
+export const plantScope = (caller: Caller): SQL => {
+  const scope = scopePredicate(caller, {
+    orgPath: organizations.path,
+    orgId: plants.orgId,
+    ownerId: plants.ownerUserId,
+  });
+  // An API token limited to some plants sees those only, and only while they are in its user's scope.
+  const limit = caller.token?.plantIds;
+  return limit ? sql`(${scope} AND ${plants.id} = ANY(${intArray(limit)}))` : scope;
+};
+
+/**
+ * Whether the caller's plants must be read one by one (an owner's own, a token's chosen ones) rather than
+ * from the organisations' roll-ups, which sum every plant of an organisation.
+ */
+export const plantByPlant = (caller: Caller): boolean =>
+  caller.dataScope === 'SELF' || Boolean(caller.token?.plantIds);
 
 /**
  * The caller's plant by id; another tenant's plant answers 404, exactly like one that does not exist, so

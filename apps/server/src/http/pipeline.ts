@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Access, Caller } from './access.ts';
 import { AppError } from './errors.ts';
+import { createTokenLimiter, type TokenLimiter } from './token-limits.ts';
 
 export interface RouteEntry {
   method: string;
@@ -139,13 +140,20 @@ export function answerFrameworkError(err: FastifyError, req: FastifyRequest, rep
 }
 
 /**
- * Language, access, input hygiene, envelope and errors for every route. Who a session token belongs to is
- * the auth module's business: app.ts hands its `resolveCaller` in, so the pipeline depends on no module.
+ * Language, access, input hygiene, envelope and errors for every route. Who a session token or an API token
+ * belongs to is the modules' business: app.ts hands `resolveCaller` in, so the pipeline depends on no module.
+ * A route's `session` (interactive session only) and `wholeScope` (not for tokens limited to some plants)
+ * are checked here for API tokens, with their limits (token-limits.ts).
  */
 export function installPipeline(
   app: FastifyInstance,
-  deps: { resolveCaller: (token: string) => Promise<Caller | null> },
+  deps: {
+    /** A session's or an API token's caller (the token's request address is recorded as its last use). */
+    resolveCaller: (token: string, meta: { ip: string }) => Promise<Caller | null>;
+    tokenLimiter?: TokenLimiter;
+  },
 ) {
+  const tokenLimiter = deps.tokenLimiter ?? createTokenLimiter();
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.decorateRequest('lang', 'de-DE');
@@ -172,10 +180,14 @@ export function installPipeline(
     if ('public' in access) return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const caller = token ? await deps.resolveCaller(token) : null;
+    const caller = token ? await deps.resolveCaller(token, { ip: req.ip }) : null;
     if (!caller) throw new AppError(401, token ? 'auth.sessionExpired' : 'auth.unauthorized');
     req.caller = caller;
+    // An API token: its limits first (every request counts), then what a token may never do.
+    if (caller.token) tokenLimiter.check(caller.token, reply);
     if ('perm' in access && !holdsAccess(caller.perms, access)) throw new AppError(403, 'auth.forbidden');
+    if (caller.token && access.session) throw new AppError(403, 'apiToken.sessionOnly');
+    if (caller.token?.plantIds && access.wholeScope) throw new AppError(403, 'apiToken.plantLimited');
     if (access.write && caller.readOnly) throw new AppError(403, 'auth.readOnly');
   });
 

@@ -114,6 +114,14 @@ export function serve<E extends Endpoint, S extends RouteSchemas>(
           200: endpoint.kind === 'plain' ? (response ?? z.null()) : envelopeSchema(response ?? z.null()),
           ...otherResponses,
         };
+  // What API tokens may not do shows on each operation of the API docs (docs/decisions/019-api-tokens.md).
+  const guards = endpoint.access as { session?: boolean; wholeScope?: boolean };
+  const notes = [
+    description,
+    guards.session ? 'Needs an interactive session: an API token gets 403.' : '',
+    guards.wholeScope ? 'An API token limited to some plants gets 403.' : '',
+  ].filter(Boolean);
+  const documented = notes.length ? notes.join(' ') : undefined;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -121,7 +129,7 @@ export function serve<E extends Endpoint, S extends RouteSchemas>(
     schema: {
       tags: [endpoint.tag],
       operationId: endpoint.operationId,
-      ...(description ? { description } : {}),
+      ...(documented ? { description: documented } : {}),
       ...(consumes ? { consumes } : {}),
       ...(params ? { params } : {}),
       ...(querystring ? { querystring } : {}),

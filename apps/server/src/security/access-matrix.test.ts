@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
+import { BOOKKEEPING_TABLES, changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
 import { addRole, addUser, buildTestApp, MQTT_HTTP_AUTH_SECRET, type TestApp } from '../test/helper.ts';
+import { tokenOf } from './access-matrix/api-tokens.ts';
 import {
   type CallContext,
   coverage,
@@ -72,12 +73,26 @@ const split = (route: string) => {
 };
 const brief = (text: string) => text.replace(/\s+/g, ' ').slice(0, 160);
 
+/** How a run calls: by default each caller's session, judged by the matrix's own statuses. */
+interface RunOptions {
+  /** The bearer credential a caller's calls carry (the token run: an API token of the caller). */
+  credential?: (as: Caller) => string | null;
+  /** The status expected of a caller on a route. */
+  expected?: (entry: MatrixEntry, column: Column, as: Caller) => Status;
+  /** Tables refused calls may write to besides the bookkeeping ones (a token's last use). */
+  bookkeeping?: readonly string[];
+}
+
 /**
  * Runs the matrix on one side's objects for the given callers, each judged by a column of the matrix.
  * First every refused call (and, for GET routes, the same call as HEAD) between two fingerprints of the
  * database; then the allowed calls, in the matrix's order.
  */
-async function runMatrix(side: Side, assign: [Caller, Column][]): Promise<Run> {
+async function runMatrix(side: Side, assign: [Caller, Column][], opts: RunOptions = {}): Promise<Run> {
+  const expectOf = (entry: MatrixEntry, column: Column, as: Caller) =>
+    opts.expected ? opts.expected(entry, column, as) : entry.expect[column];
+  const credentialOf = (as: Caller) => (opts.credential ? opts.credential(as) : callers[as].token);
+  const skip = [...BOOKKEEPING_TABLES, ...(opts.bookkeeping ?? [])];
   const outcomes: Outcome[] = [];
   const failures: string[] = [];
   const headRoutes = new Set(t.app.routeTable.filter((r) => r.method === 'HEAD').map((r) => r.url));
@@ -86,7 +101,7 @@ async function runMatrix(side: Side, assign: [Caller, Column][]): Promise<Run> {
     fx,
     side,
     as,
-    allowed: isAllowed(entry.expect[column]),
+    allowed: isAllowed(expectOf(entry, column, as)),
     caller,
   });
   const check = (
@@ -97,7 +112,7 @@ async function runMatrix(side: Side, assign: [Caller, Column][]): Promise<Run> {
     status: number,
     text: string,
   ) => {
-    const expected = entry.expect[column];
+    const expected = expectOf(entry, column, as);
     outcomes.push({ route: `${method} ${split(entry.route).url}`, as, column, expected, status, text });
     if (status !== expected)
       failures.push(
@@ -113,33 +128,33 @@ async function runMatrix(side: Side, assign: [Caller, Column][]): Promise<Run> {
     const list: Refused[] = [];
     for (const entry of entries)
       for (const [as, column] of assign)
-        if (!isAllowed(entry.expect[column]))
+        if (!isAllowed(expectOf(entry, column, as)))
           list.push({ entry, as, column, req: await entry.request(context(entry, as, column)) });
     return list;
   };
   const sendRefused = async (list: Refused[], record: boolean) => {
     for (const { entry, as, column, req } of list) {
       const { method, url } = split(entry.route);
-      const res = await send(t, method, url, req, callers[as].token);
+      const res = await send(t, method, url, req, credentialOf(as));
       if (record) check(entry, method, as, column, res.status, res.text);
       if (method === 'GET' && headRoutes.has(url)) {
-        const head = await send(t, 'HEAD', url, req, callers[as].token);
+        const head = await send(t, 'HEAD', url, req, credentialOf(as));
         if (record) check(entry, 'HEAD', as, column, head.status, head.text);
       }
     }
   };
   const refused = await buildRefused(MATRIX);
-  const before = await dbFingerprint(t.ctx.db);
+  const before = await dbFingerprint(t.ctx.db, skip);
   await sendRefused(refused, true);
-  const changed = changedTables(before, await dbFingerprint(t.ctx.db));
+  const changed = changedTables(before, await dbFingerprint(t.ctx.db, skip));
   const written: string[] = [];
   if (changed.length) {
     // Find the routes that wrote: each route's refused calls again (fresh requests), alone.
     for (const entry of new Set(refused.map((r) => r.entry))) {
       const again = await buildRefused([entry]);
-      const pre = await dbFingerprint(t.ctx.db);
+      const pre = await dbFingerprint(t.ctx.db, skip);
       await sendRefused(again, false);
-      const tables = changedTables(pre, await dbFingerprint(t.ctx.db));
+      const tables = changedTables(pre, await dbFingerprint(t.ctx.db, skip));
       if (tables.length) written.push(`${entry.route}: ${tables.join(', ')}`);
     }
     if (!written.length) written.push(`unattributed: ${changed.join(', ')}`);
@@ -148,7 +163,13 @@ async function runMatrix(side: Side, assign: [Caller, Column][]): Promise<Run> {
   // Allowed calls, by the caller itself or, where the route ends the session or the account, a stand-in.
   for (const entry of MATRIX)
     for (const [as, column] of assign) {
-      if (!isAllowed(entry.expect[column])) continue;
+      if (!isAllowed(expectOf(entry, column, as))) continue;
+      if (opts.credential && entry.by) {
+        failures.push(
+          `${entry.route} as ${as}: a route that ends the session or the account opened to a token`,
+        );
+        continue;
+      }
       const caller =
         entry.by === 'twin'
           ? await twinOf(t, callers[as])
@@ -158,7 +179,13 @@ async function runMatrix(side: Side, assign: [Caller, Column][]): Promise<Run> {
       const c = context(entry, as, column, caller);
       await entry.prepare?.(c);
       const { method, url } = split(entry.route);
-      const res = await send(t, method, url, await entry.request(c), caller.token);
+      const res = await send(
+        t,
+        method,
+        url,
+        await entry.request(c),
+        opts.credential ? credentialOf(as) : caller.token,
+      );
       check(entry, method, as, column, res.status, res.text);
     }
 
@@ -247,6 +274,54 @@ describe('the permission matrix', () => {
     expect({ failures: main.failures, written: main.written }).toEqual({ failures: [], written: [] });
     expect(main.outcomes.length).toBeGreaterThan(MATRIX.length * COLUMNS.length);
   }, 120_000);
+
+  it('gives an API token of every caller at most what the caller gets: 403 on session-only routes and, read-only, on writes', async () => {
+    // Read-write tokens for some columns, read-only ones for the others (the demo login's user is
+    // read-only anyway): one run covers both kinds of token on every route.
+    const readOnly = new Set<Caller>(['dealer', 'installerB', 'neighbour', 'guest', 'bAll']);
+    const tokens = new Map<Caller, string | null>();
+    for (const c of COLUMNS)
+      tokens.set(
+        c,
+        callers[c].username
+          ? await tokenOf(t, callers[c].username, readOnly.has(c) ? 'READ_ONLY' : 'READ_WRITE')
+          : null,
+      );
+    const access = new Map(t.app.routeTable.map((r) => [`${r.method} ${r.url}`, r.access]));
+    const run = await runMatrix(
+      fx.a,
+      COLUMNS.map((c) => [c, c]),
+      {
+        credential: (as) => tokens.get(as) ?? null,
+        bookkeeping: ['api_tokens'],
+        expected: (entry, column, as) => {
+          const session = entry.expect[column];
+          const a = access.get(entry.route);
+          if (!a || 'public' in a || session === 401) return session;
+          if (a.session) return 403;
+          if (a.write && readOnly.has(as)) return 403;
+          return session;
+        },
+      },
+    );
+    expect({ failures: run.failures, written: run.written }).toEqual({ failures: [], written: [] });
+    // Never more than the session: every status a token got that the session did not get is a refusal.
+    const widened = run.outcomes.filter(
+      (o) =>
+        isAllowed(o.status as Status) &&
+        !isAllowed(
+          MATRIX.find((e) => `${o.route}` === e.route || o.route === `HEAD ${e.route.split(' ')[1]}`)?.expect[
+            o.column
+          ] ?? 401,
+        ),
+    );
+    expect(widened.map((o) => `${o.route} as ${o.as}`)).toEqual([]);
+    const sessionOnly = run.outcomes.filter(
+      (o) => access.get(o.route)?.valueOf() && (access.get(o.route) as { session?: boolean }).session,
+    );
+    expect(sessionOnly.length).toBeGreaterThan(20);
+    expect(sessionOnly.every((o) => o.status === 403 || o.status === 401)).toBe(true);
+  }, 400_000);
 
   let mirror: Run;
   it("answers installer A on installer B's objects as it answers B on A's", async () => {

@@ -2,6 +2,7 @@ import { PERM } from '@pvstar/contract/perm';
 import type { RouteEntry } from '../http/pipeline.ts';
 import { ACCOUNT_ROWS } from './access-matrix/account.ts';
 import { ALARM_ROWS } from './access-matrix/alarms.ts';
+import { API_TOKEN_ROWS } from './access-matrix/api-tokens.ts';
 import { BASIC_DATA_ROWS } from './access-matrix/basic-data.ts';
 import { DEVICE_ROWS } from './access-matrix/devices.ts';
 import { FIRMWARE_ROWS } from './access-matrix/firmware.ts';
@@ -33,6 +34,7 @@ export type { CallContext, MatrixEntry, Status } from './access-matrix/shared.ts
 export const MATRIX: MatrixEntry[] = [
   ...PUBLIC_ROWS,
   ...ACCOUNT_ROWS,
+  ...API_TOKEN_ROWS,
   ...ORGANISATION_ROWS,
   ...USER_ROWS,
   ...ROLE_MENU_ROWS,

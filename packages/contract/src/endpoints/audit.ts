@@ -11,10 +11,14 @@ export const audit = endpoints('audit', {
     '/system/audit/page',
     {
       perm: PERM.systemAudit,
+      wholeScope: true,
     },
   ),
   /** The filtered log as an xlsx workbook. */
-  export: download<{ body: Filter }>('POST', '/system/audit/export', { perm: PERM.systemAudit }),
+  export: download<{ body: Filter }>('POST', '/system/audit/export', {
+    perm: PERM.systemAudit,
+    wholeScope: true,
+  }),
   /** The actions the log records, labelled in the reader's language (the filter's choices). */
   actions: get<Record<never, never>, AuditActionOption[]>('/system/audit/actions', {
     perm: PERM.systemAudit,

@@ -26,6 +26,8 @@ import type {
 type NoRequest = Record<never, never>;
 const signedIn = { signedIn: true } as const;
 const ownChange = { signedIn: true, write: true } as const;
+/** The account's password, contacts and second factor: an interactive session only, never an API token. */
+const ownSecret = { signedIn: true, write: true, session: true } as const;
 
 /** Signing in and out, and the signed-in user's own account (the personal centre), two-factor included. */
 export const auth = endpoints('auth', {
@@ -37,16 +39,16 @@ export const auth = endpoints('auth', {
   register: post<{ body: In<typeof RegisterBodySchema> }>('/auth/user/register', { public: true }),
   forgetPassword: post<{ body: In<typeof ForgetBodySchema> }>('/auth/user/forget', { public: true }),
   getUserInfo: get<NoRequest, UserInfo>('/auth/user/getUserInfo', signedIn),
-  logout: post<NoRequest>('/auth/user/logout', signedIn),
+  logout: post<NoRequest>('/auth/user/logout', { signedIn: true, session: true }),
   updateAccountName: post<{ body: In<typeof UpdateAccountNameBodySchema> }>(
     '/auth/user/updateAccountName',
     ownChange,
   ),
-  bindInfo: post<{ body: In<typeof BindInfoBodySchema> }>('/auth/user/bindInfo', ownChange),
+  bindInfo: post<{ body: In<typeof BindInfoBodySchema> }>('/auth/user/bindInfo', ownSecret),
   /** A contact an administrator set, confirmed with the code sent to it (docs/decisions/009). */
-  confirmContact: post<{ body: In<typeof ConfirmContactBodySchema> }>('/auth/user/confirmContact', ownChange),
-  updatePassword: post<{ body: In<typeof UpdatePasswordBodySchema> }>('/auth/user/updatePassword', ownChange),
-  cancelAccount: post<{ body: In<typeof CancelAccountBodySchema> }>('/auth/user/cancel', ownChange),
+  confirmContact: post<{ body: In<typeof ConfirmContactBodySchema> }>('/auth/user/confirmContact', ownSecret),
+  updatePassword: post<{ body: In<typeof UpdatePasswordBodySchema> }>('/auth/user/updatePassword', ownSecret),
+  cancelAccount: post<{ body: In<typeof CancelAccountBodySchema> }>('/auth/user/cancel', ownSecret),
 
   /** The sign-in's second step: the challenge from the login answer is the credential. */
   twoFactorVerify: post<{ body: In<typeof SecondFactorBodySchema> }, SecondFactorResult>(
@@ -59,13 +61,13 @@ export const auth = endpoints('auth', {
     { public: true },
   ),
   twoFactorStatus: get<NoRequest, TwoFactorStatus>('/auth/user/twoFactor', signedIn),
-  twoFactorSetup: post<NoRequest, TwoFactorSetup>('/auth/user/twoFactor/setup', ownChange),
+  twoFactorSetup: post<NoRequest, TwoFactorSetup>('/auth/user/twoFactor/setup', ownSecret),
   twoFactorEnable: post<{ body: In<typeof TwoFactorEnableBodySchema> }, RecoveryCodes>(
     '/auth/user/twoFactor/enable',
-    ownChange,
+    ownSecret,
   ),
   twoFactorDisable: post<{ body: In<typeof TwoFactorDisableBodySchema> }>(
     '/auth/user/twoFactor/disable',
-    ownChange,
+    ownSecret,
   ),
 });

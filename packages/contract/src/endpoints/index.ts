@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.ts';
 import { alarm } from './alarm.ts';
+import { apiToken } from './api-token.ts';
 import { audit } from './audit.ts';
 import { auth } from './auth.ts';
 import { basicDevice } from './basic-device.ts';
@@ -26,6 +27,7 @@ import { user } from './user.ts';
  */
 export const API = {
   alarm,
+  apiToken,
   audit,
   auth,
   basicDevice,

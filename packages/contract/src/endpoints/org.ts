@@ -26,32 +26,45 @@ export const org = endpoints('org', {
   /** The organisations within reach as a tree, optionally of some types (the user page's filter too). */
   tree: post<{ body: In<typeof OrgTreeBodySchema> }, OrgTreeNode[]>('/system/org/tree', {
     perm: [...VIEW, PERM.systemUser],
+    wholeScope: true,
   }),
   page: post<{ query: In<typeof PageQuerySchema>; body: In<typeof OrgPageBodySchema> }, PageResult<OrgRow>>(
     '/system/org/page',
-    { perm: VIEW },
+    { perm: VIEW, wholeScope: true },
   ),
-  detail: get<{ params: In<typeof IdParamsSchema> }, OrgRow>('/system/org/detail/:id', { perm: VIEW }),
+  detail: get<{ params: In<typeof IdParamsSchema> }, OrgRow>('/system/org/detail/:id', {
+    perm: VIEW,
+    wholeScope: true,
+  }),
   add: post<{ body: In<typeof OrgAddBodySchema> }, { id: number }>('/system/org/add', {
     perm: ADD,
     write: true,
+    wholeScope: true,
   }),
-  edit: post<{ body: In<typeof OrgEditBodySchema> }>('/system/org/edit', { perm: EDIT, write: true }),
+  edit: post<{ body: In<typeof OrgEditBodySchema> }>('/system/org/edit', {
+    perm: EDIT,
+    write: true,
+    wholeScope: true,
+  }),
   delete: post<{ body: In<typeof OrgDeleteBodySchema> }>('/system/org/delete', {
     perm: DELETE,
     write: true,
+    wholeScope: true,
   }),
   status: post<{ body: In<typeof OrgStatusBodySchema> }>('/system/org/updateStatus', {
     perm: STATUS,
     write: true,
+    wholeScope: true,
   }),
   /** A user of the organisation, guarded by the organisation page's employee button (same body as user add). */
   createEmployee: post<{ body: In<typeof UserAddBodySchema> }, { id: number }>('/system/org/createEmp', {
     perm: EMPLOYEE,
     write: true,
+    session: true,
   }),
   editEmployee: post<{ body: In<typeof UserEditBodySchema> }>('/system/org/editEmp', {
     perm: EMPLOYEE,
     write: true,
+    session: true,
   }),
 });

@@ -8,7 +8,7 @@ export const owner = endpoints('owner', {
   page: post<
     { query: In<typeof PageQuerySchema>; body: In<typeof OwnerPageBodySchema> },
     PageResult<OwnerRow>
-  >('/system/owner/queryOwner', { perm: PERM.ownerList }),
+  >('/system/owner/queryOwner', { perm: PERM.ownerList, wholeScope: true }),
   /** The plants of one owner within the caller's scope. */
   plants: get<{ query: In<typeof OwnerPlantsQuerySchema> }, OwnerPlant[]>('/system/owner/plants', {
     perm: PERM.ownerList,

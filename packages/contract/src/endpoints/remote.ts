@@ -24,6 +24,7 @@ export const remote = endpoints('remote', {
   paramsWrite: post<{ body: In<typeof RemoteWriteBodySchema> }, RemoteCommand>('/iot/remote/params/write', {
     perm: PERM.remoteWrite,
     write: true,
+    session: true,
   }),
   auditPage: post<{ query: In<typeof PageQuerySchema> } & AuditFilter, PageResult<RemoteAuditRow>>(
     '/iot/remote/audit/page',

@@ -16,9 +16,11 @@ import type {
 
 /** Read-only, so every account with the report page may export. */
 const access = { perm: PERM.report };
-/** A user's own report subscriptions: the report page's code; read-only accounts may not change them. */
-const subscribe = { perm: PERM.report, write: true };
+/** A user's own report subscriptions: the report page's code; read-only accounts may not change them, nor a token limited to some plants (a subscription covers the whole scope). */
+const subscribe = { perm: PERM.report, write: true, wholeScope: true };
 type Unsubscribe = { params: In<typeof UnsubscribeParamsSchema> };
+/** The fleet report sums the caller's organisations: refused to a token limited to some plants. */
+const fleetAccess = { perm: PERM.report, wholeScope: true };
 
 /** Reports (`/report`, code 2008): each as JSON for the screen and, as `…Export`, an xlsx workbook. */
 export const report = endpoints('report', {
@@ -28,11 +30,11 @@ export const report = endpoints('report', {
     '/station/report/energy/export',
     access,
   ),
-  fleet: post<{ body: In<typeof FleetReportBodySchema> }, FleetReport>('/station/report/fleet', access),
+  fleet: post<{ body: In<typeof FleetReportBodySchema> }, FleetReport>('/station/report/fleet', fleetAccess),
   fleetExport: download<{ body: In<typeof FleetReportBodySchema> }>(
     'POST',
     '/station/report/fleet/export',
-    access,
+    fleetAccess,
   ),
   alarm: post<{ body: In<typeof AlarmReportBodySchema> }, AlarmReport>('/station/report/alarm', access),
   alarmExport: download<{ body: In<typeof AlarmReportBodySchema> }>(

@@ -16,29 +16,35 @@ import type {
 export const role = endpoints('role', {
   page: post<{ query: In<typeof PageQuerySchema>; body: In<typeof RolePageBodySchema> }, PageResult<RoleRow>>(
     '/system/role/page',
-    { perm: PERM.systemRole },
+    { perm: PERM.systemRole, wholeScope: true },
   ),
   /** The roles a user form may assign (the user page and the organisations' employee lists). */
   options: get<Record<never, never>, RoleOption[]>('/system/role/options', {
     perm: [PERM.systemUser, PERM.orgDealerEmployee, PERM.orgInstallerEmployee],
+    wholeScope: true,
   }),
   detail: get<{ params: In<typeof IdParamsSchema> }, RoleDetail>('/system/role/detail/:id', {
     perm: PERM.systemRole,
+    wholeScope: true,
   }),
   add: post<{ body: In<typeof RoleAddBodySchema> }, { id: number }>('/system/role/add', {
     perm: PERM.roleAdd,
     write: true,
+    session: true,
   }),
   edit: post<{ body: In<typeof RoleEditBodySchema> }>('/system/role/edit', {
     perm: PERM.roleEdit,
     write: true,
+    session: true,
   }),
   status: post<{ body: In<typeof RoleStatusBodySchema> }>('/system/role/updateStatus', {
     perm: PERM.roleStatus,
     write: true,
+    session: true,
   }),
   delete: get<{ query: In<typeof RoleIdQuerySchema> }>('/system/role/delete', {
     perm: PERM.roleDelete,
     write: true,
+    session: true,
   }),
 });

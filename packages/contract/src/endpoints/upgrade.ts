@@ -14,8 +14,11 @@ import type {
 } from '../firmware.ts';
 import { PERM } from '../perm.ts';
 
-const LIST = { perm: [PERM.upgradeInverter, PERM.upgradeDetail] } as const;
-const CONTROL = { perm: PERM.upgradeTaskControl, write: true } as const;
+// Tasks belong to organisations, not plants: a token limited to some plants is refused them (`wholeScope`).
+const LIST = { perm: [PERM.upgradeInverter, PERM.upgradeDetail], wholeScope: true } as const;
+const CONTROL = { perm: PERM.upgradeTaskControl, write: true, wholeScope: true } as const;
+/** Starting firmware on devices (a new task, a resumed or retried one) needs an interactive session. */
+const START = { ...CONTROL, session: true } as const;
 
 type Paged<Body> = { query: In<typeof PageQuerySchema>; body: Body };
 type TaskAction = { body: In<typeof UpgradeTaskActionBodySchema> };
@@ -29,6 +32,8 @@ export const upgrade = endpoints('upgrade', {
   taskAdd: post<{ body: In<typeof UpgradeTaskAddBodySchema> }, { id: number }>('/iot/upgrade/task/add', {
     perm: PERM.upgradeAdd,
     write: true,
+    session: true,
+    wholeScope: true,
   }),
   taskPage: post<Paged<In<typeof UpgradeTaskPageBodySchema>>, PageResult<UpgradeTaskRow>>(
     '/iot/upgrade/task/page',
@@ -45,11 +50,11 @@ export const upgrade = endpoints('upgrade', {
     LIST,
   ),
   taskPause: post<TaskAction>('/iot/upgrade/task/pause', CONTROL),
-  taskResume: post<TaskAction>('/iot/upgrade/task/resume', CONTROL),
+  taskResume: post<TaskAction>('/iot/upgrade/task/resume', START),
   taskCancel: post<TaskAction>('/iot/upgrade/task/cancel', CONTROL),
   taskRetry: post<{ body: In<typeof UpgradeRetryBodySchema> }, { count: number }>(
     '/iot/upgrade/task/retry',
-    CONTROL,
+    START,
   ),
   /**
    * The image of a firmware.upgrade command, for the dongle it was sent to. The dongle has no session:

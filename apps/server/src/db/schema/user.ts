@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '@pvstar/contract/api-token';
 import type { AlarmLevel, CodePurpose, ContactType, Status } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
 import { sql } from 'drizzle-orm';
@@ -121,6 +122,38 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * API tokens (issue 22, docs/decisions/019-api-tokens.md): a user's named credentials for integrations.
+ * Only the SHA-256 of the secret is kept, and its first characters (`hint`) to tell tokens apart.
+ * `plant_ids`: null for every plant of the user's scope, else the only plants the token sees.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    hint: varchar('hint', { length: 16 }).notNull(),
+    scope: varchar('scope', { length: 16 }).$type<ApiTokenScope>().notNull(),
+    plantIds: jsonb('plant_ids').$type<number[]>(),
+    dailyLimit: integer('daily_limit').notNull(),
+    perSecondLimit: integer('per_second_limit').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: varchar('last_used_ip', { length: 64 }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_uq').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId),
+    check('api_tokens_scope_ck', sql`${t.scope} IN ('READ_ONLY', 'READ_WRITE')`),
+  ],
 );
 
 /** Every sign-in attempt, by the account string typed (known or not) and by IP, for lock-outs. */

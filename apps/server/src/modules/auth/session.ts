@@ -38,10 +38,10 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
     );
 }
 
-type RoleGrant = { roleType: OrgType; dataScope: DataScope; permList: string[] };
+export type RoleGrant = { roleType: OrgType; dataScope: DataScope; permList: string[] };
 
 /** The union of the roles' codes and the widest of their scopes (SELF without a role). */
-function grantsOf(roleRows: RoleGrant[]) {
+export function grantsOf(roleRows: RoleGrant[]) {
   const rolePermList = roleRows.map((r) => ({ roleType: r.roleType, permList: r.permList }));
   const perms = new Set(rolePermList.flatMap((r) => r.permList));
   const dataScope = roleRows.length ? widestScope(roleRows.map((r) => r.dataScope)) : 'SELF';

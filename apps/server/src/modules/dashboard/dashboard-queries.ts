@@ -3,7 +3,7 @@ import type { AlarmLevel, PlantStatus, StationType } from '@pvstar/contract/enum
 import type { Lang } from '@pvstar/contract/lang';
 import { type SQL, sql } from 'drizzle-orm';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
-import { plantScope } from '../../domain/plants.ts';
+import { plantByPlant, plantScope } from '../../domain/plants.ts';
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 
@@ -89,16 +89,18 @@ export type AlertRow = {
 /**
  * The daily energy of the caller's plants, one row per organisation, currency, time zone and day: from
  * the organisations' roll-up (org_energy_daily, kept by trigger), so that a dealer's thousands of plants
- * cost a few rows per day; an owner's own plants (SELF) from their daily rows. Self-consumption is
+ * cost a few rows per day; an owner's own plants (SELF), or a token's chosen ones, from their daily rows.
+ * Self-consumption is
  * derived per plant and day (generation − feed-in − charge + discharge, never negative: domain/energy.ts,
  * selfConsumptionOf), as the organisation roll-up's triggers derive it (migration 0019).
  */
 export const energyRows = (caller: Caller): SQL =>
-  caller.dataScope === 'SELF'
+  plantByPlant(caller)
     ? sql`
       SELECT plants.currency, plants.timezone, d.day, d.generation, d.consumption, d.feed_in, d.purchase,
         greatest(d.generation - d.feed_in - d.charge + d.discharge, 0) AS self_consumption, d.revenue
       FROM plant_energy_daily d JOIN plants ON plants.id = d.plant_id
+        JOIN organizations ON organizations.id = plants.org_id
       WHERE ${plantScope(caller)}`
     : sql`
       SELECT org_energy_daily.currency, org_energy_daily.timezone, org_energy_daily.day,
@@ -110,5 +112,7 @@ export const energyRows = (caller: Caller): SQL =>
 /** Which callers see the same dashboard: the same plants (by scope) in the same language. */
 export const scopeKey = (caller: Caller, lang: Lang) => {
   const where = { ALL: '', ORG_AND_SUB: caller.orgPath, ORG: caller.orgId, SELF: caller.userId };
-  return `${caller.dataScope}:${where[caller.dataScope]}:${lang}`;
+  // A token limited to some plants sees its own dashboard, never its user's.
+  const limit = caller.token?.plantIds ? `:plants=${caller.token.plantIds.join(',')}` : '';
+  return `${caller.dataScope}:${where[caller.dataScope]}${limit}:${lang}`;
 };

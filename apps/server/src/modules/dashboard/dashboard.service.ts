@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { organizations } from '../../db/schema/index.ts';
 import { localDay, localDaySql } from '../../domain/calendar.ts';
-import { plantScope } from '../../domain/plants.ts';
+import { plantByPlant, plantScope } from '../../domain/plants.ts';
 import { plantPowerNowSql } from '../../domain/power-now.ts';
 import { roundShown } from '../../domain/rounding.ts';
 import { scopePredicate } from '../../domain/scope.ts';
@@ -143,7 +143,7 @@ export function createDashboardService(ctx: AppContext) {
   const powerByPlant = (caller: Caller, now: Date) =>
     sqlRows<PowerRow>(
       db,
-      caller.dataScope === 'SELF'
+      plantByPlant(caller)
         ? sql`
       WITH sp AS MATERIALIZED (${scopedPlants(caller)}),
       pp AS (${plantPowerNowSql(now, sql`SELECT id, status FROM sp`)}),

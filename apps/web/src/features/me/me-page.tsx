@@ -3,6 +3,7 @@ import { Alert, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../stores/session.ts';
+import { ApiTokensTab } from './api-tokens-tab.tsx';
 import { CancelAccount } from './cancel-account.tsx';
 import { ContactTab } from './contact-tab.tsx';
 import { InfoTab } from './info-tab.tsx';
@@ -11,7 +12,8 @@ import { PasswordTab } from './password-tab.tsx';
 import { TwoFactorTab } from './two-factor-tab.tsx';
 
 /**
- * The personal centre: info, mobile, e-mail, password, alarm mails, and account cancellation (offered
+ * The personal centre: info, mobile, e-mail, password, two-factor, API tokens, alarm mails, and account
+ * cancellation (offered
  * only to whom the server allows it: not the provider's staff).
  */
 export default function MePage() {
@@ -65,6 +67,11 @@ export default function MePage() {
             key: 'twoFactor',
             label: <span data-testid="me-tab-two-factor">{t('twoFactor:tab')}</span>,
             children: <TwoFactorTab readOnly={readOnly} />,
+          },
+          {
+            key: 'apiTokens',
+            label: <span data-testid="me-tab-api-tokens">{t('apiToken:tab')}</span>,
+            children: <ApiTokensTab readOnly={readOnly} />,
           },
           {
             key: 'notify',

@@ -1,0 +1,182 @@
+import type { PageQuery } from '@pvstar/contract/api';
+import {
+  API_TOKEN_PREFIX,
+  type ApiTokenAddBody,
+  type ApiTokenCreated,
+  type ApiTokenLimits,
+  type ApiTokenPage,
+  type ApiTokenPageBody,
+  type ApiTokenRow,
+  type ApiTokenStatus,
+} from '@pvstar/contract/api-token';
+import { addDays } from '@pvstar/contract/calendar';
+import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { apiTokens, organizations, plants } from '../../db/schema/index.ts';
+import { plantScope } from '../../domain/plants.ts';
+import type { Caller } from '../../http/access.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
+import { pageWindow } from '../../http/filters.ts';
+import { audit } from '../../lib/audit.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
+
+/** Active tokens one user may hold at a time. */
+export const MAX_ACTIVE_TOKENS = 50;
+/** What the list shows of a token: enough to tell tokens apart, far too little to use one. */
+const HINT_LENGTH = API_TOKEN_PREFIX.length + 6;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A token that still works: not revoked, not expired. */
+const active = (now: Date): SQL =>
+  and(isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), sql`${apiTokens.expiresAt} > ${now}`))!;
+
+function statusOf(row: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiTokenStatus {
+  if (row.revokedAt) return 'REVOKED';
+  if (row.expiresAt && row.expiresAt <= now) return 'EXPIRED';
+  return 'ACTIVE';
+}
+
+/**
+ * The signed-in user's own API tokens (docs/decisions/019-api-tokens.md). Only a session reaches these
+ * (the endpoints are `session`): a token never makes, sees or revokes tokens.
+ */
+export function createApiTokenService(ctx: AppContext) {
+  const { db, config } = ctx;
+
+  const limits = (): ApiTokenLimits => ({
+    dailyLimit: config.API_TOKEN_DAILY_LIMIT,
+    perSecondLimit: config.API_TOKEN_PER_SECOND_LIMIT,
+    maxDailyLimit: config.API_TOKEN_MAX_DAILY_LIMIT,
+    maxPerSecondLimit: config.API_TOKEN_MAX_PER_SECOND_LIMIT,
+  });
+
+  /** The chosen plants, each within the caller's own scope; one outside it (or unknown) is refused by field. */
+  async function checkPlants(caller: Caller, ids: readonly number[]) {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return unique;
+    const found = await db
+      .select({ id: plants.id })
+      .from(plants)
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(and(inArray(plants.id, unique), plantScope(caller)));
+    if (found.length !== unique.length) throw invalidField('plantIds', 'apiToken.plantOutOfScope');
+    return unique.sort((a, b) => a - b);
+  }
+
+  async function add(caller: Caller, body: ApiTokenAddBody, ip: string): Promise<ApiTokenCreated> {
+    const max = limits();
+    const dailyLimit = body.dailyLimit ?? max.dailyLimit;
+    const perSecondLimit = body.perSecondLimit ?? max.perSecondLimit;
+    if (dailyLimit > max.maxDailyLimit)
+      throw invalidField('dailyLimit', 'validation.tooBig', 400, { max: max.maxDailyLimit });
+    if (perSecondLimit > max.maxPerSecondLimit)
+      throw invalidField('perSecondLimit', 'validation.tooBig', 400, { max: max.maxPerSecondLimit });
+    if (body.expiresOn && body.expiresOn < today()) throw invalidField('expiresOn', 'apiToken.expiryPast');
+    const plantIds = body.plantIds?.length ? await checkPlants(caller, body.plantIds) : null;
+    const now = new Date();
+    const [held] = await db
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, caller.userId), active(now)));
+    if ((held?.n ?? 0) >= MAX_ACTIVE_TOKENS)
+      throw invalidField('name', 'apiToken.tooMany', 409, { max: MAX_ACTIVE_TOKENS });
+
+    const token = `${API_TOKEN_PREFIX}${newToken()}`;
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(apiTokens)
+        .values({
+          userId: caller.userId,
+          name: body.name,
+          tokenHash: sha256(token),
+          hint: token.slice(0, HINT_LENGTH),
+          scope: body.scope,
+          plantIds,
+          dailyLimit,
+          perSecondLimit,
+          // The last day counts whole: the token ends at the following midnight (UTC).
+          expiresAt: body.expiresOn ? new Date(`${addDays(body.expiresOn, 1)}T00:00:00Z`) : null,
+        })
+        .returning({ id: apiTokens.id });
+      await audit(tx, caller, {
+        action: 'apiToken.add',
+        targetType: 'apiToken',
+        targetId: row!.id,
+        detail: {
+          name: body.name,
+          scope: body.scope,
+          plantIds,
+          expiresOn: body.expiresOn ?? null,
+          dailyLimit,
+          perSecondLimit,
+        },
+        ip,
+      });
+      return row!.id;
+    });
+    return { id, token };
+  }
+
+  async function page(caller: Caller, query: PageQuery, body: ApiTokenPageBody): Promise<ApiTokenPage> {
+    const now = new Date();
+    const where = and(eq(apiTokens.userId, caller.userId), body.all ? undefined : active(now));
+    const [total] = await db.select({ n: count() }).from(apiTokens).where(where);
+    const rows = await db
+      .select()
+      .from(apiTokens)
+      .where(where)
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset);
+    // The names of the plants the tokens name, as far as the user still sees them.
+    const ids = [...new Set(rows.flatMap((r) => r.plantIds ?? []))];
+    const names = new Map<number, string>();
+    if (ids.length)
+      for (const p of await db
+        .select({ id: plants.id, name: plants.name })
+        .from(plants)
+        .innerJoin(organizations, eq(organizations.id, plants.orgId))
+        .where(and(inArray(plants.id, ids), plantScope(caller))))
+        names.set(p.id, p.name);
+    const list: ApiTokenRow[] = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      hint: `${r.hint}…`,
+      scope: r.scope,
+      plants: (r.plantIds ?? []).map((id) => ({ id, name: names.get(id) ?? `#${id}` })),
+      dailyLimit: r.dailyLimit,
+      perSecondLimit: r.perSecondLimit,
+      createdAt: r.createdAt.toISOString(),
+      expiresOn: r.expiresAt ? addDays(r.expiresAt.toISOString().slice(0, 10), -1) : null,
+      lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+      lastUsedIp: r.lastUsedIp,
+      revokedAt: r.revokedAt?.toISOString() ?? null,
+      status: statusOf(r, now),
+    }));
+    return { list, total: total?.n ?? 0, limits: limits() };
+  }
+
+  /** Ends one of the caller's own tokens at once; another user's token is 404, like an unknown one. */
+  async function revoke(caller: Caller, id: number, ip: string) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: apiTokens.id, name: apiTokens.name, revokedAt: apiTokens.revokedAt })
+        .from(apiTokens)
+        .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, caller.userId)))
+        .for('update');
+      if (!row) throw notFound();
+      if (row.revokedAt) return;
+      await tx.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, id));
+      await audit(tx, caller, {
+        action: 'apiToken.revoke',
+        targetType: 'apiToken',
+        targetId: id,
+        detail: { name: row.name },
+        ip,
+      });
+    });
+  }
+
+  return { add, page, revoke, limits };
+}
