@@ -20,6 +20,7 @@ import { removeUnusedUploads } from './modules/firmware/firmware.files.ts';
 import { startPerformanceJob } from './modules/performance/performance-job.ts';
 import { handleRemoteResult } from './modules/remote/remote.results.ts';
 import { handleUpgradeResult } from './modules/upgrade/upgrade.results.ts';
+import { createWebhookWorker } from './modules/webhook/webhook-delivery.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
 import { createCommandPublisher } from './mqtt/command-bus.ts';
@@ -181,6 +182,16 @@ async function main() {
   const samplePartitions = roles.has('jobs')
     ? startSamplePartitionUpkeep(database.db, log, { retentionDays: config.RAW_RETENTION_DAYS })
     : null;
+  // Webhook deliveries (and the plants' daily summaries) go out from the jobs role (docs/webhooks.md).
+  const webhookWorker = roles.has('jobs')
+    ? createWebhookWorker({
+        db: database.db,
+        log,
+        allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+        title: config.APP_TITLE,
+      })
+    : null;
+  webhookWorker?.start();
   const commandJobs = roles.has('jobs')
     ? startCommandJobs({ db: database.db, log, publish: publishCommand, publicUrl })
     : null;
@@ -225,6 +236,7 @@ async function main() {
     performance?.stop();
     samplePartitions?.stop();
     commandJobs?.stop();
+    await webhookWorker?.stop();
     await outbox.stop();
     // Dongles first: what they sent and we have not acknowledged, they send again to the next process.
     broker?.disconnectAll();

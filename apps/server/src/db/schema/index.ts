@@ -11,3 +11,4 @@ export * from './role.ts';
 export * from './system.ts';
 export * from './two-factor.ts';
 export * from './user.ts';
+export * from './webhook.ts';
