@@ -112,14 +112,15 @@ export default function WebhookPage() {
       fixed: 'right',
       render: (_, row) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Button
-            type="link"
-            icon={<HistoryOutlined />}
-            onClick={() => setLog(row)}
-            data-testid="webhook-log"
-          >
-            {t('webhook:deliveries')}
-          </Button>
+          <Tooltip title={t('webhook:deliveries')}>
+            <Button
+              type="link"
+              icon={<HistoryOutlined />}
+              aria-label={t('webhook:deliveries')}
+              onClick={() => setLog(row)}
+              data-testid="webhook-log"
+            />
+          </Tooltip>
           {row.pausedAt && canEdit && (
             <Button
               type="link"
