@@ -56,6 +56,8 @@ export default defineConfig({
           // The suite signs in dozens of times from one address; the limit itself is tested in the API suite.
           LOGIN_RATE_PER_MINUTE: '1000',
           LOG_LEVEL: 'warn',
+          // The webhook spec's receiver listens on 127.0.0.1 (plain http): allowed only with this.
+          WEBHOOK_ALLOW_PRIVATE: 'true',
           DATABASE_URL: '',
           MQTT_URL: '',
         },

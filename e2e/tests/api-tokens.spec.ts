@@ -38,7 +38,10 @@ test('an installer makes a token, uses it on the API, revokes it, and it answers
   await expect(row).toBeVisible();
 
   const headers = { authorization: `Bearer ${token}` };
-  const plants = await page.request.post('/station/station/page?pageNum=1&pageSize=10', { headers, data: {} });
+  const plants = await page.request.post('/station/station/page?pageNum=1&pageSize=10', {
+    headers,
+    data: {},
+  });
   expect(plants.status(), await plants.text()).toBe(200);
   expect(plants.headers()['ratelimit-limit']).toBe('10000');
   expect(Number(plants.headers()['ratelimit-remaining'])).toBeLessThan(10000);

@@ -43,6 +43,7 @@ import { roleRoutes } from './modules/role/role.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { webhookRoutes } from './modules/webhook/webhook.routes.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -179,5 +180,6 @@ export async function buildApp(ctx: AppContext) {
   await app.register(reportSubscriptionRoutes(ctx));
   await app.register(upgradeRoutes(ctx));
   await app.register(mqttAuthRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
   return app;
 }

@@ -139,6 +139,11 @@ const ConfigSchema = z
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
     /** Trust X-Forwarded-For from a proxy in front (for rate limits per IP). */
     TRUST_PROXY: bool.default(false),
+    /**
+     * Webhooks may target private, loopback and other internal addresses, and plain http (tests, closed
+     * networks). Off: HTTPS to public addresses only, checked at registration and at every delivery.
+     */
+    WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   })
   .superRefine((c, issue) => {
     for (const [value, max] of [

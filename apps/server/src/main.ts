@@ -21,6 +21,7 @@ import { startPerformanceJob } from './modules/performance/performance-job.ts';
 import { handleRemoteResult } from './modules/remote/remote.results.ts';
 import { startReportSchedule } from './modules/report/report-schedule.ts';
 import { handleUpgradeResult } from './modules/upgrade/upgrade.results.ts';
+import { createWebhookWorker } from './modules/webhook/webhook-delivery.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
 import { createCommandPublisher } from './mqtt/command-bus.ts';
@@ -186,6 +187,16 @@ async function main() {
   const reportSchedule = roles.has('jobs')
     ? startReportSchedule(database.db, log, { title: config.APP_TITLE, appUrl: publicUrl() })
     : null;
+  // Webhook deliveries (and the plants' daily summaries) go out from the jobs role (docs/webhooks.md).
+  const webhookWorker = roles.has('jobs')
+    ? createWebhookWorker({
+        db: database.db,
+        log,
+        allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+        title: config.APP_TITLE,
+      })
+    : null;
+  webhookWorker?.start();
   const commandJobs = roles.has('jobs')
     ? startCommandJobs({ db: database.db, log, publish: publishCommand, publicUrl })
     : null;
@@ -231,6 +242,7 @@ async function main() {
     samplePartitions?.stop();
     reportSchedule?.stop();
     commandJobs?.stop();
+    await webhookWorker?.stop();
     await outbox.stop();
     // Dongles first: what they sent and we have not acknowledged, they send again to the next process.
     broker?.disconnectAll();

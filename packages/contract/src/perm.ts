@@ -309,6 +309,16 @@ export const MENU_TREE: MenuNode[] = [
         page: 'system/audit',
         personal: true,
       },
+      {
+        // Endpoint addresses may carry an integration's credentials: not for view-only roles.
+        code: '2007005',
+        type: 'MENU',
+        title: 'systemWebhook',
+        path: '/system/webhook',
+        page: 'system/webhook',
+        personal: true,
+        children: [button('2007005001', 'add'), button('2007005002', 'edit'), button('2007005003', 'delete')],
+      },
     ],
   },
   { code: '2008', type: 'CATALOG', title: 'report', path: '/report', icon: 'report', page: 'report' },
@@ -387,6 +397,10 @@ export const PERM = {
   menuEdit: '2007003002',
   menuDelete: '2007003003',
   systemAudit: '2007004',
+  systemWebhook: '2007005',
+  webhookAdd: '2007005001',
+  webhookEdit: '2007005002',
+  webhookDelete: '2007005003',
   report: '2008',
 } as const;
 export type PermCode = (typeof PERM)[keyof typeof PERM];

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { intArray } from '../db/arrays.ts';
 import type { Tx } from '../db/client.ts';
 import { lockStatusRows } from './status-locks.ts';
+import { webhookInsert } from './webhook-events.ts';
 
 const list = (values: readonly string[]) =>
   sql.join(
@@ -39,7 +40,9 @@ export async function refreshPlantStatus(tx: Tx, plantIds: number[]) {
   if (!plantIds.length) return;
   await lockStatusRows(tx, { plants: plantIds });
   const ids = intArray(plantIds);
+  // A plant going offline or coming back is a webhook event, in the same statement (webhook-events.ts).
   await tx.execute(sql`
+    WITH changed AS (
     UPDATE plants p SET status = s.status FROM (
       SELECT plant_id, CASE
         WHEN bool_or(status = 'FAULT') THEN 'FAULT'
@@ -53,6 +56,12 @@ export async function refreshPlantStatus(tx: Tx, plantIds: number[]) {
           WHEN alarm_level IN (${list(ABNORMAL_LEVELS)}) THEN 'ABNORMAL' END
         FROM alarms
         WHERE status = 'ONGOING' AND kind = 'EVENT' AND device_id IS NULL AND plant_id = ANY(${ids})) x
-      GROUP BY plant_id) s
-    WHERE p.id = s.plant_id AND p.status <> s.status`);
+      GROUP BY plant_id) s,
+      (SELECT id, status AS old_status FROM plants WHERE id = ANY(${ids})) o
+    WHERE p.id = s.plant_id AND o.id = p.id AND p.status <> s.status
+    RETURNING p.id, o.old_status, p.status)
+    ${webhookInsert(sql`
+      SELECT c.id, CASE WHEN c.status = 'OFFLINE' THEN 'plant.offline' ELSE 'plant.online' END,
+        jsonb_build_object('status', c.status, 'previousStatus', c.old_status, 'at', now())
+      FROM changed c WHERE (c.status = 'OFFLINE') <> (c.old_status = 'OFFLINE')`)}`);
 }

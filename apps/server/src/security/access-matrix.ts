@@ -16,6 +16,7 @@ import { ROLE_MENU_ROWS } from './access-matrix/roles-menus.ts';
 import type { MatrixEntry, Status } from './access-matrix/shared.ts';
 import { UPGRADE_ROWS } from './access-matrix/upgrade.ts';
 import { USER_ROWS } from './access-matrix/users.ts';
+import { WEBHOOK_ROWS } from './access-matrix/webhooks.ts';
 
 /**
  * The permission matrix (issue 8): every route of the route table, how to call it validly, and what each
@@ -47,6 +48,7 @@ export const MATRIX: MatrixEntry[] = [
   ...BASIC_DATA_ROWS,
   ...FIRMWARE_ROWS,
   ...UPGRADE_ROWS,
+  ...WEBHOOK_ROWS,
 ];
 
 /**

@@ -15,6 +15,7 @@ const LOAD: Record<string, Load> = {
   'system/role': withPageTexts(() => import('../features/system/role/role-page.tsx')),
   'system/menu': withPageTexts(() => import('../features/system/menu/menu-page.tsx')),
   'system/audit': withPageTexts(() => import('../features/system/audit/audit-page.tsx')),
+  'system/webhook': withPageTexts(() => import('../features/webhook/webhook-page.tsx')),
   'device-center/inverter': withPageTexts(() => import('../features/device-center/inverter-page.tsx')),
   'device-center/dongle': withPageTexts(() => import('../features/device-center/dongle-page.tsx')),
   'device-center/battery': withPageTexts(() => import('../features/device-center/battery-page.tsx')),

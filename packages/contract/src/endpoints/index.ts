@@ -20,6 +20,7 @@ import { role } from './role.ts';
 import { system } from './system.ts';
 import { upgrade } from './upgrade.ts';
 import { user } from './user.ts';
+import { webhook } from './webhook.ts';
 
 /**
  * Every domain's endpoint table. The server serves exactly these (apps/server/src/http/endpoint-table.test.ts);
@@ -47,6 +48,7 @@ export const API = {
   system,
   upgrade,
   user,
+  webhook,
 } as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((table) => Object.values(table));

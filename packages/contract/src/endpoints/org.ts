@@ -25,7 +25,8 @@ const EMPLOYEE = [PERM.orgDealerEmployee, PERM.orgInstallerEmployee];
 export const org = endpoints('org', {
   /** The organisations within reach as a tree, optionally of some types (the user page's filter too). */
   tree: post<{ body: In<typeof OrgTreeBodySchema> }, OrgTreeNode[]>('/system/org/tree', {
-    perm: [...VIEW, PERM.systemUser],
+    // The user and webhook forms pick an organisation from it.
+    perm: [...VIEW, PERM.systemUser, PERM.systemWebhook],
     wholeScope: true,
   }),
   page: post<{ query: In<typeof PageQuerySchema>; body: In<typeof OrgPageBodySchema> }, PageResult<OrgRow>>(

@@ -12,3 +12,4 @@ export * from './role.ts';
 export * from './system.ts';
 export * from './two-factor.ts';
 export * from './user.ts';
+export * from './webhook.ts';

@@ -7,6 +7,7 @@ import { sqlRows } from '../../db/rows.ts';
 import { refreshDeviceStatus, refreshPlantStatus } from '../../domain/plant-status.ts';
 import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
 import { lockStatusRows } from '../../domain/status-locks.ts';
+import { alarmEventData, emitWebhookEvents } from '../../domain/webhook-events.ts';
 import { queueAlarmMail } from './alarm-notify.ts';
 
 /** What the engine knows when it opens an alarm; level and texts come from the fault code library. */
@@ -50,12 +51,14 @@ export async function openAlarms(tx: Tx, rows: NewAlarm[]): Promise<number[]> {
     RETURNING id, plant_id, device_id`,
   );
   if (!touched.length) return [];
-  await queueAlarmMail(
+  const ids = touched.map((r) => r.id);
+  await queueAlarmMail(tx, ids);
+  await emitWebhookEvents(
     tx,
-    touched.map((r) => r.id),
+    sql`SELECT a.plant_id, 'alarm.raised', ${alarmEventData} FROM alarms a WHERE a.id = ANY(${intArray(ids)})`,
   );
   await refreshStatuses(tx, touched);
-  return touched.map((r) => r.id);
+  return ids;
 }
 
 /**
@@ -87,8 +90,14 @@ export async function endAlarms(
     WHERE alarms.id = ANY(${intArray(candidates.map((r) => r.id))}) AND alarms.status = 'ONGOING' AND ${where}
     RETURNING alarms.id, alarms.plant_id, alarms.device_id`,
   );
-  if (touched.length) await refreshStatuses(tx, touched);
-  return touched.map((r) => r.id);
+  if (!touched.length) return [];
+  const ids = touched.map((r) => r.id);
+  await emitWebhookEvents(
+    tx,
+    sql`SELECT a.plant_id, 'alarm.ended', ${alarmEventData} FROM alarms a WHERE a.id = ANY(${intArray(ids)})`,
+  );
+  await refreshStatuses(tx, touched);
+  return ids;
 }
 
 const statusRowsOf = (touched: Touched[]) => ({

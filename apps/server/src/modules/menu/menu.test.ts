@@ -55,6 +55,7 @@ describe('the menu tree', () => {
       PERM.systemRole,
       PERM.systemMenu,
       PERM.systemAudit,
+      PERM.systemWebhook,
     ]);
   });
 

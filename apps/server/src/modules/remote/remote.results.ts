@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client.ts';
 import { devices, remoteCommands, remoteParamSnapshots } from '../../db/schema/index.ts';
 import type { CommandPublisher } from '../../domain/commands.ts';
+import { emitWebhookEvents } from '../../domain/webhook-events.ts';
 import { auditRemote, newCmdId, sameValue } from './remote.service.ts';
 
 type Command = typeof remoteCommands.$inferSelect;
@@ -181,6 +182,13 @@ async function applyResult(
       : null,
     finishedAt: now,
   });
+  if (moved && !mismatch.length)
+    await emitWebhookEvents(
+      db,
+      sql`SELECT ${cmd.plantId}::int, 'remote.confirmed', jsonb_build_object('cmdId', ${cmd.cmdId}::text,
+        'deviceSn', ${await deviceSn(db, cmd.deviceId)}::text, 'changes', ${JSON.stringify(cmd.changes)}::jsonb,
+        'confirmedAt', ${now.toISOString()}::timestamptz)`,
+    );
   if (moved)
     await auditRemote(db, {
       ...(await auditOf(db, cmd)),

@@ -12,6 +12,7 @@ import {
   upgradeTaskDevices,
   upgradeTasks,
 } from '../../db/schema/index.ts';
+import { emitWebhookEvents } from '../../domain/webhook-events.ts';
 
 /** The device's own words, stored as they are (a bar would read as a message key with parameters). */
 const deviceWords = (error: string | undefined) => (error ?? 'failed').replaceAll('|', '/').slice(0, 500);
@@ -93,6 +94,13 @@ export async function handleUpgradeResult(
       )
       .returning({ id: upgradeTaskDevices.id });
     if (!moved) return;
+    await emitWebhookEvents(
+      tx,
+      sql`SELECT ${d.plantId}::int, 'firmware.finished', jsonb_build_object('taskId', ${d.taskId}::int,
+        'deviceSn', ${d.sn}::text, 'firmwareType', ${row.firmwareType}::text,
+        'status', ${succeeded ? 'SUCCEEDED' : 'FAILED'}::text, 'version', ${succeeded ? reported : null}::text,
+        'fromVersion', ${d.fromVersion}::text, 'reason', ${succeeded ? null : deviceWords(r.error)}::text)`,
+    );
     await tx.insert(upgradeDeviceEvents).values({
       taskDeviceId: d.id,
       status: succeeded ? 'SUCCEEDED' : 'FAILED',
