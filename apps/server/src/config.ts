@@ -105,6 +105,11 @@ const ConfigSchema = z
     LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     CODE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
     /**
+     * Per-IP limit per minute on the public plant page (GET /public/plant/:token and its /data, each): a wall
+     * screen asks once a minute; many visitors behind one address (an office, a school) need more.
+     */
+    PUBLIC_PAGE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    /**
      * The address dongles reach this server at (firmware download links). Default: http://127.0.0.1:PORT,
      * right for the embedded demo only.
      */
