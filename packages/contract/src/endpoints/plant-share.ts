@@ -43,7 +43,10 @@ export const publicPlant = endpoints('publicPlant', {
    */
   page: download<ByToken>('GET', '/public/plant/:token', { public: true }),
   /** The page's figures as JSON (the envelope), in the language of `lang` (query or header) or Accept-Language. */
-  data: get<ByToken & { query: In<typeof PublicPlantQuerySchema> }, PublicPlant>('/public/plant/:token/data', {
-    public: true,
-  }),
+  data: get<ByToken & { query: In<typeof PublicPlantQuerySchema> }, PublicPlant>(
+    '/public/plant/:token/data',
+    {
+      public: true,
+    },
+  ),
 });

@@ -80,11 +80,8 @@ export const plantShareRoutes =
         .readFile(path.join(ctx.config.WEB_DIST, 'index.html'), 'utf8')
         .catch(() => NOT_BUILT));
 
-    serve(
-      app,
-      plantShare.add,
-      { body: ShareAddBodySchema, response: ShareAddResultSchema },
-      async (req) => ok(await shares.add(callerOf(req), req.body, req.ip), 'plantShare.made'),
+    serve(app, plantShare.add, { body: ShareAddBodySchema, response: ShareAddResultSchema }, async (req) =>
+      ok(await shares.add(callerOf(req), req.body, req.ip), 'plantShare.made'),
     );
 
     serve(app, plantShare.revoke, { body: ShareRevokeBodySchema }, async (req) => {

@@ -10,7 +10,7 @@ import {
 } from '@pvstar/contract/plant-share';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { organizations, plants, plantShareLinks, users } from '../../db/schema/index.ts';
+import { organizations, plantShareLinks, plants, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { plantScope, scopedPlant } from '../../domain/plants.ts';
 import { audit } from '../../lib/audit.ts';
@@ -98,10 +98,7 @@ export function createPlantShareService(ctx: AppContext) {
         .where(and(eq(plantShareLinks.id, id), plantScope(caller)));
       if (!link) throw notFound();
       if (link.revokedAt) return;
-      await db
-        .update(plantShareLinks)
-        .set({ revokedAt: new Date() })
-        .where(eq(plantShareLinks.id, link.id));
+      await db.update(plantShareLinks).set({ revokedAt: new Date() }).where(eq(plantShareLinks.id, link.id));
       await audit(db, caller, {
         action: 'plantShare.revoke',
         targetType: 'plant',

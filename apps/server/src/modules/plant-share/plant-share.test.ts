@@ -62,14 +62,8 @@ beforeAll(async () => {
     .set({ nickname: 'Owner Nick Leak', phone: '+4915112345678' })
     .where(eq(users.id, owner!.id));
   const [org] = await db.select().from(organizations).where(eq(organizations.id, plant!.orgId));
-  const serials = await db
-    .select({ sn: devices.sn })
-    .from(devices)
-    .where(eq(devices.plantId, fx.plantA));
-  const dongleSns = await db
-    .select({ sn: dongles.sn })
-    .from(dongles)
-    .where(eq(dongles.plantId, fx.plantA));
+  const serials = await db.select({ sn: devices.sn }).from(devices).where(eq(devices.plantId, fx.plantA));
+  const dongleSns = await db.select({ sn: dongles.sn }).from(dongles).where(eq(dongles.plantId, fx.plantA));
   secrets = [
     owner!.username,
     owner!.email!,
@@ -294,8 +288,9 @@ describe('the public plant page (GET /public/plant/:token)', () => {
   it('answers a revoked, an expired and an unknown link with the same 404, as JSON and as the page', async () => {
     const revoked = (await share()).body.data.token;
     expect((await visit(`/public/plant/${revoked}/data`, asJson)).statusCode).toBe(200);
-    const { id } = (await fx.call('POST', '/station/share/page', 'demo-installer-a', { stationId: fx.plantA }))
-      .body.data.list[0];
+    const { id } = (
+      await fx.call('POST', '/station/share/page', 'demo-installer-a', { stationId: fx.plantA })
+    ).body.data.list[0];
     expect((await fx.call('POST', '/station/share/revoke', 'demo-installer-a', { id })).status).toBe(200);
     // Revoking twice is no error.
     expect((await fx.call('POST', '/station/share/revoke', 'demo-installer-a', { id })).status).toBe(200);
@@ -326,10 +321,7 @@ describe('the public plant page (GET /public/plant/:token)', () => {
       await fx.call('POST', '/station/share/page', 'demo-installer-a', { stationId: fx.plantA })
     ).body.data.list;
     expect(listed.find((r: { id: number }) => r.id === id).state).toBe('REVOKED');
-    const [entry] = await fx.t.ctx.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'plantShare.revoke'));
+    const [entry] = await fx.t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'plantShare.revoke'));
     expect(entry).toMatchObject({ targetType: 'plant', targetId: String(fx.plantA) });
   });
 

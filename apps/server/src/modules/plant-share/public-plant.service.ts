@@ -8,7 +8,7 @@ import {
 } from '@pvstar/contract/plant-share';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { plants, plantShareLinks } from '../../db/schema/index.ts';
+import { plantShareLinks, plants } from '../../db/schema/index.ts';
 import { addDays } from '../../domain/calendar.ts';
 import { round } from '../../domain/rounding.ts';
 import { sha256 } from '../../lib/crypto.ts';
