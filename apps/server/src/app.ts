@@ -36,6 +36,7 @@ import { ownerRoutes } from './modules/owner/owner.routes.ts';
 import { performanceRoutes } from './modules/performance/performance.routes.ts';
 import { plantRoutes } from './modules/plant/plant.routes.ts';
 import { plantDataRoutes } from './modules/plant/plant-data.routes.ts';
+import { plantShareRoutes } from './modules/plant-share/plant-share.routes.ts';
 import { remoteRoutes } from './modules/remote/remote.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { reportSubscriptionRoutes } from './modules/report/report-subscription.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(plantDataRoutes(ctx));
   await app.register(performanceRoutes(ctx));
   await app.register(plantRoutes(ctx));
+  await app.register(plantShareRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(basicDeviceRoutes(ctx));
   await app.register(faultCodeRoutes(ctx));

@@ -113,6 +113,11 @@ const ConfigSchema = z
     API_TOKEN_MAX_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
     API_TOKEN_MAX_PER_SECOND_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
     /**
+     * Per-IP limit per minute on the public plant page (GET /public/plant/:token and its /data, each): a wall
+     * screen asks once a minute; many visitors behind one address (an office, a school) need more.
+     */
+    PUBLIC_PAGE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    /**
      * The address dongles reach this server at (firmware download links). Default: http://127.0.0.1:PORT,
      * right for the embedded demo only.
      */

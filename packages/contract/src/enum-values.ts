@@ -110,6 +110,8 @@ export const AUDIT_ACTIONS = [
   'station.edit',
   'station.delete',
   'station.resetSecret',
+  'plantShare.add',
+  'plantShare.revoke',
   'alarm.acknowledge',
   'alarm.close',
   'manufacturer.add',

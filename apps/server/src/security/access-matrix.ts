@@ -8,6 +8,7 @@ import { DEVICE_ROWS } from './access-matrix/devices.ts';
 import { FIRMWARE_ROWS } from './access-matrix/firmware.ts';
 import { ORGANISATION_ROWS } from './access-matrix/organisations.ts';
 import { OWNER_ROWS } from './access-matrix/owners.ts';
+import { PLANT_SHARE_ROWS } from './access-matrix/plant-share.ts';
 import { PLANT_ROWS } from './access-matrix/plants.ts';
 import { PUBLIC_ROWS } from './access-matrix/public.ts';
 import { REMOTE_ROWS } from './access-matrix/remote.ts';
@@ -42,6 +43,7 @@ export const MATRIX: MatrixEntry[] = [
   ...DEVICE_ROWS,
   ...OWNER_ROWS,
   ...PLANT_ROWS,
+  ...PLANT_SHARE_ROWS,
   ...ALARM_ROWS,
   ...REMOTE_ROWS,
   ...REPORT_ROWS,

@@ -14,6 +14,7 @@ import { mqttAuth } from './mqtt-auth.ts';
 import { org } from './org.ts';
 import { owner } from './owner.ts';
 import { plant } from './plant.ts';
+import { plantShare, publicPlant } from './plant-share.ts';
 import { remote } from './remote.ts';
 import { report } from './report.ts';
 import { role } from './role.ts';
@@ -42,6 +43,8 @@ export const API = {
   org,
   owner,
   plant,
+  plantShare,
+  publicPlant,
   remote,
   report,
   role,

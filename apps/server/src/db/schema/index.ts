@@ -6,6 +6,7 @@ export * from './menu.ts';
 export * from './org.ts';
 export * from './performance.ts';
 export * from './plant.ts';
+export * from './plant-share.ts';
 export * from './remote.ts';
 export * from './report.ts';
 export * from './role.ts';

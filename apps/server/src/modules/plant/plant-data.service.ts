@@ -27,6 +27,9 @@ import { checkDay, resolvePeriod } from './period.ts';
 /** Devices in the order the detail page lists them. */
 export const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];
 
+/** A plant's row, as the scoped fetch (domain/plants.ts) or the public page's link finds it. */
+export type PlantRecord = Awaited<ReturnType<typeof scopedPlant>>;
+
 /** A plant's figures of a period, to the watt-hour like the plant list. */
 export const figuresOf = (s: Sums): EnergyFigures => energyFigures(s, KWH_DIGITS);
 
@@ -164,40 +167,60 @@ export function createPlantDataService(ctx: AppContext) {
     return { flow, hasBatteryValues };
   }
 
+  /** A plant's overview (the plant detail's first tab); the public plant page reads the same. */
+  async function overviewOf(plant: PlantRecord): Promise<PlantOverview> {
+    const today = localDay(now(), plant.timezone);
+    const sums = await sumsOver(plant.id, {
+      today: sql`day = ${today}::date`,
+      month: sql`day BETWEEN ${`${today.slice(0, 7)}-01`}::date AND ${today}::date`,
+      year: sql`day BETWEEN ${`${today.slice(0, 4)}-01-01`}::date AND ${today}::date`,
+      total: sql`TRUE`,
+    });
+    const devs = await devicesWithLatest(plant.id);
+    const { flow, hasBatteryValues } = powerFlowOf(plant.status, devs);
+    const capacity = Number(plant.installedCapacity);
+    return {
+      status: plant.status,
+      currency: plant.currency,
+      timezone: plant.timezone,
+      day: today,
+      installedCapacity: Number(plant.installedCapacity),
+      energyStorage: plant.storageCapacity === null ? null : Number(plant.storageCapacity),
+      hasBattery:
+        devs.some((d) => d.kind === 'BATTERY') || (plant.storageCapacity ?? 0) > 0 || hasBatteryValues,
+      powerFlow: flow,
+      today: figuresOf(sums.today!),
+      month: figuresOf(sums.month!),
+      year: figuresOf(sums.year!),
+      total: figuresOf(sums.total!),
+      lifetime: await lifetimeGeneration(devs, sums.total!.generation),
+      specificYield: {
+        today: specificYield(sums.today!.generation, capacity),
+        month: specificYield(sums.month!.generation, capacity),
+        year: specificYield(sums.year!.generation, capacity),
+      },
+    };
+  }
+
+  /** A plant's energy statistics of a period (the statistics tab); the public plant page's chart too. */
+  async function energyOf(plant: PlantRecord, body: Omit<PlantEnergyBody, 'id'>): Promise<PlantEnergy> {
+    const today = localDay(now(), plant.timezone);
+    const rows = await periodRows(plant.id, body.dateType, body.from, body.to, today);
+    const totals = rows.reduce<Sums>((acc, r) => addSums(acc, r.sums), { ...ZERO });
+    return {
+      dateType: body.dateType,
+      currency: plant.currency,
+      rows: rows.map((r) => ({ period: r.period, ...figuresOf(r.sums) })) satisfies EnergyRow[],
+      totals: figuresOf(totals),
+    };
+  }
+
   return {
+    overviewOf,
+    energyOf,
+
     async overview(caller: Caller, id: number): Promise<PlantOverview> {
-      const plant = await scopedPlant(db, caller, id);
-      const today = localDay(now(), plant.timezone);
-      const sums = await sumsOver(plant.id, {
-        today: sql`day = ${today}::date`,
-        month: sql`day BETWEEN ${`${today.slice(0, 7)}-01`}::date AND ${today}::date`,
-        year: sql`day BETWEEN ${`${today.slice(0, 4)}-01-01`}::date AND ${today}::date`,
-        total: sql`TRUE`,
-      });
-      const devs = await devicesWithLatest(plant.id);
-      const { flow, hasBatteryValues } = powerFlowOf(plant.status, devs);
-      const capacity = Number(plant.installedCapacity);
-      return {
-        status: plant.status,
-        currency: plant.currency,
-        timezone: plant.timezone,
-        day: today,
-        installedCapacity: Number(plant.installedCapacity),
-        energyStorage: plant.storageCapacity === null ? null : Number(plant.storageCapacity),
-        hasBattery:
-          devs.some((d) => d.kind === 'BATTERY') || (plant.storageCapacity ?? 0) > 0 || hasBatteryValues,
-        powerFlow: flow,
-        today: figuresOf(sums.today!),
-        month: figuresOf(sums.month!),
-        year: figuresOf(sums.year!),
-        total: figuresOf(sums.total!),
-        lifetime: await lifetimeGeneration(devs, sums.total!.generation),
-        specificYield: {
-          today: specificYield(sums.today!.generation, capacity),
-          month: specificYield(sums.month!.generation, capacity),
-          year: specificYield(sums.year!.generation, capacity),
-        },
-      };
+      return overviewOf(await scopedPlant(db, caller, id));
     },
 
     /** 5-minute means of the plant's inverters over one local day: per inverter first, then summed. */
@@ -267,16 +290,7 @@ export function createPlantDataService(ctx: AppContext) {
     },
 
     async energy(caller: Caller, body: PlantEnergyBody): Promise<PlantEnergy> {
-      const plant = await scopedPlant(db, caller, body.id);
-      const today = localDay(now(), plant.timezone);
-      const rows = await periodRows(plant.id, body.dateType, body.from, body.to, today);
-      const totals = rows.reduce<Sums>((acc, r) => addSums(acc, r.sums), { ...ZERO });
-      return {
-        dateType: body.dateType,
-        currency: plant.currency,
-        rows: rows.map((r) => ({ period: r.period, ...figuresOf(r.sums) })) satisfies EnergyRow[],
-        totals: figuresOf(totals),
-      };
+      return energyOf(await scopedPlant(db, caller, body.id), body);
     },
   };
 

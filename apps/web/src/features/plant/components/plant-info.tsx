@@ -37,6 +37,7 @@ import { usePerm } from '../../../permissions/perm.tsx';
 import { usePlantAddress, usePlantDetail, useResetSecret } from '../api/plant-api.ts';
 import { LocationMap } from './location-map.tsx';
 import { PlantPicture } from './plant-picture.tsx';
+import { PlantShare } from './plant-share.tsx';
 import { formatPrice } from './price.ts';
 import { SecretModal } from './secret-modal.tsx';
 import { useCanManage } from './use-can-manage.ts';
@@ -204,6 +205,8 @@ export function PlantInfo({ plantId }: { plantId: number }) {
   const detail = usePlantDetail(plantId);
   const address = usePlantAddress(plantId);
   const canReveal = usePerm([PERM.userRevealContact, PERM.ownerRevealContact]);
+  // Share links are the plant's managers' (those who may edit it), like on the server.
+  const canShare = useCanManage([PERM.stationEdit]);
 
   if (detail.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (detail.isError) {
@@ -369,6 +372,7 @@ export function PlantInfo({ plantId }: { plantId: number }) {
           <Typography.Text type="secondary">{t('plant:info.noOwner')}</Typography.Text>
         )}
       </Card>
+      {canShare && <PlantShare plantId={plantId} />}
     </Flex>
   );
 }
