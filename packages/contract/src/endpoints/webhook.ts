@@ -13,35 +13,49 @@ import type {
 
 type Id = { body: In<typeof IdBodySchema> };
 
-/** Webhooks (2007005): an organisation's signed event endpoints and their delivery log (docs/webhooks.md). */
+/**
+ * Webhooks (2007005): an organisation's signed event endpoints and their delivery log (docs/webhooks.md).
+ * Each covers an organisation, so a token limited to some plants may not manage them (wholeScope).
+ */
 export const webhook = endpoints('webhook', {
   page: post<
     { query: In<typeof PageQuerySchema>; body: In<typeof WebhookPageBodySchema> },
     PageResult<WebhookRow>
-  >('/system/webhook/page', { perm: PERM.systemWebhook }),
+  >('/system/webhook/page', { perm: PERM.systemWebhook, wholeScope: true }),
   /** Registers an endpoint; the answer carries its signing secret, shown this once. */
   add: post<{ body: In<typeof WebhookAddBodySchema> }, WebhookSecret>('/system/webhook/add', {
     perm: PERM.webhookAdd,
     write: true,
+    wholeScope: true,
   }),
   edit: post<{ body: In<typeof WebhookEditBodySchema> }>('/system/webhook/edit', {
     perm: PERM.webhookEdit,
     write: true,
+    wholeScope: true,
   }),
-  delete: post<Id>('/system/webhook/delete', { perm: PERM.webhookDelete, write: true }),
+  delete: post<Id>('/system/webhook/delete', { perm: PERM.webhookDelete, write: true, wholeScope: true }),
   /** A new signing secret, shown this once; the old one stops signing at once. */
   rotateSecret: post<Id, WebhookSecret>('/system/webhook/rotateSecret', {
     perm: PERM.webhookEdit,
     write: true,
+    wholeScope: true,
   }),
   /** Takes a paused endpoint back into service; its waiting deliveries go out again. */
-  resume: post<Id>('/system/webhook/resume', { perm: PERM.webhookEdit, write: true }),
+  resume: post<Id>('/system/webhook/resume', { perm: PERM.webhookEdit, write: true, wholeScope: true }),
   /** Queues a `webhook.test` event to this endpoint. */
-  test: post<Id, { deliveryId: number }>('/system/webhook/test', { perm: PERM.webhookEdit, write: true }),
+  test: post<Id, { deliveryId: number }>('/system/webhook/test', {
+    perm: PERM.webhookEdit,
+    write: true,
+    wholeScope: true,
+  }),
   deliveries: post<
     { query: In<typeof PageQuerySchema>; body: In<typeof WebhookDeliveryPageBodySchema> },
     PageResult<WebhookDeliveryRow>
-  >('/system/webhook/delivery/page', { perm: PERM.systemWebhook }),
+  >('/system/webhook/delivery/page', { perm: PERM.systemWebhook, wholeScope: true }),
   /** Sends a delivery again now (same event id and body, a fresh signature). */
-  resend: post<Id>('/system/webhook/delivery/resend', { perm: PERM.webhookEdit, write: true }),
+  resend: post<Id>('/system/webhook/delivery/resend', {
+    perm: PERM.webhookEdit,
+    write: true,
+    wholeScope: true,
+  }),
 });
