@@ -238,7 +238,7 @@ export const ReportSubscriptionRowSchema = z.object({
   weekly: z.boolean(),
   /** The chosen plants still in the user's scope (null: the whole scope). */
   plants: z.array(z.object({ id: z.number(), stationName: z.string() })).nullable(),
-  /** Where the reports go: the account's e-mail now (null: none, nothing is sent). */
+  /** Where the reports go: the account's e-mail now, masked (null: none, nothing is sent). */
   email: z.string().nullable(),
   createdAt: z.string(),
   /** The last period sent (`2026-11`, `2026-W45`) and when; null before the first. */

@@ -489,6 +489,9 @@ const FIELD_EXAMPLES: FieldExamples = {
   energyStorage: 10,
   metrics: ['power'],
   token: 'x'.repeat(32),
+  expiresOn: '2099-12-31',
+  // A public address as a literal: the webhook guard needs no name resolution for it.
+  url: 'https://93.184.215.14/pvstar-hook',
   name: 'Fuzz name',
   pageNum: '1',
   pageSize: '10',

@@ -535,8 +535,18 @@ describe('served files and exports', () => {
       body: { dateType: 'month' },
     }),
   };
-  /** Routes that answer something other than the envelope but serve no file: health probes and the web app. */
-  const NOT_FILES = ['GET /health', 'GET /ready', 'GET /'];
+  /**
+   * Routes that answer something other than the envelope but serve no file: health probes, the web app (and
+   * its kiosk view of a share link), the unsubscribe link's page (escaped text, no-store: report-mail.ts).
+   */
+  const NOT_FILES = [
+    'GET /health',
+    'GET /ready',
+    'GET /',
+    'GET /public/plant/:token',
+    'GET /station/report/subscription/unsubscribe/:token',
+    'POST /station/report/subscription/unsubscribe/:token',
+  ];
 
   it('covers every route that answers bytes instead of the envelope', () => {
     const served = t.app.routeTable

@@ -7,6 +7,7 @@ import {
   ReportSubscriptionRowSchema,
   UnsubscribeParamsSchema,
 } from '@pvstar/contract/report';
+import { maskContact } from '@pvstar/contract/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -105,7 +106,8 @@ export const reportSubscriptionRoutes =
                 lang: sub.lang,
                 title,
                 state: 'ask',
-                email: sub.email,
+                // The address masked, as every answer shows it: anyone holding the link may open it.
+                email: maskContact(sub.email),
                 frequency: sub.frequency,
               })
             : unsubscribeHtml({ lang: browserLang(req), title, state: 'gone' }),

@@ -6,6 +6,7 @@ import {
   type ReportSubscriptionEditBody,
   type ReportSubscriptionRow,
 } from '@pvstar/contract/report';
+import { maskContact } from '@pvstar/contract/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { sqlRows } from '../../db/rows.ts';
@@ -81,7 +82,7 @@ export function createReportSubscriptionService(ctx: AppContext) {
         plants: ids
           ? (await plantsInScope(caller, ids)).map((p) => ({ id: p.id, stationName: p.name }))
           : null,
-        email: r.email,
+        email: maskContact(r.email),
         createdAt: new Date(r.created_at).toISOString(),
         lastPeriod: r.last_period,
         lastSentAt: r.last_sent_at ? new Date(r.last_sent_at).toISOString() : null,
