@@ -153,6 +153,8 @@ function Figures({ plant, lang }: { plant: PublicPlant; lang: Lang }) {
   const live = flow.ts !== null;
   const dayLabel = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'numeric', timeZone: 'UTC' });
   const option: EChartsOption = {
+    // Redrawn every minute on a wall: the bars stand still rather than grow from zero each time.
+    animation: false,
     grid: { left: 8, right: 8, top: 32, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis', valueFormatter: (v) => formatEnergy(Number(v)) },
     xAxis: {
