@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseSync } from 'vite';
+import { CORE_COMMON_GROUPS } from './src/i18n/core-common.ts';
 
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/;
 
@@ -42,8 +44,38 @@ export function pureContractConstants(): Plugin {
   };
 }
 
+const CORE_QUERY = '?core';
+const PICKED = '\0pvstar-core-common:';
+const PICKED_END = '.core.js';
+
+/**
+ * `…/common.json?core` is that catalogue with only the groups of CORE_COMMON_GROUPS: the core catalogue
+ * (i18n/catalogues/<lang>.ts) carries those, the pages catalogue the whole namespace.
+ */
+export function pickCoreCommon(): Plugin {
+  return {
+    name: 'pvstar:core-common',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const at = source.indexOf(CORE_QUERY);
+      if (at < 0 || !source.slice(0, at).endsWith('.json')) return null;
+      const resolved = await this.resolve(source.slice(0, at), importer, { skipSelf: true });
+      // An id that does not end in .json, so that the JSON plugin leaves the module to this one.
+      return resolved ? `${PICKED}${resolved.id}${PICKED_END}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(PICKED)) return null;
+      const file = id.slice(PICKED.length, -PICKED_END.length);
+      this.addWatchFile(file);
+      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const picked = Object.fromEntries(CORE_COMMON_GROUPS.filter((k) => k in all).map((k) => [k, all[k]]));
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), pureContractConstants()],
+  plugins: [react(), pureContractConstants(), pickCoreCommon()],
   base: '/',
   // The only JSON is the message catalogues, read whole: as JSON.parse of one string each they are smaller
   // than as modules with an export per key.

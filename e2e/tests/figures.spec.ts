@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, flowOverlaps, login } from './helpers.ts';
 
 /**
  * One figure per concept, signs in words (docs/energy.md "Power now"): the dashboard's live fleet power
@@ -91,6 +91,28 @@ test('the battery list shows the power with its direction in words, never a bare
   }
 });
 
+test('a plant with a heat pump and an EV charger: every label of its power flow stands clear, on a phone too', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // Demo plant 3 (a storage plant in Graz) has a battery, a heat pump and an EV charger: six nodes.
+  await login(page, 'admin', ADMIN_PASSWORD, 'de-DE');
+  for (const [size, layout] of [
+    ['phone', 'tall'],
+    ['desktop', 'wide'],
+  ] as const) {
+    await page.setViewportSize(SIZES[size]);
+    await page.goto('/#/station/monitor/detail?id=3');
+    const flow = page.getByTestId('tab-overview').getByTestId('power-flow');
+    // The heat pump and the charger join the drawing once they have reported (the overview refreshes).
+    await expect(flow.getByTestId('flow-node-heatPump')).toBeVisible({ timeout: 90_000 });
+    await expect(flow.getByTestId('flow-node-ev')).toBeVisible({ timeout: 90_000 });
+    await expect(flow).toHaveAttribute('data-layout', layout);
+    expect(await flowOverlaps(flow)).toEqual([]);
+    await flow.screenshot({ path: `${SHOTS_DIR}/figures-flow-six-nodes-de-DE-${size}.png` });
+  }
+});
+
 test.describe('screenshots', () => {
   for (const lang of LANGS)
     for (const [size, viewport] of Object.entries(SIZES))
@@ -105,6 +127,8 @@ test.describe('screenshots', () => {
         await page
           .getByTestId('fleet-flow')
           .screenshot({ path: `${SHOTS_DIR}/figures-dashboard-flow-${lang}-${size}.png` });
+        // Every label stands clear of the other nodes, on a phone too (heat pump and EV charger included).
+        expect(await flowOverlaps(page.getByTestId('fleet-flow').getByTestId('power-flow'))).toEqual([]);
         await page
           .getByTestId('dashboard-plants')
           .screenshot({ path: `${SHOTS_DIR}/figures-dashboard-plants-${lang}-${size}.png` });
@@ -112,6 +136,7 @@ test.describe('screenshots', () => {
         await page.getByTestId('dashboard-plant-link').first().click();
         await expect(page.getByTestId('tab-overview').getByTestId('power-flow')).toBeVisible(SLOW);
         await page.waitForTimeout(800);
+        expect(await flowOverlaps(page.getByTestId('tab-overview').getByTestId('power-flow'))).toEqual([]);
         await page.screenshot({ path: `${SHOTS_DIR}/figures-overview-${lang}-${size}.png`, fullPage: true });
         await page.goto('/#/station/monitor');
         await expect(page.getByTestId('station-kpis')).toBeVisible(SLOW);

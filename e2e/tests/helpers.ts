@@ -61,3 +61,29 @@ export async function pickOption(page: Page, field: Locator, text: string, opts:
     await expect(shown).toContainText(text, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * The overlaps in a power-flow drawing: a node's text over another node's icon or text (each node is its
+ * icon, then its text box). `[]` when every label stands clear, at whatever width the drawing has.
+ */
+export async function flowOverlaps(flow: Locator): Promise<string[]> {
+  return flow.evaluate((root) => {
+    const nodes = Array.from(root.querySelectorAll<HTMLElement>('[data-testid^="flow-node-"]')).map(
+      (node) => ({
+        key: node.dataset.testid!.replace('flow-node-', ''),
+        icon: (node.children[0] as HTMLElement).getBoundingClientRect(),
+        text: (node.children[1] as HTMLElement).getBoundingClientRect(),
+      }),
+    );
+    const meet = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const found: string[] = [];
+    for (const a of nodes)
+      for (const b of nodes) {
+        if (a === b) continue;
+        if (meet(a.text, b.icon)) found.push(`${a.key} text over ${b.key} icon`);
+        if (a.key < b.key && meet(a.text, b.text)) found.push(`${a.key} text over ${b.key} text`);
+      }
+    return found;
+  });
+}

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { DEMO_PASSWORD, flowOverlaps, login } from './helpers.ts';
 import { apiOk, signIn } from './live-plant.ts';
 
 /**
@@ -74,6 +74,7 @@ test('a share link made in the information tab opens the plant page without a se
         ),
       ).toBeNull();
       await kiosk.screenshot({ path: `${SHOTS_DIR}/kiosk-${screen.name}-${lang}.png`, fullPage: true });
+      expect(await flowOverlaps(kiosk.getByTestId('power-flow'))).toEqual([]);
       await context.close();
     }
 

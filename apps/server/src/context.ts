@@ -15,6 +15,8 @@ export interface AppContext {
   publishCommand: CommandPublisher;
   /** Whether the MQTT side is connected (for /ready). */
   brokerReady: () => boolean;
+  /** Demo mode: whether the simulated plants' history is filled in (told by /ready; absent otherwise). */
+  demoHistoryReady?: () => boolean;
   /** The embedded broker's actual port (MQTT_PORT may be 0 = any free one); absent with an external broker. */
   mqttPort?: number | null;
   /** Keeps the broker's dongle accounts in step with the registry (embedded broker, or Mosquitto's dynsec). */

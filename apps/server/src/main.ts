@@ -201,9 +201,16 @@ async function main() {
     ? startCommandJobs({ db: database.db, log, publish: publishCommand, publicUrl })
     : null;
 
+  let demoHistoryFilled = false;
+  if (demo) ctx.demoHistoryReady = () => demoHistoryFilled;
   const app = roles.has('api') ? await buildApp(ctx) : null;
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
   demo?.start({ brokerUrl: mqttUrl });
+  if (demo?.backfilled)
+    void demo.backfilled.finally(() => {
+      demoHistoryFilled = true;
+    });
+  else demoHistoryFilled = true;
   // The demo's year of history arrives in the background: its performance is computed once it is in.
   void demo?.backfilled?.then(() => performance?.run());
 

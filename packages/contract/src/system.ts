@@ -20,5 +20,10 @@ export const HealthSchema = z.object({ status: z.literal('up') });
 export type Health = z.infer<typeof HealthSchema>;
 
 /** The readiness probe's answer, 200 or 503: which of the server's dependencies answer. */
-export const ReadinessSchema = z.object({ database: z.boolean(), broker: z.boolean() });
+export const ReadinessSchema = z.object({
+  database: z.boolean(),
+  broker: z.boolean(),
+  /** Demo mode only: whether the simulated plants' past is filled in (it arrives in the background). */
+  demoHistory: z.boolean().optional(),
+});
 export type Readiness = z.infer<typeof ReadinessSchema>;

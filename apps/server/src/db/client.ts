@@ -35,6 +35,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs the SQL migrations in order (the same files on both). */
   migrate(): Promise<void>;
+  /** PGlite only: its data directory as a tar file, to open a copy with `openDatabase({ template })`. */
+  dumpDataDir?: () => Promise<Blob>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -46,6 +48,8 @@ const MIGRATION_LOCK = 7_302_114;
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
+  /** PGlite in memory, starting from a dumped data directory (test templates). */
+  template?: Blob;
   onError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
@@ -75,7 +79,9 @@ export async function openDatabase(opts: {
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const fresh = !!opts.dataDir && !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
-  let client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
+  let client = opts.dataDir
+    ? await PGlite.create(opts.dataDir)
+    : await PGlite.create(opts.template ? { loadDataDir: opts.template } : {});
   if (fresh) {
     // Creating the cluster leaves about 500 MB of initdb's memory in the process; only reopening frees it.
     await client.close();
@@ -87,6 +93,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => ping(db),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -326,7 +326,8 @@ describe('a dongle offline for a day uploads its backlog', () => {
       const [u] = await t.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.user_id));
       expect(await t.outboxFor(u!.email!)).toHaveLength(1);
     }
-  });
+    // A day's upload at the dongle's pace takes ~25 s on a quiet machine: room for a busy one.
+  }, 120_000);
   it('a device missing from its dongle’s messages is still found silent, in the dongle’s time', async () => {
     const other = await addSimulatedPlant(t, { org: 'Solartechnik Alpha', brokerUrl: loop.brokerUrl });
     const client = await mqtt.connectAsync(loop.brokerUrl, {

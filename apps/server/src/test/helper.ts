@@ -3,48 +3,18 @@ import type { DataScope, OrgType } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
 import type { CommandPayload } from '@pvstar/contract/mqtt';
 import { eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type AppContext, NO_BROKER_CREDENTIALS } from '../context.ts';
-import { type Database, openDatabase } from '../db/client.ts';
 import { menus, organizations, outbox, roleMenus, roles, users } from '../db/schema/index.ts';
-import { createUser, seed } from '../db/seed/seed.ts';
+import { createUser } from '../db/seed/seed.ts';
 import { md5 } from '../lib/crypto.ts';
 import { createOutboxWorker } from '../lib/mailer.ts';
+import { seededDatabase } from './seeded-database.ts';
 
 export const ADMIN_PASSWORD = 'Admin1234!';
 export const DEMO_PASSWORD = 'Demo1234';
-
-/**
- * A fresh database per test file: in-memory PGlite, or — with TEST_DB=postgres — a new database on the
- * server of DATABASE_URL, dropped afterwards.
- */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({});
-    return { database, drop: async () => {} };
-  }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `pvstar_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -80,8 +50,6 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   opts: { log?: pino.Logger } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',
     ADMIN_PASSWORD,
@@ -90,7 +58,8 @@ export async function buildTestApp(
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  await seed(database.db, config);
+  // A fresh database per test file, migrated and seeded (cloned from a template: test/seeded-database.ts).
+  const { database, drop } = await seededDatabase(config);
   const log = opts.log ?? pino({ level: 'silent' });
   const sentCommands: TestApp['sentCommands'] = [];
   const ctx: AppContext = {

@@ -1,34 +1,76 @@
 import { CarOutlined, FireOutlined, HomeOutlined, SunOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { PowerFlow } from '@pvstar/contract/plant-data';
 import { Typography, theme } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, formatPower } from './energy-format.ts';
 import { FLOW_COLORS } from './flow-colors.ts';
 import { flowDirection, flowDirectionLabel, QUIET_W } from './signed-power.tsx';
 
-/** The drawing's own coordinate space; the box keeps this aspect ratio so nothing is distorted. */
+/** The drawing's own width; the box keeps the layout's aspect ratio so nothing is distorted. */
 const W = 640;
-const H = 440;
-const HUB = { x: 320, y: 200 };
 /** Icon circles are drawn in pixels (they do not shrink with the box). */
 const NODE_PX = 52;
 /** Narrow enough for a phone's card (390 px screen), wide enough that the icons never overlap. */
 const MIN_PX = 320;
+/** The tall layout's side columns sit further in: it fits the narrower card of a plant's tabs on a phone. */
+const TALL_MIN_PX = 280;
+/**
+ * Below this width a right-hand column of three (heat pump, load, EV charger) has no room for its texts
+ * between the icons: the drawing gets taller, and the EV charger's text goes above its icon.
+ */
+const TALL_BELOW_PX = 480;
 
 type NodeKey = 'pv' | 'grid' | 'load' | 'battery' | 'ev' | 'heatPump';
 /** `in`: towards the inverter in the middle; `out`: away from it. */
 type Direction = 'in' | 'out' | 'idle';
+type TextSide = 'below' | 'above' | 'left';
+interface Layout {
+  height: number;
+  hub: { x: number; y: number };
+  /** Where each node sits and on which side its text goes, so that no text crosses a line or an icon. */
+  pos: Record<NodeKey, { x: number; y: number; text: TextSide }>;
+}
 
-/** Where each node sits and on which side its text goes, so that no text crosses a line. */
-const POS: Record<NodeKey, { x: number; y: number; text: 'below' | 'left' }> = {
-  pv: { x: 320, y: 60, text: 'left' },
-  grid: { x: 90, y: 200, text: 'below' },
-  load: { x: 550, y: 200, text: 'below' },
-  battery: { x: 320, y: 350, text: 'left' },
-  heatPump: { x: 550, y: 60, text: 'below' },
-  ev: { x: 550, y: 350, text: 'below' },
+const WIDE: Layout = {
+  height: 440,
+  hub: { x: 320, y: 200 },
+  pos: {
+    pv: { x: 320, y: 60, text: 'left' },
+    grid: { x: 90, y: 200, text: 'below' },
+    load: { x: 550, y: 200, text: 'below' },
+    battery: { x: 320, y: 350, text: 'left' },
+    heatPump: { x: 550, y: 60, text: 'below' },
+    ev: { x: 550, y: 350, text: 'below' },
+  },
 };
+const TALL: Layout = {
+  height: 880,
+  hub: { x: 320, y: 420 },
+  pos: {
+    pv: { x: 320, y: 70, text: 'left' },
+    grid: { x: 110, y: 420, text: 'below' },
+    load: { x: 530, y: 420, text: 'below' },
+    battery: { x: 320, y: 790, text: 'left' },
+    heatPump: { x: 530, y: 70, text: 'below' },
+    ev: { x: 530, y: 790, text: 'above' },
+  },
+};
+
+/** The width of an element, followed as it changes (0 until measured). */
+function useWidth<E extends HTMLElement>() {
+  const ref = useRef<E>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver(() => setWidth(element.getBoundingClientRect().width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 const COLOR: Record<NodeKey, string> = FLOW_COLORS;
 
@@ -79,6 +121,7 @@ export function PowerFlowDiagram({
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const dir = (towardsHub: number): Direction =>
     Math.abs(towardsHub) < QUIET_W ? 'idle' : towardsHub > 0 ? 'in' : 'out';
 
@@ -147,18 +190,22 @@ export function PowerFlowDiagram({
       direction: dir(-flow.evPower),
     });
 
+  const crowdedRight = nodes.some((n) => n.key === 'heatPump' || n.key === 'ev');
+  const layout = crowdedRight && boxWidth > 0 && boxWidth < TALL_BELOW_PX ? TALL : WIDE;
+  const { height: H, hub: HUB, pos: POS } = layout;
   const pct = (v: number, of: number) => `${(v / of) * 100}%`;
   return (
     // Below MIN_PX the fixed-size icons would crowd each other: the drawing scrolls sideways instead.
-    <div style={{ overflowX: 'auto' }}>
+    <div ref={boxRef} style={{ overflowX: 'auto' }}>
       <div
         data-testid="power-flow"
+        data-layout={layout === TALL ? 'tall' : 'wide'}
         data-live={flow.ts !== null}
         data-ts={flow.ts ?? ''}
         style={{
           position: 'relative',
           width: '100%',
-          minWidth: MIN_PX,
+          minWidth: layout === TALL ? TALL_MIN_PX : MIN_PX,
           maxWidth: 720,
           margin: '0 auto',
           aspectRatio: `${W} / ${H}`,
@@ -229,22 +276,29 @@ export function PowerFlowDiagram({
         {nodes.map((n) => {
           const p = POS[n.key];
           const quiet = n.direction === 'idle';
-          const text: CSSProperties =
-            p.text === 'below'
-              ? {
-                  top: NODE_PX / 2 + 4,
-                  left: 0,
-                  transform: 'translateX(-50%)',
-                  alignItems: 'center',
-                  textAlign: 'center',
-                }
-              : {
-                  right: NODE_PX / 2 + 8,
-                  top: 0,
-                  transform: 'translateY(-50%)',
-                  alignItems: 'flex-end',
-                  textAlign: 'right',
-                };
+          const text: CSSProperties = {
+            below: {
+              top: NODE_PX / 2 + 4,
+              left: 0,
+              transform: 'translateX(-50%)',
+              alignItems: 'center',
+              textAlign: 'center',
+            },
+            above: {
+              bottom: NODE_PX / 2 + 4,
+              left: 0,
+              transform: 'translateX(-50%)',
+              alignItems: 'center',
+              textAlign: 'center',
+            },
+            left: {
+              right: NODE_PX / 2 + 8,
+              top: 0,
+              transform: 'translateY(-50%)',
+              alignItems: 'flex-end',
+              textAlign: 'right',
+            },
+          }[p.text] as CSSProperties;
           return (
             <div
               key={n.key}

@@ -12,6 +12,7 @@ import { LANGS } from '@pvstar/contract/lang';
 import { METRICS } from '@pvstar/contract/metrics';
 import { flattenMenu } from '@pvstar/contract/perm';
 import { describe, expect, it } from 'vitest';
+import { CORE_COMMON_GROUPS } from './core-common.ts';
 import { CORE_NAMESPACES } from './index.ts';
 
 const localesDir = path.join(import.meta.dirname, 'locales');
@@ -123,8 +124,22 @@ describe('web locales', () => {
       const pages = fs.readFileSync(path.join(dir, `${lang}-pages.ts`), 'utf8');
       expect(core, lang).toContain(`'../locales/${lang}/${list}'`);
       expect(core, lang).toContain(`/contract/src/locales/${lang}/common.json'`);
+      expect(core, `${lang}: only the core groups of common`).toContain(`query: '?core'`);
       expect(pages, lang).toContain(`'../locales/${lang}/*.json', '!../locales/${lang}/${list}'`);
+      expect(pages, `${lang}: the whole common namespace`).toContain(
+        `/contract/src/locales/${lang}/common.json'`,
+      );
     }
+  });
+
+  it('names only groups of the common namespace that exist as its core groups', () => {
+    const common = JSON.parse(
+      fs.readFileSync(
+        path.join(import.meta.dirname, '../../../../packages/contract/src/locales/en-GB/common.json'),
+        'utf8',
+      ),
+    );
+    expect(CORE_COMMON_GROUPS.filter((group) => !(group in common))).toEqual([]);
   });
 
   it('uses every key somewhere (a key no code uses is dead weight)', () => {

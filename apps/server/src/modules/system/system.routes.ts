@@ -33,7 +33,11 @@ export const systemRoutes =
         return {
           code: ready ? 200 : 503,
           msg: ready ? 'success' : 'serviceFail',
-          data: { database, broker },
+          data: {
+            database,
+            broker,
+            ...(ctx.demoHistoryReady ? { demoHistory: ctx.demoHistoryReady() } : {}),
+          },
         };
       },
     );

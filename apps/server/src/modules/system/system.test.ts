@@ -30,6 +30,25 @@ describe('health and readiness', () => {
     expect(res.body).toMatchObject({ code: 200, data: { database: true, broker: true } });
   });
 
+  it("/ready tells, in demo mode, whether the demo plants' history is in (and stays ready meanwhile)", async () => {
+    let filled = false;
+    t.ctx.demoHistoryReady = () => filled;
+    try {
+      const filling = await t.call('GET', '/ready');
+      expect(filling.status).toBe(200);
+      expect(filling.body.data).toEqual({ database: true, broker: true, demoHistory: false });
+      filled = true;
+      expect((await t.call('GET', '/ready')).body.data).toEqual({
+        database: true,
+        broker: true,
+        demoHistory: true,
+      });
+    } finally {
+      t.ctx.demoHistoryReady = undefined;
+    }
+    expect((await t.call('GET', '/ready')).body.data).toEqual({ database: true, broker: true });
+  });
+
   it('/ready answers 503 while the broker is down', async () => {
     const up = t.ctx.brokerReady;
     t.ctx.brokerReady = () => false;

@@ -8,11 +8,13 @@ export default {
       import: 'default',
     },
   ),
+  // Of the contract's common namespace, the groups of the core screens (../core-common.ts).
   ...import.meta.glob<Record<string, unknown>>(
     '../../../../../packages/contract/src/locales/it-IT/common.json',
     {
       eager: true,
       import: 'default',
+      query: '?core',
     },
   ),
 };
