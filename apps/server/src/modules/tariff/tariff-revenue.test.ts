@@ -7,6 +7,7 @@ import { devices, dongles, plants } from '../../db/schema/index.ts';
 import { createIngest } from '../../ingest/ingest.ts';
 import { drainRecompute } from '../../ingest/tariff-recompute.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { priceForm } from './tariff-fixture.ts';
 
 /**
  * Revenue priced per interval at a plant's tariff (decision 023), against figures computed by hand:
@@ -231,20 +232,6 @@ async function list(stationId: number) {
   const res = await t.call('POST', '/station/tariff/list', { token: admin, body: { stationId } });
   expect(res.status).toBe(200);
   return res.body.data;
-}
-
-/** A price file as the web uploads it. */
-export function priceForm(fields: Record<string, string>, file: Buffer | string, name = 'prices.csv') {
-  const boundary = '----pvstartariff';
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
-  parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
-    Buffer.from(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function upload(periodId: number, csv: string, commit: boolean, lang = 'en-GB') {

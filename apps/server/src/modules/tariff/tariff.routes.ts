@@ -33,7 +33,11 @@ const tooLarge = () => new AppError(413, 'tariff.fileTooLarge', { max: PRICE_FIL
  */
 function sendLines(reply: FastifyReply, lang: Lang, err: PriceLinesError, json: boolean) {
   const fields = err.errors.map((e) => ({
-    field: json && e.field !== 'file' ? `prices[${e.line - 1}].${e.field}` : `line ${e.line}${e.field === 'file' ? '' : `: ${e.field}`}`,
+    field: json
+      ? e.field === 'file'
+        ? 'prices'
+        : `prices[${e.line - 1}].${e.field}`
+      : `line ${e.line}${e.field === 'file' ? '' : `: ${e.field}`}`,
     message: `${translate(lang, 'tariff.line', { line: e.line })}: ${translate(lang, e.key, e.params ?? {})}`,
   }));
   return reply.code(422).send({ code: 422, msg: fields[0]!.message, data: { fields } });
