@@ -42,7 +42,10 @@ export const tariff = endpoints('tariff', {
    * A dynamic period's prices from a CSV or xlsx file (multipart `file`, `periodId`, `unit`, `commit`):
    * without `commit=true` a preview that stores nothing.
    */
-  import: upload<Record<never, never>, TariffImportResult>('/station/tariff/import', {
+  import: upload<
+    { body: { periodId: string; unit?: 'KWH' | 'MWH'; commit?: 'true' | 'false' } },
+    TariffImportResult
+  >('/station/tariff/import', {
     perm: PERM.stationEdit,
     write: true,
   }),

@@ -38,6 +38,7 @@ import { usePlantAddress, usePlantDetail, useResetSecret } from '../api/plant-ap
 import { LocationMap } from './location-map.tsx';
 import { PlantPicture } from './plant-picture.tsx';
 import { PlantShare } from './plant-share.tsx';
+import { PlantTariffs } from './tariff/plant-tariffs.tsx';
 import { formatPrice } from './price.ts';
 import { SecretModal } from './secret-modal.tsx';
 import { useCanManage } from './use-can-manage.ts';
@@ -372,6 +373,7 @@ export function PlantInfo({ plantId }: { plantId: number }) {
           <Typography.Text type="secondary">{t('plant:info.noOwner')}</Typography.Text>
         )}
       </Card>
+      <PlantTariffs plantId={plantId} canEdit={canShare} />
       {canShare && <PlantShare plantId={plantId} />}
     </Flex>
   );
