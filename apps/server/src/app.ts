@@ -42,9 +42,9 @@ import { reportRoutes } from './modules/report/report.routes.ts';
 import { reportSubscriptionRoutes } from './modules/report/report-subscription.routes.ts';
 import { roleRoutes } from './modules/role/role.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { tariffRoutes } from './modules/tariff/tariff.routes.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
-import { tariffRoutes } from './modules/tariff/tariff.routes.ts';
 import { webhookRoutes } from './modules/webhook/webhook.routes.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;

@@ -68,7 +68,10 @@ export const TariffPeriodBodySchema = z.object({
   /** FLAT: the price; TOU: the price outside every band; DYNAMIC: the price of an interval without a series price (none: the plant's flat price). */
   price: price.nullable().optional(),
   /** TOU only. */
-  bands: z.array(TariffBandSchema).max(MAX_BANDS, { message: withParams('validation.tooBig', { max: MAX_BANDS }) }).optional(),
+  bands: z
+    .array(TariffBandSchema)
+    .max(MAX_BANDS, { message: withParams('validation.tooBig', { max: MAX_BANDS }) })
+    .optional(),
   /** Per kWh, added to every purchase price of the period (grid fees, levies, taxes); purchase only. */
   gridFee: z
     .number({ error: 'validation.type' })
@@ -77,7 +80,9 @@ export const TariffPeriodBodySchema = z.object({
     .optional(),
 });
 export type TariffPeriodBody = z.infer<typeof TariffPeriodBodySchema>;
-export const TariffPeriodEditBodySchema = TariffPeriodBodySchema.omit({ stationId: true }).extend({ id: IdSchema });
+export const TariffPeriodEditBodySchema = TariffPeriodBodySchema.omit({ stationId: true }).extend({
+  id: IdSchema,
+});
 export type TariffPeriodEditBody = z.infer<typeof TariffPeriodEditBodySchema>;
 export const TariffListBodySchema = z.object({ stationId: IdSchema });
 

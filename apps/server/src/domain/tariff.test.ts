@@ -15,7 +15,17 @@ describe('tariff prices', () => {
   it('falls back to the flat prices where no period applies, and adds the grid fee to purchase only', () => {
     const b = book({
       periods: [
-        { id: 1, direction: 'PURCHASE', kind: 'FLAT', validFrom: '2026-06-01', validTo: '2026-06-30', price: 0.25, bands: [], gridFee: 0.1, resolutionMinutes: null },
+        {
+          id: 1,
+          direction: 'PURCHASE',
+          kind: 'FLAT',
+          validFrom: '2026-06-01',
+          validTo: '2026-06-30',
+          price: 0.25,
+          bands: [],
+          gridFee: 0.1,
+          resolutionMinutes: null,
+        },
       ],
     });
     expect(priceAt(b, 'PURCHASE', Date.parse('2026-05-31T21:59:00Z'))).toBe(0.3);
@@ -26,7 +36,14 @@ describe('tariff prices', () => {
   });
 
   it('reads bands by season (a range over the new year too), weekday or weekend and local hour', () => {
-    const winter = { fromMonth: 10, toMonth: 3, days: 'WEEKEND' as const, fromHour: 0, toHour: 6, price: 0.1 };
+    const winter = {
+      fromMonth: 10,
+      toMonth: 3,
+      days: 'WEEKEND' as const,
+      fromHour: 0,
+      toHour: 6,
+      price: 0.1,
+    };
     expect(bandAt([winter], 1, 6, 5.99)).toBe(winter);
     expect(bandAt([winter], 11, 0, 0)).toBe(winter);
     expect(bandAt([winter], 4, 6, 1)).toBeUndefined();
@@ -51,7 +68,17 @@ describe('tariff prices', () => {
   it('averages a daylight-saving day over its 23 or 25 hours', () => {
     const b = book({
       periods: [
-        { id: 1, direction: 'PURCHASE', kind: 'TOU', validFrom: '2026-01-01', validTo: null, price: 0.1, bands: [nightBand], gridFee: 0, resolutionMinutes: null },
+        {
+          id: 1,
+          direction: 'PURCHASE',
+          kind: 'TOU',
+          validFrom: '2026-01-01',
+          validTo: null,
+          price: 0.1,
+          bands: [nightBand],
+          gridFee: 0,
+          resolutionMinutes: null,
+        },
       ],
     });
     // 29 March: 92 quarter hours, none at 02:00 local.
@@ -65,7 +92,17 @@ describe('tariff prices', () => {
     const start = Date.parse('2026-06-17T08:00:00Z');
     const b = book({
       periods: [
-        { id: 7, direction: 'PURCHASE', kind: 'DYNAMIC', validFrom: '2026-06-17', validTo: null, price: null, bands: [], gridFee: 0.1, resolutionMinutes: 60 },
+        {
+          id: 7,
+          direction: 'PURCHASE',
+          kind: 'DYNAMIC',
+          validFrom: '2026-06-17',
+          validTo: null,
+          price: null,
+          bands: [],
+          gridFee: 0.1,
+          resolutionMinutes: 60,
+        },
       ],
       series: new Map([[7, new Map([[start, 0.2]])]]),
     });

@@ -42,7 +42,9 @@ export function periodOn(book: PriceBook, direction: TariffDirection, day: strin
 }
 
 const inMonths = (b: TariffBand, month: number) =>
-  b.fromMonth <= b.toMonth ? month >= b.fromMonth && month <= b.toMonth : month >= b.fromMonth || month <= b.toMonth;
+  b.fromMonth <= b.toMonth
+    ? month >= b.fromMonth && month <= b.toMonth
+    : month >= b.fromMonth || month <= b.toMonth;
 const onDays = (b: TariffBand, weekday: number) =>
   b.days === 'ALL' || (b.days === 'WEEKEND') === (weekday === 0 || weekday === 6);
 

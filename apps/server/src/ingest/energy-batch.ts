@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../db/client.ts';
 import { localDay } from '../domain/calendar.ts';
 import {
   addEnergy,
@@ -7,7 +8,6 @@ import {
   ZERO_DAY_ENERGY,
 } from '../domain/energy.ts';
 import { addValue, type IntervalValue, intervalValue, type PriceBook, ZERO_VALUE } from '../domain/tariff.ts';
-import type { DbOrTx } from '../db/client.ts';
 import { loadPriceBooks } from '../domain/tariff-book.ts';
 import type { DeviceInfo } from './device-lookup.ts';
 

@@ -1,8 +1,8 @@
+import { localMidnight } from '@pvstar/contract/calendar';
 import { sql } from 'drizzle-orm';
+import { dayArray, intArray } from '../db/arrays.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { sqlRow, sqlRows } from '../db/rows.ts';
-import { localMidnight } from '@pvstar/contract/calendar';
-import { dayArray, intArray } from '../db/arrays.ts';
 import { addDays, localDay } from '../domain/calendar.ts';
 import { dayGrid, seenBits } from '../domain/daylight.ts';
 import {
@@ -75,7 +75,12 @@ export async function recomputeEnergy(
     };
     const before = await totals();
     const book = (
-      await loadPriceBooks(tx, [o.plantId], localMidnight(o.from, zone), localMidnight(addDays(o.to, 1), zone))
+      await loadPriceBooks(
+        tx,
+        [o.plantId],
+        localMidnight(o.from, zone),
+        localMidnight(addDays(o.to, 1), zone),
+      )
     ).get(o.plantId)!;
     // Each inverter's readings of the range, and its last reading before it; by (device_id, ts).
     const rows = await sqlRows<{ d: number; t: number; v: Record<string, number>; a: boolean }>(

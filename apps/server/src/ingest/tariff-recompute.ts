@@ -24,9 +24,12 @@ export async function recomputeStep(db: Db, stepDays = RECOMPUTE_STEP_DAYS): Pro
           WHERE state IN ('PENDING', 'RUNNING') ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
     );
     if (!row) return false;
-    const last = addDays(row.next_day, stepDays - 1) < row.to_day ? addDays(row.next_day, stepDays - 1) : row.to_day;
+    const last =
+      addDays(row.next_day, stepDays - 1) < row.to_day ? addDays(row.next_day, stepDays - 1) : row.to_day;
     try {
-      await tx.transaction((inner) => recomputeEnergy(inner, { plantId: row.plant_id, from: row.next_day, to: last }));
+      await tx.transaction((inner) =>
+        recomputeEnergy(inner, { plantId: row.plant_id, from: row.next_day, to: last }),
+      );
     } catch (err) {
       failed = { plantId: row.plant_id, message: (err as Error).message.slice(0, 500) };
       return true;

@@ -78,8 +78,6 @@ export const plantTariffRecompute = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('plant_tariff_recompute_due_idx')
-      .on(t.updatedAt)
-      .where(sql`${t.state} IN ('PENDING', 'RUNNING')`),
+    index('plant_tariff_recompute_due_idx').on(t.updatedAt).where(sql`${t.state} IN ('PENDING', 'RUNNING')`),
   ],
 );

@@ -5,7 +5,9 @@ export function priceForm(fields: Record<string, string>, file: Buffer | string,
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
   );
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     Buffer.from(file),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );

@@ -39,7 +39,10 @@ const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
  * hour they repeat, else one; sorted.
  */
 export function instantsOfWallTime(wall: number, timeZone: string): number[] {
-  const offsets = new Set([utcOffsetMs(wall - 14 * 3_600_000, timeZone), utcOffsetMs(wall + 14 * 3_600_000, timeZone)]);
+  const offsets = new Set([
+    utcOffsetMs(wall - 14 * 3_600_000, timeZone),
+    utcOffsetMs(wall + 14 * 3_600_000, timeZone),
+  ]);
   const out = new Set<number>();
   for (const off of offsets) {
     const at = wall - off;
@@ -86,7 +89,8 @@ function parsePrice(value: unknown, perMwh: boolean): number | undefined {
 /** A cell of a sheet as text or number; a date cell is the wall-clock time it shows. */
 function cellValue(cell: ExcelJS.CellValue): unknown {
   if (cell instanceof Date) return cell.toISOString().slice(0, 19).replace('T', ' ');
-  if (cell && typeof cell === 'object' && 'result' in cell) return cellValue(cell.result as ExcelJS.CellValue);
+  if (cell && typeof cell === 'object' && 'result' in cell)
+    return cellValue(cell.result as ExcelJS.CellValue);
   if (cell && typeof cell === 'object' && 'richText' in cell)
     return cell.richText.map((r) => r.text).join('');
   return cell ?? '';
@@ -148,7 +152,12 @@ export function checkRows(
   });
   if (!errors.length && !rows.length) errors.push({ line: 1, field: 'file', key: 'tariff.noPrices' });
   if (rows.length > MAX_PRICE_ROWS)
-    errors.push({ line: rows[MAX_PRICE_ROWS]!.line, field: 'file', key: 'tariff.tooManyPrices', params: { max: MAX_PRICE_ROWS } });
+    errors.push({
+      line: rows[MAX_PRICE_ROWS]!.line,
+      field: 'file',
+      key: 'tariff.tooManyPrices',
+      params: { max: MAX_PRICE_ROWS },
+    });
   let step = Number.POSITIVE_INFINITY;
   for (let i = 1; i < rows.length; i++) step = Math.min(step, (rows[i]!.at - rows[i - 1]!.at) / 60_000);
   const resolution = Number.isFinite(step) ? step : (o.known ?? 60);

@@ -51,7 +51,12 @@ async function newPlant() {
   const [dongle] = await db.insert(dongles).values({ sn, plantId: plant!.id, secretHash: 'x' }).returning();
   const [inv] = await db
     .insert(devices)
-    .values({ sn: `INV-TRF${n}${Date.now() % 100000}`, dongleId: dongle!.id, plantId: plant!.id, kind: 'INVERTER' })
+    .values({
+      sn: `INV-TRF${n}${Date.now() % 100000}`,
+      dongleId: dongle!.id,
+      plantId: plant!.id,
+      kind: 'INVERTER',
+    })
     .returning();
   return { id: plant!.id, dongleSn: sn, inverterSn: inv!.sn };
 }
@@ -67,7 +72,11 @@ async function ingestReadings(p: { dongleSn: string; inverterSn: string }, times
           msgId: `m-${p.inverterSn}-${ts}`,
           ts,
           devices: [
-            { sn: p.inverterSn, kind: 'INVERTER', data: { totalGeneration: 100 + i, totalFeedIn: 50 + i * feedIn } },
+            {
+              sn: p.inverterSn,
+              kind: 'INVERTER',
+              data: { totalGeneration: 100 + i, totalFeedIn: 50 + i * feedIn },
+            },
           ],
         }),
       ),
@@ -95,8 +104,29 @@ const add = (body: Record<string, unknown>) => t.call('POST', '/station/tariff/a
 describe('revenue at the tariff of each interval', () => {
   it('prices each day at its own period across a change at midnight', async () => {
     const p = await newPlant();
-    expect((await add({ stationId: p.id, direction: 'FEED_IN', kind: 'FLAT', validFrom: '2026-01-01', validTo: '2026-06-14', price: 0.1 })).status).toBe(200);
-    expect((await add({ stationId: p.id, direction: 'FEED_IN', kind: 'FLAT', validFrom: '2026-06-15', price: 0.06 })).status).toBe(200);
+    expect(
+      (
+        await add({
+          stationId: p.id,
+          direction: 'FEED_IN',
+          kind: 'FLAT',
+          validFrom: '2026-01-01',
+          validTo: '2026-06-14',
+          price: 0.1,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await add({
+          stationId: p.id,
+          direction: 'FEED_IN',
+          kind: 'FLAT',
+          validFrom: '2026-06-15',
+          price: 0.06,
+        })
+      ).status,
+    ).toBe(200);
     // Hourly from 10:00 on the 14th to 14:00 on the 15th (CEST). The reading at 00:00 counts towards the
     // 15th and is priced there (its interval's middle, 23:30, is before the 15th's midnight).
     await ingestReadings(p, every('2026-06-14T08:00:00Z', '2026-06-15T12:00:00Z', H));
@@ -134,11 +164,25 @@ describe('revenue at the tariff of each interval', () => {
 
   it('prices a day of 15-minute dynamic prices imported from a CSV', async () => {
     const p = await newPlant();
-    const res = await add({ stationId: p.id, direction: 'PURCHASE', kind: 'DYNAMIC', validFrom: '2026-06-17', validTo: '2026-06-17', gridFee: 0.1 });
-    const csv = 'Zeit;Preis\n2026-06-17 10:00;0,20\n2026-06-17 10:15;0,10\n2026-06-17 10:30;-0,05\n2026-06-17 10:45;0,30\n';
+    const res = await add({
+      stationId: p.id,
+      direction: 'PURCHASE',
+      kind: 'DYNAMIC',
+      validFrom: '2026-06-17',
+      validTo: '2026-06-17',
+      gridFee: 0.1,
+    });
+    const csv =
+      'Zeit;Preis\n2026-06-17 10:00;0,20\n2026-06-17 10:15;0,10\n2026-06-17 10:30;-0,05\n2026-06-17 10:45;0,30\n';
     const preview = await upload(res.body.data.id, csv, false);
     expect(preview.status).toBe(200);
-    expect(preview.body.data).toMatchObject({ saved: false, count: 4, resolutionMinutes: 15, min: -0.05, max: 0.3 });
+    expect(preview.body.data).toMatchObject({
+      saved: false,
+      count: 4,
+      resolutionMinutes: 15,
+      min: -0.05,
+      max: 0.3,
+    });
     expect((await list(p.id)).periods[0].priceCount).toBe(0);
     const saved = await upload(res.body.data.id, csv, true);
     expect(saved.body.data.saved).toBe(true);
@@ -185,25 +229,53 @@ describe('revenue at the tariff of each interval', () => {
     // At the flat prices: 0.5 × 0.08 + 0.5 × 0.30 = 0.19 per interval.
     expect(r['2026-06-14']).toBeCloseTo(13 * 0.19, 9);
     expect(r['2026-06-15']).toBeCloseTo(15 * 0.19, 9);
-    const made = await add({ stationId: p.id, direction: 'FEED_IN', kind: 'FLAT', validFrom: '2026-06-15', validTo: '2026-06-15', price: 0.07 });
-    expect((await list(p.id)).recompute).toMatchObject({ state: 'PENDING', from: '2026-06-15', to: '2026-06-15', totalDays: 1 });
+    const made = await add({
+      stationId: p.id,
+      direction: 'FEED_IN',
+      kind: 'FLAT',
+      validFrom: '2026-06-15',
+      validTo: '2026-06-15',
+      price: 0.07,
+    });
+    expect((await list(p.id)).recompute).toMatchObject({
+      state: 'PENDING',
+      from: '2026-06-15',
+      to: '2026-06-15',
+      totalDays: 1,
+    });
     expect(await drainRecompute(t.ctx.db)).toBeGreaterThan(0);
     expect((await list(p.id)).recompute).toMatchObject({ state: 'DONE', doneDays: 1, totalDays: 1 });
     r = await revenue(p.id);
     expect(r['2026-06-14']).toBeCloseTo(13 * 0.19, 9);
     // 15 × (0.5 × 0.07 + 0.5 × 0.30) = 2.775.
     expect(r['2026-06-15']).toBeCloseTo(2.775, 9);
-    const before = await sqlRows(t.ctx.db, sql`SELECT * FROM device_energy_daily e JOIN devices d ON d.id = e.device_id WHERE d.plant_id = ${p.id} ORDER BY day`);
+    const before = await sqlRows(
+      t.ctx.db,
+      sql`SELECT * FROM device_energy_daily e JOIN devices d ON d.id = e.device_id WHERE d.plant_id = ${p.id} ORDER BY day`,
+    );
     // The same change asked for twice, and recomputed twice: nothing moves.
-    const edit = { id: made.body.data.id, direction: 'FEED_IN', kind: 'FLAT', validFrom: '2026-06-15', validTo: '2026-06-15', price: 0.07 };
+    const edit = {
+      id: made.body.data.id,
+      direction: 'FEED_IN',
+      kind: 'FLAT',
+      validFrom: '2026-06-15',
+      validTo: '2026-06-15',
+      price: 0.07,
+    };
     expect((await t.call('POST', '/station/tariff/edit', { token: admin, body: edit })).status).toBe(200);
     expect((await t.call('POST', '/station/tariff/edit', { token: admin, body: edit })).status).toBe(200);
     await drainRecompute(t.ctx.db, 1);
-    const after = await sqlRows(t.ctx.db, sql`SELECT * FROM device_energy_daily e JOIN devices d ON d.id = e.device_id WHERE d.plant_id = ${p.id} ORDER BY day`);
+    const after = await sqlRows(
+      t.ctx.db,
+      sql`SELECT * FROM device_energy_daily e JOIN devices d ON d.id = e.device_id WHERE d.plant_id = ${p.id} ORDER BY day`,
+    );
     expect(after).toEqual(before);
     expect(await revenue(p.id)).toEqual(r);
     // Deleting the period brings the flat price back for that day.
-    expect((await t.call('POST', '/station/tariff/delete', { token: admin, body: { id: made.body.data.id } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/station/tariff/delete', { token: admin, body: { id: made.body.data.id } }))
+        .status,
+    ).toBe(200);
     await drainRecompute(t.ctx.db);
     expect((await revenue(p.id))['2026-06-15']).toBeCloseTo(15 * 0.19, 9);
   });
@@ -211,7 +283,9 @@ describe('revenue at the tariff of each interval', () => {
   it('prices again, at the day-mean price, a day whose raw samples are gone', async () => {
     const p = await newPlant();
     await ingestReadings(p, every('2026-06-20T08:00:00Z', '2026-06-20T12:00:00Z', H));
-    await t.ctx.db.execute(sql`DELETE FROM telemetry_samples WHERE device_id IN (SELECT id FROM devices WHERE plant_id = ${p.id})`);
+    await t.ctx.db.execute(
+      sql`DELETE FROM telemetry_samples WHERE device_id IN (SELECT id FROM devices WHERE plant_id = ${p.id})`,
+    );
     // Purchase 0.60 from 12:00 to 18:00, else 0.30 (base): the day's mean is (6 × 0.60 + 18 × 0.30) / 24 = 0.375.
     await add({
       stationId: p.id,

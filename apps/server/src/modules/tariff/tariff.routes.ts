@@ -21,8 +21,8 @@ import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { readPriceFile } from './tariff-prices.ts';
 import { createTariffService, PriceLinesError } from './tariff.service.ts';
+import { readPriceFile } from './tariff-prices.ts';
 
 const fieldErrors = envelopeSchema(z.object({ fields: z.array(FieldErrorSchema) }).nullable());
 const tooLarge = () => new AppError(413, 'tariff.fileTooLarge', { max: PRICE_FILE_MAX_BYTES / 1024 / 1024 });
@@ -56,11 +56,8 @@ export const tariffRoutes =
       ok(await service.list(callerOf(req), req.body.stationId)),
     );
 
-    serve(
-      app,
-      tariff.recompute,
-      { params: IdParamsSchema, response: TariffRecomputeSchema },
-      async (req) => ok(await service.recompute(callerOf(req), req.params.id)),
+    serve(app, tariff.recompute, { params: IdParamsSchema, response: TariffRecomputeSchema }, async (req) =>
+      ok(await service.recompute(callerOf(req), req.params.id)),
     );
 
     serve(
@@ -139,7 +136,8 @@ export const tariffRoutes =
         }
         if (!data?.length) throw new AppError(400, 'file.missing');
         const periodId = Number(fields.periodId);
-        if (!Number.isInteger(periodId) || periodId <= 0) throw invalidField('periodId', 'validation.required');
+        if (!Number.isInteger(periodId) || periodId <= 0)
+          throw invalidField('periodId', 'validation.required');
         const unit = fields.unit ?? 'KWH';
         if (unit !== 'KWH' && unit !== 'MWH') throw invalidField('unit', 'validation.enum');
         const file = data;

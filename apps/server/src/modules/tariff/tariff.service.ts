@@ -47,7 +47,8 @@ function normalise(body: PeriodInput) {
 
 /** The domain's rules on one period; each failure names its field (422). */
 function checkPeriod(body: PeriodInput) {
-  if (body.validTo && body.validTo < body.validFrom) throw invalidField('validTo', 'tariff.toBeforeFrom', 422);
+  if (body.validTo && body.validTo < body.validFrom)
+    throw invalidField('validTo', 'tariff.toBeforeFrom', 422);
   if (body.kind === 'FLAT' && (body.price === null || body.price === undefined))
     throw invalidField('price', 'validation.required', 422);
   if (body.direction === 'FEED_IN' && (body.gridFee ?? 0) !== 0)
@@ -146,9 +147,13 @@ export function createTariffService(ctx: AppContext) {
           AND starts_at >= ${new Date(first).toISOString()}::timestamptz
           AND starts_at <= ${new Date(last).toISOString()}::timestamptz`);
       for (let i = 0; i < rows.length; i += 2000)
-        await tx.insert(plantTariffPrices).values(
-          rows.slice(i, i + 2000).map((r) => ({ periodId: period.id, startsAt: new Date(r.at), price: r.price })),
-        );
+        await tx
+          .insert(plantTariffPrices)
+          .values(
+            rows
+              .slice(i, i + 2000)
+              .map((r) => ({ periodId: period.id, startsAt: new Date(r.at), price: r.price })),
+          );
       await tx
         .update(plantTariffPeriods)
         .set({ resolutionMinutes: resolution, updatedBy: caller.userId, updatedAt: new Date() })
@@ -157,7 +162,12 @@ export function createTariffService(ctx: AppContext) {
         action: 'tariff.prices',
         targetType: 'plant',
         targetId: plant.id,
-        detail: { periodId: period.id, count: rows.length, from: toIso(new Date(first)), to: toIso(new Date(last)) },
+        detail: {
+          periodId: period.id,
+          count: rows.length,
+          from: toIso(new Date(first)),
+          to: toIso(new Date(last)),
+        },
         ip,
       });
       await requestRecompute(tx, plant.id, {
@@ -225,7 +235,8 @@ export function createTariffService(ctx: AppContext) {
             updatedAt: new Date(),
           })
           .where(eq(plantTariffPeriods.id, period.id));
-        if (values.kind !== 'DYNAMIC') await tx.delete(plantTariffPrices).where(eq(plantTariffPrices.periodId, period.id));
+        if (values.kind !== 'DYNAMIC')
+          await tx.delete(plantTariffPrices).where(eq(plantTariffPrices.periodId, period.id));
         await audit(tx, caller, {
           action: 'tariff.edit',
           targetType: 'plant',
@@ -235,7 +246,12 @@ export function createTariffService(ctx: AppContext) {
         });
         // The days of the old and the new validity both change.
         const from = values.validFrom < period.validFrom ? values.validFrom : period.validFrom;
-        const to = values.validTo === null || period.validTo === null ? null : values.validTo > period.validTo ? values.validTo : period.validTo;
+        const to =
+          values.validTo === null || period.validTo === null
+            ? null
+            : values.validTo > period.validTo
+              ? values.validTo
+              : period.validTo;
         await requestRecompute(tx, plant.id, { from, to });
       });
     },
@@ -249,7 +265,12 @@ export function createTariffService(ctx: AppContext) {
           action: 'tariff.delete',
           targetType: 'plant',
           targetId: plant.id,
-          detail: { periodId: period.id, direction: period.direction, kind: period.kind, validFrom: period.validFrom },
+          detail: {
+            periodId: period.id,
+            direction: period.direction,
+            kind: period.kind,
+            validFrom: period.validFrom,
+          },
           ip,
         });
         await requestRecompute(tx, plant.id, { from: period.validFrom, to: period.validTo });
@@ -275,7 +296,9 @@ export function createTariffService(ctx: AppContext) {
         known: period.resolutionMinutes,
         header: o.header,
       });
-      const errors = checked.errors.length ? checked.errors : outsidePeriod(checked.rows, period, plant.timezone);
+      const errors = checked.errors.length
+        ? checked.errors
+        : outsidePeriod(checked.rows, period, plant.timezone);
       if (errors.length) throw new PriceLinesError(errors);
       const { rows } = checked;
       if (o.commit) await storePrices(caller, period, plant, checked, ip);
@@ -294,4 +317,3 @@ export function createTariffService(ctx: AppContext) {
     },
   };
 }
-

@@ -15,7 +15,13 @@ beforeAll(async () => {
   admin = await t.login('admin');
   const [plant] = await t.ctx.db
     .insert(plants)
-    .values({ plantNo: 'P-TARIFF-BAD', orgId: 3, name: 'Tariff bad input', type: 'PHOTOVOLTAIC', installedCapacity: 5 })
+    .values({
+      plantNo: 'P-TARIFF-BAD',
+      orgId: 3,
+      name: 'Tariff bad input',
+      type: 'PHOTOVOLTAIC',
+      installedCapacity: 5,
+    })
     .returning({ id: plants.id });
   stationId = plant!.id;
 });
@@ -26,7 +32,12 @@ const add = (body: Record<string, unknown>, lang: 'en-GB' | 'de-DE' = 'en-GB') =
 const fields = (res: { body: { data: { fields: { field: string }[] } | null } }) =>
   res.body.data?.fields.map((f) => f.field);
 const periodCount = async () =>
-  (await sqlRows<{ n: number }>(t.ctx.db, sql`SELECT count(*)::int AS n FROM plant_tariff_periods WHERE plant_id = ${stationId}`))[0]!.n;
+  (
+    await sqlRows<{ n: number }>(
+      t.ctx.db,
+      sql`SELECT count(*)::int AS n FROM plant_tariff_periods WHERE plant_id = ${stationId}`,
+    )
+  )[0]!.n;
 
 describe('tariff periods refuse bad input', () => {
   it('refuses a period overlapping another of the same direction, naming validFrom, in German', async () => {
@@ -38,7 +49,9 @@ describe('tariff periods refuse bad input', () => {
     expect(fields(res)).toEqual(['validFrom']);
     expect(res.body.msg).toBe('Gültig ab: Überschneidet sich mit einem anderen Zeitraum derselben Richtung');
     // The other direction is free.
-    expect((await add({ ...flat, direction: 'FEED_IN', validFrom: '2026-06-30', validTo: '2026-12-31' })).status).toBe(200);
+    expect(
+      (await add({ ...flat, direction: 'FEED_IN', validFrom: '2026-06-30', validTo: '2026-12-31' })).status,
+    ).toBe(200);
     expect(await periodCount()).toBe(n + 1);
   });
 
@@ -66,9 +79,15 @@ describe('tariff periods refuse bad input', () => {
   });
 
   it('names each malformed line of a price file, stores none of it, and says so in the caller’s language', async () => {
-    const made = await add({ direction: 'PURCHASE', kind: 'DYNAMIC', validFrom: '2028-01-01', validTo: '2028-01-31' });
+    const made = await add({
+      direction: 'PURCHASE',
+      kind: 'DYNAMIC',
+      validFrom: '2028-01-01',
+      validTo: '2028-01-31',
+    });
     expect(made.status).toBe(200);
-    const csv = 'time;price\n2028-01-05 10:00;0,21\n2028-01-05 11:00;zwölf\n2028-01-05 11:10;0,2\n2028-02-05 12:00;0,2\n';
+    const csv =
+      'time;price\n2028-01-05 10:00;0,21\n2028-01-05 11:00;zwölf\n2028-01-05 11:10;0,2\n2028-02-05 12:00;0,2\n';
     const form = priceForm({ periodId: String(made.body.data.id), commit: 'true' }, csv);
     const res = await t.app.inject({
       method: 'POST',
@@ -78,14 +97,26 @@ describe('tariff periods refuse bad input', () => {
     });
     expect(res.statusCode).toBe(422);
     const body = res.json();
-    expect(body.data.fields.map((f: { field: string }) => f.field)).toEqual(['line 3: price', 'line 4: time']);
+    expect(body.data.fields.map((f: { field: string }) => f.field)).toEqual([
+      'line 3: price',
+      'line 4: time',
+    ]);
     expect(body.msg).toBe('Zeile 3: der Preis ist keine Zahl');
-    const stored = await sqlRows(t.ctx.db, sql`SELECT 1 FROM plant_tariff_prices WHERE period_id = ${made.body.data.id}`);
+    const stored = await sqlRows(
+      t.ctx.db,
+      sql`SELECT 1 FROM plant_tariff_prices WHERE period_id = ${made.body.data.id}`,
+    );
     expect(stored).toHaveLength(0);
     // Once readable, a price outside the period's days is named too.
     const outside = await t.call('POST', '/station/tariff/prices', {
       token: admin,
-      body: { periodId: made.body.data.id, prices: [{ time: '2028-01-31T23:00:00+01:00', price: 0.2 }, { time: '2028-02-01T00:00:00+01:00', price: 0.2 }] },
+      body: {
+        periodId: made.body.data.id,
+        prices: [
+          { time: '2028-01-31T23:00:00+01:00', price: 0.2 },
+          { time: '2028-02-01T00:00:00+01:00', price: 0.2 },
+        ],
+      },
     });
     expect(outside.status).toBe(422);
     expect(fields(outside)).toEqual(['prices[1].time']);

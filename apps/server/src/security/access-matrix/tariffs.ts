@@ -50,7 +50,14 @@ export const TARIFF_ROWS: MatrixEntry[] = [
     request: ({ side }) => {
       const y = year();
       return {
-        body: { stationId: side.plant.id, direction: 'FEED_IN', kind: 'FLAT', validFrom: `${y}-01-01`, validTo: `${y}-12-31`, price: 0.08 },
+        body: {
+          stationId: side.plant.id,
+          direction: 'FEED_IN',
+          kind: 'FLAT',
+          validFrom: `${y}-01-01`,
+          validTo: `${y}-12-31`,
+          price: 0.08,
+        },
       };
     },
   },
@@ -60,7 +67,14 @@ export const TARIFF_ROWS: MatrixEntry[] = [
     request: async ({ t, side }) => {
       const p = await periodOf(t, side);
       return {
-        body: { id: p.id, direction: 'PURCHASE', kind: 'FLAT', validFrom: `${p.year}-01-01`, validTo: `${p.year}-06-30`, price: 0.31 },
+        body: {
+          id: p.id,
+          direction: 'PURCHASE',
+          kind: 'FLAT',
+          validFrom: `${p.year}-01-01`,
+          validTo: `${p.year}-06-30`,
+          price: 0.31,
+        },
       };
     },
   },
@@ -83,7 +97,11 @@ export const TARIFF_ROWS: MatrixEntry[] = [
     request: async ({ t, side }) => {
       const p = await periodOf(t, side, 'DYNAMIC');
       return {
-        file: { data: Buffer.from(`${p.year}-03-01 10:00;0,21\n${p.year}-03-01 11:00;0,19\n`), name: 'prices.csv', type: 'text/csv' },
+        file: {
+          data: Buffer.from(`${p.year}-03-01 10:00;0,21\n${p.year}-03-01 11:00;0,19\n`),
+          name: 'prices.csv',
+          type: 'text/csv',
+        },
         fields: { periodId: String(p.id), commit: 'false' },
       };
     },

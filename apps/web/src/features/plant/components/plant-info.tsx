@@ -38,9 +38,9 @@ import { usePlantAddress, usePlantDetail, useResetSecret } from '../api/plant-ap
 import { LocationMap } from './location-map.tsx';
 import { PlantPicture } from './plant-picture.tsx';
 import { PlantShare } from './plant-share.tsx';
-import { PlantTariffs } from './tariff/plant-tariffs.tsx';
 import { formatPrice } from './price.ts';
 import { SecretModal } from './secret-modal.tsx';
+import { PlantTariffs } from './tariff/plant-tariffs.tsx';
 import { useCanManage } from './use-can-manage.ts';
 
 /** Inverters first, then what hangs on them. */

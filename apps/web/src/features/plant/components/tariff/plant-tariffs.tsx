@@ -5,13 +5,24 @@ import {
   type TariffPeriod,
   type TariffRecompute,
 } from '@pvstar/contract/tariff';
-import { Alert, Button, Card, Flex, Popconfirm, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Popconfirm,
+  Progress,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeletePeriod, useTariffs } from '../../api/tariff-api.ts';
 import { formatPrice } from '../price.ts';
-import { DIRECTION_LABEL, KIND_LABEL, TariffPeriodForm } from './tariff-period-form.tsx';
 import { TariffImport } from './tariff-import.tsx';
+import { DIRECTION_LABEL, KIND_LABEL, TariffPeriodForm } from './tariff-period-form.tsx';
 
 /** How far the recomputation of past days is: under way with done/total days, done, or failed. */
 function RecomputeState({ r }: { r: TariffRecompute }) {
@@ -24,7 +35,9 @@ function RecomputeState({ r }: { r: TariffRecompute }) {
       </Typography.Text>
     );
   if (r.state === 'FAILED')
-    return <Alert type="error" showIcon title={t('tariff:recompute.failed')} data-testid="tariff-recompute" />;
+    return (
+      <Alert type="error" showIcon title={t('tariff:recompute.failed')} data-testid="tariff-recompute" />
+    );
   return (
     <Alert
       type="info"
@@ -36,7 +49,9 @@ function RecomputeState({ r }: { r: TariffRecompute }) {
         from: r.from,
         to: r.to,
       })}
-      description={<Progress percent={r.totalDays ? Math.floor((100 * r.doneDays) / r.totalDays) : 0} size="small" />}
+      description={
+        <Progress percent={r.totalDays ? Math.floor((100 * r.doneDays) / r.totalDays) : 0} size="small" />
+      }
     />
   );
 }
@@ -50,7 +65,9 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
   const { t } = useTranslation();
   const tariffs = useTariffs(plantId);
   const remove = useDeletePeriod();
-  const [editing, setEditing] = useState<{ period: TariffPeriod | null; direction: TariffDirection } | null>(null);
+  const [editing, setEditing] = useState<{ period: TariffPeriod | null; direction: TariffDirection } | null>(
+    null,
+  );
   const [importing, setImporting] = useState<TariffPeriod | null>(null);
   const data = tariffs.data;
   const currency = data?.currency ?? 'EUR';
@@ -62,14 +79,18 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
       return (
         <Flex vertical>
           <span>{t('tariff:list.bands', { n: p.bands.length })}</span>
-          <Typography.Text type="secondary">{t('tariff:list.otherwise', { price: price(p.price) })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('tariff:list.otherwise', { price: price(p.price) })}
+          </Typography.Text>
         </Flex>
       );
     return (
       <Flex vertical>
         <span>{t('tariff:list.prices', { n: p.priceCount })}</span>
         {p.resolutionMinutes && (
-          <Typography.Text type="secondary">{t('tariff:import.minutes', { n: p.resolutionMinutes })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('tariff:import.minutes', { n: p.resolutionMinutes })}
+          </Typography.Text>
         )}
       </Flex>
     );
@@ -105,7 +126,11 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
                     {t('tariff:list.import')}
                   </Button>
                 )}
-                <Button size="small" onClick={() => setEditing({ period: p, direction: p.direction })} data-testid={`tariff-edit-${p.id}`}>
+                <Button
+                  size="small"
+                  onClick={() => setEditing({ period: p, direction: p.direction })}
+                  data-testid={`tariff-edit-${p.id}`}
+                >
                   {t('tariff:list.edit')}
                 </Button>
                 <Popconfirm
@@ -182,7 +207,12 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
         />
       )}
       {importing && data && (
-        <TariffImport period={importing} currency={currency} timezone={data.timezone} onClose={() => setImporting(null)} />
+        <TariffImport
+          period={importing}
+          currency={currency}
+          timezone={data.timezone}
+          onClose={() => setImporting(null)}
+        />
       )}
     </Card>
   );

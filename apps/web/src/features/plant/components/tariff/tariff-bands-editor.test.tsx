@@ -28,7 +28,10 @@ describe('TariffBandsEditor', () => {
     const seen: TariffBand[][] = [];
     await renderWithApp(<Harness initial={[summer]} seen={seen} />);
     fireEvent.click(screen.getByTestId('tariff-band-add'));
-    expect(seen.at(-1)).toEqual([summer, { fromMonth: 1, toMonth: 12, days: 'WEEKDAY', fromHour: 7, toHour: 20, price: 0 }]);
+    expect(seen.at(-1)).toEqual([
+      summer,
+      { fromMonth: 1, toMonth: 12, days: 'WEEKDAY', fromHour: 7, toHour: 20, price: 0 },
+    ]);
 
     const to = screen.getByTestId('tariff-band-to-1');
     fireEvent.change(to, { target: { value: '22' } });
@@ -39,18 +42,29 @@ describe('TariffBandsEditor', () => {
     expect(seen.at(-1)![1]).toMatchObject({ toHour: 22, price: 0.25 });
 
     fireEvent.click(screen.getByTestId('tariff-band-remove-0'));
-    expect(seen.at(-1)).toEqual([{ fromMonth: 1, toMonth: 12, days: 'WEEKDAY', fromHour: 7, toHour: 22, price: 0.25 }]);
+    expect(seen.at(-1)).toEqual([
+      { fromMonth: 1, toMonth: 12, days: 'WEEKDAY', fromHour: 7, toHour: 22, price: 0.25 },
+    ]);
     expect(screen.queryByTestId('tariff-band-1')).toBeNull();
   });
 
   it('names the months in the language and shows the server’s error under its band', async () => {
-    await renderWithApp(<Harness initial={[summer, summer]} seen={[]} errors={{ 1: 'Überschneidet sich mit einem früheren Zeitfenster' }} />, {
-      lang: 'de-DE',
-    });
+    await renderWithApp(
+      <Harness
+        initial={[summer, summer]}
+        seen={[]}
+        errors={{ 1: 'Überschneidet sich mit einem früheren Zeitfenster' }}
+      />,
+      {
+        lang: 'de-DE',
+      },
+    );
     expect(within(screen.getByTestId('tariff-band-0')).getByText('April')).toBeTruthy();
     expect(within(screen.getByTestId('tariff-band-0')).getByText('September')).toBeTruthy();
     expect(within(screen.getByTestId('tariff-band-0')).getByText('Montag – Freitag')).toBeTruthy();
-    expect(screen.getByTestId('tariff-band-error-1').textContent).toBe('Überschneidet sich mit einem früheren Zeitfenster');
+    expect(screen.getByTestId('tariff-band-error-1').textContent).toBe(
+      'Überschneidet sich mit einem früheren Zeitfenster',
+    );
     expect(screen.queryByTestId('tariff-band-error-0')).toBeNull();
     expect(screen.getByTestId('tariff-band-add').textContent).toContain('Zeitfenster hinzufügen');
   });

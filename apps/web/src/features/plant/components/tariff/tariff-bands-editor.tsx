@@ -11,7 +11,14 @@ const DAYS_LABEL: Record<BandDays, string> = {
 };
 
 /** A new band: weekdays 07:00–20:00 all year, at no price yet. */
-export const NEW_BAND: TariffBand = { fromMonth: 1, toMonth: 12, days: 'WEEKDAY', fromHour: 7, toHour: 20, price: 0 };
+export const NEW_BAND: TariffBand = {
+  fromMonth: 1,
+  toMonth: 12,
+  days: 'WEEKDAY',
+  fromHour: 7,
+  toHour: 20,
+  price: 0,
+};
 
 /** The months' names in the language, January first. */
 function monthOptions(lang: string) {

@@ -54,10 +54,21 @@ export function TariffImport(props: {
       footer={
         <Flex gap={8} justify="flex-end">
           <Button onClick={props.onClose}>{t('tariff:import.cancel')}</Button>
-          <Button disabled={!file} loading={send.isPending && !preview} onClick={() => run(false)} data-testid="tariff-import-preview">
+          <Button
+            disabled={!file}
+            loading={send.isPending && !preview}
+            onClick={() => run(false)}
+            data-testid="tariff-import-preview"
+          >
             {t('tariff:import.preview')}
           </Button>
-          <Button type="primary" disabled={!preview} loading={send.isPending && !!preview} onClick={() => run(true)} data-testid="tariff-import-save">
+          <Button
+            type="primary"
+            disabled={!preview}
+            loading={send.isPending && !!preview}
+            onClick={() => run(true)}
+            data-testid="tariff-import-save"
+          >
             {t('tariff:import.save')}
           </Button>
         </Flex>

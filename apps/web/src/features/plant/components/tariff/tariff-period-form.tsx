@@ -137,7 +137,11 @@ export function TariffPeriodForm(props: {
           />
         </Form.Item>
         <Typography.Paragraph type="secondary">{t(HELP[kind])}</Typography.Paragraph>
-        <Form.Item name="validFrom" label={t('tariff:form.validFrom')} rules={[{ required: true, message: t('common:validation.required') }]}>
+        <Form.Item
+          name="validFrom"
+          label={t('tariff:form.validFrom')}
+          rules={[{ required: true, message: t('common:validation.required') }]}
+        >
           <DatePicker data-testid="tariff-form-from" />
         </Form.Item>
         <Form.Item name="validTo" label={t('tariff:form.validTo')} extra={t('tariff:form.validToHelp')}>
@@ -145,14 +149,33 @@ export function TariffPeriodForm(props: {
         </Form.Item>
         <Form.Item
           name="price"
-          label={t(kind === 'FLAT' ? 'tariff:form.price' : kind === 'TOU' ? 'tariff:form.basePrice' : 'tariff:form.fallbackPrice')}
+          label={t(
+            kind === 'FLAT'
+              ? 'tariff:form.price'
+              : kind === 'TOU'
+                ? 'tariff:form.basePrice'
+                : 'tariff:form.fallbackPrice',
+          )}
           rules={kind === 'FLAT' ? [{ required: true, message: t('common:validation.required') }] : []}
         >
-          <InputNumber step={0.01} decimalSeparator={sep} suffix={unit} style={{ width: 200 }} data-testid="tariff-form-price" />
+          <InputNumber
+            step={0.01}
+            decimalSeparator={sep}
+            suffix={unit}
+            style={{ width: 200 }}
+            data-testid="tariff-form-price"
+          />
         </Form.Item>
         {direction === 'PURCHASE' && (
           <Form.Item name="gridFee" label={t('tariff:form.gridFee')} extra={t('tariff:form.gridFeeHelp')}>
-            <InputNumber min={0} step={0.01} decimalSeparator={sep} suffix={unit} style={{ width: 200 }} data-testid="tariff-form-fee" />
+            <InputNumber
+              min={0}
+              step={0.01}
+              decimalSeparator={sep}
+              suffix={unit}
+              style={{ width: 200 }}
+              data-testid="tariff-form-fee"
+            />
           </Form.Item>
         )}
         {kind === 'TOU' && (
