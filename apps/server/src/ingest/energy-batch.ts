@@ -67,7 +67,13 @@ export function meterBatch(
   const days = new Map<string, DeviceDay>();
   for (const [deviceId, { readings, fresh, available }] of byDevice) {
     const { place, plantId } = meters.get(deviceId)!;
-    const book = books.get(plantId)!;
+    // A plant gone since its readings were looked up has no book: its money is 0, like its prices.
+    const book = books.get(plantId) ?? {
+      timeZone: place.timezone,
+      flat: { feedIn: 0, purchase: 0 },
+      periods: [],
+      series: new Map(),
+    };
     // A reading's energy and its money at the tariff of its interval (decision 023), added with `sign`.
     const add = (e: DeviceDay, prev: MeterReading | undefined, r: MeterReading, sign = 1) => {
       const energy = readingEnergy(prev, r, place.timezone);

@@ -271,6 +271,23 @@ describe('revenue at the tariff of each interval', () => {
     );
     expect(after).toEqual(before);
     expect(await revenue(p.id)).toEqual(r);
+    // The plant's statistics and the organisation roll-up the dashboard reads show the same revenue.
+    const stats = await t.call('POST', '/station/station/energy', {
+      token: admin,
+      body: { id: p.id, dateType: 'date', from: '2026-06-14', to: '2026-06-15' },
+    });
+    expect(stats.status).toBe(200);
+    const byDay = Object.fromEntries(
+      stats.body.data.rows.map((x: { period: string; revenue: number }) => [x.period, x.revenue]),
+    );
+    expect(byDay['2026-06-15']).toBeCloseTo(2.775, 2);
+    const org = await sqlRows<{ o: number; p: number }>(
+      t.ctx.db,
+      sql`SELECT (SELECT sum(revenue) FROM org_energy_daily WHERE org_id = 3 AND day = '2026-06-15') AS o,
+            (SELECT sum(e.revenue) FROM plant_energy_daily e JOIN plants pl ON pl.id = e.plant_id
+              WHERE pl.org_id = 3 AND e.day = '2026-06-15') AS p`,
+    );
+    expect(org[0]!.o).toBeCloseTo(org[0]!.p, 9);
     // Deleting the period brings the flat price back for that day.
     expect(
       (await t.call('POST', '/station/tariff/delete', { token: admin, body: { id: made.body.data.id } }))
