@@ -22,24 +22,16 @@ export async function loadPriceBooks(
 ): Promise<Map<number, PriceBook>> {
   const books = new Map<number, PriceBook>();
   if (!plantIds.length) return books;
-  const plants = await sqlRows<{ id: number; tz: string; fi: number | null; pp: number | null }>(
-    db,
-    sql`SELECT id, timezone AS tz, feed_in_price::float8 AS fi, purchase_price::float8 AS pp
-        FROM plants WHERE id = ANY(${intArray([...plantIds])})`,
-  );
-  for (const p of plants)
-    books.set(p.id, {
-      timeZone: p.tz,
-      flat: { feedIn: p.fi ?? 0, purchase: p.pp ?? 0 },
-      periods: [],
-      series: new Map(),
-    });
   // Local days lie within 14 hours of UTC days: a day's slack either side covers every zone.
   const fromDay = new Date(fromMs - 86_400_000).toISOString().slice(0, 10);
   const toDay = new Date(toMs + 86_400_000).toISOString().slice(0, 10);
-  const periods = await sqlRows<{
-    id: number;
+  // One round trip: each plant with the periods in force within the span (none: one row of nulls).
+  const rows = await sqlRows<{
     plant_id: number;
+    tz: string;
+    fi: number | null;
+    pp: number | null;
+    id: number | null;
     direction: TariffDirection;
     kind: TariffKind;
     valid_from: string;
@@ -50,15 +42,26 @@ export async function loadPriceBooks(
     resolution_minutes: number | null;
   }>(
     db,
-    sql`SELECT id, plant_id, direction, kind, valid_from::text, valid_to::text, price, bands, grid_fee, resolution_minutes
-        FROM plant_tariff_periods
-        WHERE plant_id = ANY(${intArray([...books.keys()])}) AND valid_from <= ${toDay}::date
-          AND (valid_to IS NULL OR valid_to >= ${fromDay}::date)`,
+    sql`SELECT p.id AS plant_id, p.timezone AS tz, p.feed_in_price::float8 AS fi, p.purchase_price::float8 AS pp,
+          t.id, t.direction, t.kind, t.valid_from::text, t.valid_to::text, t.price, t.bands, t.grid_fee, t.resolution_minutes
+        FROM plants p
+        LEFT JOIN plant_tariff_periods t ON t.plant_id = p.id AND t.valid_from <= ${toDay}::date
+          AND (t.valid_to IS NULL OR t.valid_to >= ${fromDay}::date)
+        WHERE p.id = ANY(${intArray([...plantIds])})`,
   );
+  const periods = rows.filter((r) => r.id !== null);
+  for (const p of rows)
+    if (!books.has(p.plant_id))
+      books.set(p.plant_id, {
+        timeZone: p.tz,
+        flat: { feedIn: p.fi ?? 0, purchase: p.pp ?? 0 },
+        periods: [],
+        series: new Map(),
+      });
   const dynamic: number[] = [];
   for (const r of periods) {
     books.get(r.plant_id)!.periods.push({
-      id: r.id,
+      id: r.id!,
       direction: r.direction,
       kind: r.kind,
       validFrom: r.valid_from,
@@ -68,7 +71,7 @@ export async function loadPriceBooks(
       gridFee: r.grid_fee,
       resolutionMinutes: r.resolution_minutes,
     });
-    if (r.kind === 'DYNAMIC') dynamic.push(r.id);
+    if (r.kind === 'DYNAMIC') dynamic.push(r.id!);
   }
   if (dynamic.length) {
     const prices = await sqlRows<{ p: number; t: number; v: number }>(
@@ -79,7 +82,7 @@ export async function loadPriceBooks(
             AND starts_at > ${new Date(fromMs - SERIES_LEAD_MS).toISOString()}::timestamptz
             AND starts_at <= ${new Date(toMs).toISOString()}::timestamptz`,
     );
-    const owner = new Map(periods.map((r) => [r.id, r.plant_id]));
+    const owner = new Map(periods.map((r) => [r.id!, r.plant_id]));
     for (const r of prices) {
       const book = books.get(owner.get(r.p)!)!;
       const series = book.series.get(r.p) ?? new Map<number, number>();
