@@ -102,7 +102,7 @@ test('tariffs: add, recompute, import with preview, in 8 languages', async ({ pa
   // Once the dialog stands still (it zooms in).
   await expect(page.locator('.ant-modal')).not.toHaveClass(/-(appear|enter)\b/);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS_DIR}/tariff-bands-en-GB.png` });
+  await page.locator('.ant-modal').screenshot({ path: `${SHOTS_DIR}/tariff-bands-en-GB.png` });
   await page.keyboard.press('Escape');
   for (const lang of LANGS) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang);

@@ -6,7 +6,7 @@ import {
   type TariffKind,
   type TariffPeriod,
 } from '@pvstar/contract/tariff';
-import { App, DatePicker, Form, InputNumber, Modal, Radio, Typography } from 'antd';
+import { App, DatePicker, Flex, Form, InputNumber, Modal, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,7 @@ export function TariffPeriodForm(props: {
       onOk={() => form.submit()}
       okText={t('tariff:form.save')}
       confirmLoading={save.isPending}
-      width={760}
+      width={880}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'tariff-form-save' } as Record<string, string>}
     >
@@ -137,47 +137,57 @@ export function TariffPeriodForm(props: {
           />
         </Form.Item>
         <Typography.Paragraph type="secondary">{t(HELP[kind])}</Typography.Paragraph>
-        <Form.Item
-          name="validFrom"
-          label={t('tariff:form.validFrom')}
-          rules={[{ required: true, message: t('common:validation.required') }]}
-        >
-          <DatePicker data-testid="tariff-form-from" />
-        </Form.Item>
-        <Form.Item name="validTo" label={t('tariff:form.validTo')} extra={t('tariff:form.validToHelp')}>
-          <DatePicker data-testid="tariff-form-to" />
-        </Form.Item>
-        <Form.Item
-          name="price"
-          label={t(
-            kind === 'FLAT'
-              ? 'tariff:form.price'
-              : kind === 'TOU'
-                ? 'tariff:form.basePrice'
-                : 'tariff:form.fallbackPrice',
-          )}
-          rules={kind === 'FLAT' ? [{ required: true, message: t('common:validation.required') }] : []}
-        >
-          <InputNumber
-            step={0.01}
-            decimalSeparator={sep}
-            suffix={unit}
-            style={{ width: 200 }}
-            data-testid="tariff-form-price"
-          />
-        </Form.Item>
-        {direction === 'PURCHASE' && (
-          <Form.Item name="gridFee" label={t('tariff:form.gridFee')} extra={t('tariff:form.gridFeeHelp')}>
+        <Flex gap={16} wrap>
+          <Form.Item
+            name="validFrom"
+            label={t('tariff:form.validFrom')}
+            rules={[{ required: true, message: t('common:validation.required') }]}
+          >
+            <DatePicker data-testid="tariff-form-from" />
+          </Form.Item>
+          <Form.Item name="validTo" label={t('tariff:form.validTo')} extra={t('tariff:form.validToHelp')}>
+            <DatePicker data-testid="tariff-form-to" />
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Form.Item
+            name="price"
+            style={{ maxWidth: 340 }}
+            label={t(
+              kind === 'FLAT'
+                ? 'tariff:form.price'
+                : kind === 'TOU'
+                  ? 'tariff:form.basePrice'
+                  : 'tariff:form.fallbackPrice',
+            )}
+            rules={kind === 'FLAT' ? [{ required: true, message: t('common:validation.required') }] : []}
+          >
             <InputNumber
-              min={0}
               step={0.01}
               decimalSeparator={sep}
               suffix={unit}
               style={{ width: 200 }}
-              data-testid="tariff-form-fee"
+              data-testid="tariff-form-price"
             />
           </Form.Item>
-        )}
+          {direction === 'PURCHASE' && (
+            <Form.Item
+              name="gridFee"
+              label={t('tariff:form.gridFee')}
+              extra={t('tariff:form.gridFeeHelp')}
+              style={{ maxWidth: 340 }}
+            >
+              <InputNumber
+                min={0}
+                step={0.01}
+                decimalSeparator={sep}
+                suffix={unit}
+                style={{ width: 200 }}
+                data-testid="tariff-form-fee"
+              />
+            </Form.Item>
+          )}
+        </Flex>
         {kind === 'TOU' && (
           <Form.Item name="bands" label={t('tariff:form.bands')}>
             <TariffBandsEditor currency={props.currency} errors={bandErrs} />
