@@ -110,7 +110,7 @@ test('tariffs: add, recompute, import with preview, in 8 languages', async ({ pa
       await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expect(section.getByTestId('tariff-FEED_IN')).toBeVisible({ timeout: 30_000 });
+      await expect(section.getByTestId('tariff-recompute')).toBeVisible({ timeout: 30_000 });
       await section.scrollIntoViewIfNeeded();
       await section.screenshot({ path: `${SHOTS_DIR}/tariff-section-${width}-${lang}.png` });
     }

@@ -161,13 +161,15 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
       data-testid="plant-tariffs"
     >
       <Flex vertical gap={12}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {t('tariff:section.intro', {
-            feedIn: price(data?.feedInPrice ?? null),
-            purchase: price(data?.purchasePrice ?? null),
-            zone: data?.timezone ?? '',
-          })}
-        </Typography.Paragraph>
+        {data && (
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {t('tariff:section.intro', {
+              feedIn: price(data.feedInPrice),
+              purchase: price(data.purchasePrice),
+              zone: data.timezone,
+            })}
+          </Typography.Paragraph>
+        )}
         {data && <RecomputeState r={data.recompute} />}
         {TARIFF_DIRECTIONS.map((direction) => (
           <Flex vertical gap={6} key={direction} data-testid={`tariff-${direction}`}>
