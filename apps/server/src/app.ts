@@ -42,6 +42,7 @@ import { reportRoutes } from './modules/report/report.routes.ts';
 import { reportSubscriptionRoutes } from './modules/report/report-subscription.routes.ts';
 import { roleRoutes } from './modules/role/role.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { tariffRoutes } from './modules/tariff/tariff.routes.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { webhookRoutes } from './modules/webhook/webhook.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(performanceRoutes(ctx));
   await app.register(plantRoutes(ctx));
   await app.register(plantShareRoutes(ctx));
+  await app.register(tariffRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(basicDeviceRoutes(ctx));
   await app.register(faultCodeRoutes(ctx));

@@ -11,6 +11,7 @@ import { ensureDemoFirmwareKey } from './demo/demo-firmware-key.ts';
 import { prepareDemo } from './demo/demo-fleet.ts';
 import { CMD_PREFIX } from './domain/commands.ts';
 import { createIngestPipeline, ingestLanes, subscribeIngest } from './ingest/start-ingest.ts';
+import { startTariffRecompute } from './ingest/tariff-recompute.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { createOutboxWorker, devMailbox } from './lib/mailer.ts';
 import { startSamplePartitionUpkeep } from './lib/sample-partitions.ts';
@@ -183,6 +184,8 @@ async function main() {
   const samplePartitions = roles.has('jobs')
     ? startSamplePartitionUpkeep(database.db, log, { retentionDays: config.RAW_RETENTION_DAYS })
     : null;
+  // Past days recomputed after tariff changes (decision 023).
+  const tariffRecompute = roles.has('jobs') ? startTariffRecompute(database.db, log) : null;
   // Scheduled reports link to the portal (PUBLIC_URL): the report page and the unsubscribe link.
   const reportSchedule = roles.has('jobs')
     ? startReportSchedule(database.db, log, { title: config.APP_TITLE, appUrl: publicUrl() })
@@ -248,6 +251,7 @@ async function main() {
     performance?.stop();
     samplePartitions?.stop();
     reportSchedule?.stop();
+    tariffRecompute?.stop();
     commandJobs?.stop();
     await webhookWorker?.stop();
     await outbox.stop();

@@ -135,6 +135,9 @@ async function storeDays(tx: Tx, member: FleetMember, days: PlantHistory['days']
           deviceId: member.inverterId!,
           day: date,
           ...energy,
+          // The day's money at the plant's flat prices, which its revenue below sums to (decision 023).
+          feedInValue: energy.feedIn * prices.feedIn,
+          selfValue: (energy.generation - energy.feedIn - energy.charge + energy.discharge) * prices.purchase,
           daylightSeen: daylight.bits,
           daylightAvailable: available.bits,
         })),

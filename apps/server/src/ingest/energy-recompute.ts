@@ -1,5 +1,7 @@
+import { localMidnight } from '@pvstar/contract/calendar';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import { dayArray, intArray } from '../db/arrays.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import { sqlRow, sqlRows } from '../db/rows.ts';
 import { addDays, localDay } from '../domain/calendar.ts';
 import { dayGrid, seenBits } from '../domain/daylight.ts';
@@ -10,6 +12,8 @@ import {
   meterDays,
   ZERO_DAY_ENERGY,
 } from '../domain/energy.ts';
+import { dayMeanPrices, type PriceBook, valueDays, ZERO_VALUE } from '../domain/tariff.ts';
+import { loadPriceBooks } from '../domain/tariff-book.ts';
 import {
   availableAt,
   countersOf,
@@ -21,8 +25,10 @@ import {
 } from './energy-rollup.ts';
 
 export interface RecomputeResult {
-  /** Inverter days rebuilt from raw samples (days in the range without any stay as they are). */
+  /** Inverter days rebuilt from raw samples (days in the range without any keep their energy). */
   deviceDays: number;
+  /** Inverter days without raw samples whose money was priced again from their energy (day-mean prices). */
+  repricedDays: number;
   /** The plant's figures summed over the range, before and after. */
   before: DayEnergy;
   after: DayEnergy;
@@ -33,8 +39,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * Rebuilds a plant's inverter, plant, month and organisation days from its raw samples for the local days
  * `from`…`to`: the same metering as ingest (energy.ts, meterDays), the first reading of the range measured
- * from the one before it. Only days that have readings are rewritten: a day whose samples are gone
- * (expired partitions) or never existed (the demo back-fill) keeps its roll-ups.
+ * from the one before it, each interval priced at the plant's tariff as it is now (tariff.ts, valueDays).
+ * Only days that have readings are rewritten: a day whose samples are gone (expired partitions) or never
+ * existed (the demo back-fill) keeps its energy, and its money is priced again from that energy at the
+ * day's mean prices (tariff.ts, dayMeanPrices; decision 023).
  */
 export async function recomputeEnergy(
   // A transaction too: the demo back-fill recomputes the days it has just written, in the same one.
@@ -66,6 +74,14 @@ export async function recomputeEnergy(
       return addEnergy({ ...ZERO_DAY_ENERGY }, sums ?? ZERO_DAY_ENERGY);
     };
     const before = await totals();
+    const book = (
+      await loadPriceBooks(
+        tx,
+        [o.plantId],
+        localMidnight(o.from, zone),
+        localMidnight(addDays(o.to, 1), zone),
+      )
+    ).get(o.plantId)!;
     // Each inverter's readings of the range, and its last reading before it; by (device_id, ts).
     const rows = await sqlRows<{ d: number; t: number; v: Record<string, number>; a: boolean }>(
       tx,
@@ -102,6 +118,7 @@ export async function recomputeEnergy(
         const day = localDay(r.ts, zone);
         times.set(day, [...(times.get(day) ?? []), r.ts]);
       }
+      const values = valueDays(book, earlier, inRange);
       for (const [day, e] of meterDays(earlier, inRange, zone)) {
         const grid = dayGrid(plant, zone, day, addDays(day, 1));
         const dayTimes = times.get(day)!;
@@ -109,6 +126,7 @@ export async function recomputeEnergy(
           deviceId,
           day,
           ...e,
+          ...(values.get(day) ?? ZERO_VALUE),
           seen: seenBits(grid, dayTimes),
           available: seenBits(
             grid,
@@ -121,6 +139,45 @@ export async function recomputeEnergy(
       await writeDeviceDays(tx, dayRows, 'set');
       await writePlantDays(tx, dayRows);
     }
-    return { deviceDays: dayRows.length, before, after: await totals() };
+    const repriced = await repriceWithoutSamples(tx, o, book, dayRows);
+    return { deviceDays: dayRows.length, repricedDays: repriced, before, after: await totals() };
   });
+}
+
+/**
+ * The plant's inverter days in `from`…`to` that have no raw samples (not in `metered`): their money is
+ * priced again from their energy at the day's time-weighted mean prices, and their plant days rebuilt.
+ */
+async function repriceWithoutSamples(
+  tx: Tx,
+  o: { plantId: number; from: string; to: string },
+  book: PriceBook,
+  metered: { deviceId: number; day: string }[],
+): Promise<number> {
+  const done = new Set(metered.map((r) => `${r.deviceId}|${r.day}`));
+  const rows = (
+    await sqlRows<{ d: number; day: string }>(
+      tx,
+      sql`SELECT e.device_id AS d, e.day::text AS day FROM devices dv
+          JOIN device_energy_daily e ON e.device_id = dv.id AND e.day BETWEEN ${o.from}::date AND ${o.to}::date
+          WHERE dv.plant_id = ${o.plantId} AND dv.kind = 'INVERTER'`,
+    )
+  ).filter((r) => !done.has(`${r.d}|${r.day}`));
+  if (!rows.length) return 0;
+  const means = new Map<string, { feedIn: number; purchase: number }>();
+  for (const r of rows) if (!means.has(r.day)) means.set(r.day, dayMeanPrices(book, r.day));
+  const floats = (values: number[]) => sql`${`{${values.join(',')}}`}::float8[]`;
+  await tx.execute(sql`
+    UPDATE device_energy_daily e SET
+      feed_in_value = e.feed_in * m.fi,
+      self_value = (e.generation - e.feed_in - e.charge + e.discharge) * m.pp
+    FROM unnest(${intArray(rows.map((r) => r.d))}, ${dayArray(rows.map((r) => r.day))},
+      ${floats(rows.map((r) => means.get(r.day)!.feedIn))}, ${floats(rows.map((r) => means.get(r.day)!.purchase))})
+      AS m(device_id, day, fi, pp)
+    WHERE e.device_id = m.device_id AND e.day = m.day`);
+  await writePlantDays(
+    tx,
+    rows.map((r) => ({ deviceId: r.d, day: r.day })),
+  );
+  return rows.length;
 }

@@ -4,12 +4,14 @@ import { dayArray, intArray } from '../db/arrays.ts';
 import type { Tx } from '../db/client.ts';
 import { MAX_DAY_INTERVALS } from '../domain/daylight.ts';
 import { type DayEnergy, ENERGY_COUNTERS } from '../domain/energy.ts';
+import type { IntervalValue } from '../domain/tariff.ts';
 
 /**
  * An inverter's day as ingest and the recomputation write it: energy (kWh), its daylight intervals with
  * data (`seen`) and, of those, the ones in which it was able to produce (`available`).
  */
-export type DeviceDayRow = DayEnergy & { deviceId: number; day: string; seen: string; available: string };
+export type DeviceDayRow = DayEnergy &
+  IntervalValue & { deviceId: number; day: string; seen: string; available: string };
 
 export const epochMs = (ts: SQL) => sql`round(extract(epoch FROM ${ts}) * 1000)::float8`;
 /** Whether a sample's data carries an energy counter (a reading), and only its counters: the rest is not needed. */
@@ -46,20 +48,23 @@ export async function writeDeviceDays(tx: Tx, rows: DeviceDayRow[], mode: 'add' 
     );
   await tx.execute(sql`
     INSERT INTO device_energy_daily (device_id, day, generation, consumption, charge, discharge, feed_in, purchase, daylight_seen,
-      daylight_available)
+      daylight_available, feed_in_value, self_value)
     SELECT r."deviceId", r.day, r.generation, r.consumption, r.charge, r.discharge, r."feedIn", r.purchase,
-      r.seen::bit(${sql.raw(String(MAX_DAY_INTERVALS))}), r.available::bit(${sql.raw(String(MAX_DAY_INTERVALS))})
+      r.seen::bit(${sql.raw(String(MAX_DAY_INTERVALS))}), r.available::bit(${sql.raw(String(MAX_DAY_INTERVALS))}),
+      r."feedInValue", r."selfValue"
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("deviceId" int, day date, generation float8, consumption float8,
-      charge float8, discharge float8, "feedIn" float8, purchase float8, seen text, available text)
+      charge float8, discharge float8, "feedIn" float8, purchase float8, seen text, available text, "feedInValue" float8,
+      "selfValue" float8)
     ON CONFLICT (device_id, day) DO UPDATE SET
       ${bits('daylight_seen')}, ${bits('daylight_available')},
       generation = ${to('generation')}, consumption = ${to('consumption')}, charge = ${to('charge')},
-      discharge = ${to('discharge')}, feed_in = ${to('feed_in')}, purchase = ${to('purchase')}`);
+      discharge = ${to('discharge')}, feed_in = ${to('feed_in')}, purchase = ${to('purchase')},
+      feed_in_value = ${to('feed_in_value')}, self_value = ${to('self_value')}`);
 }
 
 /**
- * The plant days of the given inverter days, rebuilt as the sum of the plant's inverters' days with the
- * revenue at its prices (energy.ts, revenueOf); read by key from the plant days touched, so that the cost stays with the batch,
+ * The plant days of the given inverter days, rebuilt as the sum of the plant's inverters' days, the
+ * revenue as the sum of their values priced per interval (tariff.ts, revenueOfValues); read by key from the plant days touched, so that the cost stays with the batch,
  * not with the history. The monthly and organisation roll-ups follow by trigger (0010, 0011).
  */
 export async function writePlantDays(tx: Tx, rows: Pick<DeviceDayRow, 'deviceId' | 'day'>[]) {
@@ -71,13 +76,11 @@ export async function writePlantDays(tx: Tx, rows: Pick<DeviceDayRow, 'deviceId'
     INSERT INTO plant_energy_daily (plant_id, day, generation, consumption, charge, discharge, feed_in, purchase, revenue, daylight_seen,
       daylight_available)
     SELECT t.plant_id, t.day, sum(e.generation), sum(e.consumption), sum(e.charge), sum(e.discharge), sum(e.feed_in), sum(e.purchase),
-      sum(e.feed_in) * coalesce(max(p.feed_in_price), 0)
-        + GREATEST(sum(e.generation) - sum(e.feed_in) - sum(e.charge) + sum(e.discharge), 0) * coalesce(max(p.purchase_price), 0),
+      sum(e.feed_in_value) + GREATEST(sum(e.self_value), 0),
       sum(bit_count(e.daylight_seen))::int, sum(bit_count(e.daylight_available))::int
     FROM touched t
     JOIN devices d ON d.plant_id = t.plant_id AND d.kind = 'INVERTER'
     JOIN device_energy_daily e ON e.device_id = d.id AND e.day = t.day
-    JOIN plants p ON p.id = t.plant_id
     GROUP BY t.plant_id, t.day
     ON CONFLICT (plant_id, day) DO UPDATE SET
       generation = excluded.generation, consumption = excluded.consumption, charge = excluded.charge,

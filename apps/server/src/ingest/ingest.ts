@@ -20,7 +20,7 @@ import { refreshPowerNow } from '../domain/power-now-rollup.ts';
 import { lockStatusRows } from '../domain/status-locks.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
-import { type DeviceDay, meterBatch, type NeighbourRow } from './energy-batch.ts';
+import { batchPriceBooks, type DeviceDay, meterBatch, type NeighbourRow } from './energy-batch.ts';
 import {
   availableAt,
   countersOf,
@@ -297,7 +297,7 @@ export function createIngest(deps: {
         const count = result[0]?.stored ?? 0;
         counters.stored += count;
         counters.duplicates += samples.length - count;
-        energy = meterBatch(result, meters);
+        energy = meterBatch(result, meters, await batchPriceBooks(tx, result, meters));
         // A device back from silence takes the status its alarms give it; only then may its plant's change.
         const back = await sqlRows<{ plant_id: number }>(
           tx,

@@ -15,6 +15,7 @@ import { REMOTE_ROWS } from './access-matrix/remote.ts';
 import { REPORT_ROWS } from './access-matrix/reports.ts';
 import { ROLE_MENU_ROWS } from './access-matrix/roles-menus.ts';
 import type { MatrixEntry, Status } from './access-matrix/shared.ts';
+import { TARIFF_ROWS } from './access-matrix/tariffs.ts';
 import { UPGRADE_ROWS } from './access-matrix/upgrade.ts';
 import { USER_ROWS } from './access-matrix/users.ts';
 import { WEBHOOK_ROWS } from './access-matrix/webhooks.ts';
@@ -44,6 +45,7 @@ export const MATRIX: MatrixEntry[] = [
   ...OWNER_ROWS,
   ...PLANT_ROWS,
   ...PLANT_SHARE_ROWS,
+  ...TARIFF_ROWS,
   ...ALARM_ROWS,
   ...REMOTE_ROWS,
   ...REPORT_ROWS,

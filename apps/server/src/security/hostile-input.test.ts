@@ -521,6 +521,16 @@ function routeValues(
       ],
     },
   };
+  // A period far ahead: a valid add changes no past day.
+  const tariffPeriod = {
+    direction: 'FEED_IN',
+    kind: 'FLAT',
+    validFrom: '2090-01-01',
+    validTo: '2090-12-31',
+    price: 0.1,
+    bands: [],
+    gridFee: 0,
+  };
   const values: Record<string, Partial<Record<'params' | 'querystring' | 'body', Record<string, Json>>>> = {
     'POST /system/org/add': { body: { type: 'INSTALLER', parentId: fx.dealerOrg } },
     'POST /system/org/edit': { body: { id: fx.fuzzOrg, type: 'INSTALLER', parentId: fx.dealerOrg } },
@@ -585,6 +595,14 @@ function routeValues(
     'GET /station/station/powerCurve/:id': { params: { id: String(fx.plant.id) } },
     'GET /station/station/realtime/:id': { params: { id: String(fx.plant.id) } },
     'POST /station/station/energy': { body: { id: fx.plant.id, dateType: 'date' } },
+    'POST /station/tariff/list': { body: { stationId: fx.plant.id } },
+    'GET /station/tariff/recompute/:id': { params: { id: String(fx.plant.id) } },
+    'POST /station/tariff/add': { body: { stationId: fx.plant.id, ...tariffPeriod } },
+    'POST /station/tariff/edit': { body: { id: ABSENT_ID, ...tariffPeriod } },
+    'POST /station/tariff/delete': { body: { id: ABSENT_ID } },
+    'POST /station/tariff/prices': {
+      body: { periodId: ABSENT_ID, unit: 'KWH', prices: [{ time: '2090-01-01T10:00:00Z', price: 0.1 }] },
+    },
     'GET /iot/device/detail': { querystring: { deviceType: 'INVERTER', id: String(fx.plant.inverter) } },
     'POST /iot/device/history': { body: { deviceId: fx.plant.inverter } },
     'POST /iot/remote/params/state': { body: { deviceId: fx.plant.inverter } },

@@ -13,10 +13,11 @@ import {
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import { PICTURE_MAX_BYTES } from '@pvstar/contract/station';
+import { PRICE_FILE_MAX_BYTES } from '@pvstar/contract/tariff';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manufacturers, upgradeTaskDevices } from '../db/schema/index.ts';
+import { manufacturers, plants, plantTariffPeriods, upgradeTaskDevices } from '../db/schema/index.ts';
 import { isPluginRoute } from '../http/pipeline.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../modules/fault-code/fault-code.xlsx.ts';
 import { tokenHash } from '../modules/upgrade/upgrade.dispatcher.ts';
@@ -373,7 +374,45 @@ const UPLOADS: Record<string, UploadRoute> = {
       notMultipart('file.format'),
     ],
   },
+  // Day-ahead prices (decision 023): a CSV or the first sheet of an xlsx; every bad line is named.
+  'POST /station/tariff/import': {
+    accepts: {
+      file: () => Buffer.from('time;price\n2031-03-01 10:00;0,21\n2031-03-01 11:00;0,19\n'),
+      filename: 'prices.csv',
+    },
+    fields: () => ({ periodId: String(tariffPeriodId), commit: 'true' }),
+    refusals: [
+      {
+        what: 'a malformed line',
+        file: () => Buffer.from('2031-03-01 10:00;0,2\n2031-03-01 11:00;zwölf\n'),
+        filename: 'prices.csv',
+        status: 422,
+        key: 'tariff.priceInvalid',
+      },
+      {
+        what: 'a zip that is no workbook',
+        file: plainZip,
+        filename: 'prices.xlsx',
+        status: 415,
+        key: 'file.format',
+      },
+      ...zipBombs('payloadTooLarge', 'prices.xlsx'),
+      {
+        what: 'a file over the size limit',
+        file: () => oversized(Buffer.from('time;price\n'), PRICE_FILE_MAX_BYTES),
+        filename: 'prices.csv',
+        status: 413,
+        key: 'tariff.fileTooLarge',
+        params: { max: PRICE_FILE_MAX_BYTES / MB },
+      },
+      noFilePart('file.missing'),
+      notMultipart('file.format'),
+    ],
+  },
 };
+
+/** The dynamic tariff period the price uploads go to (made before the tests run). */
+let tariffPeriodId = 0;
 
 let t: TestApp;
 let dataDir: string;
@@ -445,6 +484,27 @@ beforeAll(async () => {
     .orderBy(manufacturers.id)
     .limit(1)) as [{ id: number; name: string }];
   signer = await signerOf(t.ctx.db, maker.id);
+  const [plant] = await t.ctx.db
+    .insert(plants)
+    .values({
+      plantNo: 'P-UPL-TARIFF',
+      orgId: 3,
+      name: 'Upload tariff',
+      type: 'PHOTOVOLTAIC',
+      installedCapacity: 3,
+    })
+    .returning({ id: plants.id });
+  const [period] = await t.ctx.db
+    .insert(plantTariffPeriods)
+    .values({
+      plantId: plant!.id,
+      direction: 'PURCHASE',
+      kind: 'DYNAMIC',
+      validFrom: '2031-01-01',
+      validTo: '2031-12-31',
+    })
+    .returning({ id: plantTariffPeriods.id });
+  tariffPeriodId = period!.id;
 });
 afterAll(async () => {
   await t.close();
@@ -474,7 +534,7 @@ describe('uploads', () => {
           ),
       )
       .sort();
-    expect(registering).toEqual(['fault-code', 'file', 'firmware']);
+    expect(registering).toEqual(['fault-code', 'file', 'firmware', 'tariff']);
   });
 
   describe.each(Object.entries(UPLOADS))('%s', (key, rules) => {

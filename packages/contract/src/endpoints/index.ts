@@ -19,6 +19,7 @@ import { remote } from './remote.ts';
 import { report } from './report.ts';
 import { role } from './role.ts';
 import { system } from './system.ts';
+import { tariff } from './tariff.ts';
 import { upgrade } from './upgrade.ts';
 import { user } from './user.ts';
 import { webhook } from './webhook.ts';
@@ -49,6 +50,7 @@ export const API = {
   report,
   role,
   system,
+  tariff,
   upgrade,
   user,
   webhook,

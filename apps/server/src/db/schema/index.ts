@@ -11,6 +11,7 @@ export * from './remote.ts';
 export * from './report.ts';
 export * from './role.ts';
 export * from './system.ts';
+export * from './tariff.ts';
 export * from './two-factor.ts';
 export * from './user.ts';
 export * from './webhook.ts';

@@ -223,6 +223,13 @@ export const deviceEnergyDaily = pgTable(
     daylightAvailable: bit('daylight_available', { dimensions: MAX_DAY_INTERVALS })
       .notNull()
       .default(sql`repeat('0', 300)::bit(300)`),
+    /**
+     * The money of the day's energy, priced per metering interval at the plant's tariff (decision 023):
+     * feed-in × feed-in price, and signed self-consumption × purchase price. The plant day's revenue is
+     * their sums over its inverters, the second never below 0 (domain/tariff.ts, revenueOfValues).
+     */
+    feedInValue: doublePrecision('feed_in_value').notNull().default(0),
+    selfValue: doublePrecision('self_value').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );

@@ -40,6 +40,7 @@ import { PlantPicture } from './plant-picture.tsx';
 import { PlantShare } from './plant-share.tsx';
 import { formatPrice } from './price.ts';
 import { SecretModal } from './secret-modal.tsx';
+import { PlantTariffs } from './tariff/plant-tariffs.tsx';
 import { useCanManage } from './use-can-manage.ts';
 
 /** Inverters first, then what hangs on them. */
@@ -372,6 +373,7 @@ export function PlantInfo({ plantId }: { plantId: number }) {
           <Typography.Text type="secondary">{t('plant:info.noOwner')}</Typography.Text>
         )}
       </Card>
+      <PlantTariffs plantId={plantId} canEdit={canShare} />
       {canShare && <PlantShare plantId={plantId} />}
     </Flex>
   );
