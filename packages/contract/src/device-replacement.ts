@@ -25,7 +25,9 @@ export const DeviceReplaceBodySchema = z.object({
    * When the new device took over (ISO 8601 with offset): after the old device's last stored reading and
    * not in the future. Readings before it belong to the old device, readings from it on to the new one.
    */
-  replacedAt: z.string({ error: 'validation.required' }).datetime({ offset: true, message: 'validation.invalid' }),
+  replacedAt: z
+    .string({ error: 'validation.required' })
+    .datetime({ offset: true, message: 'validation.invalid' }),
   reason: ReplacementReasonSchema,
   note: optionalText(500),
 });

@@ -8,8 +8,8 @@ import { MAX_CLOCK_SKEW_MS } from '@pvstar/contract/mqtt';
 import { PERM } from '@pvstar/contract/perm';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
 import { textArray } from '../../db/arrays.ts';
+import type { Tx } from '../../db/client.ts';
 import { sqlRow } from '../../db/rows.ts';
 import {
   deviceLatest,
@@ -279,9 +279,7 @@ export function createDeviceReplaceService(ctx: AppContext) {
         .select()
         .from(deviceReplacements)
         .where(
-          type === 'DONGLE'
-            ? eq(deviceReplacements.dongleId, p.id)
-            : eq(deviceReplacements.deviceId, p.id),
+          type === 'DONGLE' ? eq(deviceReplacements.dongleId, p.id) : eq(deviceReplacements.deviceId, p.id),
         )
         .orderBy(desc(deviceReplacements.replacedAt), desc(deviceReplacements.id));
       return rows.map((r) => ({

@@ -27,9 +27,15 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const send = (dongle: string, device: string, ts: number, data: Record<string, number>) =>
   ingest.handle(
     topics.telemetry(dongle),
-    Buffer.from(JSON.stringify({ msgId: `m-${device}-${ts}`, ts, devices: [{ sn: device, kind: 'INVERTER', data }] })),
+    Buffer.from(
+      JSON.stringify({ msgId: `m-${device}-${ts}`, ts, devices: [{ sn: device, kind: 'INVERTER', data }] }),
+    ),
   );
-const gen = (total: number, daily: number) => ({ totalGeneration: total, dailyGeneration: daily, power: 1000 });
+const gen = (total: number, daily: number) => ({
+  totalGeneration: total,
+  dailyGeneration: daily,
+  power: 1000,
+});
 
 const replace = (token: string, body: Record<string, unknown>) =>
   fx.t.call('POST', '/iot/device/replace', { token, body });
@@ -200,7 +206,11 @@ describe('an inverter replaced mid-day by one whose counters start at 0', () => 
 
   it('rebuilds the same days from raw samples', async () => {
     const before = await plantDays(p.plantId);
-    const r = await recomputeEnergy(fx.t.ctx.db, { plantId: p.plantId, from: '2026-06-20', to: '2026-06-21' });
+    const r = await recomputeEnergy(fx.t.ctx.db, {
+      plantId: p.plantId,
+      from: '2026-06-20',
+      to: '2026-06-21',
+    });
     expect(r.after.generation).toBeCloseTo(r.before.generation, 6);
     const after = await plantDays(p.plantId);
     for (const day of Object.keys(before)) expect(after[day]).toBeCloseTo(before[day]!, 6);
@@ -222,7 +232,12 @@ describe('an inverter replaced mid-day by one whose counters start at 0', () => 
       .from(auditLog)
       .where(and(eq(auditLog.action, 'device.replace'), eq(auditLog.targetId, String(p.inverter.id))));
     expect(entry).toMatchObject({ username: 'demo-installer-a', targetType: 'device' });
-    expect(entry!.detail).toMatchObject({ oldSn: p.inverter.sn, newSn: NEW, reason: 'DEFECT', note: 'Display dead' });
+    expect(entry!.detail).toMatchObject({
+      oldSn: p.inverter.sn,
+      newSn: NEW,
+      reason: 'DEFECT',
+      note: 'Display dead',
+    });
     // Whoever may see the device sees its history: here the installer's dealer.
     const history = await fx.t.call('GET', '/iot/device/replacements', {
       token: fx.dealer,
@@ -297,7 +312,11 @@ describe('replacements whose new counters start at any value', () => {
     // 2.0 + 4.0 (old) + 0.5 + 1.5 (second) + 0.2 + 0.7 (third).
     const day = (await plantDays(p.plantId))['2026-06-21']!;
     expect(day).toBeCloseTo(8.9, 6);
-    const r = await recomputeEnergy(fx.t.ctx.db, { plantId: p.plantId, from: '2026-06-21', to: '2026-06-21' });
+    const r = await recomputeEnergy(fx.t.ctx.db, {
+      plantId: p.plantId,
+      from: '2026-06-21',
+      to: '2026-06-21',
+    });
     expect(r.after.generation).toBeCloseTo(8.9, 6);
     const overview = await fx.t.call('GET', `/station/station/overview/${p.plantId}`, { token: fx.instA });
     expect(overview.body.data.lifetime.generation).toBeCloseTo(5_004.0 + 20_002.0 + 300.9, 3);

@@ -24,8 +24,8 @@ import type { AppContext } from '../../context.ts';
 import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
-import { createDeviceReplaceService } from './device-replace.service.ts';
 import { createDeviceService } from './device.service.ts';
+import { createDeviceReplaceService } from './device-replace.service.ts';
 
 /** The device center: any of its codes opens these routes, the service checks the requested type's own. */
 export const deviceRoutes =
