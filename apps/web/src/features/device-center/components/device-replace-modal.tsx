@@ -5,7 +5,18 @@ import {
   REPLACEMENT_REASONS,
   type ReplacementReason,
 } from '@pvstar/contract/device-replacement';
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Select, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  type ButtonProps,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -96,7 +107,7 @@ export function DeviceReplaceModal({
       ),
       okText: t('device:replace.submit'),
       cancelText: t('system:action.cancel'),
-      okButtonProps: { danger: true, 'data-testid': 'replace-confirm-ok' } as object,
+      okButtonProps: { danger: true, 'data-testid': 'replace-confirm-ok' } as ButtonProps,
       onOk: () => send(v),
     });
   };
