@@ -76,12 +76,15 @@ export function DeviceReplaceModal({
   }, [target, form]);
 
   const send = async (v: ReplaceValues) => {
+    // A time left as offered means "now": the moment of sending, not of opening the form (a device that
+    // still reports would otherwise have readings after it).
+    const replacedAt = form.isFieldTouched('replacedAt') ? v.replacedAt! : dayjs();
     try {
       const done = await replace.mutateAsync({
         deviceType: target!.deviceType,
         id: target!.id,
         newSn: v.newSn!.trim().toUpperCase(),
-        replacedAt: v.replacedAt!.toISOString(),
+        replacedAt: replacedAt.toISOString(),
         reason: v.reason!,
         note: v.note?.trim() || null,
       });
