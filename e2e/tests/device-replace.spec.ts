@@ -44,7 +44,7 @@ test('an inverter replaced from the device list keeps its place, and its history
   await expect(page.locator('.ant-modal-confirm')).toContainText(newSn);
   await page.locator('.ant-modal-confirm').screenshot({ path: `${SHOTS_DIR}/replace-confirm-en-GB.png` });
   await ok.click();
-  await expect(modal).toBeHidden({ timeout: 20_000 });
+  await expect(modal).toBeHidden({ timeout: 60_000 });
   // The position keeps its row: the list shows the new serial at the same plant.
   const replaced = page.getByTestId('device-table').locator('tr', { hasText: newSn });
   await expect(replaced).toContainText(inverter.stationName);
@@ -64,13 +64,10 @@ test('an inverter replaced from the device list keeps its place, and its history
     await drawer.getByTestId('detail-replace').click();
     await expect(page.getByTestId('replace-form')).toBeVisible();
     await expect(page.getByTestId('replace-modal')).toContainText(newSn);
-    await page
-      .locator('.ant-modal')
-      .filter({ has: page.getByTestId('replace-form') })
-      .screenshot({
-        path: `${SHOTS_DIR}/replace-form-${lang}.png`,
-      });
-    await page.keyboard.press('Escape');
+    // Once the modal stands still (it zooms in).
+    await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS_DIR}/replace-form-${lang}.png` });
+    await page.getByTestId('replace-cancel').click();
     await expect(page.getByTestId('replace-form')).toBeHidden();
   }
 
@@ -83,5 +80,6 @@ test('an inverter replaced from the device list keeps its place, and its history
   await page.screenshot({ path: `${SHOTS_DIR}/replace-history-phone-de-DE.png` });
   await page.getByTestId('device-drawer').getByTestId('detail-replace').click();
   await expect(page.getByTestId('replace-form')).toBeVisible();
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS_DIR}/replace-form-phone-de-DE.png` });
 });

@@ -42,6 +42,13 @@ interface ReplaceValues {
   note?: string;
 }
 
+/**
+ * Opened from the device's detail drawer too, whose layer (antd's 1000, like a modal's) is made after this
+ * always-rendered modal and would cover it: above drawers, and its confirmation above it.
+ */
+const MODAL_Z = 1100;
+const CONFIRM_Z = 1200;
+
 export const reasonLabel = (t: TFunction, reason: ReplacementReason): string =>
   ({
     DEFECT: t('device:replace.reasons.DEFECT'),
@@ -108,6 +115,7 @@ export function DeviceReplaceModal({
           {target.deviceType === 'DONGLE' && <p>{t('device:replace.confirmDongle')}</p>}
         </>
       ),
+      zIndex: CONFIRM_Z,
       okText: t('device:replace.submit'),
       cancelText: t('system:action.cancel'),
       okButtonProps: { danger: true, 'data-testid': 'replace-confirm-ok' } as ButtonProps,
@@ -122,6 +130,7 @@ export function DeviceReplaceModal({
   return (
     <Modal
       open={target !== null}
+      zIndex={MODAL_Z}
       title={<Typography.Text ellipsis>{title}</Typography.Text>}
       onCancel={onClose}
       destroyOnHidden
@@ -134,7 +143,9 @@ export function DeviceReplaceModal({
           </Button>
         ) : (
           <>
-            <Button onClick={onClose}>{t('system:action.cancel')}</Button>
+            <Button onClick={onClose} data-testid="replace-cancel">
+              {t('system:action.cancel')}
+            </Button>
             <Button
               type="primary"
               danger
