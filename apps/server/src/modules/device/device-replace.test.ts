@@ -342,7 +342,7 @@ describe('a dongle replaced', () => {
       deviceType: 'DONGLE',
       kind: 'COMM',
       faultCode: 'DGL-OFFLINE',
-      alarmLevel: 'WARNING',
+      alarmLevel: 'WARN',
       startedAt: new Date(at('10:30')),
       latestAt: new Date(at('10:30')),
     });
