@@ -12,9 +12,9 @@ export type AlarmStatus = z.infer<typeof AlarmStatusSchema>;
 
 /**
  * How an alarm ended: the device cleared it, data came back after a communication loss, production
- * resumed, or a user closed it by hand.
+ * resumed, a user closed it by hand, or the device was replaced (decision 024).
  */
-export const AlarmEndReasonSchema = z.enum(['CLEARED', 'RECOVERED', 'CLOSED']);
+export const AlarmEndReasonSchema = z.enum(['CLEARED', 'RECOVERED', 'CLOSED', 'REPLACED']);
 export type AlarmEndReason = z.infer<typeof AlarmEndReasonSchema>;
 
 /**

@@ -107,19 +107,33 @@ export function readingEnergy(
 }
 
 /**
+ * Whether a replacement of the device (decision 024) lies between two of its readings: at `replacements`
+ * (epoch ms) another device took the position over, whose counters are not the old one's. A reading at or
+ * after a replacement is never measured from one before it: it is the new device's first.
+ */
+export const replacedBetween = (
+  prevTs: number | undefined,
+  ts: number,
+  replacements: readonly number[] = [],
+) => prevTs !== undefined && replacements.some((at) => prevTs < at && at <= ts);
+
+/**
  * The energy of each local day of one device from its readings in time order, the first compared with
  * `before` (the device's last reading before them): what ingest keeps up to date one reading at a time.
+ * `replacements` are the times the device position got a new device: each starts a meter of its own.
  */
 export function meterDays(
   before: MeterReading | undefined,
   readings: readonly MeterReading[],
   timeZone: string,
+  replacements: readonly number[] = [],
 ): Map<string, DayEnergy> {
   const days = new Map<string, DayEnergy>();
   let prev = before;
   for (const r of readings) {
     const day = localDay(r.ts, timeZone);
     const e = days.get(day) ?? { ...ZERO_DAY_ENERGY };
+    if (replacedBetween(prev?.ts, r.ts, replacements)) prev = undefined;
     addEnergy(e, readingEnergy(prev, r, timeZone));
     days.set(day, e);
     prev = r;

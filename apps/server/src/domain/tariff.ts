@@ -176,12 +176,15 @@ export function valueDays(
   book: PriceBook,
   before: MeterReading | undefined,
   readings: readonly MeterReading[],
+  replacements: readonly number[] = [],
 ): Map<string, IntervalValue> {
   const days = new Map<string, IntervalValue>();
   let prev = before;
   for (const r of readings) {
     const day = localTime(r.ts, book.timeZone).date;
     const v = days.get(day) ?? { ...ZERO_VALUE };
+    // As meterDays does: a reading after a device replacement is the new device's first.
+    if (replacedBetween(prev?.ts, r.ts, replacements)) prev = undefined;
     addValue(v, intervalValue(book, readingEnergy(prev, r, book.timeZone), prev?.ts, r.ts));
     days.set(day, v);
     prev = r;

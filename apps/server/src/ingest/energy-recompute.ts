@@ -100,6 +100,16 @@ export async function recomputeEnergy(
           WHERE device_id = inv.id AND ts < span.lo AND ${hasCounters} ORDER BY ts DESC LIMIT 1) p
         ORDER BY 1, 2`,
     );
+    // The times each inverter position got a new device: its readings are metered apart (decision 024).
+    const swaps = await sqlRows<{ d: number; t: number }>(
+      tx,
+      sql`
+        SELECT device_id AS d, ${epochMs(sql`replaced_at`)} AS t FROM device_replacements
+        WHERE device_id IN (SELECT id FROM devices WHERE plant_id = ${o.plantId} AND kind = 'INVERTER')
+        ORDER BY 1, 2`,
+    );
+    const replacements = new Map<number, number[]>();
+    for (const s of swaps) replacements.set(s.d, [...(replacements.get(s.d) ?? []), s.t]);
     const byDevice = new Map<number, MeterReading[]>();
     const available = new Set<string>();
     for (const r of rows) {
@@ -118,8 +128,9 @@ export async function recomputeEnergy(
         const day = localDay(r.ts, zone);
         times.set(day, [...(times.get(day) ?? []), r.ts]);
       }
-      const values = valueDays(book, earlier, inRange);
-      for (const [day, e] of meterDays(earlier, inRange, zone)) {
+      const replaced = replacements.get(deviceId);
+      const values = valueDays(book, earlier, inRange, replaced);
+      for (const [day, e] of meterDays(earlier, inRange, zone, replaced)) {
         const grid = dayGrid(plant, zone, day, addDays(day, 1));
         const dayTimes = times.get(day)!;
         dayRows.push({

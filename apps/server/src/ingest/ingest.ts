@@ -33,6 +33,8 @@ import {
 
 interface Sample {
   deviceId: number;
+  /** The serial the message named: the position's device when the lookup was made. */
+  sn: string;
   plantId: number;
   /** The plant's place and zone: they decide which of its intervals are daylight ones. */
   place: Pick<DeviceInfo, 'timezone' | 'latitude' | 'longitude'>;
@@ -70,6 +72,7 @@ export type DropReason =
   | 'future'
   | 'unknownDevice'
   | 'foreignDevice'
+  | 'replaced'
   | 'metric';
 
 /**
@@ -172,6 +175,18 @@ export function createIngest(deps: {
     if (!msg.success) return drop('schema', { topic, issue: msg.error.issues[0]?.message });
     if (msg.data.ts > now() + MAX_CLOCK_SKEW_MS) return drop('future', { topic, ts: msg.data.ts });
     const infos = await devicesBySn.lookup(msg.data.devices.map((d) => d.sn));
+    // A device cached as another dongle's is asked for once more: its dongle may have been replaced
+    // (decision 024), and its devices report through the new one from its first message.
+    const moved = msg.data.devices
+      .filter((d) => {
+        const info = infos.get(d.sn);
+        return info && (info.dongleSn !== parsed.sn || info.kind !== d.kind);
+      })
+      .map((d) => d.sn);
+    if (moved.length) {
+      for (const sn of moved) devicesBySn.forget(sn);
+      for (const [sn, info] of await devicesBySn.lookup(moved)) infos.set(sn, info);
+    }
     const samples: Sample[] = [];
     // The devices of one message share its time and, nearly always, their plant's zone.
     const days = new Map<string, string>();
@@ -195,6 +210,7 @@ export function createIngest(deps: {
       }
       samples.push({
         deviceId: info.id,
+        sn: d.sn,
         plantId: info.plantId,
         place: info,
         kind: info.kind,
@@ -232,30 +248,30 @@ export function createIngest(deps: {
   }
 
   async function write(b: Batch) {
-    const samples = b.samples.length ? await existingOnly(b.samples) : [];
-    // The newest sample per device; the inverters whose readings may meter energy, with their plant's place.
-    const latest = new Map<number, Sample>();
-    const meters = new Map<number, Sample>();
-    for (const s of samples) {
-      const cur = latest.get(s.deviceId);
-      if (!cur || cur.ts < s.ts) latest.set(s.deviceId, s);
-      if (s.kind === 'INVERTER' && !meters.has(s.deviceId) && isReading(s.data)) meters.set(s.deviceId, s);
-    }
+    const arrived = b.samples.length ? await existingOnly(b.samples) : [];
     const onlineDongles = [...new Set(b.statuses.filter((s) => s.online).map((s) => s.sn))];
     const offlineDongles = [...new Set(b.statuses.filter((s) => !s.online).map((s) => s.sn))].filter(
       (sn) => !onlineDongles.includes(sn),
     );
     const reporting = new Set(b.telemetry.map((t) => t.sn));
     const onlineOnly = onlineDongles.filter((sn) => !reporting.has(sn));
-    // Each device's newest time, without its readings: the status and alarm updates need no more.
-    const deviceTimes = [...latest.values()].map((s) => ({ id: s.deviceId, t: new Date(s.ts) }));
-
     await deps.db.transaction(async (tx) => {
       const locked = await lockBatchRows(tx, {
         dongleSns: [...new Set([...b.statuses.map((s) => s.sn), ...reporting])],
-        deviceIds: deviceTimes.map((d) => d.id),
+        deviceIds: [...new Set(arrived.map((s) => s.deviceId))],
         offlineDongleSns: offlineDongles,
       });
+      const samples = ofCurrentDevices(arrived, locked.devices);
+      // The newest sample per device; the inverters whose readings may meter energy, with their plant's place.
+      const latest = new Map<number, Sample>();
+      const meters = new Map<number, Sample>();
+      for (const s of samples) {
+        const cur = latest.get(s.deviceId);
+        if (!cur || cur.ts < s.ts) latest.set(s.deviceId, s);
+        if (s.kind === 'INVERTER' && !meters.has(s.deviceId) && isReading(s.data)) meters.set(s.deviceId, s);
+      }
+      // Each device's newest time, without its readings: the status and alarm updates need no more.
+      const deviceTimes = [...latest.values()].map((s) => ({ id: s.deviceId, t: new Date(s.ts) }));
       const changedPlants: number[] = [];
       let energy = new Map<string, DeviceDay>();
       // Before the devices: their deadlines (0025) take the interval learnt from this batch.
@@ -288,7 +304,10 @@ export function createIngest(deps: {
             FROM stored s
             LEFT JOIN LATERAL (
               SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
-              WHERE device_id = s.device_id AND ts < s.ts AND ${hasCounters} ORDER BY ts DESC LIMIT 1) p ON true
+              WHERE device_id = s.device_id AND ts < s.ts AND ${hasCounters}
+                -- Never a reading of the device this one replaced (decision 024).
+                AND ts >= coalesce((SELECT sn_since FROM devices WHERE id = s.device_id), '-infinity')
+              ORDER BY ts DESC LIMIT 1) p ON true
             LEFT JOIN LATERAL (
               SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
               WHERE device_id = s.device_id AND ts > s.ts AND ${hasCounters} ORDER BY ts LIMIT 1) x ON true
@@ -352,6 +371,26 @@ export function createIngest(deps: {
   }
 
   /**
+   * The samples of the devices that hold their positions now, read under the batch's locks: a position
+   * replaced since its message was looked up (decision 024) takes no more of the old device's samples, nor
+   * any sample of the new one from before it took over. Such samples are dropped and their serials forgotten.
+   */
+  function ofCurrentDevices(
+    samples: Sample[],
+    rows: { id: number; sn: string; sn_since: string | Date | null }[],
+  ): Sample[] {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return samples.filter((s) => {
+      const row = byId.get(s.deviceId);
+      const since = row?.sn_since ? new Date(row.sn_since).getTime() : -Infinity;
+      if (row && row.sn === s.sn && s.ts >= since) return true;
+      drop('replaced', { deviceId: s.deviceId, device: s.sn });
+      devicesBySn.forget(s.sn);
+      return false;
+    });
+  }
+
+  /**
    * Locks the rows of statuses the batch may change, in the one order (status-locks.ts): its dongles, its
    * devices with those of the dongles going offline, then their plants. Answers the offline dongles' ids
    * and the plants of their devices.
@@ -368,10 +407,16 @@ export function createIngest(deps: {
     );
     const going = new Set(batch.offlineDongleSns);
     const offlineDongles = dongleRows.filter((r) => going.has(r.sn)).map((r) => r.id);
-    const deviceRows = await sqlRows<{ plant_id: number; dongle_id: number }>(
+    const deviceRows = await sqlRows<{
+      id: number;
+      sn: string;
+      sn_since: string | Date | null;
+      plant_id: number;
+      dongle_id: number;
+    }>(
       tx,
       sql`
-      SELECT id, plant_id, dongle_id FROM devices
+      SELECT id, sn, sn_since, plant_id, dongle_id FROM devices
       WHERE id = ANY(${intArray(batch.deviceIds)}) OR dongle_id = ANY(${intArray(offlineDongles)})
       ORDER BY id FOR NO KEY UPDATE`,
     );
@@ -379,6 +424,7 @@ export function createIngest(deps: {
     await lockStatusRows(tx, { plants: [...plants] });
     const offline = new Set(offlineDongles);
     return {
+      devices: deviceRows,
       offlineDongles,
       offlinePlants: [...new Set(deviceRows.filter((r) => offline.has(r.dongle_id)).map((r) => r.plant_id))],
     };

@@ -10,6 +10,12 @@ import type {
   EquipmentParam,
   EquipmentParamsQuerySchema,
 } from '../device.ts';
+import type {
+  DeviceReplaceBodySchema,
+  DeviceReplacement,
+  DeviceReplacementsQuerySchema,
+  DeviceReplaceResult,
+} from '../device-replacement.ts';
 import { endpoints, get, type In, post } from '../endpoint.ts';
 import { PERM } from '../perm.ts';
 
@@ -28,6 +34,19 @@ export const device = endpoints('device', {
   ),
   history: post<{ body: In<typeof DeviceHistoryBodySchema> }, DeviceHistory>(
     '/iot/device/history',
+    DEVICE_CENTER,
+  ),
+  /**
+   * A device (or dongle) replaced by a new serial number, keeping its position's history; like editing the
+   * plant's devices, its managers only (decision 024).
+   */
+  replace: post<{ body: In<typeof DeviceReplaceBodySchema> }, DeviceReplaceResult>('/iot/device/replace', {
+    perm: PERM.stationEdit,
+    write: true,
+  }),
+  /** A position's replacements, newest first (the device detail's history). */
+  replacements: get<{ query: In<typeof DeviceReplacementsQuerySchema> }, DeviceReplacement[]>(
+    '/iot/device/replacements',
     DEVICE_CENTER,
   ),
   /** Plant screens and the device center chart these; a fixed rule of the catalogue, no data. */

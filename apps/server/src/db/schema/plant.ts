@@ -158,6 +158,11 @@ export const devices = pgTable(
      * trigger (migration 0025) for the sweeper's index.
      */
     offlineAfter: timestamp('offline_after', { withTimezone: true }),
+    /**
+     * Since when the serial number reports in this position: the time of its last replacement (null: since
+     * the position was registered). Ingest refuses readings of the position from before it (decision 024).
+     */
+    snSince: timestamp('sn_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

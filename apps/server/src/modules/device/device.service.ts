@@ -26,7 +26,7 @@ import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../http/filters.ts';
 
 /** Each list and detail needs the code of its device type (403 otherwise, before any lookup). */
-function requireTypePerm(caller: Caller, type: DeviceType) {
+export function requireTypePerm(caller: Caller, type: DeviceType) {
   if (!caller.perms.has(DEVICE_TYPE_PERM[type])) throw forbidden();
 }
 

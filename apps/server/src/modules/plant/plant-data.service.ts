@@ -14,6 +14,7 @@ import {
 } from '@pvstar/contract/plant-data';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { intArray } from '../../db/arrays.ts';
 import { type Row, sqlRow, sqlRows } from '../../db/rows.ts';
 import { addDays, localDay } from '../../domain/calendar.ts';
 import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
@@ -88,19 +89,44 @@ export function createPlantDataService(ctx: AppContext) {
   }
 
   /**
+   * What the devices an inverter position had before its current one generated in their lifetimes: the sum
+   * of their last lifetime counters (decision 024), and whether each of them had one.
+   */
+  async function retiredGeneration(ids: number[]): Promise<Map<number, { kwh: number; complete: boolean }>> {
+    if (!ids.length) return new Map();
+    const rows = await sqlRows<{ id: number; kwh: number; complete: boolean }>(
+      db,
+      sql`
+      SELECT device_id AS id, coalesce(sum((final_counters->>'totalGeneration')::float8), 0)::float8 AS kwh,
+        bool_and(final_counters ? 'totalGeneration') AS complete
+      FROM device_replacements WHERE device_id = ANY(${intArray(ids)}) GROUP BY device_id`,
+    );
+    return new Map(rows.map((r) => [r.id, { kwh: r.kwh, complete: !!r.complete }]));
+  }
+
+  /**
    * The plant's total generation: each inverter's newest lifetime counter (totalGeneration, what its
-   * display shows); an inverter that never sent one counts its stored days; a plant without inverters, its
-   * stored days (docs/energy.md "Total generation").
+   * display shows) plus the last counters of the inverters it replaced; an inverter that never sent one
+   * (or replaced one that never did) counts its stored days; a plant without inverters, its stored days
+   * (docs/energy.md "Total generation").
    */
   async function lifetimeGeneration(
     devs: Awaited<ReturnType<typeof devicesWithLatest>>,
     storedDays: number,
   ): Promise<LifetimeGeneration> {
     const inverters = devs.filter((d) => d.kind === 'INVERTER');
-    const counted = inverters.filter((d) => typeof d.data?.totalGeneration === 'number');
-    const without = inverters.filter((d) => typeof d.data?.totalGeneration !== 'number');
+    const retired = await retiredGeneration(inverters.map((d) => d.id));
+    // A replaced position counts from its old devices' last counters even before the new one reports.
+    const counterOf = (d: (typeof inverters)[number]): number | null => {
+      const own = typeof d.data?.totalGeneration === 'number' ? d.data.totalGeneration : null;
+      const before = retired.get(d.id);
+      if (!before) return own;
+      return before.complete ? before.kwh + (own ?? 0) : null;
+    };
+    const counted = inverters.filter((d) => counterOf(d) !== null);
+    const without = inverters.filter((d) => counterOf(d) === null);
     if (!counted.length) return { generation: roundKwh(storedDays), source: 'DAYS' };
-    let generation = counted.reduce((sum, d) => sum + d.data!.totalGeneration!, 0);
+    let generation = counted.reduce((sum, d) => sum + counterOf(d)!, 0);
     if (without.length) {
       const row = await sqlRow<{ g: number }>(
         db,

@@ -15,10 +15,10 @@ import { refreshPlantStatus } from '../../domain/plant-status.ts';
 import { plantScope, scopedPlant } from '../../domain/plants.ts';
 import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
 import type { Caller } from '../../http/access.ts';
-import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
+import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { normalizeContact } from '../auth/codes.ts';
-import { issueDongleSecret } from '../device/dongle-credentials.ts';
+import { issueDongleSecret, tellBroker as tellDongleBroker } from '../device/dongle-credentials.ts';
 import { requirePictureOfReach } from '../file/file.service.ts';
 import { getScopedOrg } from '../org/org.service.ts';
 import { MANAGING_TYPES, requireManager } from './plant-access.ts';
@@ -90,14 +90,7 @@ export function createPlantRegistrationService(ctx: AppContext) {
   });
 
   /** A broker that cannot take the dongles' new credentials refuses the change (its transaction rolls back). */
-  async function tellBroker(work: () => Promise<void>) {
-    try {
-      await work();
-    } catch (err) {
-      ctx.log.error({ err }, 'the broker did not take the dongle credentials; the change is rolled back');
-      throw new AppError(503, 'station.brokerUnavailable');
-    }
-  }
+  const tellBroker = (work: () => Promise<void>) => tellDongleBroker(ctx, work);
 
   /** Runs a registration; a serial that another registration took meanwhile is a conflict, not a 500. */
   async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

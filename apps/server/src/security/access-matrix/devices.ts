@@ -1,6 +1,18 @@
-import { type MatrixEntry, page, row, SIGNED_IN, yesterday } from './shared.ts';
+import { devices } from '../../db/schema/index.ts';
+import type { TestApp } from '../../test/helper.ts';
+import type { Side } from '../fixtures.ts';
+import { freshSerial, type MatrixEntry, page, row, SIGNED_IN, yesterday } from './shared.ts';
 
 /** The permission matrix's rows: the device center and the dashboard. */
+
+/** A meter of its own on the side's dongle for each call: replacing it changes no other row's objects. */
+async function spareMeter(t: TestApp, side: Side) {
+  const [meter] = await t.ctx.db
+    .insert(devices)
+    .values({ sn: freshSerial('MTR'), dongleId: side.dongle.id, plantId: side.plant.id, kind: 'METER' })
+    .returning({ id: devices.id });
+  return meter!.id;
+}
 
 export const DEVICE_ROWS: MatrixEntry[] = [
   // Device center (2002…).
@@ -19,6 +31,25 @@ export const DEVICE_ROWS: MatrixEntry[] = [
     route: 'POST /iot/device/history',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ body: { deviceId: side.inverter.id, date: yesterday(), metrics: ['power'] } }),
+  },
+  {
+    // Like editing the plant's devices: its managers in scope; owner, guest and demo login 403.
+    route: 'POST /iot/device/replace',
+    expect: row('200 200 200 404 403 403 403 403 404 401'),
+    request: async ({ t, side }) => ({
+      body: {
+        deviceType: 'METER',
+        id: await spareMeter(t, side),
+        newSn: freshSerial('MTRNEW'),
+        replacedAt: new Date().toISOString(),
+        reason: 'DEFECT',
+      },
+    }),
+  },
+  {
+    route: 'GET /iot/device/replacements',
+    expect: row('200 200 200 404 200 404 200 200 404 401'),
+    request: ({ side }) => ({ query: { deviceType: 'INVERTER', id: side.inverter.id } }),
   },
   {
     route: 'GET /iot/stationPower/getEquipmentStatisticsParams',

@@ -50,6 +50,7 @@ export const alarmEndReasonLabel = (t: TFunction, reason: AlarmEndReason): strin
     CLEARED: t('alarm:endReason.CLEARED'),
     RECOVERED: t('alarm:endReason.RECOVERED'),
     CLOSED: t('alarm:endReason.CLOSED'),
+    REPLACED: t('alarm:endReason.REPLACED'),
   })[reason];
 
 export const alarmKindLabel = (t: TFunction, kind: AlarmKind): string =>

@@ -44,6 +44,7 @@ import { plantLinks } from '../../components/page-links.ts';
 import { useLeaveForm } from '../../components/use-back.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { usePerm } from '../../permissions/perm.tsx';
+import { useCanManage } from '../../permissions/use-can-manage.ts';
 import { useSession } from '../../stores/session.ts';
 import { useAreas, usePlantDetail, usePlantOrgTree, useSavePlant } from './api/plant-api.ts';
 import { DevicesEditor } from './components/devices-editor.tsx';
@@ -51,7 +52,6 @@ import { showPlantErrors } from './components/form-errors.ts';
 import { LocationMap } from './components/location-map.tsx';
 import { PictureField } from './components/picture-field.tsx';
 import { SecretModal } from './components/secret-modal.tsx';
-import { useCanManage } from './components/use-can-manage.ts';
 
 /** Currencies of the countries plants are in; the plant's prices are in one of them. */
 const CURRENCIES = [

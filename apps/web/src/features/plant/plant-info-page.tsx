@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { plantLinks } from '../../components/page-links.ts';
 import { useBack } from '../../components/use-back.ts';
+import { useCanManage } from '../../permissions/use-can-manage.ts';
 import { PlantInfo } from './components/plant-info.tsx';
-import { useCanManage } from './components/use-can-manage.ts';
 
 /** Plant center → plant information (/station/monitor/info?id=). */
 export default function PlantInfoPage() {

@@ -37,11 +37,11 @@ import { toOrgSelectData } from '../../components/org-tree.ts';
 import { plantLinks } from '../../components/page-links.ts';
 import { PageTable, sortable } from '../../components/page-table.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
+import { useCanManage } from '../../permissions/use-can-manage.ts';
 import { usePlantKpi, usePlantOrgTree } from './api/plant-api.ts';
 import { PlantDeleteModal } from './components/plant-delete-modal.tsx';
 import { PlantKpis } from './components/plant-kpis.tsx';
 import { specificYieldColumns } from './components/specific-yield-columns.tsx';
-import { useCanManage } from './components/use-can-manage.ts';
 
 // Leaflet loads only when the map is shown.
 const FleetMap = lazyRetrying(() =>

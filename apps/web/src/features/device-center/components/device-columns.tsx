@@ -1,4 +1,4 @@
-import { SettingOutlined } from '@ant-design/icons';
+import { SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import { type DeviceRow, type DeviceSort, type DeviceType, kindOf } from '@pvstar/contract/device';
 import { flowSignOf } from '@pvstar/contract/metrics';
 import { Button, Flex, Typography } from 'antd';
@@ -19,12 +19,14 @@ const percent = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 1
 
 /**
  * The columns of a device list; what a type has no value for is left out. `onParams` (given to those
- * who may read remote parameters) adds the inverters' "Parameters" action.
+ * who may read remote parameters) adds the inverters' "Parameters" action, `onReplace` (given to the
+ * plants' managers) "Replace" on every type.
  */
 export function useDeviceColumns(
   type: DeviceType,
   onOpen: (row: DeviceRow) => void,
   onParams?: (row: DeviceRow) => void,
+  onReplace?: (row: DeviceRow) => void,
 ): ColumnsType<DeviceRow> {
   const { t } = useTranslation();
   const isDongle = type === 'DONGLE';
@@ -167,23 +169,37 @@ export function useDeviceColumns(
       ...sortable<DeviceSort>('lastSeenAt', 'descend'),
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
-    type === 'INVERTER' &&
-      !!onParams && {
-        title: t('system:action.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_: unknown, row: DeviceRow) => (
-          <Button
-            type="link"
-            size="small"
-            icon={<SettingOutlined />}
-            onClick={() => onParams(row)}
-            data-testid={`device-params-${row.sn}`}
-          >
-            {t('remote:action.parameters')}
-          </Button>
-        ),
-      },
+    ((type === 'INVERTER' && !!onParams) || !!onReplace) && {
+      title: t('system:action.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_: unknown, row: DeviceRow) => (
+        <Flex gap={4} wrap={false}>
+          {type === 'INVERTER' && onParams && (
+            <Button
+              type="link"
+              size="small"
+              icon={<SettingOutlined />}
+              onClick={() => onParams(row)}
+              data-testid={`device-params-${row.sn}`}
+            >
+              {t('remote:action.parameters')}
+            </Button>
+          )}
+          {onReplace && (
+            <Button
+              type="link"
+              size="small"
+              icon={<SwapOutlined />}
+              onClick={() => onReplace(row)}
+              data-testid={`device-replace-${row.sn}`}
+            >
+              {t('device:replace.action')}
+            </Button>
+          )}
+        </Flex>
+      ),
+    },
   ];
   return columns.filter((c): c is ColumnsType<DeviceRow>[number] => c !== false);
 }

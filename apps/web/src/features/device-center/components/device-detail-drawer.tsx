@@ -1,5 +1,6 @@
+import { SwapOutlined } from '@ant-design/icons';
 import type { DeviceDetail, DeviceType } from '@pvstar/contract/device';
-import { Alert, Card, Descriptions, Drawer, Flex, Grid, Skeleton, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Flex, Grid, Skeleton, Table, Typography } from 'antd';
 import type { DescriptionsItemType } from 'antd/es/descriptions';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +17,8 @@ import { deviceLinks, plantLinks } from '../../../components/page-links.ts';
 import { useDeviceDetail } from '../api/device-api.ts';
 import { DeviceHistoryChart } from './device-history.tsx';
 import { DeviceMetrics } from './device-metrics.tsx';
+import type { ReplaceTarget } from './device-replace-modal.tsx';
+import { DeviceReplacements } from './device-replacements.tsx';
 import { VERSION_KEYS, versionLabel } from './versions.tsx';
 
 const dash = (v: string | number | null | undefined) =>
@@ -149,15 +152,20 @@ function DongleDevices({ device }: { device: DeviceDetail }) {
   );
 }
 
-/** A device's detail: who and where it is, every metric of its kind now, and a chart of any day. */
+/**
+ * A device's detail: who and where it is, every metric of its kind now, a chart of any day and the
+ * position's replacements. `onReplace` (given to the plant's managers) adds "Replace device".
+ */
 export function DeviceDetailDrawer({
   type,
   id,
   onClose,
+  onReplace,
 }: {
   type: DeviceType;
   id: number | null;
   onClose: () => void;
+  onReplace?: (target: ReplaceTarget) => void;
 }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -194,8 +202,26 @@ export function DeviceDetailDrawer({
       )}
       {device && (
         <Flex vertical gap={16}>
-          <Card size="small" title={t('device:detail.info')}>
+          <Card
+            size="small"
+            title={t('device:detail.info')}
+            extra={
+              onReplace && (
+                <Button
+                  size="small"
+                  icon={<SwapOutlined />}
+                  onClick={() => onReplace({ deviceType: device.deviceType, id: device.id, sn: device.sn })}
+                  data-testid="detail-replace"
+                >
+                  {t('device:replace.action')}
+                </Button>
+              )
+            }
+          >
             <DeviceInfo device={device} />
+          </Card>
+          <Card size="small" title={t('device:replace.history')}>
+            <DeviceReplacements deviceType={device.deviceType} id={device.id} />
           </Card>
           {device.deviceType === 'DONGLE' ? (
             <Card size="small" title={t('device:detail.devices')}>

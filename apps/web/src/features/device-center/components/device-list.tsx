@@ -17,9 +17,11 @@ import { ListLayout } from '../../../components/list-layout.tsx';
 import { deviceStatusLabel } from '../../../components/monitor-labels.ts';
 import { PageTable } from '../../../components/page-table.tsx';
 import { hasPerm } from '../../../permissions/perm.tsx';
+import { useCanManage } from '../../../permissions/use-can-manage.ts';
 import { useSession } from '../../../stores/session.ts';
 import { useDeviceColumns } from './device-columns.tsx';
 import { DeviceDetailDrawer } from './device-detail-drawer.tsx';
+import { DeviceReplaceModal, type ReplaceTarget } from './device-replace-modal.tsx';
 import { ParamsDrawer } from './params-drawer.tsx';
 
 /** The list title of each device type (plural). */
@@ -50,6 +52,10 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
   const plantId = Number(params.get('plantId')) || undefined;
   const [filter, setFilter] = useState<Filter>({});
   const [paramsOf, setParamsOf] = useState<DeviceRow | null>(null);
+  const [replacing, setReplacing] = useState<ReplaceTarget | null>(null);
+  // Replacing a device changes the plant's devices: its managers only, as the server says (PERM.stationEdit).
+  const canReplace = useCanManage([PERM.stationEdit]);
+  const onReplace = canReplace ? setReplacing : undefined;
   const columns = useDeviceColumns(
     type,
     (row: DeviceRow) =>
@@ -58,6 +64,7 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
         return p;
       }),
     hasPerm(perms, [PERM.remoteRead]) ? setParamsOf : undefined,
+    onReplace && ((row) => onReplace({ deviceType: row.deviceType, id: row.id, sn: row.sn })),
   );
 
   const setType = (next: DeviceType) => {
@@ -145,9 +152,11 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
         <PageTable endpoint={device.page} filter={body} columns={columns} data-testid="device-table" />
       </ListLayout>
       <ParamsDrawer device={paramsOf} onClose={() => setParamsOf(null)} />
+      <DeviceReplaceModal target={replacing} onClose={() => setReplacing(null)} />
       <DeviceDetailDrawer
         type={type}
         id={id}
+        onReplace={onReplace}
         onClose={() =>
           setParams((p) => {
             p.delete('id');

@@ -34,6 +34,7 @@ import {
 } from '../../../components/monitor-labels.ts';
 import { DeviceStatusTag, PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
+import { useCanManage } from '../../../permissions/use-can-manage.ts';
 import { usePlantAddress, usePlantDetail, useResetSecret } from '../api/plant-api.ts';
 import { LocationMap } from './location-map.tsx';
 import { PlantPicture } from './plant-picture.tsx';
@@ -41,7 +42,6 @@ import { PlantShare } from './plant-share.tsx';
 import { formatPrice } from './price.ts';
 import { SecretModal } from './secret-modal.tsx';
 import { PlantTariffs } from './tariff/plant-tariffs.tsx';
-import { useCanManage } from './use-can-manage.ts';
 
 /** Inverters first, then what hangs on them. */
 const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];

@@ -1,5 +1,5 @@
 import type { OrgType } from '@pvstar/contract/enums';
-import { useSession } from '../../../stores/session.ts';
+import { useSession } from '../stores/session.ts';
 
 const MANAGING: OrgType[] = ['PROVIDER', 'DEALER', 'INSTALLER'];
 
