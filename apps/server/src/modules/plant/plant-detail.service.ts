@@ -9,6 +9,7 @@ import { plantScope, scopedPlant } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { areaNames } from './plant-area.ts';
+import { commissioningSql } from './plant-list.service.ts';
 
 const updater = alias(users, 'updater');
 const ownerUser = alias(users, 'owner_user');
@@ -30,6 +31,7 @@ export function createPlantDetailService(ctx: AppContext) {
           organization: organizations.name,
           userName: ownerUser.username,
           updateByName: updater.username,
+          commissioning: commissioningSql,
         })
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
@@ -50,6 +52,7 @@ export function createPlantDetailService(ctx: AppContext) {
         stationType: p.type,
         status: p.status,
         neverConnected: p.status === 'OFFLINE' && dongleRows.every((g) => g.lastSeenAt === null),
+        commissioning: Boolean(row.commissioning),
         orgId: p.orgId,
         organization: row.organization,
         ownerUserId: p.ownerUserId,

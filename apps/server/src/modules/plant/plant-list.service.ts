@@ -65,6 +65,10 @@ const deviceCountSql = sql<number>`((SELECT count(*) FROM devices d WHERE d.plan
 const neverConnectedSql = sql<boolean>`(${plants.status} = 'OFFLINE' AND NOT EXISTS (
   SELECT 1 FROM dongles g WHERE g.plant_id = ${plants.id} AND g.last_seen_at IS NOT NULL))`;
 
+/** Added through the portal and not yet handed over (its commissioning checklist is not complete). */
+export const commissioningSql = sql<boolean>`EXISTS (
+  SELECT 1 FROM plant_commissioning c WHERE c.plant_id = ${plants.id} AND c.completed_at IS NULL)`;
+
 /** The plant list, its KPIs and the fleet map: the same scope and filters, the list's figures per plant. */
 export function createPlantListService(ctx: AppContext) {
   const { db } = ctx;
@@ -115,6 +119,7 @@ export function createPlantListService(ctx: AppContext) {
           yearGeneration: yearGenerationSql,
           deviceCount: deviceCountSql,
           neverConnected: neverConnectedSql,
+          commissioning: commissioningSql,
         })
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
@@ -124,30 +129,33 @@ export function createPlantListService(ctx: AppContext) {
         .offset(pageWindow(q).offset);
       return {
         total,
-        list: rows.map(({ plant: p, orgName, currentPower, deviceCount, neverConnected, ...energy }) => ({
-          id: p.id,
-          stationNo: p.plantNo,
-          stationName: p.name,
-          stationType: p.type,
-          status: p.status,
-          neverConnected: Boolean(neverConnected),
-          installedCapacity: Number(p.installedCapacity),
-          energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
-          orgId: p.orgId,
-          orgName,
-          ownerName: p.ownerName,
-          ownerUserId: p.ownerUserId,
-          currentPower: roundKwh(Number(currentPower)),
-          todayGeneration: roundKwh(Number(energy.todayGeneration)),
-          specificYield: {
-            today: specificYield(energy.todayGeneration, Number(p.installedCapacity)),
-            month: specificYield(energy.monthGeneration, Number(p.installedCapacity)),
-            year: specificYield(energy.yearGeneration, Number(p.installedCapacity)),
-          },
-          gridConnectionTime: dateText(p.gridConnectionDate),
-          createTime: p.createdAt.toISOString(),
-          deviceCount: Number(deviceCount),
-        })),
+        list: rows.map(
+          ({ plant: p, orgName, currentPower, deviceCount, neverConnected, commissioning, ...energy }) => ({
+            id: p.id,
+            stationNo: p.plantNo,
+            stationName: p.name,
+            stationType: p.type,
+            status: p.status,
+            neverConnected: Boolean(neverConnected),
+            commissioning: Boolean(commissioning),
+            installedCapacity: Number(p.installedCapacity),
+            energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
+            orgId: p.orgId,
+            orgName,
+            ownerName: p.ownerName,
+            ownerUserId: p.ownerUserId,
+            currentPower: roundKwh(Number(currentPower)),
+            todayGeneration: roundKwh(Number(energy.todayGeneration)),
+            specificYield: {
+              today: specificYield(energy.todayGeneration, Number(p.installedCapacity)),
+              month: specificYield(energy.monthGeneration, Number(p.installedCapacity)),
+              year: specificYield(energy.yearGeneration, Number(p.installedCapacity)),
+            },
+            gridConnectionTime: dateText(p.gridConnectionDate),
+            createTime: p.createdAt.toISOString(),
+            deviceCount: Number(deviceCount),
+          }),
+        ),
       };
     },
 
