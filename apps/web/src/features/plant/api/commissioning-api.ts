@@ -19,7 +19,7 @@ function useSetChecklist() {
   const client = useQueryClient();
   return (stationId: number, data: Awaited<ReturnType<typeof call<typeof commissioning.checklist>>>) => {
     client.setQueryData(queryKey(commissioning.checklist, { stationId }), data);
-    void client.invalidateQueries({ queryKey: [plant.tag] });
+    void client.invalidateQueries({ queryKey: [plant.page.tag] });
   };
 }
 

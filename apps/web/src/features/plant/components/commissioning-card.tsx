@@ -22,7 +22,6 @@ import {
   Flex,
   Form,
   Input,
-  List,
   Modal,
   Popconfirm,
   Skeleton,
@@ -169,61 +168,47 @@ function ItemRow({
 }) {
   const { t } = useTranslation();
   const facts = factsText(t, item);
+  const actions = canChange && (item.state === 'OPEN' || item.state === 'TICKED');
   return (
-    <List.Item
+    <Flex
+      gap={12}
+      align="flex-start"
+      className="pv-checklist-item"
       data-testid={`item-${item.item}`}
       data-state={item.state}
-      actions={
-        canChange
-          ? [
-              item.state === 'OPEN' && (
-                <Button
-                  key="tick"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={onTick}
-                  data-testid="item-tick"
-                >
-                  {t('commissioning:tick.button')}
-                </Button>
-              ),
-              item.state === 'TICKED' && (
-                <Popconfirm key="undo" title={t('commissioning:tick.undoConfirm')} onConfirm={onUntick}>
-                  <Button size="small" icon={<UndoOutlined />} data-testid="item-untick">
-                    {t('commissioning:tick.undo')}
-                  </Button>
-                </Popconfirm>
-              ),
-            ].filter(Boolean)
-          : []
-      }
     >
-      <List.Item.Meta
-        avatar={<span style={{ fontSize: 18 }}>{STATE_ICON[item.state]}</span>}
-        title={
-          <Flex gap={8} wrap align="center">
-            <span>{t(ITEM_TEXT[item.item].name)}</span>
-            <Tag color={STATE_COLOR[item.state]}>{t(STATE_LABEL[item.state])}</Tag>
+      <span style={{ fontSize: 18, lineHeight: '22px' }}>{STATE_ICON[item.state]}</span>
+      <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Flex gap={8} wrap align="center">
+          <Typography.Text strong>{t(ITEM_TEXT[item.item].name)}</Typography.Text>
+          <Tag color={STATE_COLOR[item.state]}>{t(STATE_LABEL[item.state])}</Tag>
+        </Flex>
+        <Typography.Text type="secondary">{t(ITEM_TEXT[item.item].hint)}</Typography.Text>
+        {facts && <Typography.Text data-testid="item-facts">{facts}</Typography.Text>}
+        {item.tickedBy && (
+          <Flex gap={8} align="flex-start">
+            {item.photo && <PlantPicture path={item.photo} size={48} />}
+            <Typography.Text style={{ wordBreak: 'break-word' }}>
+              {t('commissioning:tick.by', { user: item.tickedBy, at: formatDateTime(item.tickedAt) })}
+              {': '}
+              <Typography.Text italic>{item.note}</Typography.Text>
+            </Typography.Text>
           </Flex>
-        }
-        description={
-          <Flex vertical gap={4}>
-            <Typography.Text type="secondary">{t(ITEM_TEXT[item.item].hint)}</Typography.Text>
-            {facts && <Typography.Text data-testid="item-facts">{facts}</Typography.Text>}
-            {item.tickedBy && (
-              <Flex gap={8} align="flex-start">
-                {item.photo && <PlantPicture path={item.photo} size={48} />}
-                <Typography.Text style={{ wordBreak: 'break-word' }}>
-                  {t('commissioning:tick.by', { user: item.tickedBy, at: formatDateTime(item.tickedAt) })}
-                  {': '}
-                  <Typography.Text italic>{item.note}</Typography.Text>
-                </Typography.Text>
-              </Flex>
-            )}
-          </Flex>
-        }
-      />
-    </List.Item>
+        )}
+      </Flex>
+      {actions && item.state === 'OPEN' && (
+        <Button size="small" icon={<EditOutlined />} onClick={onTick} data-testid="item-tick">
+          {t('commissioning:tick.button')}
+        </Button>
+      )}
+      {actions && item.state === 'TICKED' && (
+        <Popconfirm title={t('commissioning:tick.undoConfirm')} onConfirm={onUntick}>
+          <Button size="small" icon={<UndoOutlined />} data-testid="item-untick">
+            {t('commissioning:tick.undo')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Flex>
   );
 }
 
@@ -314,19 +299,17 @@ export function CommissioningCard({
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('commissioning:intro')}
         </Typography.Paragraph>
-        <List<ChecklistItem>
-          size="small"
-          dataSource={list.items}
-          rowKey="item"
-          renderItem={(item) => (
+        <div>
+          {list.items.map((item) => (
             <ItemRow
+              key={item.item}
               item={item}
               canChange={canChange}
               onTick={() => setTicking(item)}
               onUntick={() => untick.mutate({ stationId, item: item.item })}
             />
-          )}
-        />
+          ))}
+        </div>
         <Typography.Text data-testid="commissioning-consent">
           {t('commissioning:consent.label')}:{' '}
           {!consent
