@@ -15,19 +15,7 @@ import {
   type ItemState,
   NOTE_MAX,
 } from '@pvstar/contract/commissioning';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Skeleton,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Flex, Form, Input, Modal, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
