@@ -1,5 +1,5 @@
 import type { DeviceStatus, PlantStatus } from '@pvstar/contract/enums';
-import { Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DEVICE_STATUS_COLOR,
@@ -33,12 +33,12 @@ export function PlantStatusTag({
   );
   if (!commissioning) return live;
   return (
-    <Space size={0} wrap>
+    <>
       {live}
       <Tag color="blue" data-testid="plant-commissioning">
         {t('monitor:plantStatus.COMMISSIONING')}
       </Tag>
-    </Space>
+    </>
   );
 }
 
