@@ -121,5 +121,19 @@ test('commissions a plant: checklist, a manual tick, the owner invited, the prot
     path: `${SHOTS_DIR}/commissioning-invitation-accepted-phone-de-DE.png`,
     fullPage: true,
   });
+
+  // The new owner signs in with the address, finds the plant's consent in the personal centre and withdraws it.
+  await login(own, OWNER_EMAIL, 'Sonne2026x', 'de-DE');
+  await own.goto('/#/me?tab=consent');
+  const consent = own.getByTestId(`consent-${id}`);
+  await expect(consent).toContainText('Solartechnik Alpha', { timeout: 30_000 });
+  await own.screenshot({ path: `${SHOTS_DIR}/commissioning-consent-phone-de-DE.png`, fullPage: true });
+  await consent.getByTestId('consent-withdraw').click();
+  await own.locator('.ant-popconfirm .ant-btn-primary').click();
+  await expect(consent.getByTestId('consent-grant')).toBeVisible();
   await phone.close();
+  // The installer sees it on the plant.
+  await page.evaluate(() => localStorage.setItem('language', 'en-GB'));
+  await page.reload();
+  await expect(card.getByTestId('commissioning-consent')).toContainText('withdrawn on', { timeout: 30_000 });
 });
