@@ -35,7 +35,8 @@ describe('commissioning', () => {
   let t: TestApp;
   let dataDir: string;
   let ingest: ReturnType<typeof createIngestPipeline>['ingest'];
-  const tokens: Record<string, string> = {};
+  type Who = 'instA' | 'instB' | 'guest' | 'owner' | 'newOwner';
+  const tokens = {} as Record<Who, string>;
   let plant: { id: number; body: ReturnType<typeof addBody> };
   let other: { id: number; body: ReturnType<typeof addBody> };
   const OWNER_EMAIL = 'new.owner@example.com';
@@ -46,7 +47,7 @@ describe('commissioning', () => {
     expect(res.status, res.body.msg).toBe(200);
     return { id: res.body.data.id as number, body };
   };
-  const checklist = async (id: number, who = 'instA') => {
+  const checklist = async (id: number, who: Who = 'instA') => {
     const res = await t.call('GET', '/station/commissioning/checklist', {
       token: tokens[who],
       query: { stationId: id },
@@ -60,7 +61,7 @@ describe('commissioning', () => {
     );
   const dongleSn = () => plant.body.devices.dongles[0]!.sn;
   const inverterSn = () => plant.body.devices.dongles[0]!.inverters[0]!.sn;
-  const batterySn = () => plant.body.devices.dongles[0]!.batteries[0]!.sn;
+  const batterySn = () => (plant.body.devices.dongles[0]!.batteries as { sn: string }[])[0]!.sn;
   const telemetry = (ts: number, generation: number) =>
     ingest.handle(
       topics.telemetry(dongleSn()),
@@ -191,7 +192,7 @@ describe('commissioning', () => {
   });
 
   it('needs a note for a manual tick, and only the plant’s managers may tick', async () => {
-    const tick = (body: Record<string, unknown>, who = 'instA') =>
+    const tick = (body: Record<string, unknown>, who: Who = 'instA') =>
       t.call('POST', '/station/commissioning/tick', { token: tokens[who], body });
     const base = { stationId: other.id, item: 'GRID_CODE' };
     const missing = await tick(base);
@@ -243,7 +244,7 @@ describe('commissioning', () => {
   });
 
   it('invites the owner: accepted once, a second time refused, the owner sees that plant only', async () => {
-    const invite = (body: Record<string, unknown>, who = 'instA') =>
+    const invite = (body: Record<string, unknown>, who: Who = 'instA') =>
       t.call('POST', '/station/invitation/add', { token: tokens[who], body });
     expect(
       (await invite({ stationId: plant.id, email: 'no-address', name: 'Ada' })).body.data.fields[0].field,
@@ -392,7 +393,7 @@ describe('commissioning', () => {
     ])
       expect(text, expected).toContain(expected);
     // The owner may download it too; another tenant may not.
-    expect((await protocol(plant.id, tokens.newOwner!)).statusCode).toBe(200);
+    expect((await protocol(plant.id, tokens.newOwner)).statusCode).toBe(200);
     expect((await protocol(plant.id, tokens.instB)).statusCode).toBe(404);
     // Polish letters come through the embedded font; Chinese where the server has a CJK font.
     const pl = await pdfText((await protocol(plant.id, tokens.instA, 'pl-PL')).rawPayload);
