@@ -5,11 +5,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
-import { plantScope, scopedPlant } from '../../domain/plants.ts';
+import { commissioningSql, plantScope, scopedPlant } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { areaNames } from './plant-area.ts';
-import { commissioningSql } from './plant-list.service.ts';
 
 const updater = alias(users, 'updater');
 const ownerUser = alias(users, 'owner_user');

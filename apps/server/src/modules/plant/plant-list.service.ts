@@ -12,7 +12,7 @@ import type {
 import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { organizations, plants, users } from '../../db/schema/index.ts';
-import { plantScope } from '../../domain/plants.ts';
+import { commissioningSql, plantScope } from '../../domain/plants.ts';
 import { plantPvPowerSql } from '../../domain/power-now.ts';
 import { roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
@@ -64,10 +64,6 @@ const deviceCountSql = sql<number>`((SELECT count(*) FROM devices d WHERE d.plan
  */
 const neverConnectedSql = sql<boolean>`(${plants.status} = 'OFFLINE' AND NOT EXISTS (
   SELECT 1 FROM dongles g WHERE g.plant_id = ${plants.id} AND g.last_seen_at IS NOT NULL))`;
-
-/** Added through the portal and not yet handed over (its commissioning checklist is not complete). */
-export const commissioningSql = sql<boolean>`EXISTS (
-  SELECT 1 FROM plant_commissioning c WHERE c.plant_id = ${plants.id} AND c.completed_at IS NULL)`;
 
 /** The plant list, its KPIs and the fleet map: the same scope and filters, the list's figures per plant. */
 export function createPlantListService(ctx: AppContext) {
