@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveCaller } from './modules/auth/session.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { basicDeviceRoutes } from './modules/basic-device/basic-device.routes.ts';
+import { commissioningRoutes } from './modules/commissioning/commissioning.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import { faultCodeRoutes } from './modules/fault-code/fault-code.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(plantRoutes(ctx));
   await app.register(plantShareRoutes(ctx));
   await app.register(tariffRoutes(ctx));
+  await app.register(commissioningRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(basicDeviceRoutes(ctx));
   await app.register(faultCodeRoutes(ctx));

@@ -28,8 +28,9 @@ import zhCNMail from './locales/zh-CN/mail.json' with { type: 'json' };
  * The shared message catalogue (the `common` namespace): server answers, validation messages, the audit
  * log's labels and mail texts. English is the source; every key exists in every language (a test checks,
  * across all three files). The audit log's labels (`audit.*`, `locales/<lang>/audit.json`) and the mail
- * subjects and bodies (`mail.*`, `locales/<lang>/mail.json`) live in their own files: only the server uses
- * them, and the web's first load carries `common.json`.
+ * subjects and bodies (`mail.*`, `locales/<lang>/mail.json`, with the commissioning protocol's texts under
+ * `mail.protocol.*`) live in their own files: only the server uses them, and the web's first load carries
+ * `common.json`.
  */
 const withServerTexts = <C, A, M>(common: C, audit: A, mail: M) => ({ ...common, audit, mail });
 const enGBMessages = withServerTexts(enGB, enGBAudit, enGBMail);

@@ -266,6 +266,8 @@ export const StationRowSchema = z.object({
   status: PlantStatusSchema,
   /** Offline because no dongle of the plant has ever reported: shown as "not connected yet". */
   neverConnected: z.boolean(),
+  /** Added through the portal and its commissioning checklist not completed yet (docs/commissioning.md). */
+  commissioning: z.boolean(),
   /** kWp. */
   installedCapacity: z.number(),
   /** kWh. */
@@ -361,6 +363,8 @@ export const StationDetailSchema = z.object({
   status: PlantStatusSchema,
   /** Offline because no dongle of the plant has ever reported: shown as "not connected yet". */
   neverConnected: z.boolean(),
+  /** Added through the portal and its commissioning checklist not completed yet (docs/commissioning.md). */
+  commissioning: z.boolean(),
   orgId: z.number(),
   organization: z.string(),
   ownerUserId: z.number().nullable(),

@@ -41,3 +41,10 @@ export async function scopedPlant(db: Db, caller: Caller, id: number): Promise<t
   if (!row) throw notFound();
   return row.plant;
 }
+
+/**
+ * Whether a plant (of a query over `plants`) is being commissioned: added through the portal, its checklist
+ * not completed (docs/commissioning.md). A flag beside its status, never a status (decision 025).
+ */
+export const commissioningSql = sql<boolean>`EXISTS (
+  SELECT 1 FROM plant_commissioning c WHERE c.plant_id = ${plants.id} AND c.completed_at IS NULL)`;

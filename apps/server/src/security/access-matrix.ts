@@ -4,6 +4,7 @@ import { ACCOUNT_ROWS } from './access-matrix/account.ts';
 import { ALARM_ROWS } from './access-matrix/alarms.ts';
 import { API_TOKEN_ROWS } from './access-matrix/api-tokens.ts';
 import { BASIC_DATA_ROWS } from './access-matrix/basic-data.ts';
+import { COMMISSIONING_ROWS } from './access-matrix/commissioning.ts';
 import { DEVICE_ROWS } from './access-matrix/devices.ts';
 import { FIRMWARE_ROWS } from './access-matrix/firmware.ts';
 import { ORGANISATION_ROWS } from './access-matrix/organisations.ts';
@@ -46,6 +47,7 @@ export const MATRIX: MatrixEntry[] = [
   ...PLANT_ROWS,
   ...PLANT_SHARE_ROWS,
   ...TARIFF_ROWS,
+  ...COMMISSIONING_ROWS,
   ...ALARM_ROWS,
   ...REMOTE_ROWS,
   ...REPORT_ROWS,

@@ -38,6 +38,8 @@ const EXAMPLES: Record<string, Json> = {
   purpose: 'LOGIN',
   account: 'admin',
   agree: true,
+  // The invitation's acceptance (the owner's consent to share the plant's data).
+  consent: true,
 };
 
 describe('public routes', () => {

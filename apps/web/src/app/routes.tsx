@@ -23,6 +23,8 @@ const LoginPage = lazyRetrying(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazyRetrying(() => import('../features/auth/register-page.tsx'));
 const RegPasswordPage = lazyRetrying(() => import('../features/auth/reg-password-page.tsx'));
 const DownloadAppPage = lazyRetrying(() => import('../features/auth/download-app-page.tsx'));
+// The owner's invitation (the link of the mail): its texts are a page namespace (commissioning).
+const InvitationPage = lazyRetrying(withPageTexts(() => import('../features/auth/invitation-page.tsx')));
 const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
 const DashboardPage = lazyRetrying(loadDashboard);
 // The personal centre uses namespaces outside the core catalogue (twoFactor); the dashboard does not.
@@ -65,7 +67,7 @@ function dashboardLoader() {
 }
 
 /** The paths open without a token (SPEC §2). */
-export const WHITELIST = ['/login', '/regPassword', '/register', '/downloadApp'];
+export const WHITELIST = ['/login', '/regPassword', '/register', '/downloadApp', '/invitation'];
 
 function PageHost({ page }: { page: string }) {
   const Page = PAGES[page]!;
@@ -117,6 +119,11 @@ export function buildRoutes(perms: readonly string[] | null, guard: LoaderFuncti
           path: '/downloadApp',
           element: <DownloadAppPage />,
           handle: handle({ title: 'app:downloadApp.title' }),
+        },
+        {
+          path: '/invitation',
+          element: <InvitationPage />,
+          handle: handle({ title: 'app:invitation.title' }),
         },
         {
           id: 'layout',

@@ -8,25 +8,37 @@ import {
   plantStatusLabel,
 } from './monitor-labels.ts';
 
-/** A plant's status; `neverConnected` (offline, no dongle ever reported) reads "not connected yet". */
+/**
+ * A plant's status; `neverConnected` (offline, no dongle ever reported) reads "not connected yet";
+ * `commissioning` (added, its checklist not completed) adds a tag of its own beside the live status.
+ */
 export function PlantStatusTag({
   status,
   neverConnected,
+  commissioning,
 }: {
   status: PlantStatus;
   neverConnected?: boolean;
+  commissioning?: boolean;
 }) {
   const { t } = useTranslation();
-  if (neverConnected)
-    return (
-      <Tag color="default" data-testid="plant-status" data-status="NOT_CONNECTED">
-        {t('monitor:plantStatus.NOT_CONNECTED')}
-      </Tag>
-    );
-  return (
+  const live = neverConnected ? (
+    <Tag color="default" data-testid="plant-status" data-status="NOT_CONNECTED">
+      {t('monitor:plantStatus.NOT_CONNECTED')}
+    </Tag>
+  ) : (
     <Tag color={PLANT_STATUS_COLOR[status]} data-testid="plant-status" data-status={status}>
       {plantStatusLabel(t, status)}
     </Tag>
+  );
+  if (!commissioning) return live;
+  return (
+    <>
+      {live}
+      <Tag color="blue" data-testid="plant-commissioning">
+        {t('monitor:plantStatus.COMMISSIONING')}
+      </Tag>
+    </>
   );
 }
 

@@ -41,6 +41,9 @@ describe('endpoint table', () => {
         'POST /auth/user/twoFactor/setup',
         'POST /auth/user/twoFactor/enable',
         'POST /auth/user/twoFactor/disable',
+        // A data-sharing consent is the account holder's own decision, like a contact or a second factor.
+        'POST /auth/user/consent/withdraw',
+        'POST /auth/user/consent/grant',
         'POST /system/user/add',
         'POST /system/user/edit',
         'GET /system/user/delete',

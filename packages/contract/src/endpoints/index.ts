@@ -4,6 +4,7 @@ import { apiToken } from './api-token.ts';
 import { audit } from './audit.ts';
 import { auth } from './auth.ts';
 import { basicDevice } from './basic-device.ts';
+import { commissioning, consent, invitation } from './commissioning.ts';
 import { dashboard } from './dashboard.ts';
 import { device } from './device.ts';
 import { faultCode } from './fault-code.ts';
@@ -34,11 +35,14 @@ export const API = {
   audit,
   auth,
   basicDevice,
+  commissioning,
+  consent,
   dashboard,
   device,
   faultCode,
   file,
   firmware,
+  invitation,
   menu,
   mqttAuth,
   org,

@@ -1,5 +1,6 @@
 export * from './alarm.ts';
 export * from './basic.ts';
+export * from './commissioning.ts';
 export * from './device-replacement.ts';
 export * from './fault-code.ts';
 export * from './firmware.ts';

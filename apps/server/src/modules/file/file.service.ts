@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PICTURE_URL } from '@pvstar/contract/station';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, pictures, plants } from '../../db/schema/index.ts';
@@ -62,6 +62,7 @@ export async function requirePictureOfReach(
   caller: Caller,
   url: string | null | undefined,
   kept?: string | null,
+  field = 'stationPicture',
 ) {
   if (!url || url === kept) return;
   const [row] = await db
@@ -74,7 +75,7 @@ export async function requirePictureOfReach(
         sql`${organizations.path} LIKE ${prefixPattern(caller.orgPath)}`,
       ),
     );
-  if (!row) throw invalidField('stationPicture', 'file.unknownPicture');
+  if (!row) throw invalidField(field, 'file.unknownPicture');
 }
 
 /** The bytes of a stored picture, or null (unknown name, or one that does not match the pattern). */
@@ -89,15 +90,23 @@ export async function readPicture(ctx: Pick<AppContext, 'config'>, name: string)
 }
 
 /**
- * Whether a caller may see a stored picture: a plant's picture where that plant is in the caller's scope
- * (like the plant itself); one no plant shows yet (just uploaded for a form) to any signed-in user.
+ * Whether a caller may see a stored picture: a plant's picture or commissioning photo where that plant is
+ * in the caller's scope (like the plant itself); one no plant shows yet (just uploaded for a form) to any
+ * signed-in user.
  */
 export async function pictureVisible(ctx: Pick<AppContext, 'db'>, caller: Caller, name: string) {
+  const url = `/file/pictures/${name}`;
   const shownBy = await ctx.db
     .select({ visible: sql<boolean>`${plantScope(caller)}` })
     .from(plants)
     .innerJoin(organizations, eq(organizations.id, plants.orgId))
-    .where(eq(plants.picture, `/file/pictures/${name}`));
+    .where(
+      or(
+        eq(plants.picture, url),
+        // A commissioning photo is its plant's, seen like the plant.
+        sql`${plants.id} IN (SELECT t.plant_id FROM commissioning_ticks t WHERE t.photo = ${url})`,
+      ),
+    );
   return shownBy.length === 0 || shownBy.some((p) => p.visible);
 }
 
@@ -107,7 +116,9 @@ export async function removePictureIfUnused(ctx: Pick<AppContext, 'config' | 'db
   const [{ n }] = (await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(plants)
-    .where(eq(plants.picture, url))) as [{ n: number }];
+    .where(
+      or(eq(plants.picture, url), sql`EXISTS (SELECT 1 FROM commissioning_ticks t WHERE t.photo = ${url})`),
+    )) as [{ n: number }];
   if (n > 0) return;
   const name = url.split('/').pop()!;
   await ctx.db.delete(pictures).where(eq(pictures.name, name));

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
-import { plantScope, scopedPlant } from '../../domain/plants.ts';
+import { commissioningSql, plantScope, scopedPlant } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { areaNames } from './plant-area.ts';
@@ -30,6 +30,7 @@ export function createPlantDetailService(ctx: AppContext) {
           organization: organizations.name,
           userName: ownerUser.username,
           updateByName: updater.username,
+          commissioning: commissioningSql,
         })
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
@@ -50,6 +51,7 @@ export function createPlantDetailService(ctx: AppContext) {
         stationType: p.type,
         status: p.status,
         neverConnected: p.status === 'OFFLINE' && dongleRows.every((g) => g.lastSeenAt === null),
+        commissioning: Boolean(row.commissioning),
         orgId: p.orgId,
         organization: row.organization,
         ownerUserId: p.ownerUserId,

@@ -12,7 +12,7 @@ import type {
 import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { organizations, plants, users } from '../../db/schema/index.ts';
-import { plantScope } from '../../domain/plants.ts';
+import { commissioningSql, plantScope } from '../../domain/plants.ts';
 import { plantPvPowerSql } from '../../domain/power-now.ts';
 import { roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
@@ -115,6 +115,7 @@ export function createPlantListService(ctx: AppContext) {
           yearGeneration: yearGenerationSql,
           deviceCount: deviceCountSql,
           neverConnected: neverConnectedSql,
+          commissioning: commissioningSql,
         })
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
@@ -124,30 +125,33 @@ export function createPlantListService(ctx: AppContext) {
         .offset(pageWindow(q).offset);
       return {
         total,
-        list: rows.map(({ plant: p, orgName, currentPower, deviceCount, neverConnected, ...energy }) => ({
-          id: p.id,
-          stationNo: p.plantNo,
-          stationName: p.name,
-          stationType: p.type,
-          status: p.status,
-          neverConnected: Boolean(neverConnected),
-          installedCapacity: Number(p.installedCapacity),
-          energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
-          orgId: p.orgId,
-          orgName,
-          ownerName: p.ownerName,
-          ownerUserId: p.ownerUserId,
-          currentPower: roundKwh(Number(currentPower)),
-          todayGeneration: roundKwh(Number(energy.todayGeneration)),
-          specificYield: {
-            today: specificYield(energy.todayGeneration, Number(p.installedCapacity)),
-            month: specificYield(energy.monthGeneration, Number(p.installedCapacity)),
-            year: specificYield(energy.yearGeneration, Number(p.installedCapacity)),
-          },
-          gridConnectionTime: dateText(p.gridConnectionDate),
-          createTime: p.createdAt.toISOString(),
-          deviceCount: Number(deviceCount),
-        })),
+        list: rows.map(
+          ({ plant: p, orgName, currentPower, deviceCount, neverConnected, commissioning, ...energy }) => ({
+            id: p.id,
+            stationNo: p.plantNo,
+            stationName: p.name,
+            stationType: p.type,
+            status: p.status,
+            neverConnected: Boolean(neverConnected),
+            commissioning: Boolean(commissioning),
+            installedCapacity: Number(p.installedCapacity),
+            energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
+            orgId: p.orgId,
+            orgName,
+            ownerName: p.ownerName,
+            ownerUserId: p.ownerUserId,
+            currentPower: roundKwh(Number(currentPower)),
+            todayGeneration: roundKwh(Number(energy.todayGeneration)),
+            specificYield: {
+              today: specificYield(energy.todayGeneration, Number(p.installedCapacity)),
+              month: specificYield(energy.monthGeneration, Number(p.installedCapacity)),
+              year: specificYield(energy.yearGeneration, Number(p.installedCapacity)),
+            },
+            gridConnectionTime: dateText(p.gridConnectionDate),
+            createTime: p.createdAt.toISOString(),
+            deviceCount: Number(deviceCount),
+          }),
+        ),
       };
     },
 

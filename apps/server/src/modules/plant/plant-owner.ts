@@ -19,7 +19,7 @@ export interface OwnerInput {
 }
 
 /** A free user name from the contact: the e-mail's local part or "owner" and the phone's last digits. */
-async function freeUsername(tx: Tx, owner: OwnerInput, contact: string): Promise<string> {
+export async function freeUsername(tx: Tx, owner: OwnerInput, contact: string): Promise<string> {
   const base =
     owner.contactType === 'EMAIL'
       ? (contact.split('@')[0] ?? '')

@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { sqlRow } from '../../db/rows.ts';
-import { devices, dongles, organizations, plants } from '../../db/schema/index.ts';
+import { devices, dongles, organizations, plantCommissioning, plants } from '../../db/schema/index.ts';
 import { refreshPlantStatus } from '../../domain/plant-status.ts';
 import { plantScope, scopedPlant } from '../../domain/plants.ts';
 import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
@@ -144,6 +144,8 @@ export function createPlantRegistrationService(ctx: AppContext) {
             ...deviceValues(d),
           })),
         );
+        // A plant added here is commissioned through its checklist before it counts as handed over.
+        await tx.insert(plantCommissioning).values({ plantId: plant!.id });
         await audit(tx, caller, {
           action: 'station.add',
           targetType: 'plant',

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../stores/session.ts';
 import { ApiTokensTab } from './api-tokens-tab.tsx';
 import { CancelAccount } from './cancel-account.tsx';
+import { ConsentTab } from './consent-tab.tsx';
 import { ContactTab } from './contact-tab.tsx';
 import { InfoTab } from './info-tab.tsx';
 import { NotifyTab } from './notify-tab.tsx';
@@ -12,7 +13,8 @@ import { PasswordTab } from './password-tab.tsx';
 import { TwoFactorTab } from './two-factor-tab.tsx';
 
 /**
- * The personal centre: info, mobile, e-mail, password, two-factor, API tokens, alarm mails, and account
+ * The personal centre: info, mobile, e-mail, password, two-factor, API tokens, alarm mails, a house
+ * owner's consent to share their plants' data with the installer, and account
  * cancellation (offered
  * only to whom the server allows it: not the provider's staff).
  */
@@ -80,6 +82,16 @@ export default function MePage() {
               <NotifyTab hasEmail={!!user.email} readOnly={readOnly} onBindEmail={() => setTab('email')} />
             ),
           },
+          // A house owner's consent to share their plants' data with the installer.
+          ...(user.orgType === 'OWNER'
+            ? [
+                {
+                  key: 'consent',
+                  label: <span data-testid="me-tab-consent">{t('commissioning:consentTab.tab')}</span>,
+                  children: <ConsentTab readOnly={readOnly} />,
+                },
+              ]
+            : []),
         ]}
       />
       {mayCancelAccount(user.orgType) && <CancelAccount readOnly={readOnly} />}

@@ -105,7 +105,7 @@ export default function PlantListPage() {
       dataIndex: 'status',
       ...sortable<StationSort>('status', 'descend'),
       render: (v: StationRow['status'], row) => (
-        <PlantStatusTag status={v} neverConnected={row.neverConnected} />
+        <PlantStatusTag status={v} neverConnected={row.neverConnected} commissioning={row.commissioning} />
       ),
     },
     {

@@ -36,7 +36,9 @@ import { DeviceStatusTag, PlantStatusTag } from '../../../components/monitor-tag
 import { usePerm } from '../../../permissions/perm.tsx';
 import { useCanManage } from '../../../permissions/use-can-manage.ts';
 import { usePlantAddress, usePlantDetail, useResetSecret } from '../api/plant-api.ts';
+import { CommissioningCard } from './commissioning-card.tsx';
 import { LocationMap } from './location-map.tsx';
+import { OwnerInvitation } from './owner-invitation.tsx';
 import { PlantPicture } from './plant-picture.tsx';
 import { PlantShare } from './plant-share.tsx';
 import { formatPrice } from './price.ts';
@@ -246,7 +248,9 @@ export function PlantInfo({ plantId }: { plantId: number }) {
     {
       key: 'status',
       label: t('plant:field.status'),
-      children: <PlantStatusTag status={p.status} neverConnected={p.neverConnected} />,
+      children: (
+        <PlantStatusTag status={p.status} neverConnected={p.neverConnected} commissioning={p.commissioning} />
+      ),
     },
     {
       key: 'installedCapacity',
@@ -366,6 +370,7 @@ export function PlantInfo({ plantId }: { plantId: number }) {
       <Card size="small" title={t('plant:info.devices')}>
         <DeviceTable plant={p} />
       </Card>
+      <CommissioningCard stationId={p.id} stationNo={p.stationNo} canManage={canShare} />
       <Card size="small" title={t('plant:info.owner')}>
         {p.ownerName || p.contactInformation ? (
           <Descriptions size="small" column={columns} items={owner} data-testid="plant-owner" />
@@ -374,6 +379,7 @@ export function PlantInfo({ plantId }: { plantId: number }) {
         )}
       </Card>
       <PlantTariffs plantId={plantId} canEdit={canShare} />
+      {canShare && <OwnerInvitation stationId={p.id} hasOwnerAccount={p.ownerUserId !== null} />}
       {canShare && <PlantShare plantId={plantId} />}
     </Flex>
   );

@@ -66,7 +66,11 @@ function Header({ plant, onBack }: { plant: StationDetail; onBack: () => void })
             >
               {plant.stationName}
             </Typography.Title>
-            <PlantStatusTag status={plant.status} neverConnected={plant.neverConnected} />
+            <PlantStatusTag
+              status={plant.status}
+              neverConnected={plant.neverConnected}
+              commissioning={plant.commissioning}
+            />
           </Flex>
           <Typography.Text type="secondary">
             {[

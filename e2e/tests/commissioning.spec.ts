@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { LANGS } from '@pvstar/contract/lang';
+import { DEMO_PASSWORD, login } from './helpers.ts';
+
+/**
+ * Commissioning a plant: installer A adds a plant (through the API, as the add form would), confirms an item
+ * of its checklist by hand, invites the owner and downloads the protocol; the checklist in every language;
+ * the owner opens the mail's link on a phone and accepts. Screenshots in test-results/screens.
+ */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
+const PORT = Number(process.env.E2E_PORT ?? 8791);
+/** The demo server's development mailbox (no SMTP): where the invitation's link can be read. */
+const MAILBOX = new URL(`../.data-${PORT}/mailbox.json`, import.meta.url);
+const stamp = Date.now().toString(36).toUpperCase();
+const OWNER_EMAIL = `owner-${stamp.toLowerCase()}@example.com`;
+
+function invitationLink(): string | null {
+  if (process.env.E2E_BASE_URL || !fs.existsSync(MAILBOX)) return null;
+  const mails = JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as { to: string; body: string }[];
+  const mail = mails.filter((m) => m.to === OWNER_EMAIL).pop();
+  return mail ? (/#\/invitation\?token=[\w-]+/.exec(mail.body)?.[0] ?? null) : null;
+}
+
+test('commissions a plant: checklist, a manual tick, the owner invited, the protocol; the invitation page', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await login(page, 'demo-installer-a', DEMO_PASSWORD);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const added = await page.request.post('/station/station/add', {
+    headers: { authorization: `Bearer ${token}`, lang: 'en-GB', fromType: '2' },
+    data: {
+      stationName: `Haus Sonnenschein ${stamp}`,
+      stationType: 'ENERGY_STORAGE',
+      installedCapacity: 9.6,
+      energyStorage: 10,
+      countryCode: 'DE',
+      regionCode: 'DE-BY',
+      detailAddress: 'Lindenweg 4, Augsburg',
+      latitude: 48.37,
+      longitude: 10.89,
+      devices: {
+        dongles: [
+          {
+            sn: `DGL-CM${stamp}`,
+            networkingMode: 'WIFI',
+            inverters: [{ sn: `INV-CM${stamp}`, inverterType: 'THREE_PHASE', ratedPower: 10000 }],
+            batteries: [{ sn: `BAT-CM${stamp}` }],
+          },
+        ],
+      },
+    },
+  });
+  const addedBody = await added.json();
+  expect(addedBody.code, addedBody.msg).toBe(200);
+  const id = addedBody.data.id as number;
+
+  await page.goto(`/#/station/monitor/info?id=${id}`);
+  const card = page.getByTestId('commissioning');
+  await expect(card.getByTestId('commissioning-status')).toHaveText('Commissioning in progress');
+  await expect(page.getByTestId('plant-commissioning')).toBeVisible();
+
+  // The installer confirms the grid code by hand, with a note.
+  await card.getByTestId('item-GRID_CODE').getByTestId('item-tick').click();
+  await page.getByTestId('tick-note').fill('VDE-AR-N 4105 set on the inverter display, menu photographed');
+  await page.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(card.getByTestId('item-GRID_CODE')).toHaveAttribute('data-state', 'TICKED');
+  await expect(card.getByTestId('item-GRID_CODE')).toContainText('demo-installer-a');
+
+  // The owner is invited by e-mail: the item passes.
+  const invitation = page.getByTestId('owner-invitation');
+  await invitation.getByTestId('invite-name').fill('Ada Lovelace');
+  await invitation.getByTestId('invite-email').fill(OWNER_EMAIL);
+  const sent = page.waitForResponse((r) => r.url().endsWith('/station/invitation/add'));
+  await invitation.getByTestId('invite-send').click();
+  expect((await (await sent).json()).code).toBe(200);
+  await expect(invitation.getByTestId('invitation-list')).toContainText(OWNER_EMAIL);
+  await expect(card.getByTestId('item-OWNER_INVITED')).toHaveAttribute('data-state', 'PASSED');
+
+  // The protocol: a PDF.
+  const download = page.waitForEvent('download');
+  await card.getByTestId('protocol-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^commissioning-.*\.pdf$/);
+  const bytes = fs.readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The checklist in every language (the language is kept over a reload, as the language menu does it).
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  for (const lang of LANGS) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    await page.reload();
+    // The first minute of a fresh demo server fills in the plants' history: pages may take longer.
+    await expect(card.getByTestId('item-GRID_CODE')).toHaveAttribute('data-state', 'TICKED', {
+      timeout: 30_000,
+    });
+    await expect(card.getByTestId('item-OWNER_INVITED')).toHaveAttribute('data-state', 'PASSED');
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: `${SHOTS_DIR}/commissioning-${lang}.png` });
+  }
+
+  // The owner opens the mail's link on a phone (only where this run started the server and its mailbox).
+  if (process.env.E2E_BASE_URL) return;
+  await expect.poll(invitationLink, { timeout: 60_000 }).not.toBeNull();
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+  const own = await phone.newPage();
+  await own.addInitScript(() => localStorage.setItem('language', 'de-DE'));
+  await own.goto(`/${invitationLink()}`);
+  await expect(own.getByTestId('invitation-intro')).toContainText('Ada Lovelace');
+  await expect(own.getByTestId('invitation-intro')).toContainText(`Haus Sonnenschein ${stamp}`);
+  await own.screenshot({ path: `${SHOTS_DIR}/commissioning-invitation-phone-de-DE.png`, fullPage: true });
+  await own.locator('#password').fill('Sonne2026x');
+  await own.locator('#confirmPassword').fill('Sonne2026x');
+  await own.getByTestId('invitation-consent').check();
+  await own.getByTestId('invitation-agree').check();
+  await own.getByTestId('invitation-accept').click();
+  await expect(own.getByTestId('invitation-sign-in')).toBeVisible({ timeout: 30_000 });
+  await own.screenshot({
+    path: `${SHOTS_DIR}/commissioning-invitation-accepted-phone-de-DE.png`,
+    fullPage: true,
+  });
+
+  // The new owner signs in with the address, finds the plant's consent in the personal centre and withdraws it.
+  await login(own, OWNER_EMAIL, 'Sonne2026x', 'de-DE');
+  await own.goto('/#/me?tab=consent');
+  const consent = own.getByTestId(`consent-${id}`);
+  await expect(consent).toContainText('Solartechnik Alpha', { timeout: 30_000 });
+  await own.screenshot({ path: `${SHOTS_DIR}/commissioning-consent-phone-de-DE.png`, fullPage: true });
+  await consent.getByTestId('consent-withdraw').click();
+  await own.locator('.ant-popconfirm .ant-btn-primary').click();
+  await expect(consent.getByTestId('consent-grant')).toBeVisible();
+  await phone.close();
+  // The installer sees it on the plant.
+  await page.evaluate(() => localStorage.setItem('language', 'en-GB'));
+  await page.reload();
+  await expect(card.getByTestId('commissioning-consent')).toContainText('withdrawn on', { timeout: 30_000 });
+});
