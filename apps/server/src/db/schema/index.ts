@@ -14,3 +14,4 @@ export * from './system.ts';
 export * from './two-factor.ts';
 export * from './user.ts';
 export * from './webhook.ts';
+export * from './org-rollup.ts';
