@@ -116,7 +116,7 @@ async function main() {
       };
     };
     const config = loadConfig({ ...process.env, DATABASE_URL: url.toString() });
-    const service = createDashboardService({ db: database.db, database, config } as AppContext);
+    const ctx = { db: database.db, database, config } as AppContext;
     // The pool's backends: every connection it opened to this database.
     const backends = async () =>
       (
@@ -125,33 +125,45 @@ async function main() {
           sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
         )
       ).map((r) => r.pid);
+    // Before and after side by side: the live computation (as before migration 0034) and the roll-ups,
+    // in alternate rounds on the same database and load.
+    const modes = [
+      { name: 'live (before)', service: createDashboardService(ctx, { live: true }) },
+      { name: 'roll-ups (after)', service: createDashboardService(ctx) },
+    ];
     const measure = async (label: string, orgId: number) => {
       let userId = 1_000_000;
-      for (let i = 0; i < 5; i++) await service.get(callerOf(orgId, userId++), 'en-GB');
-      const results: { server: number; db: number; wall: number }[] = [];
+      for (const m of modes)
+        for (let i = 0; i < 5; i++) await m.service.get(callerOf(orgId, userId++), 'en-GB');
+      const results = modes.map(() => [] as { server: number; db: number; wall: number }[]);
       for (let r = 0; r < rounds; r++) {
-        const pids = await backends();
-        const db0 = pids.reduce((s, p) => s + ticksOf(p), 0);
-        const cpu0 = process.cpuUsage();
-        const w0 = performance.now();
-        for (let i = 0; i < computations; i++) await service.get(callerOf(orgId, userId++), 'en-GB');
-        const wall = performance.now() - w0;
-        const cpu = process.cpuUsage(cpu0);
-        const db1 = (await backends()).reduce((s, p) => s + ticksOf(p), 0);
-        results.push({
-          server: (cpu.user + cpu.system) / 1000 / computations,
-          db: ((db1 - db0) * 1000) / TICKS / computations,
-          wall: wall / computations,
-        });
+        for (const k of r % 2 ? [1, 0] : [0, 1]) {
+          const service = modes[k]!.service;
+          const pids = await backends();
+          const db0 = pids.reduce((s, p) => s + ticksOf(p), 0);
+          const cpu0 = process.cpuUsage();
+          const w0 = performance.now();
+          for (let i = 0; i < computations; i++) await service.get(callerOf(orgId, userId++), 'en-GB');
+          const wall = performance.now() - w0;
+          const cpu = process.cpuUsage(cpu0);
+          const db1 = (await backends()).reduce((s, p) => s + ticksOf(p), 0);
+          results[k]!.push({
+            server: (cpu.user + cpu.system) / 1000 / computations,
+            db: ((db1 - db0) * 1000) / TICKS / computations,
+            wall: wall / computations,
+          });
+        }
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      const s = median(results.map((x) => x.server));
-      const d = median(results.map((x) => x.db));
-      const w = median(results.map((x) => x.wall));
-      console.log(
-        `${label.padEnd(22)} server ${s.toFixed(2)} ms  PostgreSQL ${d.toFixed(2)} ms  total ${(s + d).toFixed(2)} ms CPU` +
-          `  (wall ${w.toFixed(2)} ms; ${Math.round(1000 / (s + d))} dashboards per CPU-second)`,
-      );
+      for (const [k, m] of modes.entries()) {
+        const s = median(results[k]!.map((x) => x.server));
+        const d = median(results[k]!.map((x) => x.db));
+        const w = median(results[k]!.map((x) => x.wall));
+        console.log(
+          `${label.padEnd(22)} ${m.name.padEnd(17)} server ${s.toFixed(2)} ms  PostgreSQL ${d.toFixed(2)} ms  total ${(s + d).toFixed(2)} ms CPU` +
+            `  (wall ${w.toFixed(2)} ms; ${Math.round(1000 / (s + d))} dashboards per CPU-second)`,
+        );
+      }
     };
     const version = await sqlRow<{ v: string }>(database.db, sql`SELECT version() AS v`);
     console.log(

@@ -18,6 +18,11 @@ export const alarms = pgTable(
     plantId: integer('plant_id')
       .notNull()
       .references(() => plants.id, { onDelete: 'cascade' }),
+    /**
+     * The plant's managing organisation, kept by trigger (set on insert, followed when the plant moves;
+     * migration 0034): the dashboard reads an organisation's newest alarms by index, not every plant's.
+     */
+    orgId: integer('org_id'),
     dongleId: integer('dongle_id').references(() => dongles.id, { onDelete: 'set null' }),
     /** Null for the dongle's own alarms; set null when the device is removed (the history stays). */
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
@@ -54,6 +59,11 @@ export const alarms = pgTable(
       t.startedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The dashboard's newest alarms of each organisation in scope, ongoing ones by themselves (0034).
+    index('alarms_org_started_idx').on(t.orgId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('alarms_org_ongoing_idx')
+      .on(t.orgId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'ONGOING'`),
     index('alarms_started_idx').on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The dashboard's newest ongoing alarms (and their count) without reading the ended ones.
     index('alarms_ongoing_started_idx')

@@ -6,6 +6,7 @@ export * from './fault-code.ts';
 export * from './firmware.ts';
 export * from './menu.ts';
 export * from './org.ts';
+export * from './org-rollup.ts';
 export * from './performance.ts';
 export * from './plant.ts';
 export * from './plant-share.ts';

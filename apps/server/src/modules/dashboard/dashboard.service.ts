@@ -41,6 +41,12 @@ import {
   scopeKey,
   yieldParts,
 } from './dashboard-queries.ts';
+import {
+  countriesFromRollup,
+  energyFromRollup,
+  latestAlarmsFromRollup,
+  plantFiguresFromRollup,
+} from './dashboard-rollup.ts';
 import { gridFactors, gridShares } from './grid-factors.ts';
 
 /**
@@ -48,8 +54,17 @@ import { gridFactors, gridShares } from './grid-factors.ts';
  * device_latest) and the ongoing alarms; raw samples are never read. After the plant figures (which give
  * the trend's last day) the rest run side by side on a pool.
  */
-export function createDashboardService(ctx: AppContext) {
+export function createDashboardService(
+  ctx: AppContext,
+  /**
+   * `live: true` computes an organisation's figures as before migration 0034 (from its plants and
+   * organisation days, not the per-organisation roll-ups): for the tests that compare the two and the bench.
+   */
+  opts: { live?: boolean } = {},
+) {
   const { db } = ctx;
+  /** Whether this caller's figures come from the per-organisation roll-ups (dashboard-rollup.ts). */
+  const rolledUp = (caller: Caller) => !opts.live && !plantByPlant(caller);
   const grids = gridFactors(ctx.config);
 
   /**
@@ -270,7 +285,9 @@ export function createDashboardService(ctx: AppContext) {
     );
 
   async function compute(caller: Caller, lang: Lang, now: Date): Promise<Dashboard> {
-    const byZone = await plantFigures(caller, now);
+    const byZone = await (rolledUp(caller)
+      ? plantFiguresFromRollup(db, caller, now)
+      : plantFigures(caller, now));
     // The trend ends at the newest local "today" among the plants, so every plant's today is in it.
     const lastDay =
       byZone
@@ -278,11 +295,11 @@ export function createDashboardService(ctx: AppContext) {
         .sort()
         .at(-1) ?? localDay(now.getTime(), DEFAULT_TZ);
     const [energy, days, power, alerts, countries] = await Promise.all([
-      energyByCurrency(caller, now),
+      rolledUp(caller) ? energyFromRollup(db, caller, now) : energyByCurrency(caller, now),
       trend(caller, lastDay),
       powerByPlant(caller, now),
-      latestAlarms(caller),
-      generationByCountry(caller),
+      rolledUp(caller) ? latestAlarmsFromRollup(db, caller) : latestAlarms(caller),
+      rolledUp(caller) ? countriesFromRollup(db, caller) : generationByCountry(caller),
     ]);
     const f: Record<string, number> = {};
     const plantsPer = new Map<string, number>();
