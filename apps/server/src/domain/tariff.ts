@@ -1,7 +1,7 @@
 import { localMidnight, localTime } from '@pvstar/contract/calendar';
 import type { TariffBand, TariffDirection, TariffKind } from '@pvstar/contract/tariff';
 import { addDays } from './calendar.ts';
-import { type DayEnergy, type MeterReading, readingEnergy } from './energy.ts';
+import { type DayEnergy, type MeterReading, readingEnergy, replacedBetween } from './energy.ts';
 
 /**
  * Prices of a plant at an instant, and the money of a metering interval (issue 23, decision 023,
