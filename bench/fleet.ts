@@ -24,7 +24,8 @@ import {
   registerFleet,
 } from './fleet-setup.ts';
 import { fleetTable } from './fleet-table.ts';
-import { machine, privateMosquitto } from './ingest.ts';
+import { machine } from './ingest.ts';
+import { privateMosquitto } from './private-mosquitto.ts';
 import { cpuMsOf, openFileLimit, processUsage } from './proc.ts';
 
 /**
