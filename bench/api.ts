@@ -1,3 +1,22 @@
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { sqlRow } from '../apps/server/src/db/rows.ts';
+import { seed } from '../apps/server/src/db/seed/seed.ts';
+import {
+  ADMIN_PASSWORD,
+  ask,
+  DEMO_PASSWORD,
+  type Endpoint,
+  endpoints,
+  type LoadResult,
+  loadOne,
+  signIn,
+} from './api-endpoints.ts';
+import { type ApiFleetSize, FULL_SIZE, loadApiFleet } from './api-fleet.ts';
+import { freshBackend, startServer } from './api-server.ts';
+import { machineTicks, processUsage } from './proc.ts';
+
 /**
  * The API under closed-loop load at 10,000 plants: the fleet of bench/api-fleet.ts is written into a
  * fresh database (PGlite in a temporary data directory; with TEST_DB=postgres and DATABASE_URL also a
@@ -17,200 +36,6 @@
  *
  * bench/api.test.ts runs a small fleet of it in `npm test` and checks the answers.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { sqlRow } from '../apps/server/src/db/rows.ts';
-import { seed } from '../apps/server/src/db/seed/seed.ts';
-import { addDays } from '../apps/server/src/domain/calendar.ts';
-import { md5 } from '../apps/server/src/lib/crypto.ts';
-import { type ApiFleet, type ApiFleetSize, alarmFilter, FULL_SIZE, loadApiFleet } from './api-fleet.ts';
-import { machineTicks, processUsage } from './proc.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-export const ADMIN_PASSWORD = 'Admin1234!';
-export const DEMO_PASSWORD = 'Demo1234';
-/** The accounts of the demo tree the load signs in as. */
-export const DEALER_USER = 'demo-dealer';
-export const INSTALLER_USER = 'demo-installer-a';
-
-export interface Endpoint {
-  /** Short name for ONLY=… */
-  key: string;
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  /** Which signed-in user asks; none for a public route. */
-  as?: 'dealer' | 'installer';
-}
-
-/** The calls under load: what the plant list, dashboard, statistics, alert center and plant detail read. */
-export function endpoints(fleet: ApiFleet): Endpoint[] {
-  const plant = fleet.firstPlantId;
-  const page = '?pageNum=1&pageSize=10';
-  return [
-    { key: 'health', name: 'trivial route (GET /health, no database)', method: 'GET', path: '/health' },
-    {
-      key: 'list-dealer',
-      name: 'plant list, dealer',
-      method: 'POST',
-      path: `/station/station/page${page}`,
-      body: {},
-      as: 'dealer',
-    },
-    {
-      key: 'list-dealer-power',
-      name: 'plant list, dealer, sorted by power now',
-      method: 'POST',
-      path: `/station/station/page${page}&orderBy=currentPower&order=descend`,
-      body: {},
-      as: 'dealer',
-    },
-    {
-      key: 'list-installer',
-      name: 'plant list, installer',
-      method: 'POST',
-      path: `/station/station/page${page}`,
-      body: {},
-      as: 'installer',
-    },
-    {
-      key: 'dashboard-dealer',
-      name: 'dashboard, dealer',
-      method: 'GET',
-      path: '/station/dashboard',
-      as: 'dealer',
-    },
-    {
-      key: 'dashboard-installer',
-      name: 'dashboard, installer',
-      method: 'GET',
-      path: '/station/dashboard',
-      as: 'installer',
-    },
-    {
-      key: 'trend',
-      name: '365-day trend of a plant',
-      method: 'POST',
-      path: '/station/station/energy',
-      body: { id: plant, dateType: 'date', from: addDays(fleet.today, -364), to: fleet.today },
-      as: 'dealer',
-    },
-    {
-      key: 'alarms',
-      name: 'alarm list, dealer (level + status + last month)',
-      method: 'POST',
-      path: `/iot/alarm/page${page}`,
-      body: alarmFilter(fleet.today),
-      as: 'dealer',
-    },
-    {
-      key: 'detail-info',
-      name: 'plant detail: information',
-      method: 'GET',
-      path: `/station/station/detail/${plant}`,
-      as: 'dealer',
-    },
-    {
-      key: 'detail-overview',
-      name: 'plant detail: overview',
-      method: 'GET',
-      path: `/station/station/overview/${plant}`,
-      as: 'dealer',
-    },
-    {
-      key: 'detail-curve',
-      name: 'plant detail: power curve of today',
-      method: 'GET',
-      path: `/station/station/powerCurve/${plant}`,
-      as: 'dealer',
-    },
-  ];
-}
-
-export type Tokens = Record<'dealer' | 'installer', string>;
-
-const headersOf = (ep: Endpoint, tokens: Tokens): Record<string, string> => ({
-  ...(ep.body === undefined ? {} : { 'content-type': 'application/json' }),
-  ...(ep.as ? { authorization: `Bearer ${tokens[ep.as]}` } : {}),
-});
-
-/** Success as the load counts it: the envelope's code (the serializer writes it first) is 200. */
-const isSuccessBody = (body: unknown) => String(body).startsWith('{"code":200,');
-
-/** One call over HTTP; throws unless it answers 200 with envelope code 200. Returns `data`. */
-export async function ask<T = unknown>(base: string, ep: Endpoint, tokens: Tokens): Promise<T> {
-  const res = await fetch(base + ep.path, {
-    method: ep.method,
-    headers: headersOf(ep, tokens),
-    body: ep.body === undefined ? undefined : JSON.stringify(ep.body),
-  });
-  const text = await res.text();
-  if (res.status !== 200 || !isSuccessBody(text))
-    throw new Error(`${ep.name}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text).data as T;
-}
-
-/** Signs in the dealer and installer A of the demo tree. */
-export async function signIn(base: string): Promise<Tokens> {
-  const login = (account: string) =>
-    ask<string>(
-      base,
-      {
-        key: 'sign-in',
-        name: `sign-in ${account}`,
-        method: 'POST',
-        path: '/auth/user/login',
-        body: { account, password: md5(DEMO_PASSWORD), loginType: 'password', agree: true },
-      },
-      { dealer: '', installer: '' },
-    );
-  return { dealer: await login(DEALER_USER), installer: await login(INSTALLER_USER) };
-}
-
-export interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  /** Non-2xx answers, bodies without code 200, connection errors and timeouts. */
-  errors: number;
-  requests: number;
-}
-
-/** Closed loop on one endpoint: `connections` connections, one request in flight on each. */
-export async function loadOne(
-  base: string,
-  ep: Endpoint,
-  tokens: Tokens,
-  opts: { connections: number; seconds: number },
-): Promise<LoadResult> {
-  const r = await autocannon({
-    url: base + ep.path,
-    method: ep.method,
-    headers: headersOf(ep, tokens),
-    ...(ep.body === undefined ? {} : { body: JSON.stringify(ep.body) }),
-    connections: opts.connections,
-    pipelining: 1,
-    duration: opts.seconds,
-    verifyBody: isSuccessBody,
-  });
-  return {
-    rps: r.requests.total / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    // Every answer goes through verifyBody, so a non-2xx answer is a mismatch too.
-    errors: Math.max(r.non2xx, r.mismatches) + r.errors,
-    requests: r.requests.total,
-  };
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -219,142 +44,7 @@ const median = (xs: number[]) => {
 };
 
 /** A port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
-interface Backend {
-  label: string;
-  /** The server's environment for this database. */
-  env: Record<string, string>;
-  database: Database;
-  cleanup(): Promise<void>;
-}
-
-/** A fresh database of the kind asked for, migrated and seeded with the demo tree (no demo plants). */
-async function freshBackend(kind: 'pglite' | 'postgres'): Promise<Backend> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-bench-api-'));
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
-    return {
-      label: 'PGlite (embedded)',
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      database,
-      cleanup: async () => removeDir(),
-    };
-  }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `pvstar_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: base.toString() });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    label: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    database,
-    cleanup: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      removeDir();
-    },
-  };
-}
-
-export interface Server {
-  base: string;
-  pid: number;
-  /** What the server printed (warnings and errors only, at LOG_LEVEL=warn), its last 64 KB. */
-  output(): string;
-  /** Lines it printed (log records at its LOG_LEVEL). */
-  lines(): number;
-  stop(): Promise<void>;
-}
-
-/**
- * The real server as a child process: API only by default (`roles` empty: all of them), the demo tree's
- * accounts, no demo plants.
- */
-export async function startServer(
-  env: Record<string, string>,
-  cpuProfDir?: string,
-  roles: string[] = ['api'],
-): Promise<Server> {
-  const port = await freePort();
-  const args = [
-    '--import',
-    'tsx',
-    ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
-    'apps/server/src/main.ts',
-    ...roles.flatMap((role) => ['--role', role]),
-  ];
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      MQTT_URL: '',
-      MQTT_PORT: '0',
-      DEMO: 'true',
-      DEMO_PLANTS: '0',
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let lines = 0;
-  const hear = (b: Buffer) => {
-    output = (output + b).slice(-65_536);
-    for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, i + 1)) lines++;
-  };
-  child.stdout!.on('data', hear);
-  child.stderr!.on('data', hear);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-    const up = await fetch(`${base}/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not become ready:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    pid: child.pid!,
-    output: () => output,
-    lines: () => lines,
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/** One answer slower than this (alone) and the endpoint is not loaded. */
 const TOO_SLOW_MS = 1000;
 
 type Row = {
