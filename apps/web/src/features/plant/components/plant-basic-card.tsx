@@ -10,6 +10,7 @@ import {
 } from '@pvstar/contract/station';
 import { Button, Card, DatePicker, Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { FormGrid } from '../../../components/form-grid.tsx';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { NumberInput } from '../../../components/number-input.tsx';
@@ -46,6 +47,30 @@ const CURRENCIES = [
   'BRL',
   'ZAR',
 ];
+
+/** An angle in degrees (tilt, azimuth). */
+const degreesItem = (name: 'angleOfRoll' | 'azimuth', label: string, schema: z.ZodType, extra: string) => (
+  <Form.Item name={name} label={label} rules={[zodRule(schema)]} extra={extra}>
+    <NumberInput step={1} precision={1} suffix="°" style={{ width: '100%' }} data-testid={`field-${name}`} />
+  </Form.Item>
+);
+
+/** A price per kWh in the plant's currency (feed-in, purchase). */
+const priceItem = (
+  name: 'onlineElectrovalence' | 'buyElectrovalence',
+  label: string,
+  currency: string | undefined,
+) => (
+  <Form.Item name={name} label={label} rules={[zodRule(priceSchema)]}>
+    <NumberInput
+      min={0}
+      step={0.01}
+      precision={4}
+      suffix={`${currency ?? 'EUR'}/kWh`}
+      style={{ width: '100%' }}
+    />
+  </Form.Item>
+);
 
 /** The plant form's first card: name, type, organisation, sizes, dates, orientation, prices and picture. */
 export function PlantBasicCard({ plant, onBack }: { plant: StationDetail | null; onBack: () => void }) {
@@ -136,63 +161,13 @@ export function PlantBasicCard({ plant, onBack }: { plant: StationDetail | null;
         <Form.Item name="buildDate" label={t('plant:field.buildDate')}>
           <DatePicker style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item
-          name="angleOfRoll"
-          label={t('plant:field.angleOfRoll')}
-          rules={[zodRule(tiltSchema)]}
-          extra={t('plant:hint.tilt')}
-        >
-          <NumberInput
-            step={1}
-            precision={1}
-            suffix="°"
-            style={{ width: '100%' }}
-            data-testid="field-angleOfRoll"
-          />
-        </Form.Item>
-        <Form.Item
-          name="azimuth"
-          label={t('plant:field.azimuth')}
-          rules={[zodRule(azimuthSchema)]}
-          extra={t('plant:hint.azimuth')}
-        >
-          <NumberInput
-            step={1}
-            precision={1}
-            suffix="°"
-            style={{ width: '100%' }}
-            data-testid="field-azimuth"
-          />
-        </Form.Item>
+        {degreesItem('angleOfRoll', t('plant:field.angleOfRoll'), tiltSchema, t('plant:hint.tilt'))}
+        {degreesItem('azimuth', t('plant:field.azimuth'), azimuthSchema, t('plant:hint.azimuth'))}
         <Form.Item name="currency" label={t('plant:field.currency')} rules={[required]}>
           <Select showSearch options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
-        <Form.Item
-          name="onlineElectrovalence"
-          label={t('plant:field.onlineElectrovalence')}
-          rules={[zodRule(priceSchema)]}
-        >
-          <NumberInput
-            min={0}
-            step={0.01}
-            precision={4}
-            suffix={`${currency ?? 'EUR'}/kWh`}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="buyElectrovalence"
-          label={t('plant:field.buyElectrovalence')}
-          rules={[zodRule(priceSchema)]}
-        >
-          <NumberInput
-            min={0}
-            step={0.01}
-            precision={4}
-            suffix={`${currency ?? 'EUR'}/kWh`}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
+        {priceItem('onlineElectrovalence', t('plant:field.onlineElectrovalence'), currency)}
+        {priceItem('buyElectrovalence', t('plant:field.buyElectrovalence'), currency)}
       </FormGrid>
       <Form.Item name="stationPicture" label={t('plant:field.stationPicture')}>
         <PictureField />

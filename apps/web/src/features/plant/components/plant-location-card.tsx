@@ -2,6 +2,7 @@ import { DEFAULT_TIMEZONE, latitudeSchema, longitudeSchema } from '@pvstar/contr
 import { Card, Flex, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { FormGrid } from '../../../components/form-grid.tsx';
 import { NumberInput } from '../../../components/number-input.tsx';
 import { zodRule } from '../../../components/zod-rule.ts';
@@ -12,6 +13,19 @@ import type { PlantFormValues } from './plant-form-values.ts';
 const TIME_ZONES: string[] = (
   Intl as unknown as { supportedValuesOf?: (k: string) => string[] }
 ).supportedValuesOf?.('timeZone') ?? ['UTC', ...Object.values(DEFAULT_TIMEZONE)];
+
+/** A coordinate in degrees, required. */
+const coordinateItem = (name: 'latitude' | 'longitude', label: string, schema: z.ZodType) => (
+  <Form.Item name={name} label={label} rules={[zodRule(schema, { required: true })]} required>
+    <NumberInput
+      step={0.0001}
+      precision={6}
+      trimZeros
+      style={{ width: '100%' }}
+      data-testid={`field-${name}`}
+    />
+  </Form.Item>
+);
 
 /** The plant form's location card: country, region, coordinates (typed or picked on the map), time zone, address. */
 export function PlantLocationCard() {
@@ -68,34 +82,8 @@ export function PlantLocationCard() {
                 data-testid="field-regionCode"
               />
             </Form.Item>
-            <Form.Item
-              name="latitude"
-              label={t('plant:field.latitude')}
-              rules={[zodRule(latitudeSchema, { required: true })]}
-              required
-            >
-              <NumberInput
-                step={0.0001}
-                precision={6}
-                trimZeros
-                style={{ width: '100%' }}
-                data-testid="field-latitude"
-              />
-            </Form.Item>
-            <Form.Item
-              name="longitude"
-              label={t('plant:field.longitude')}
-              rules={[zodRule(longitudeSchema, { required: true })]}
-              required
-            >
-              <NumberInput
-                step={0.0001}
-                precision={6}
-                trimZeros
-                style={{ width: '100%' }}
-                data-testid="field-longitude"
-              />
-            </Form.Item>
+            {coordinateItem('latitude', t('plant:field.latitude'), latitudeSchema)}
+            {coordinateItem('longitude', t('plant:field.longitude'), longitudeSchema)}
             <Form.Item name="timezone" label={t('plant:field.timezone')}>
               <Select
                 showSearch
