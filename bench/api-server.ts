@@ -12,6 +12,7 @@ import { ADMIN_PASSWORD } from './api-endpoints.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** A port nobody listens on now. */
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -146,5 +147,3 @@ export async function startServer(
     },
   };
 }
-
-/** One answer slower than this (alone) and the endpoint is not loaded. */

@@ -43,8 +43,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** A port nobody listens on now. */
-
+/** One answer slower than this (alone) and the endpoint is not loaded. */
 const TOO_SLOW_MS = 1000;
 
 type Row = {

@@ -6,7 +6,7 @@ import { sqlRow } from '../apps/server/src/db/rows.ts';
 import { createOrg } from '../apps/server/src/db/seed/seed.ts';
 import { hashPassword, md5 } from '../apps/server/src/lib/crypto.ts';
 import type { Counts } from './fleet-load.ts';
-import { HOUSE } from './ingest-load.ts';
+import { insertBenchDongles } from './ingest-setup.ts';
 
 /** bench:fleet's fleet, written straight into the database, and the generator processes that drive it. */
 
@@ -49,18 +49,7 @@ export async function registerFleet(db: Database['db'], count: number, installer
     SELECT 'BENCH-P-' || lpad(i::text, 6, '0'), (${orgs}::jsonb ->> ((i - 1) % ${installers}))::int,
       'Bench house ' || i, 'ENERGY_STORAGE', 6 + i % 16, 10, 47 + (i % 8), 7 + (i % 7), ${timezone}
     FROM generate_series(1, ${count}) i`);
-  await db.execute(sql`
-    INSERT INTO dongles (sn, plant_id, secret_hash, interval_seconds)
-    SELECT 'BENCH-D-' || substr(plant_no, 9), id,
-      encode(sha256(convert_to('bench-secret-BENCH-D-' || substr(plant_no, 9), 'UTF8')), 'hex'), 60
-    FROM plants WHERE plant_no LIKE 'BENCH-P-%'`);
-  const house = JSON.stringify(HOUSE.map((d, k) => ({ ...d, k })));
-  await db.execute(sql`
-    INSERT INTO devices (sn, kind, dongle_id, plant_id, inverter_type)
-    SELECT 'BENCH-' || h.letter || '-' || substr(g.sn, 9), h.kind, g.id, g.plant_id,
-      CASE WHEN h.kind = 'INVERTER' THEN 'THREE_PHASE' END
-    FROM dongles g, jsonb_to_recordset(${house}::jsonb) AS h(letter text, kind text, k int)
-    WHERE g.sn LIKE 'BENCH-D-%' ORDER BY g.id, h.k`);
+  await insertBenchDongles(db, 60);
   // One hash for every bench user: signing in checks it as for anyone.
   const hash = await hashPassword(md5(USER_PASSWORD));
   await db.execute(sql`

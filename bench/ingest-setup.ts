@@ -92,6 +92,25 @@ export async function benchDatabase(postgresUrl?: string) {
   };
 }
 
+/**
+ * A dongle under every bench plant (`BENCH-P-n` → `BENCH-D-n`, secret `benchSecret(sn)`) that reports every
+ * `intervalSeconds`, and the bench house's devices under each (bench:ingest's and bench:fleet's houses).
+ */
+export async function insertBenchDongles(db: Database['db'], intervalSeconds: number) {
+  await db.execute(sql`
+    INSERT INTO dongles (sn, plant_id, secret_hash, interval_seconds)
+    SELECT 'BENCH-D-' || substr(plant_no, 9), id,
+      encode(sha256(convert_to('bench-secret-BENCH-D-' || substr(plant_no, 9), 'UTF8')), 'hex'), ${intervalSeconds}::int
+    FROM plants WHERE plant_no LIKE 'BENCH-P-%'`);
+  const house = JSON.stringify(HOUSE.map((d, k) => ({ ...d, k })));
+  await db.execute(sql`
+    INSERT INTO devices (sn, kind, dongle_id, plant_id, inverter_type)
+    SELECT 'BENCH-' || h.letter || '-' || substr(g.sn, 9), h.kind, g.id, g.plant_id,
+      CASE WHEN h.kind = 'INVERTER' THEN 'THREE_PHASE' END
+    FROM dongles g, jsonb_to_recordset(${house}::jsonb) AS h(letter text, kind text, k int)
+    WHERE g.sn LIKE 'BENCH-D-%' ORDER BY g.id, h.k`);
+}
+
 /** One organisation's bench houses: a plant, a dongle (secret `benchSecret(sn)`) and the 6 devices each. */
 export async function loadHouses(database: Database, count: number) {
   const db = database.db;
@@ -113,21 +132,11 @@ export async function loadHouses(database: Database, count: number) {
     SELECT 'BENCH-P-' || lpad(i::text, 6, '0'), ${rootId}::int, 'Bench house ' || i, 'ENERGY_STORAGE', 6 + i % 16, 10,
       47 + (i % 8), 7 + (i % 7), 'Europe/Berlin'
     FROM generate_series(1, ${count}) i`);
-  await db.execute(sql`
-    INSERT INTO dongles (sn, plant_id, secret_hash, interval_seconds)
-    SELECT 'BENCH-D-' || substr(plant_no, 9), id,
-      encode(sha256(convert_to('bench-secret-BENCH-D-' || substr(plant_no, 9), 'UTF8')), 'hex'), 5
-    FROM plants WHERE plant_no LIKE 'BENCH-P-%'`);
-  const house = JSON.stringify(HOUSE.map((d, k) => ({ ...d, k })));
-  await db.execute(sql`
-    INSERT INTO devices (sn, kind, dongle_id, plant_id, inverter_type)
-    SELECT 'BENCH-' || h.letter || '-' || substr(g.sn, 9), h.kind, g.id, g.plant_id,
-      CASE WHEN h.kind = 'INVERTER' THEN 'THREE_PHASE' END
-    FROM dongles g, jsonb_to_recordset(${house}::jsonb) AS h(letter text, kind text, k int)
-    WHERE g.sn LIKE 'BENCH-D-%' ORDER BY g.id, h.k`);
+  await insertBenchDongles(db, 5);
   await db.execute(sql`ANALYZE`);
 }
 
+/** PROFILE=file.cpuprofile: the server side's CPU profile over the load only (open it in Chrome DevTools). */
 export async function startProfile() {
   const { Session } = await import('node:inspector/promises');
   const session = new Session();

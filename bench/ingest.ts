@@ -87,8 +87,6 @@ export interface IngestResult {
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
-/** PROFILE=file.cpuprofile: the server side's CPU profile over the load only (open it in Chrome DevTools). */
-
 export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
   const bench = await benchDatabase(o.postgresUrl);
   const { database } = bench;
