@@ -13,8 +13,9 @@ import fs from 'node:fs';
 import pino from 'pino';
 import { startEmbeddedBroker } from '../apps/server/src/mqtt/broker.ts';
 import { dongleFleet } from './dongle-load.ts';
-import { machine, privateMosquitto } from './ingest.ts';
+import { machine } from './ingest.ts';
 import { benchSecret, benchSerial } from './ingest-load.ts';
+import { privateMosquitto } from './private-mosquitto.ts';
 
 const MB = 2 ** 20;
 const rssOf = (pid: number) =>

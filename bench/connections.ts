@@ -8,7 +8,8 @@
  *
  * The generator and the measurement are bench:ingest's (bench/ingest.ts) at one message per dongle a minute.
  */
-import { benchIngest, type IngestResult, machine, median, privateMosquitto } from './ingest.ts';
+import { benchIngest, type IngestResult, machine, median } from './ingest.ts';
+import { privateMosquitto } from './private-mosquitto.ts';
 
 async function main() {
   const env = process.env;

@@ -24,7 +24,7 @@ import { seed } from '../apps/server/src/db/seed/seed.ts';
 import type { Caller } from '../apps/server/src/domain/caller.ts';
 import { refreshPowerNow } from '../apps/server/src/domain/power-now-rollup.ts';
 import { createDashboardService } from '../apps/server/src/modules/dashboard/dashboard.service.ts';
-import { ADMIN_PASSWORD, DEMO_PASSWORD } from './api.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './api-endpoints.ts';
 import { type ApiFleetSize, DEALER, FULL_SIZE, loadApiFleet, SEEDED_INSTALLERS } from './api-fleet.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { benchFleet, type FleetOptions, fleetTable } from './fleet.ts';
+import { benchFleet, type FleetOptions } from './fleet.ts';
+import { fleetTable } from './fleet-table.ts';
 
 /**
  * bench:fleet on a short fleet with three-second "minutes", so that it never rots: through the steady

@@ -1,3 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/seed.ts';
+import { postgresMissing, privatePostgres } from '../apps/server/src/test/private-services.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './api-endpoints.ts';
+import { freePort, startServer } from './api-server.ts';
+import {
+  loadDashboards,
+  percentile,
+  signInAll,
+  sleep,
+  storedFigures,
+  type Watcher,
+  watchPostgres,
+} from './fleet-measure.ts';
+import {
+  DEFAULT_GENERATOR_SIZE,
+  generators,
+  HOLD_SECONDS,
+  morningZone,
+  registerFleet,
+} from './fleet-setup.ts';
+import { fleetTable } from './fleet-table.ts';
+import { machine } from './ingest.ts';
+import { privateMosquitto } from './private-mosquitto.ts';
+import { cpuMsOf, openFileLimit, processUsage } from './proc.ts';
+
 /**
  * Fleet: the real server (all roles: api + ingest + jobs, logging at `info` as in production, its output
  * counted and discarded) as a child process, and a fleet of FLEET dongles at fleet pace — one telemetry
@@ -31,23 +62,6 @@
  * (at most GENERATOR_SIZE dongles, under the file limit) connects from an address of its own, 127.0.0.2…
  * bench/fleet.test.ts runs a short fleet of it in `npm test`.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { sqlRow } from '../apps/server/src/db/rows.ts';
-import { createOrg, seed } from '../apps/server/src/db/seed/seed.ts';
-import { hashPassword, md5 } from '../apps/server/src/lib/crypto.ts';
-import { postgresMissing, privatePostgres } from '../apps/server/src/test/private-services.ts';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, freePort, startServer } from './api.ts';
-import type { Counts } from './fleet-load.ts';
-import { machine, privateMosquitto } from './ingest.ts';
-import { HOUSE } from './ingest-load.ts';
-import { cpuMsOf, openFileLimit, processUsage } from './proc.ts';
 
 export interface FleetOptions {
   dongles: number;
@@ -115,282 +129,6 @@ export interface FleetResult {
   serverLogLines: number;
   dashboards: { installers: DashboardResult; dealers: DashboardResult } | null;
   loadAvg: number[];
-}
-
-const BENCH_DEALER = 'Bench fleet dealer';
-const USER_PASSWORD = 'Bench1234';
-const DEFAULT_GENERATOR_SIZE = 15_000;
-/** MINUTES=0: how long the fleet holds its connections without publishing. */
-const HOLD_SECONDS = 20;
-
-/**
- * A fixed-offset zone in which it is now about 10:00, so that a run of a few hours stays within one
- * plant day (the energy check compares a day's generation with the day's counters).
- */
-export function morningZone(now = new Date()): string {
-  let h = (10 - now.getUTCHours() + 24) % 24;
-  if (h > 14) h -= 24;
-  return h === 0 ? 'Etc/GMT' : h > 0 ? `Etc/GMT-${h}` : `Etc/GMT+${-h}`;
-}
-
-/**
- * The fleet written with set-based SQL (as bench/api-fleet.ts): a dealer under the provider with
- * `installers` installers, a user of each (INSTALLER_ADMIN) and as many dealer users (DEALER_ADMIN);
- * per dongle a house (plant, dongle, bench:ingest's 6 devices) in installer (i − 1) mod installers,
- * registered with a one-minute interval, its secret `benchSecret(sn)`.
- */
-export async function registerFleet(db: Database['db'], count: number, installers: number, timezone: string) {
-  const root = await sqlRow<{ id: number }>(
-    db,
-    sql`SELECT id FROM organizations WHERE parent_id IS NULL ORDER BY id LIMIT 1`,
-  );
-  const dealerId = await createOrg(db, { name: BENCH_DEALER, type: 'DEALER', parentId: root!.id });
-  const installerIds: number[] = [];
-  for (let k = 1; k <= installers; k++)
-    installerIds.push(
-      await createOrg(db, { name: `Bench fleet installer ${k}`, type: 'INSTALLER', parentId: dealerId }),
-    );
-  const orgs = JSON.stringify(installerIds);
-  await db.execute(sql`
-    INSERT INTO plants (plant_no, org_id, name, type, installed_capacity, storage_capacity, latitude, longitude, timezone)
-    SELECT 'BENCH-P-' || lpad(i::text, 6, '0'), (${orgs}::jsonb ->> ((i - 1) % ${installers}))::int,
-      'Bench house ' || i, 'ENERGY_STORAGE', 6 + i % 16, 10, 47 + (i % 8), 7 + (i % 7), ${timezone}
-    FROM generate_series(1, ${count}) i`);
-  await db.execute(sql`
-    INSERT INTO dongles (sn, plant_id, secret_hash, interval_seconds)
-    SELECT 'BENCH-D-' || substr(plant_no, 9), id,
-      encode(sha256(convert_to('bench-secret-BENCH-D-' || substr(plant_no, 9), 'UTF8')), 'hex'), 60
-    FROM plants WHERE plant_no LIKE 'BENCH-P-%'`);
-  const house = JSON.stringify(HOUSE.map((d, k) => ({ ...d, k })));
-  await db.execute(sql`
-    INSERT INTO devices (sn, kind, dongle_id, plant_id, inverter_type)
-    SELECT 'BENCH-' || h.letter || '-' || substr(g.sn, 9), h.kind, g.id, g.plant_id,
-      CASE WHEN h.kind = 'INVERTER' THEN 'THREE_PHASE' END
-    FROM dongles g, jsonb_to_recordset(${house}::jsonb) AS h(letter text, kind text, k int)
-    WHERE g.sn LIKE 'BENCH-D-%' ORDER BY g.id, h.k`);
-  // One hash for every bench user: signing in checks it as for anyone.
-  const hash = await hashPassword(md5(USER_PASSWORD));
-  await db.execute(sql`
-    INSERT INTO users (org_id, username, nickname, password_hash, consented_at)
-    SELECT (${orgs}::jsonb ->> (k - 1))::int, 'bench-installer-' || k, 'Bench installer ' || k, ${hash}, now()
-    FROM generate_series(1, ${installers}) k
-    UNION ALL
-    SELECT ${dealerId}::int, 'bench-dealer-' || k, 'Bench dealer ' || k, ${hash}, now()
-    FROM generate_series(1, ${installers}) k`);
-  await db.execute(sql`
-    INSERT INTO user_roles (user_id, role_id)
-    SELECT u.id, r.id FROM users u JOIN roles r
-      ON r.role_code = CASE WHEN u.username LIKE 'bench-dealer-%' THEN 'DEALER_ADMIN' ELSE 'INSTALLER_ADMIN' END
-    WHERE u.username LIKE 'bench-%'`);
-  await db.execute(sql`ANALYZE`);
-}
-
-/** The generators: child processes of bench/fleet-load.ts, each with its share of the fleet. */
-function generators(count: number, size: number) {
-  const children: ChildProcess[] = [];
-  for (let from = 0; from < count; from += size)
-    children.push(
-      fork(path.join(import.meta.dirname, 'fleet-load.ts'), [], {
-        execArgv: ['--import', 'tsx'],
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      }),
-    );
-  /** Sends each generator a command and gathers their answers, summed (PUBACK times merged). */
-  const ask = async <T extends object = object>(
-    cmd: (k: number) => Record<string, unknown>,
-    event: string,
-  ): Promise<Counts & T> => {
-    const answers = await Promise.all(
-      children.map(
-        (child, k) =>
-          new Promise<Counts & T>((resolve, reject) => {
-            const onMessage = (m: Counts & T & { event: string }) => {
-              if (m.event !== event) return;
-              child.off('message', onMessage);
-              child.off('exit', onExit);
-              resolve(m);
-            };
-            const onExit = (code: number) =>
-              reject(new Error(`fleet generator exited (${code}) before "${event}"`));
-            child.on('message', onMessage);
-            child.once('exit', onExit);
-            // With a callback, a generator gone away rejects here instead of throwing on the child.
-            child.send(cmd(k), (err) => err && reject(err));
-          }),
-      ),
-    );
-    const sum = { ...answers[0]! } as Record<string, unknown>;
-    for (const a of answers.slice(1))
-      for (const [key, v] of Object.entries(a))
-        if (typeof v === 'number') sum[key] = (sum[key] as number) + v;
-    sum.ackMs = answers.flatMap((a) => a.ackMs).sort((a, b) => a - b);
-    // Times of the slowest generator (returning), the CPU of all.
-    for (const key of ['ms'])
-      if (key in answers[0]!) sum[key] = Math.max(...answers.map((a) => (a as Record<string, number>)[key]!));
-    return sum as Counts & T;
-  };
-  return {
-    pids: children.map((c) => c.pid!),
-    ask,
-    async close() {
-      for (const child of children) if (child.connected) child.send({ cmd: 'close' });
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null) return resolve();
-              const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-              child.once('exit', () => {
-                clearTimeout(timer);
-                resolve();
-              });
-            }),
-        ),
-      );
-    },
-  };
-}
-
-const percentile = (sorted: ArrayLike<number>, p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/**
- * Watches the bench database from a connection of its own (PostgreSQL): the processes whose CPU counts
- * as PostgreSQL's, deadlocks, and once a second the dongles whose newest telemetry committed since the
- * last look (publish → commit).
- */
-async function watchPostgres(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const own = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-  const lastTelemetry = new Map<number, number>();
-  let latencies: number[] = [];
-  let polling = true;
-  const poll = (async () => {
-    while (polling) {
-      const rows = await client.query<{ id: number; t: number; s: number }>(
-        `SELECT id, extract(epoch FROM last_telemetry_at) * 1000 AS t, extract(epoch FROM last_seen_at) * 1000 AS s
-         FROM dongles WHERE last_seen_at > now() - interval '10 seconds' AND last_telemetry_at IS NOT NULL`,
-      );
-      for (const r of rows.rows) {
-        const t = Number(r.t);
-        if (lastTelemetry.get(r.id) === t) continue;
-        lastTelemetry.set(r.id, t);
-        latencies.push(Math.max(0, Number(r.s) - t));
-      }
-      await sleep(1000);
-    }
-  })();
-  return {
-    /** Backends of the bench database (not this watcher) and the cluster's own processes. */
-    async pids(): Promise<number[]> {
-      const rows = await client.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity
-         WHERE pid <> $1 AND (datname = current_database() OR (datname IS NULL AND backend_type <> 'client backend'))`,
-        [own],
-      );
-      return rows.rows.map((r) => r.pid);
-    },
-    async deadlocks(): Promise<number> {
-      const rows = await client.query<{ n: string }>(
-        'SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()',
-      );
-      return Number(rows.rows[0]!.n);
-    },
-    /** Publish → commit times seen since the last call, sorted. */
-    takeLatencies(): number[] {
-      const out = latencies.sort((a, b) => a - b);
-      latencies = [];
-      return out;
-    },
-    async storedTelemetry(): Promise<number> {
-      const rows = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM telemetry_samples s JOIN devices d ON d.id = s.device_id AND d.kind = 'INVERTER'`,
-      );
-      return rows.rows[0]!.n;
-    },
-    async close() {
-      polling = false;
-      await poll.catch(() => {});
-      await client.end();
-    },
-  };
-}
-
-type Watcher = Awaited<ReturnType<typeof watchPostgres>>;
-
-/** Stored inverter samples (one per telemetry message) and bench:ingest's plant-day energy check. */
-async function storedFigures(db: Database['db']) {
-  return (await sqlRow<{ rows: number; mismatches: number }>(
-    db,
-    sql`
-      SELECT (SELECT count(*)::int FROM telemetry_samples s JOIN devices d ON d.id = s.device_id AND d.kind = 'INVERTER') AS rows,
-        (SELECT count(*)::int FROM (
-          SELECT p.plant_id, p.day FROM plant_energy_daily p
-          LEFT JOIN (
-            SELECT d.plant_id, max((s.data->>'dailyGeneration')::float8) AS generation
-            FROM telemetry_samples s JOIN devices d ON d.id = s.device_id AND d.kind = 'INVERTER'
-            GROUP BY d.plant_id) s ON s.plant_id = p.plant_id
-          WHERE s.generation IS NULL OR abs(p.generation - s.generation) > 1e-6) x) AS mismatches`,
-  ))!;
-}
-
-/** Signs in each bench user of this kind through the API; their tokens. */
-async function signInAll(base: string, kind: 'installer' | 'dealer', users: number): Promise<string[]> {
-  const tokens: string[] = [];
-  for (let k = 1; k <= users; k++) {
-    const res = await fetch(`${base}/auth/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        account: `bench-${kind}-${k}`,
-        password: md5(USER_PASSWORD),
-        loginType: 'password',
-        agree: true,
-      }),
-    });
-    const body = (await res.json()) as { code: number; data: string };
-    if (body.code !== 200) throw new Error(`sign-in bench-${kind}-${k}: ${JSON.stringify(body)}`);
-    tokens.push(body.data);
-  }
-  return tokens;
-}
-
-/** Dashboards of distinct users, one user after another, `connections` requests in flight. */
-async function loadDashboards(
-  base: string,
-  tokens: string[],
-  seconds: number,
-  cpuMs: () => Promise<number>,
-  connections = 8,
-): Promise<DashboardResult> {
-  let next = 0;
-  let done = 0;
-  let errors = 0;
-  const one = async () => {
-    const token = tokens[next++ % tokens.length]!;
-    const res = await fetch(`${base}/station/dashboard`, { headers: { authorization: `Bearer ${token}` } });
-    const text = await res.text();
-    if (res.status === 200 && text.startsWith('{"code":200,')) done++;
-    else errors++;
-  };
-  // A warm-up round: each user once.
-  for (let k = 0; k < tokens.length; k++) await one();
-  done = 0;
-  errors = 0;
-  const cpu0 = await cpuMs();
-  const t0 = performance.now();
-  const until = t0 + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) await one();
-    }),
-  );
-  const wall = (performance.now() - t0) / 1000;
-  const cpu = (await cpuMs()) - cpu0;
-  return { users: tokens.length, perSecond: done / wall, cpuMsPerDashboard: cpu / Math.max(1, done), errors };
 }
 
 export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
@@ -628,79 +366,6 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
   } finally {
     for (const c of cleanups.reverse()) await c().catch(() => {});
   }
-}
-
-const fixed = (v: number, digits: number) => v.toFixed(digits);
-
-/** The results as a markdown table, one column per setup and fleet size. */
-export function fleetTable(results: FleetResult[]): string {
-  const cols = results.map((r) => `${r.setup}, ${r.dongles.toLocaleString('en-GB')}`);
-  const row = (name: string, f: (r: FleetResult) => string) => `| ${name} | ${results.map(f).join(' | ')} |`;
-  const cpu = (p: PhaseResult) => p.serverMsPerMessage + p.postgresMsPerMessage + p.brokerMsPerMessage;
-  const outage = (f: (p: NonNullable<FleetResult['outage']>) => string) => (r: FleetResult) =>
-    r.outage ? f(r.outage) : '—';
-  const pgOnly = (r: FleetResult, v: string) => (r.setup.startsWith('PostgreSQL') ? v : '—');
-  const lines = [
-    `| figure | ${cols.join(' | ')} |`,
-    `|---|${cols.map(() => '---:').join('|')}|`,
-    row('time to connect all, s', (r) => fixed(r.connectSeconds, 1)),
-    row('steady: messages/s', (r) => fixed(r.steady.messages / r.steady.seconds, 0)),
-    row('steady: CPU, % of one core (server / PostgreSQL / broker)', (r) =>
-      [r.steady.serverCpuPct, r.steady.postgresCpuPct, r.steady.brokerCpuPct]
-        .map((v) => fixed(v, 0))
-        .join(' / '),
-    ),
-    row('steady: CPU per message, ms (server + PostgreSQL + broker)', (r) => fixed(cpu(r.steady), 2)),
-    row('steady: server CPU per message, ms', (r) => fixed(r.steady.serverMsPerMessage, 2)),
-    row('steady: PostgreSQL CPU per message, ms', (r) => pgOnly(r, fixed(r.steady.postgresMsPerMessage, 2))),
-    row('steady: Mosquitto CPU per message, ms', (r) => pgOnly(r, fixed(r.steady.brokerMsPerMessage, 2))),
-    row(
-      'steady: publish → commit p50 / p99, ms',
-      (r) => `${fixed(r.steady.p50Ms, 0)} / ${fixed(r.steady.p99Ms, 0)}`,
-    ),
-    row(
-      'outage: dongles dropped / back in, s',
-      outage((o) => `${o.dropped} / ${fixed(o.returnSeconds, 1)}`),
-    ),
-    row(
-      'outage: CPU per message, ms (server + PostgreSQL + broker)',
-      outage((o) => fixed(cpu(o), 2)),
-    ),
-    row(
-      'outage: publish → commit p50 / p99, ms',
-      outage((o) => `${fixed(o.p50Ms, 0)} / ${fixed(o.p99Ms, 0)}`),
-    ),
-    row('deadlocks: steady / outage', (r) =>
-      pgOnly(r, `${r.steady.deadlocks} / ${r.outage ? r.outage.deadlocks : '—'}`),
-    ),
-    row('telemetry published / stored', (r) => `${r.telemetryPublished} / ${r.storedMessages}`),
-    row(
-      'lost / double-counted (plant days off the counters)',
-      (r) => `${Math.max(0, r.telemetryAcked - r.storedMessages)} / ${r.energyMismatches}`,
-    ),
-    row('fault events published', (r) => String(r.eventsPublished)),
-    row('connections dropped unasked', (r) => String(r.disconnects)),
-    row(
-      'server RSS, all connected / max, MB',
-      (r) => `${fixed(r.serverRssConnectedMb, 0)} / ${fixed(r.serverRssMaxMb, 0)}`,
-    ),
-    row('Mosquitto RSS, MB', (r) => (r.brokerRssMb === null ? '—' : fixed(r.brokerRssMb, 0))),
-    row('server log lines (info)', (r) => String(r.serverLogLines)),
-    row('dashboards/s, distinct installers', (r) =>
-      r.dashboards ? fixed(r.dashboards.installers.perSecond, 0) : '—',
-    ),
-    row('CPU per installer dashboard, ms (server + PostgreSQL)', (r) =>
-      r.dashboards ? fixed(r.dashboards.installers.cpuMsPerDashboard, 1) : '—',
-    ),
-    row('dashboards/s, distinct dealers (whole fleet)', (r) =>
-      r.dashboards ? fixed(r.dashboards.dealers.perSecond, 0) : '—',
-    ),
-    row('CPU per dealer dashboard, ms (server + PostgreSQL)', (r) =>
-      r.dashboards ? fixed(r.dashboards.dealers.cpuMsPerDashboard, 1) : '—',
-    ),
-    row('load average at the end (1 / 5 / 15 min)', (r) => r.loadAvg.map((v) => fixed(v, 1)).join(' / ')),
-  ];
-  return lines.join('\n');
 }
 
 async function main() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { benchIngest, type IngestOptions, privateMosquitto } from './ingest.ts';
+import { benchIngest, type IngestOptions } from './ingest.ts';
+import { privateMosquitto } from './private-mosquitto.ts';
 
 /**
  * The ingest benchmark on a small load, so that it never rots: every message the dongles publish is

@@ -1,3 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { topics } from '@pvstar/contract/mqtt';
+import { sql } from 'drizzle-orm';
+import { sqlRow, sqlRows } from '../apps/server/src/db/rows.ts';
+import { createIngest } from '../apps/server/src/ingest/ingest.ts';
+import { ingestLanes } from '../apps/server/src/ingest/start-ingest.ts';
+import { verifyDongleSecret } from '../apps/server/src/modules/device/dongle-credentials.ts';
+import { startAckSubscriber } from '../apps/server/src/mqtt/ack-subscriber.ts';
+import { startEmbeddedBroker } from '../apps/server/src/mqtt/broker.ts';
+import { wallClock } from './ingest-load.ts';
+import {
+  benchDatabase,
+  loadHouses,
+  log,
+  nextMessage,
+  ROWS_PER_MESSAGE,
+  startGenerator,
+  startProfile,
+} from './ingest-setup.ts';
+import { privateMosquitto } from './private-mosquitto.ts';
+import { cpuByCommand, cpuSince, rssMb } from './proc.ts';
+
 /**
  * Ingest: DONGLES bench dongles (a house of 6 devices and 80 metrics each) publish QoS 1 telemetry at
  * RATE messages/s in total for SECONDS through the broker into the database, with the product's own
@@ -14,30 +37,6 @@
  *
  * bench/ingest.test.ts runs a small load of it in `npm test` and checks that nothing is lost.
  */
-import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { PGlite } from '@electric-sql/pglite';
-import { topics } from '@pvstar/contract/mqtt';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { sqlRow, sqlRows } from '../apps/server/src/db/rows.ts';
-import { seed } from '../apps/server/src/db/seed/seed.ts';
-import { createIngest } from '../apps/server/src/ingest/ingest.ts';
-import { ingestLanes } from '../apps/server/src/ingest/start-ingest.ts';
-import { verifyDongleSecret } from '../apps/server/src/modules/device/dongle-credentials.ts';
-import { startAckSubscriber } from '../apps/server/src/mqtt/ack-subscriber.ts';
-import { startEmbeddedBroker } from '../apps/server/src/mqtt/broker.ts';
-import { HOUSE, wallClock } from './ingest-load.ts';
-import { cpuByCommand, cpuSince, rssMb } from './proc.ts';
 
 export interface IngestOptions {
   dongles: number;
@@ -85,234 +84,8 @@ export interface IngestResult {
   brokerRssMb: number | null;
 }
 
-const log = pino({ level: 'silent' });
-const ROWS_PER_MESSAGE = HOUSE.length;
-
-/** The bench database: PGlite in a fresh data directory on disk (as `npm start` keeps it) or a fresh PostgreSQL database. */
-async function benchDatabase(postgresUrl?: string) {
-  if (!postgresUrl) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-bench-'));
-    const database = await openDatabase({ dataDir: dir });
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    return {
-      database,
-      async copyOutIn(): Promise<{ rows: number; ms: number }> {
-        const out = await client.query(
-          "COPY (SELECT device_id, ts, data FROM telemetry_samples) TO '/dev/blob' WITH (FORMAT csv)",
-        );
-        const blob = out.blob!;
-        await client.query('TRUNCATE telemetry_samples');
-        const t0 = performance.now();
-        const res = await client.query("COPY telemetry_samples FROM '/dev/blob' WITH (FORMAT csv)", [], {
-          blob,
-        });
-        return { rows: res.affectedRows ?? 0, ms: performance.now() - t0 };
-      },
-      drop: async () => {
-        await database.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `pvstar_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    async copyOutIn(): Promise<{ rows: number; ms: number }> {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        const chunks: Buffer[] = [];
-        await pipeline(
-          client.query(
-            copyTo('COPY (SELECT device_id, ts, data FROM telemetry_samples) TO STDOUT WITH (FORMAT csv)'),
-          ),
-          new Writable({
-            write(chunk, _enc, done) {
-              chunks.push(chunk);
-              done();
-            },
-          }),
-        );
-        await client.query('TRUNCATE telemetry_samples');
-        const t0 = performance.now();
-        const into = client.query(copyFrom('COPY telemetry_samples FROM STDIN WITH (FORMAT csv)'));
-        await pipeline(Readable.from(chunks), into);
-        return { rows: Number(into.rowCount), ms: performance.now() - t0 };
-      } finally {
-        await client.end();
-      }
-    },
-    drop: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-/** One organisation's bench houses: a plant, a dongle (secret `benchSecret(sn)`) and the 6 devices each. */
-export async function loadHouses(database: Database, count: number) {
-  const db = database.db;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    ADMIN_PASSWORD: 'Admin1234!',
-    DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-  });
-  await seed(db, config);
-  const root = await sqlRow<{ id: number }>(
-    db,
-    sql`SELECT id FROM organizations WHERE parent_id IS NULL ORDER BY id LIMIT 1`,
-  );
-  const rootId = root!.id;
-  await db.execute(sql`
-    INSERT INTO plants (plant_no, org_id, name, type, installed_capacity, storage_capacity, latitude, longitude, timezone)
-    SELECT 'BENCH-P-' || lpad(i::text, 6, '0'), ${rootId}::int, 'Bench house ' || i, 'ENERGY_STORAGE', 6 + i % 16, 10,
-      47 + (i % 8), 7 + (i % 7), 'Europe/Berlin'
-    FROM generate_series(1, ${count}) i`);
-  await db.execute(sql`
-    INSERT INTO dongles (sn, plant_id, secret_hash, interval_seconds)
-    SELECT 'BENCH-D-' || substr(plant_no, 9), id,
-      encode(sha256(convert_to('bench-secret-BENCH-D-' || substr(plant_no, 9), 'UTF8')), 'hex'), 5
-    FROM plants WHERE plant_no LIKE 'BENCH-P-%'`);
-  const house = JSON.stringify(HOUSE.map((d, k) => ({ ...d, k })));
-  await db.execute(sql`
-    INSERT INTO devices (sn, kind, dongle_id, plant_id, inverter_type)
-    SELECT 'BENCH-' || h.letter || '-' || substr(g.sn, 9), h.kind, g.id, g.plant_id,
-      CASE WHEN h.kind = 'INVERTER' THEN 'THREE_PHASE' END
-    FROM dongles g, jsonb_to_recordset(${house}::jsonb) AS h(letter text, kind text, k int)
-    WHERE g.sn LIKE 'BENCH-D-%' ORDER BY g.id, h.k`);
-  await db.execute(sql`ANALYZE`);
-}
-
-export interface PrivateMosquitto {
-  url: string;
-  /** The running broker's process id (a new one after `start`). */
-  readonly pid: number;
-  /** Stops the broker as a service stop does (SIGTERM; with persistence it saves sessions and queues first). */
-  halt(): Promise<void>;
-  /** Starts it again on the same port, with the same configuration and persistence file. */
-  start(): Promise<void>;
-  /** Ends it and removes its directory. */
-  stop(): void;
-}
-
-/**
- * A Mosquitto of the bench's own, with the limits docs/mosquitto.conf recommends for ingest (a broker
- * with the defaults keeps 20 messages in flight and drops a subscriber's queue beyond 1,000). With
- * `persistence`, also the document's persistence lines (in a directory of its own), so that sessions and
- * queued messages survive `halt` and `start`; without, the bench keeps them in memory only.
- */
-export async function privateMosquitto(
-  opts: { persistence?: boolean } = {},
-): Promise<PrivateMosquitto | null> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-bench-mqtt-'));
-  const port = 20_000 + Math.floor(Math.random() * 10_000);
-  const recommended = fs
-    .readFileSync(path.join(import.meta.dirname, '../docs/mosquitto.conf'), 'utf8')
-    .split('\n');
-  const limits = recommended.filter((l) => /^(max_|persistent_client_expiration)/.test(l));
-  const persistence = opts.persistence
-    ? [...recommended.filter((l) => /^(persistence |autosave)/.test(l)), `persistence_location ${dir}/`]
-    : ['persistence false'];
-  fs.writeFileSync(
-    path.join(dir, 'bench.conf'),
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', ...persistence, ...limits].join('\n'),
-  );
-  // Started as root, Mosquitto runs as its own user, which must be able to write the persistence file.
-  if (opts.persistence && process.getuid?.() === 0) {
-    const id = (flag: string) => spawnSync('id', [flag, 'mosquitto'], { encoding: 'utf8' }).stdout.trim();
-    if (id('-u')) fs.chownSync(dir, Number(id('-u')), Number(id('-g')));
-  }
-  let child: ChildProcess | null = null;
-  const start = async () => {
-    const started = spawn('mosquitto', ['-c', path.join(dir, 'bench.conf')], { stdio: 'ignore' });
-    child = started;
-    const up = await new Promise<boolean>((resolve) => {
-      started.once('error', () => resolve(false));
-      setTimeout(() => resolve(started.exitCode === null), 500);
-    });
-    if (!up) throw new Error('mosquitto could not be started');
-  };
-  try {
-    await start();
-  } catch {
-    fs.rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  return {
-    url: `mqtt://127.0.0.1:${port}`,
-    get pid() {
-      return child?.pid ?? 0;
-    },
-    halt: async () => {
-      const running = child;
-      if (!running || running.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        running.once('exit', () => resolve());
-        running.kill('SIGTERM');
-      });
-    },
-    start,
-    stop: () => {
-      child?.kill();
-      // Mosquitto may still be writing its persistence file as it exits: the removal asks again.
-      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-    },
-  };
-}
-
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
-
-/** PROFILE=file.cpuprofile: the server side's CPU profile over the load only (open it in Chrome DevTools). */
-async function startProfile() {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop(file: string) {
-      const { profile } = await session.post('Profiler.stop');
-      fs.writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
-}
-
-/** The load generator (bench/ingest-load.ts) in a child process of its own. */
-export function startGenerator(): ChildProcess {
-  return fork(path.join(import.meta.dirname, 'ingest-load.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-}
-
-/** The generator's next message of this kind. */
-export function nextMessage<T>(child: ChildProcess, event: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: { event: string }) => {
-      if (m.event !== event) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m as T);
-    };
-    const onExit = (code: number) => reject(new Error(`load generator exited (${code}) before "${event}"`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
 
 export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
   const bench = await benchDatabase(o.postgresUrl);

@@ -1,18 +1,26 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import {
-  type APIRequestContext,
-  expect,
-  type Locator,
-  type Page,
-  type Response,
-  test,
-} from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
-import type { AlarmReport, EnergyReport, FleetReport } from '@pvstar/contract/report';
+import type { EnergyReport } from '@pvstar/contract/report';
 import type { StationSaveResult } from '@pvstar/contract/station';
-import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import {
+  apiCall,
+  common,
+  download,
+  mon,
+  monthAgo,
+  near,
+  nextReport,
+  num,
+  openReport,
+  rep,
+  SHOTS_DIR,
+  settle,
+  signIn,
+  tableRows,
+  totalsRow,
+  workbookRows,
+} from './report-helpers.ts';
 
 /**
  * Reports (/report) over the demo fleet (20 simulated plants of installers A and B, a year of daily energy
@@ -20,113 +28,6 @@ import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
  * against its xlsx export; the fleet by organisation and the alarm report with their exports; a choice of
  * plants; a second currency; the installer's scope; and every tab in the 8 languages.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
-const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
-const rep = catalogue('../../apps/web/src/i18n/locales/en-GB/report.json');
-const mon = catalogue('../../apps/web/src/i18n/locales/en-GB/monitor.json');
-const common = catalogue('../../packages/contract/src/locales/en-GB/common.json');
-const HEADERS = { fromType: '2', lang: 'en-GB' };
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
-
-type Tab = 'energy' | 'fleet' | 'alarm';
-type Reports = { energy: EnergyReport; fleet: FleetReport; alarm: AlarmReport };
-
-/** The next report the page asks for (optionally only one whose body passes `match`), and its answer. */
-async function nextReport<T extends Tab>(
-  page: Page,
-  tab: T,
-  action: () => Promise<unknown>,
-  match: (body: Record<string, unknown>) => boolean = () => true,
-): Promise<{ body: Record<string, unknown>; data: Reports[T] }> {
-  const response = page.waitForResponse(
-    (r: Response) =>
-      r.url().endsWith(`/station/report/${tab}`) &&
-      r.request().method() === 'POST' &&
-      match(r.request().postDataJSON()),
-  );
-  await action();
-  const res = await response;
-  const json = await res.json();
-  expect(json.code, json.msg).toBe(200);
-  return { body: res.request().postDataJSON(), data: json.data };
-}
-
-/** A figure as the tables write it in en-GB (1,234.56), or null for '—'. */
-const num = (text: string): number | null => {
-  const t = text.trim();
-  return t === '—' || t === '' ? null : Number(t.replace(/,/g, ''));
-};
-
-const tableRows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr.ant-table-row');
-
-/** The totals row's cells, by column key. */
-async function totalsRow(row: Locator): Promise<Record<string, number | null>> {
-  const cells = row.locator('[data-key]');
-  const out: Record<string, number | null> = {};
-  for (const cell of await cells.all())
-    out[(await cell.getAttribute('data-key'))!] = num(await cell.innerText());
-  return out;
-}
-
-/** Every number of every row of every sheet of a downloaded workbook. */
-async function workbookRows(file: string): Promise<{ sheet: string; texts: string[]; numbers: number[] }[]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(file);
-  const rows: { sheet: string; texts: string[]; numbers: number[] }[] = [];
-  for (const ws of wb.worksheets)
-    ws.eachRow((row) => {
-      const texts: string[] = [];
-      const numbers: number[] = [];
-      row.eachCell((cell) => {
-        texts.push(String(cell.text ?? ''));
-        const v = cell.value;
-        const n =
-          typeof v === 'number' ? v : typeof v === 'object' && v && 'result' in v ? Number(v.result) : NaN;
-        if (Number.isFinite(n)) numbers.push(n);
-      });
-      rows.push({ sheet: ws.name, texts, numbers });
-    });
-  return rows;
-}
-
-/** Clicks Export and returns the downloaded file's name and path. */
-async function download(page: Page) {
-  const pending = page.waitForEvent('download');
-  await page.getByTestId('report-export').click();
-  const file = await pending;
-  return { name: file.suggestedFilename(), path: (await file.path())! };
-}
-
-const near = (a: number, b: number) => Math.abs(a - b) < 0.011;
-
-/** Opens the reports on the energy tab and waits for its first report. */
-const openReport = (page: Page) => nextReport(page, 'energy', () => page.goto('/#/report'));
-
-/** One API call with the client's headers; fails the test on an error. */
-async function apiCall<T>(request: APIRequestContext, token: string | null, url: string, body: unknown) {
-  const res = await request.post(url, {
-    headers: { ...HEADERS, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    data: body,
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  expect(json.code, `${url}: ${json.msg}`).toBe(200);
-  return json.data;
-}
-
-const signIn = (request: APIRequestContext, account: string) =>
-  apiCall<string>(request, null, '/auth/user/login', {
-    account,
-    password: md5(DEMO_PASSWORD),
-    loginType: 'password',
-  });
-
-/** The month `n` months before this one (YYYY-MM). */
-const monthAgo = (n: number) => {
-  const d = new Date();
-  d.setDate(1);
-  d.setMonth(d.getMonth() - n);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-};
 
 // The demo server writes the past year of energy in the background after it starts: the figures of past
 // months hold still once it is done.
@@ -531,14 +432,6 @@ test('an installer sees its own organisation and plants only', async ({ page }) 
   expect(list.total).toBe(energy.plantCount);
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
 });
-
-/** No toast or tooltip over the page, no report fading in, the charts drawn. */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 6_000 });
-  await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
-  await page.waitForTimeout(800); // charts animate in
-}
 
 test.describe('screenshots', () => {
   for (const lang of LANGS)

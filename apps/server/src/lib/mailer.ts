@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { type OutboxChannel, outbox, outboxAttachments } from '../db/schema/index.ts';
+import { pollingWorker } from './polling-worker.ts';
 
 export type Channel = OutboxChannel;
 
@@ -93,8 +94,6 @@ export function createOutboxWorker(deps: {
   mailbox?: DevMailbox | null;
 }) {
   const transport: Transporter | null = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
 
   async function deliver(batch = 20): Promise<number> {
     // Claim a batch; SKIP LOCKED lets several job workers share the outbox.
@@ -193,36 +192,18 @@ export function createOutboxWorker(deps: {
     return claimed.length;
   }
 
+  const worker = pollingWorker({
+    pass: deliver,
+    onTickError: (err) => deps.log.warn({ err }, 'outbox worker tick failed'),
+    firstDelayMs: 100,
+    intervalMs: deps.intervalMs ?? 2000,
+  });
   return {
     /** Delivers what is pending now (tests call this instead of waiting for the timer). */
-    async flush() {
-      if (running) await running;
-      running = deliver();
-      try {
-        return await running;
-      } finally {
-        running = null;
-      }
-    },
-    start() {
-      const tick = async () => {
-        try {
-          if (!running) {
-            running = deliver();
-            await running;
-          }
-        } catch (err) {
-          deps.log.warn({ err }, 'outbox worker tick failed');
-        } finally {
-          running = null;
-          timer = setTimeout(tick, deps.intervalMs ?? 2000);
-        }
-      };
-      timer = setTimeout(tick, 100);
-    },
+    flush: worker.flush,
+    start: worker.start,
     async stop() {
-      if (timer) clearTimeout(timer);
-      if (running) await running.catch(() => {});
+      await worker.stop();
       transport?.close();
     },
   };

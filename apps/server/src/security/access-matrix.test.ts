@@ -14,19 +14,16 @@ import {
   type Status,
 } from './access-matrix.ts';
 import {
-  buildFixtures,
   type Caller,
   type Callers,
   COLUMNS,
   type Column,
-  type Fixtures,
   freshSession,
-  type Req,
-  type Side,
-  send,
   signInCallers,
   twinOf,
-} from './fixtures.ts';
+} from './fixtures/callers.ts';
+import { type Req, send } from './fixtures/route-call.ts';
+import { buildFixtures, type Fixtures, type Side } from './fixtures/sides.ts';
 
 /**
  * The permission matrix, run: every route × every caller gets the status the matrix says, on objects of

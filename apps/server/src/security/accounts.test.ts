@@ -18,15 +18,9 @@ import {
   uniquePhone,
 } from '../test/helper.ts';
 import { MATRIX } from './access-matrix.ts';
-import {
-  buildFixtures,
-  type Caller,
-  type Callers,
-  COLUMNS,
-  type Fixtures,
-  send,
-  signInCallers,
-} from './fixtures.ts';
+import { type Caller, type Callers, COLUMNS, signInCallers } from './fixtures/callers.ts';
+import { send } from './fixtures/route-call.ts';
+import { buildFixtures, type Fixtures } from './fixtures/sides.ts';
 
 /**
  * Accounts (issue 8): no answer tells whether an account or contact exists; session tokens are long,

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LoadStats } from '../../../../bench/dongle-load.ts';
-import { loadHouses, nextMessage, startGenerator } from '../../../../bench/ingest.ts';
 import { HOUSE, SPACING_MS } from '../../../../bench/ingest-load.ts';
+import { loadHouses, nextMessage, startGenerator } from '../../../../bench/ingest-setup.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { sqlRow } from '../db/rows.ts';
 import { md5 } from '../lib/crypto.ts';
@@ -199,6 +199,31 @@ export const storedRows = async (db: Database['db']) =>
   (await sqlRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM telemetry_samples`))?.n ?? 0;
 
 /**
+ * A plant day's energy per quantity, as ingest reckons it: the sum of the increases of the lifetime counter
+ * (a decrease is a reset, so the new value counts); the first reading counts its daily counter, unless it
+ * lies within 10 minutes after local midnight. Over `readings` below (each reading with the one before).
+ */
+const counterIncreases = sql.raw(
+  (
+    [
+      ['dailyGeneration', 'totalGeneration', 'generation'],
+      ['dailyConsumption', 'totalConsumption', 'consumption'],
+      ['dailyCharge', 'totalCharge', 'charge'],
+      ['dailyDischarge', 'totalDischarge', 'discharge'],
+      ['dailyFeedIn', 'totalFeedIn', 'feed_in'],
+      ['dailyPurchase', 'totalPurchase', 'purchase'],
+    ] as const
+  )
+    .map(
+      ([daily, total, as]) =>
+        `sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'${daily}')::float8, 0) END
+            WHEN (r.data->>'${total}')::float8 < (r.prev->>'${total}')::float8 THEN (r.data->>'${total}')::float8
+            ELSE (r.data->>'${total}')::float8 - (r.prev->>'${total}')::float8 END) AS ${as}`,
+    )
+    .join(',\n          '),
+);
+
+/**
  * What the database holds against what the dongles sent: message k of bench dongle i is one row per
  * house device at baseTs + k × SPACING_MS. `missing` / `unexpected` rows, rows stored twice, and energy
  * roll-ups that do not follow the sum of the inverters' counter increases (plant days), the plant days (months),
@@ -240,24 +265,7 @@ export async function telemetryChecks(db: Database['db'], run: FaultRun) {
         WHERE t.data ? 'totalGeneration'),
       counters AS (
         SELECT r.plant_id, r.day,
-          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyGeneration')::float8, 0) END
-            WHEN (r.data->>'totalGeneration')::float8 < (r.prev->>'totalGeneration')::float8 THEN (r.data->>'totalGeneration')::float8
-            ELSE (r.data->>'totalGeneration')::float8 - (r.prev->>'totalGeneration')::float8 END) AS generation,
-          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyConsumption')::float8, 0) END
-            WHEN (r.data->>'totalConsumption')::float8 < (r.prev->>'totalConsumption')::float8 THEN (r.data->>'totalConsumption')::float8
-            ELSE (r.data->>'totalConsumption')::float8 - (r.prev->>'totalConsumption')::float8 END) AS consumption,
-          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyCharge')::float8, 0) END
-            WHEN (r.data->>'totalCharge')::float8 < (r.prev->>'totalCharge')::float8 THEN (r.data->>'totalCharge')::float8
-            ELSE (r.data->>'totalCharge')::float8 - (r.prev->>'totalCharge')::float8 END) AS charge,
-          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyDischarge')::float8, 0) END
-            WHEN (r.data->>'totalDischarge')::float8 < (r.prev->>'totalDischarge')::float8 THEN (r.data->>'totalDischarge')::float8
-            ELSE (r.data->>'totalDischarge')::float8 - (r.prev->>'totalDischarge')::float8 END) AS discharge,
-          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyFeedIn')::float8, 0) END
-            WHEN (r.data->>'totalFeedIn')::float8 < (r.prev->>'totalFeedIn')::float8 THEN (r.data->>'totalFeedIn')::float8
-            ELSE (r.data->>'totalFeedIn')::float8 - (r.prev->>'totalFeedIn')::float8 END) AS feed_in,
-          sum(CASE WHEN r.prev IS NULL THEN CASE WHEN r.near_midnight THEN 0 ELSE coalesce((r.data->>'dailyPurchase')::float8, 0) END
-            WHEN (r.data->>'totalPurchase')::float8 < (r.prev->>'totalPurchase')::float8 THEN (r.data->>'totalPurchase')::float8
-            ELSE (r.data->>'totalPurchase')::float8 - (r.prev->>'totalPurchase')::float8 END) AS purchase
+          ${counterIncreases}
         FROM readings r
         GROUP BY 1, 2),
       months AS (

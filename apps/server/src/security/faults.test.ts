@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadHouses } from '../../../../bench/ingest.ts';
+import { loadHouses } from '../../../../bench/ingest-setup.ts';
 import { openDatabase } from '../db/client.ts';
 import {
   freePort,

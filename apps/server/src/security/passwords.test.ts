@@ -13,7 +13,7 @@ import {
   type TestApp,
   unique,
 } from '../test/helper.ts';
-import { buildFixtures, type Fixtures } from './fixtures.ts';
+import { buildFixtures, type Fixtures } from './fixtures/sides.ts';
 
 /**
  * Passwords (issue 17): the server refuses empty and common new passwords by their MD5; wrong

@@ -3,15 +3,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPluginRoute } from '../http/pipeline.ts';
 import { buildTestApp, nextIp, type TestApp } from '../test/helper.ts';
+import { requestUrl } from './hostile-input/hostile-requests.ts';
 import {
   collectRouteSchemas,
   inputJsonSchema,
   type Json,
   type REQUEST_PARTS,
   type RouteSchemas,
-  requestUrl,
-  schemaShaped,
-} from './hostile-input.ts';
+} from './hostile-input/route-schemas.ts';
+import { schemaShaped } from './hostile-input/valid-values.ts';
 
 /**
  * Every public route (no session needed, so anyone on the Internet can send it), fed requests of the

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type PrivateMosquitto, privateMosquitto } from '../../../../bench/ingest.ts';
+import { type PrivateMosquitto, privateMosquitto } from '../../../../bench/private-mosquitto.ts';
 
 /**
  * Servers of a test's own that it may stop and start: a throw-away PostgreSQL cluster and a Mosquitto

@@ -1,18 +1,11 @@
 import { API_TOKEN_PREFIX } from '@pvstar/contract/api-token';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  apiTokens,
-  menus,
-  organizations,
-  roleMenus,
-  roles,
-  userRoles,
-  users,
-} from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
+import { apiTokens, organizations, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { grantsOf, type RoleGrant } from '../auth/session.ts';
+import { callerAccountColumns, grantsOfRow } from '../auth/session.ts';
 
 /** Whether a bearer credential is an API token (by its prefix) rather than a session token. */
 export const isApiToken = (token: string) => token.startsWith(API_TOKEN_PREFIX);
@@ -22,7 +15,7 @@ export const isApiToken = (token: string) => token.startsWith(API_TOKEN_PREFIX);
  * (auth/session.ts): a token never holds codes or a scope of its own, so a user who loses a role, is
  * frozen or deleted takes their tokens with them on the next request.
  */
-const tokenCallerQuery = (db: Db) =>
+const tokenCallerQuery = preparedPerDb((db: Db) =>
   db
     .select({
       tokenId: apiTokens.id,
@@ -34,29 +27,15 @@ const tokenCallerQuery = (db: Db) =>
       revokedAt: apiTokens.revokedAt,
       lastUsedAt: apiTokens.lastUsedAt,
       lastUsedIp: apiTokens.lastUsedIp,
-      userId: users.id,
-      username: users.username,
-      status: users.status,
-      readOnly: users.readOnly,
-      orgId: organizations.id,
-      orgPath: organizations.path,
-      orgType: organizations.type,
-      orgStatus: organizations.status,
-      grants: sql<RoleGrant[] | string>`(
-        SELECT coalesce(json_agg(json_build_object('roleType', r.role_type, 'dataScope', r.data_scope,
-            'permList', (SELECT coalesce(json_agg(m.perm_code), '[]'::json)
-              FROM ${roleMenus} rm JOIN ${menus} m ON m.id = rm.menu_id WHERE rm.role_id = r.id))
-          ORDER BY r.id), '[]'::json)
-        FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id
-        WHERE ur.user_id = ${users.id} AND r.status = 'ENABLED')`,
+      ...callerAccountColumns,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-    .prepare('resolve_token_caller');
-const tokenCallerQueries = new WeakMap<Db, ReturnType<typeof tokenCallerQuery>>();
+    .prepare('resolve_token_caller'),
+);
 
 /**
  * An API token's caller: its user with at most the user's codes and scope, read-only when the token or the
@@ -69,12 +48,7 @@ export async function resolveTokenCaller(
   meta: { ip: string },
 ): Promise<Caller | null> {
   if (token.length > 200) return null;
-  let query = tokenCallerQueries.get(db);
-  if (!query) {
-    query = tokenCallerQuery(db);
-    tokenCallerQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash: sha256(token) });
+  const [row] = await tokenCallerQuery(db).execute({ tokenHash: sha256(token) });
   if (!row || row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;
   if (row.status !== 'NORMAL' || row.orgStatus !== 'NORMAL') return null;
@@ -85,9 +59,7 @@ export async function resolveTokenCaller(
       .update(apiTokens)
       .set({ lastUsedAt: new Date(), lastUsedIp: ip })
       .where(eq(apiTokens.id, row.tokenId));
-  const { perms, dataScope } = grantsOf(
-    (typeof row.grants === 'string' ? JSON.parse(row.grants) : row.grants) as RoleGrant[],
-  );
+  const { perms, dataScope } = grantsOfRow(row.grants);
   return {
     userId: row.userId,
     username: row.username,

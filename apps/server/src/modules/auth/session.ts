@@ -1,6 +1,7 @@
 import type { DataScope, OrgType } from '@pvstar/contract/enums';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { menus, organizations, roleMenus, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { widestScope } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
@@ -78,52 +79,59 @@ export async function loadGrants(db: Db, userId: number) {
 }
 
 /**
- * Turns a bearer token into the caller, or null when the token is unknown, expired, or its account or
- * organisation is no longer in good standing (whose sessions then end at once).
+ * What every caller lookup reads of the account, from `users` joined with its `organizations` row: the user,
+ * the organisation's standing and the grants of the user's enabled roles (one subquery, so the lookup stays
+ * one statement). Sessions and API tokens share it: neither holds codes or a scope of its own.
  */
-/**
- * The session, its account and the account's grants in one statement: it runs before every request that
- * needs a caller, where each round trip costs more than the lookups. Prepared once per database (a named
- * statement on PostgreSQL, planned once per connection instead of on every request).
- */
-const callerQuery = (db: Db) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      userId: users.id,
-      username: users.username,
-      status: users.status,
-      readOnly: users.readOnly,
-      orgId: organizations.id,
-      orgPath: organizations.path,
-      orgType: organizations.type,
-      orgStatus: organizations.status,
-      grants: sql<RoleGrant[] | string>`(
+export const callerAccountColumns = {
+  userId: users.id,
+  username: users.username,
+  status: users.status,
+  readOnly: users.readOnly,
+  orgId: organizations.id,
+  orgPath: organizations.path,
+  orgType: organizations.type,
+  orgStatus: organizations.status,
+  grants: sql<RoleGrant[] | string>`(
         SELECT coalesce(json_agg(json_build_object('roleType', r.role_type, 'dataScope', r.data_scope,
             'permList', (SELECT coalesce(json_agg(m.perm_code), '[]'::json)
               FROM ${roleMenus} rm JOIN ${menus} m ON m.id = rm.menu_id WHERE rm.role_id = r.id))
           ORDER BY r.id), '[]'::json)
         FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id
         WHERE ur.user_id = ${users.id} AND r.status = 'ENABLED')`,
+};
+
+/** The codes and scope of a caller lookup's `grants` (PGlite answers the JSON as text). */
+export const grantsOfRow = (grants: RoleGrant[] | string) =>
+  grantsOf((typeof grants === 'string' ? JSON.parse(grants) : grants) as RoleGrant[]);
+
+/**
+ * The session, its account and the account's grants in one statement: it runs before every request that
+ * needs a caller, where each round trip costs more than the lookups.
+ */
+const callerQuery = preparedPerDb((db: Db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ...callerAccountColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-    .prepare('resolve_caller');
-const callerQueries = new WeakMap<Db, ReturnType<typeof callerQuery>>();
+    .prepare('resolve_caller'),
+);
 
+/**
+ * Turns a bearer token into the caller, or null when the token is unknown, expired, or its account or
+ * organisation is no longer in good standing (whose sessions then end at once).
+ */
 export async function resolveCaller(db: Db, token: string): Promise<Caller | null> {
   if (!token || token.length > 200) return null;
-  let query = callerQueries.get(db);
-  if (!query) {
-    query = callerQuery(db);
-    callerQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash: sha256(token) });
+  const [row] = await callerQuery(db).execute({ tokenHash: sha256(token) });
   if (!row) return null;
   if (row.expiresAt.getTime() < Date.now()) {
     await revokeSession(db, row.sessionId);
@@ -136,9 +144,7 @@ export async function resolveCaller(db: Db, token: string): Promise<Caller | nul
   // Touch at most once a minute: a hot session must not write on every request.
   if (Date.now() - row.lastSeenAt.getTime() > 60_000)
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
-  const { perms, dataScope } = grantsOf(
-    (typeof row.grants === 'string' ? JSON.parse(row.grants) : row.grants) as RoleGrant[],
-  );
+  const { perms, dataScope } = grantsOfRow(row.grants);
   return {
     userId: row.userId,
     username: row.username,

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { sqlRow, sqlRows } from '../../db/rows.ts';
 import { queueMessage } from '../../lib/mailer.ts';
 import { BlockedTargetError, resolveTarget } from '../../lib/net-guard.ts';
+import { pollingWorker } from '../../lib/polling-worker.ts';
 import { signatureHeader } from '../../lib/webhook-signature.ts';
 
 /** A receiver has this long to answer (connect, send, first bytes and all). */
@@ -162,8 +163,6 @@ export function createWebhookWorker(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
 
   async function claim(batch: number): Promise<Due[]> {
     const at = now().toISOString();
@@ -255,42 +254,24 @@ export function createWebhookWorker(deps: {
   }
 
   let ticks = 0;
-  return {
-    /** Delivers what is due now (tests call this instead of waiting for the timer). */
-    async flush() {
-      if (running) await running;
-      running = deliver();
-      try {
-        return await running;
-      } finally {
-        running = null;
+  const worker = pollingWorker({
+    pass: deliver,
+    // The daily summaries and the log's upkeep about every minute.
+    afterTick: async () => {
+      if (ticks++ % 30 === 0) {
+        await queueDailySummaries(deps.db, now());
+        await prune();
       }
     },
-    start() {
-      const tick = async () => {
-        try {
-          if (!running) {
-            running = deliver();
-            await running;
-          }
-          // The daily summaries and the log's upkeep about every minute.
-          if (ticks++ % 30 === 0) {
-            await queueDailySummaries(deps.db, now());
-            await prune();
-          }
-        } catch (err) {
-          deps.log.warn({ err: (err as Error).message }, 'webhook worker tick failed');
-        } finally {
-          running = null;
-          timer = setTimeout(tick, deps.intervalMs ?? 2000);
-        }
-      };
-      timer = setTimeout(tick, 500);
-    },
-    async stop() {
-      if (timer) clearTimeout(timer);
-      if (running) await running.catch(() => {});
-    },
+    onTickError: (err) => deps.log.warn({ err: (err as Error).message }, 'webhook worker tick failed'),
+    firstDelayMs: 500,
+    intervalMs: deps.intervalMs ?? 2000,
+  });
+  return {
+    /** Delivers what is due now (tests call this instead of waiting for the timer). */
+    flush: worker.flush,
+    start: worker.start,
+    stop: worker.stop,
   };
 }
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

@@ -1,7 +1,8 @@
 import { generateSigningKey } from '../../modules/firmware/firmware.signature.ts';
 import { registerSigner } from '../../test/firmware-signing.ts';
 import { unique } from '../../test/helper.ts';
-import { faultCodeSheet, texts, throwaway } from '../fixtures.ts';
+import { faultCodeSheet, texts } from '../fixtures/sample-files.ts';
+import { throwaway } from '../fixtures/throwaway.ts';
 import { type MatrixEntry, page, row, serial, XLSX } from './shared.ts';
 
 /** The permission matrix's rows: basic data: manufacturers and their keys, device specs, fault codes. */

@@ -1,5 +1,7 @@
 import { unique } from '../../test/helper.ts';
-import { firmwareDescriptions, send, signedFirmwareUpload, snSheet, throwaway } from '../fixtures.ts';
+import { send } from '../fixtures/route-call.ts';
+import { firmwareDescriptions, signedFirmwareUpload, snSheet } from '../fixtures/sample-files.ts';
+import { throwaway } from '../fixtures/throwaway.ts';
 import { type MatrixEntry, page, row, XLSX } from './shared.ts';
 
 /** The permission matrix's rows: firmware programs. */

@@ -2,7 +2,7 @@ import { SHARE_TOKEN_PREFIX } from '@pvstar/contract/plant-share';
 import { plantShareLinks } from '../../db/schema/index.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import type { TestApp } from '../../test/helper.ts';
-import type { Side } from '../fixtures.ts';
+import type { Side } from '../fixtures/sides.ts';
 import { type MatrixEntry, PUBLIC, row } from './shared.ts';
 
 /** The permission matrix's rows: a plant's share links (its managers) and the public plant page (anyone). */

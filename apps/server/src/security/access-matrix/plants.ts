@@ -1,5 +1,7 @@
 import { unique } from '../../test/helper.ts';
-import { PNG, type Side, throwaway } from '../fixtures.ts';
+import { PNG } from '../fixtures/sample-files.ts';
+import type { Side } from '../fixtures/sides.ts';
+import { throwaway } from '../fixtures/throwaway.ts';
 import { freshSerial, type MatrixEntry, page, row, SIGNED_IN, yesterday } from './shared.ts';
 
 /** The permission matrix's rows: plants, their data and pictures. */

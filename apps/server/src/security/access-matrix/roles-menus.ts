@@ -1,5 +1,5 @@
 import { unique } from '../../test/helper.ts';
-import { throwaway } from '../fixtures.ts';
+import { throwaway } from '../fixtures/throwaway.ts';
 import { type MatrixEntry, page, row, serial } from './shared.ts';
 
 /** The permission matrix's rows: roles, the audit log and menus. */

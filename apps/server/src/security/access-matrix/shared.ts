@@ -1,13 +1,7 @@
 import { type TestApp, unique } from '../../test/helper.ts';
-import {
-  type Caller,
-  COLUMNS,
-  type Column,
-  type Fixtures,
-  type Req,
-  type Side,
-  type Signed,
-} from '../fixtures.ts';
+import { type Caller, COLUMNS, type Column, type Signed } from '../fixtures/callers.ts';
+import type { Req } from '../fixtures/route-call.ts';
+import type { Fixtures, Side } from '../fixtures/sides.ts';
 
 /**
  * What every part of the permission matrix shares: the entry's shape, `row` (a row of statuses), the

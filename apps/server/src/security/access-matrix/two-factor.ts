@@ -3,7 +3,7 @@ import { generateSecret } from 'otplib';
 import { twoFactorChallenges, users, userTwoFactor } from '../../db/schema/index.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { addUser, type TestApp } from '../../test/helper.ts';
-import type { Side } from '../fixtures.ts';
+import type { Side } from '../fixtures/sides.ts';
 
 /** Second factors and sign-in challenges the two-factor routes of the matrix act on. */
 

@@ -1,6 +1,6 @@
 import { md5 } from '../../lib/crypto.ts';
 import { DEMO_PASSWORD, unique } from '../../test/helper.ts';
-import { throwaway } from '../fixtures.ts';
+import { throwaway } from '../fixtures/throwaway.ts';
 import { email, type MatrixEntry, page, row } from './shared.ts';
 
 /** The permission matrix's rows: users. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
-import type { Side } from '../fixtures.ts';
+import type { Side } from '../fixtures/sides.ts';
 import { type MatrixEntry, page, row } from './shared.ts';
 
 /**

@@ -7,9 +7,10 @@ import {
   type WebhookRow,
   type WebhookSecret,
 } from '@pvstar/contract/webhook';
-import { Button, Checkbox, Drawer, Form, Input, message, Space, Switch, TreeSelect } from 'antd';
+import { Checkbox, Form, Input, message, Switch, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../../components/form-drawer.tsx';
 import { showFormError } from '../../../components/form-errors.ts';
 import { toOrgSelectData, useOrgTree } from '../../../components/org-tree.ts';
 import { zodRule } from '../../../components/zod-rule.ts';
@@ -81,21 +82,14 @@ export function WebhookFormDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       size={560}
-      destroyOnHidden
-      forceRender
       title={row ? t('webhook:editTitle') : t('webhook:addTitle')}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('system:action.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={submit} data-testid="webhook-form-save">
-            {t('system:action.save')}
-          </Button>
-        </Space>
-      }
+      saving={save.isPending}
+      onSave={submit}
+      saveTestId="webhook-form-save"
     >
       <Form<WebhookFormValues> form={form} name="webhook-form" layout="vertical" data-testid="webhook-form">
         <Form.Item
@@ -154,6 +148,6 @@ export function WebhookFormDrawer({
           <Switch />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

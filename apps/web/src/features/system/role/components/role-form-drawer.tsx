@@ -2,9 +2,10 @@ import { DATA_SCOPES, ORG_TYPES } from '@pvstar/contract/enum-values';
 import type { DataScope, OrgType, RoleStatus } from '@pvstar/contract/enums';
 import { type RoleAddBody, RoleAddBodySchema, type RoleEditBody } from '@pvstar/contract/role';
 import { nameSchema } from '@pvstar/contract/validation';
-import { Button, Drawer, Form, Input, message, Radio, Select, Space, Spin } from 'antd';
+import { Form, Input, message, Radio, Select, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../../../components/form-drawer.tsx';
 import { showFormError } from '../../../../components/form-errors.ts';
 import { FormGrid } from '../../../../components/form-grid.tsx';
 import { dataScopeLabel, orgTypeLabel, roleLabel, roleStatusLabel } from '../../../../components/labels.ts';
@@ -92,21 +93,14 @@ export function RoleFormDrawer({
   const loading = (isEdit && detail.isLoading) || grantable.isLoading;
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       size={640}
-      destroyOnHidden
-      forceRender
       title={isEdit ? t('system:role.editTitle') : t('system:role.addTitle')}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('system:action.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={submit} data-testid="role-form-save">
-            {t('system:action.save')}
-          </Button>
-        </Space>
-      }
+      saving={save.isPending}
+      onSave={submit}
+      saveTestId="role-form-save"
     >
       <Spin spinning={loading}>
         <Form<RoleFormValues> form={form} name="role-form" layout="vertical" data-testid="role-form">
@@ -184,6 +178,6 @@ export function RoleFormDrawer({
           </Form.Item>
         </Form>
       </Spin>
-    </Drawer>
+    </FormDrawer>
   );
 }
