@@ -2,7 +2,7 @@ import { COMMISSIONING_ITEMS } from '@pvstar/contract/commissioning';
 import { commissioningTicks, ownerInvitations, plants } from '../../db/schema/index.ts';
 import { md5, newToken, sha256 } from '../../lib/crypto.ts';
 import type { TestApp } from '../../test/helper.ts';
-import type { Side } from '../fixtures.ts';
+import type { Side } from '../fixtures/sides.ts';
 import { email, freshSerial, type MatrixEntry, PUBLIC, row, SIGNED_IN } from './shared.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { devices } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
-import type { Side } from '../fixtures.ts';
+import type { Side } from '../fixtures/sides.ts';
 import { freshSerial, type MatrixEntry, page, row, SIGNED_IN, yesterday } from './shared.ts';
 
 /** The permission matrix's rows: the device center and the dashboard. */

@@ -1,6 +1,6 @@
 import { plantTariffPeriods } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
-import type { Side } from '../fixtures.ts';
+import type { Side } from '../fixtures/sides.ts';
 import { type MatrixEntry, row, serial } from './shared.ts';
 
 /**
