@@ -105,8 +105,9 @@ test('a plant with a heat pump and an EV charger: every label of its power flow 
     await page.goto('/#/station/monitor/detail?id=3');
     const flow = page.getByTestId('tab-overview').getByTestId('power-flow');
     // The heat pump and the charger join the drawing once they have reported (the overview refreshes).
-    await expect(flow.getByTestId('flow-node-heatPump')).toBeVisible({ timeout: 90_000 });
-    await expect(flow.getByTestId('flow-node-ev')).toBeVisible({ timeout: 90_000 });
+    // (A node is a point the icon and text hang on: attached, not "visible".)
+    await expect(flow.getByTestId('flow-node-heatPump')).toBeAttached({ timeout: 90_000 });
+    await expect(flow.getByTestId('flow-node-ev')).toBeAttached({ timeout: 90_000 });
     await expect(flow).toHaveAttribute('data-layout', layout);
     expect(await flowOverlaps(flow)).toEqual([]);
     await flow.screenshot({ path: `${SHOTS_DIR}/figures-flow-six-nodes-de-DE-${size}.png` });

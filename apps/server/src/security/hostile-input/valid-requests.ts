@@ -139,6 +139,7 @@ const FIELD_EXAMPLES: FieldExamples = {
   buildDate: '2025-06-01',
   startAt: null,
   stationPicture: null,
+  photo: null,
   latitude: 52.5,
   longitude: 13.4,
   timezone: 'Europe/Berlin',
