@@ -202,6 +202,10 @@ describe('served files and exports', () => {
     },
     'GET /iot/firmware/download': firmwareDownload,
     'GET /iot/firmware/sn/template': async () => ({ url: '/iot/firmware/sn/template' }),
+    'GET /station/commissioning/protocol': async () => {
+      const [plant] = await t.ctx.db.select({ id: plants.id }).from(plants).orderBy(plants.id).limit(1);
+      return { url: `/station/commissioning/protocol?stationId=${plant!.id}` };
+    },
     'POST /system/faultCode/export': async () => ({ url: '/system/faultCode/export', body: {} }),
     'POST /iot/alarm/export': async () => ({ url: '/iot/alarm/export', body: {} }),
     'POST /iot/remote/audit/export': async () => ({ url: '/iot/remote/audit/export', body: {} }),

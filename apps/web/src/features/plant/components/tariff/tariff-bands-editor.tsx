@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { BAND_DAYS, type BandDays, type TariffBand } from '@pvstar/contract/tariff';
-import { Button, Flex, InputNumber, Select, Typography } from 'antd';
+import { Button, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { decimalSeparator } from './tariff-format.ts';
+import { NumberInput } from '../../../../components/number-input.tsx';
 
 const DAYS_LABEL: Record<BandDays, string> = {
   ALL: 'tariff:band.ALL',
@@ -76,7 +76,7 @@ export function TariffBandsEditor({ value = [], onChange, currency, errors = {} 
               style={{ width: 140 }}
               data-testid={`tariff-band-days-${i}`}
             />
-            <InputNumber
+            <NumberInput
               size="small"
               min={0}
               max={23}
@@ -89,7 +89,7 @@ export function TariffBandsEditor({ value = [], onChange, currency, errors = {} 
               data-testid={`tariff-band-from-${i}`}
             />
             <span>–</span>
-            <InputNumber
+            <NumberInput
               size="small"
               min={1}
               max={24}
@@ -101,11 +101,10 @@ export function TariffBandsEditor({ value = [], onChange, currency, errors = {} 
               style={{ width: 90 }}
               data-testid={`tariff-band-to-${i}`}
             />
-            <InputNumber
+            <NumberInput
               size="small"
               step={0.01}
               value={b.price}
-              decimalSeparator={decimalSeparator(i18n.language)}
               onChange={(v) => set(i, { price: v ?? 0 })}
               aria-label={t('tariff:band.price')}
               suffix={`${currency}/kWh`}

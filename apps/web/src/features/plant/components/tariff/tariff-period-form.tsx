@@ -6,15 +6,15 @@ import {
   type TariffKind,
   type TariffPeriod,
 } from '@pvstar/contract/tariff';
-import { App, DatePicker, Flex, Form, InputNumber, Modal, Radio, Typography } from 'antd';
+import { App, DatePicker, Flex, Form, Modal, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/http.ts';
 import { showFormError } from '../../../../components/form-errors.ts';
+import { NumberInput } from '../../../../components/number-input.tsx';
 import { useSavePeriod } from '../../api/tariff-api.ts';
 import { NEW_BAND, TariffBandsEditor } from './tariff-bands-editor.tsx';
-import { decimalSeparator } from './tariff-format.ts';
 
 export const DIRECTION_LABEL: Record<TariffDirection, string> = {
   FEED_IN: 'tariff:direction.FEED_IN',
@@ -72,7 +72,6 @@ export function TariffPeriodForm(props: {
   const p = props.period;
   const kind = Form.useWatch('kind', form) ?? p?.kind ?? 'FLAT';
   const direction = Form.useWatch('direction', form) ?? p?.direction ?? props.direction;
-  const sep = decimalSeparator(i18n.language);
   const unit = `${props.currency}/kWh`;
 
   const submit = async (v: Values) => {
@@ -162,13 +161,7 @@ export function TariffPeriodForm(props: {
             )}
             rules={kind === 'FLAT' ? [{ required: true, message: t('common:validation.required') }] : []}
           >
-            <InputNumber
-              step={0.01}
-              decimalSeparator={sep}
-              suffix={unit}
-              style={{ width: 200 }}
-              data-testid="tariff-form-price"
-            />
+            <NumberInput step={0.01} suffix={unit} style={{ width: 200 }} data-testid="tariff-form-price" />
           </Form.Item>
           {direction === 'PURCHASE' && (
             <Form.Item
@@ -177,10 +170,9 @@ export function TariffPeriodForm(props: {
               extra={t('tariff:form.gridFeeHelp')}
               style={{ maxWidth: 340 }}
             >
-              <InputNumber
+              <NumberInput
                 min={0}
                 step={0.01}
-                decimalSeparator={sep}
                 suffix={unit}
                 style={{ width: 200 }}
                 data-testid="tariff-form-fee"
