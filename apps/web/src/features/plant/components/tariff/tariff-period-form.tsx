@@ -64,7 +64,7 @@ export function TariffPeriodForm(props: {
   direction: TariffDirection;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useSavePeriod();
