@@ -9,15 +9,18 @@ import { DEMO_PASSWORD, login } from './helpers.ts';
  * the owner opens the mail's link on a phone and accepts. Screenshots in test-results/screens.
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
-const PORT = Number(process.env.E2E_PORT ?? 8791);
-/** The demo server's development mailbox (no SMTP): where the invitation's link can be read. */
-const MAILBOX = new URL(`../.data-${PORT}/mailbox.json`, import.meta.url);
+/**
+ * The demo server's development mailbox (no SMTP): where the invitation's link can be read. Each browser
+ * server keeps its data in `.data-<its port>` (playwright.config.ts).
+ */
+const mailboxOf = (baseURL: string) =>
+  new URL(`../.data-${new URL(baseURL).port}/mailbox.json`, import.meta.url);
 const stamp = Date.now().toString(36).toUpperCase();
 const OWNER_EMAIL = `owner-${stamp.toLowerCase()}@example.com`;
 
-function invitationLink(): string | null {
-  if (process.env.E2E_BASE_URL || !fs.existsSync(MAILBOX)) return null;
-  const mails = JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as { to: string; body: string }[];
+function invitationLink(mailbox: URL): string | null {
+  if (process.env.E2E_BASE_URL || !fs.existsSync(mailbox)) return null;
+  const mails = JSON.parse(fs.readFileSync(mailbox, 'utf8')) as { to: string; body: string }[];
   const mail = mails.filter((m) => m.to === OWNER_EMAIL).pop();
   return mail ? (/#\/invitation\?token=[\w-]+/.exec(mail.body)?.[0] ?? null) : null;
 }
@@ -25,8 +28,10 @@ function invitationLink(): string | null {
 test('commissions a plant: checklist, a manual tick, the owner invited, the protocol; the invitation page', async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(300_000);
+  const mailbox = mailboxOf(baseURL!);
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const added = await page.request.post('/station/station/add', {
@@ -103,11 +108,11 @@ test('commissions a plant: checklist, a manual tick, the owner invited, the prot
 
   // The owner opens the mail's link on a phone (only where this run started the server and its mailbox).
   if (process.env.E2E_BASE_URL) return;
-  await expect.poll(invitationLink, { timeout: 60_000 }).not.toBeNull();
+  await expect.poll(() => invitationLink(mailbox), { timeout: 60_000 }).not.toBeNull();
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
   const own = await phone.newPage();
   await own.addInitScript(() => localStorage.setItem('language', 'de-DE'));
-  await own.goto(`/${invitationLink()}`);
+  await own.goto(`/${invitationLink(mailbox)}`);
   await expect(own.getByTestId('invitation-intro')).toContainText('Ada Lovelace');
   await expect(own.getByTestId('invitation-intro')).toContainText(`Haus Sonnenschein ${stamp}`);
   await own.screenshot({ path: `${SHOTS_DIR}/commissioning-invitation-phone-de-DE.png`, fullPage: true });
