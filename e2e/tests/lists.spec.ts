@@ -1,5 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { ADMIN_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { apiOk, signIn } from './live-plant.ts';
 
 /**
  * The lists at 1440×900: no column sits under a sticky one (every header can be seen, scrolled to),
@@ -48,6 +49,35 @@ async function expectEveryColumnInView(table: Locator, name: string) {
     expect.soft(cell.x + cell.width, `${name}: "${cell.text}" ends in view`).toBeLessThanOrEqual(to + 1);
   }
 }
+
+// A plant added through the portal, never connected and in commissioning: the widest status a plant row has.
+test.beforeAll(async ({ request }) => {
+  const installer = await signIn(request, 'demo-installer-a', DEMO_PASSWORD);
+  const run = Date.now().toString(36).toUpperCase();
+  await apiOk(request, installer, '/station/station/add', {
+    stationName: `Lists ${run}`,
+    stationType: 'PHOTOVOLTAIC',
+    installedCapacity: 5,
+    countryCode: 'DE',
+    detailAddress: 'Marktplatz 1, 93047 Regensburg',
+    latitude: 49.02,
+    longitude: 12.1,
+    angleOfRoll: 30,
+    azimuth: 0,
+    timezone: 'Europe/Berlin',
+    onlineElectrovalence: 0.08,
+    buyElectrovalence: 0.3,
+    devices: {
+      dongles: [
+        {
+          sn: `DGL-E2E-${run}`,
+          networkingMode: 'WIFI',
+          inverters: [{ sn: `INL-E2E-${run}`, inverterType: 'SINGLE_PHASE', ratedPower: 5000 }],
+        },
+      ],
+    },
+  });
+});
 
 for (const lang of ['de-DE', 'en-GB', 'zh-CN']) {
   test(`no column under a sticky one at 1440×900 (${lang})`, async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { DeviceStatus, PlantStatus } from '@pvstar/contract/enums';
-import { Tag } from 'antd';
+import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DEVICE_STATUS_COLOR,
@@ -16,10 +16,13 @@ export function PlantStatusTag({
   status,
   neverConnected,
   commissioning,
+  stacked,
 }: {
   status: PlantStatus;
   neverConnected?: boolean;
   commissioning?: boolean;
+  /** The commissioning tag under the status, not beside it (a list's column stays as narrow as before). */
+  stacked?: boolean;
 }) {
   const { t } = useTranslation();
   const live = neverConnected ? (
@@ -32,12 +35,20 @@ export function PlantStatusTag({
     </Tag>
   );
   if (!commissioning) return live;
-  return (
+  const tag = (
+    <Tag color="blue" data-testid="plant-commissioning">
+      {t('monitor:plantStatus.COMMISSIONING')}
+    </Tag>
+  );
+  return stacked ? (
+    <Flex vertical gap={4} align="flex-start">
+      {live}
+      {tag}
+    </Flex>
+  ) : (
     <>
       {live}
-      <Tag color="blue" data-testid="plant-commissioning">
-        {t('monitor:plantStatus.COMMISSIONING')}
-      </Tag>
+      {tag}
     </>
   );
 }

@@ -105,7 +105,12 @@ export default function PlantListPage() {
       dataIndex: 'status',
       ...sortable<StationSort>('status', 'descend'),
       render: (v: StationRow['status'], row) => (
-        <PlantStatusTag status={v} neverConnected={row.neverConnected} commissioning={row.commissioning} />
+        <PlantStatusTag
+          status={v}
+          neverConnected={row.neverConnected}
+          commissioning={row.commissioning}
+          stacked
+        />
       ),
     },
     {
