@@ -69,8 +69,15 @@ test('commissions a plant: checklist, a manual tick, the owner invited, the prot
 
   // The installer confirms the grid code by hand, with a note.
   await card.getByTestId('item-GRID_CODE').getByTestId('item-tick').click();
-  await page.getByTestId('tick-note').fill('VDE-AR-N 4105 set on the inverter display, menu photographed');
-  await page.locator('.ant-modal-footer .ant-btn-primary').click();
+  const note = page.getByTestId('tick-note');
+  await expect(note).toBeVisible();
+  await note.fill('VDE-AR-N 4105 set on the inverter display, menu photographed');
+  // A click while the dialog still slides in can be lost on a busy machine: wait for the answer itself.
+  const ticked = page.waitForResponse((r) => r.url().endsWith('/station/commissioning/tick'));
+  await expect(async () => {
+    await page.locator('.ant-modal-footer .ant-btn-primary').click({ timeout: 2_000 });
+    expect((await ticked.then((r) => r.json())).code).toBe(200);
+  }).toPass({ timeout: 30_000 });
   await expect(card.getByTestId('item-GRID_CODE')).toHaveAttribute('data-state', 'TICKED');
   await expect(card.getByTestId('item-GRID_CODE')).toContainText('demo-installer-a');
 
