@@ -5,6 +5,7 @@ import { sqlRow } from '../apps/server/src/db/rows.ts';
 import { md5 } from '../apps/server/src/lib/crypto.ts';
 import type { DashboardResult } from './fleet.ts';
 import { USER_PASSWORD } from './fleet-setup.ts';
+import { parentOf, processTreeCpuMs } from './proc.ts';
 
 /** What bench:fleet measures besides the server: PostgreSQL's CPU and deadlocks, stored figures, dashboards. */
 
@@ -49,6 +50,39 @@ export async function watchPostgres(url: string) {
         [own],
       );
       return rows.rows.map((r) => r.pid);
+    },
+    /**
+     * CPU ms of the whole cluster (postmaster, every connection that lived, its own processes) less this
+     * watcher's connection; for a cluster that holds the bench database alone. Counting the living backends
+     * only lost those the pool closed within a phase (idle for 10 s): with one ingest lane most of them.
+     */
+    clusterCpuMs(): number {
+      const postmaster = parentOf(own);
+      return postmaster ? processTreeCpuMs(postmaster, new Set([own])) : 0;
+    },
+    /** Forgets the statement statistics so far (pg_stat_statements, when loaded). */
+    async resetStatements(): Promise<void> {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await client.query('SELECT pg_stat_statements_reset()');
+    },
+    /** The bench database's statements by CPU since the reset: planning + execution per call. */
+    async topStatements(n: number) {
+      const rows = await client.query<{
+        calls: string;
+        ms: number;
+        planMs: number;
+        rows: number;
+        query: string;
+      }>(
+        `SELECT s.calls, (s.total_plan_time + s.total_exec_time) / s.calls AS ms,
+           s.total_plan_time / s.calls AS "planMs", s.rows::float8 / s.calls AS rows,
+           regexp_replace(s.query, '\\s+', ' ', 'g') AS query
+         FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+         WHERE d.datname = current_database() AND s.calls > 0
+         ORDER BY s.total_plan_time + s.total_exec_time DESC LIMIT $1`,
+        [n],
+      );
+      return rows.rows.map((r) => ({ ...r, calls: Number(r.calls) }));
     },
     async deadlocks(): Promise<number> {
       const rows = await client.query<{ n: string }>(

@@ -57,6 +57,12 @@ import { cpuMsOf, openFileLimit, processUsage } from './proc.ts';
  *   MINUTES=0 OUTAGE=0 DASHBOARD_USERS=0: connect only (registration, connecting, holding 20 s)
  *   DATABASE_URL turns the PostgreSQL runs on; they use a cluster of the bench's own (initdb, autovacuum on)
  *   where PostgreSQL's binaries are installed, DATABASE_URL's server itself with PRIVATE_PG=0
+ *   VARIANTS="INGEST_FLUSH_MS=250 INGEST_LANES=4;INGEST_LANES=1": every run once per variant of the server's
+ *   environment, one after another in this process (side by side)
+ *   CPU_PROF=dir: the server's CPU profile of each run (the whole run: connecting, load, dashboards) in dir
+ *   PG_STATS=1: the private cluster loads pg_stat_statements; each PostgreSQL run prints its steady state's
+ *   costliest statements (wall time: lock waits included). PG_EXPLAIN=20: auto_explain logs the plans of a
+ *   sample of the statements slower than 20 ms to /tmp/pvstar-fleet-explain.log
  *
  * Beyond ~28,000 connections to one port a source address runs out of ports: each generator process
  * (at most GENERATOR_SIZE dongles, under the file limit) connects from an address of its own, 127.0.0.2…
@@ -79,6 +85,14 @@ export interface FleetOptions {
   postgresUrl?: string;
   /** Dongles per generator process. */
   generatorSize?: number;
+  /** More of the server's environment (a variant: INGEST_FLUSH_MS, INGEST_LANES, …), named in the setup. */
+  serverEnv?: Record<string, string>;
+  /** Print the steady state's costliest statements (pg_stat_statements must be loaded: PG_STATS=1). */
+  statementStats?: boolean;
+  /** PostgreSQL is a cluster of the bench's own (its CPU is counted whole: processTreeCpuMs). */
+  privateCluster?: boolean;
+  /** The server's CPU profile (node --cpu-prof) is written into this folder when it stops (CPU_PROF=dir). */
+  cpuProfDir?: string;
   log?: (line: string) => void;
 }
 
@@ -178,8 +192,9 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
         MQTT_SERVICE_PASSWORD: randomBytes(12).toString('hex'),
         LOG_LEVEL: 'info',
         LOGIN_RATE_PER_MINUTE: '100000',
+        ...o.serverEnv,
       },
-      undefined,
+      o.cpuProfDir,
       [],
     );
     let serverStopped = false;
@@ -228,6 +243,7 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
         at: performance.now(),
         server: cpuMsOf([server.pid]),
         pg: new Map(pgPids.map((pid) => [pid, cpuMsOf([pid])])),
+        cluster: o.privateCluster ? (watcher?.clusterCpuMs() ?? 0) : 0,
         deadlocks: (await watcher?.deadlocks()) ?? 0,
         broker: broker ? cpuMsOf([broker.pid]) : 0,
         counts: await gen.ask(() => ({ cmd: 'window' }), 'window'),
@@ -237,9 +253,11 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
     const phase = async (start: Awaited<ReturnType<typeof mark>>, wait: () => Promise<void>) => {
       await wait();
       const end = await mark();
-      // A backend that ended within the phase is not counted; one that began counts from its start.
-      let pgMs = 0;
-      for (const [pid, ms] of end.pg) pgMs += ms - (start.pg.get(pid) ?? 0);
+      // A cluster of the bench's own is counted whole; on a shared server, a backend that ended within the
+      // phase is not counted (an undercount where the pool closes idle connections), one that began counts
+      // from its start.
+      let pgMs = end.cluster - start.cluster;
+      if (!o.privateCluster) for (const [pid, ms] of end.pg) pgMs += ms - (start.pg.get(pid) ?? 0);
       const messages = end.counts.published - start.counts.published;
       const latencies = watcher ? end.latencies : end.counts.ackMs;
       const per = (ms: number) => ms / Math.max(1, messages);
@@ -271,10 +289,18 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
       await sleep(runStart - Date.now() + o.warmupMinutes * o.minuteMs);
     }
     log('steady state');
+    if (o.statementStats) await watcher?.resetStatements();
     const steady = await phase(await mark(), () =>
       sleep(o.minutes > 0 ? o.minutes * o.minuteMs : HOLD_SECONDS * 1000),
     );
     log(`steady: ${JSON.stringify(steady)}`);
+    if (o.statementStats && watcher) {
+      log('steady: costliest statements (calls × ms per call, of which planning; rows per call)');
+      for (const st of await watcher.topStatements(20))
+        log(
+          `  ${st.calls} × ${st.ms.toFixed(2)} ms (plan ${st.planMs.toFixed(2)}), ${st.rows.toFixed(1)} rows: ${st.query.slice(0, 160)}`,
+        );
+    }
 
     let outage: FleetResult['outage'] = null;
     if (o.outageSeconds > 0) {
@@ -344,8 +370,11 @@ export async function benchFleet(o: FleetOptions): Promise<FleetResult> {
     clearInterval(rssTimer);
     const database = await openBench();
     const figures = await storedFigures(database.db).finally(() => database.close());
+    const variant = Object.entries(o.serverEnv ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ');
     return {
-      setup: o.postgresUrl ? 'PostgreSQL + Mosquitto' : 'embedded (PGlite + embedded broker)',
+      setup: `${o.postgresUrl ? 'PostgreSQL + Mosquitto' : 'embedded (PGlite + embedded broker)'}${variant ? ` (${variant})` : ''}`,
       dongles: o.dongles,
       connectSeconds,
       steady,
@@ -380,6 +409,7 @@ async function main() {
     dashboardUsers: Number(env.DASHBOARD_USERS ?? 50),
     dashboardSeconds: Number(env.DASHBOARD_SECONDS ?? 10),
     ...(env.GENERATOR_SIZE ? { generatorSize: Number(env.GENERATOR_SIZE) } : {}),
+    ...(env.CPU_PROF ? { cpuProfDir: env.CPU_PROF } : {}),
     log: (line: string) => console.error(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
   };
   const runs: FleetOptions[] = [];
@@ -388,15 +418,49 @@ async function main() {
   // minute (dongles, devices, latest values, power now) then bloat by the minute, and the figures measured
   // the bloat (PostgreSQL at 7.7 ms a message at 10,000 dongles, against 1.3 on a default cluster).
   let postgresUrl = env.DATABASE_URL;
+  const statementStats = env.PG_STATS === '1';
+  let privateCluster = false;
   if (postgresUrl && env.ONLY !== 'pglite' && env.PRIVATE_PG !== '0' && !postgresMissing()) {
-    const cluster = await privatePostgres();
-    process.once('beforeExit', () => cluster.destroy());
+    const cluster = await privatePostgres(
+      statementStats
+        ? ['-c shared_preload_libraries=pg_stat_statements', '-c pg_stat_statements.track_planning=on']
+        : env.PG_EXPLAIN
+          ? [
+              // Plans of statements slower than PG_EXPLAIN ms, in the cluster's server.log (a sample of them).
+              '-c shared_preload_libraries=auto_explain',
+              `-c auto_explain.log_min_duration=${Number(env.PG_EXPLAIN)}`,
+              '-c auto_explain.log_analyze=on',
+              '-c auto_explain.log_buffers=on',
+              '-c auto_explain.log_nested_statements=on',
+              '-c auto_explain.sample_rate=0.05',
+            ]
+          : [],
+    );
+    process.once('beforeExit', () => {
+      // The plans auto_explain logged outlive the cluster.
+      if (env.PG_EXPLAIN) fs.copyFileSync(cluster.logFile, '/tmp/pvstar-fleet-explain.log');
+      cluster.destroy();
+    });
     postgresUrl = cluster.url;
+    privateCluster = true;
   }
   // The issue's run: every size on PostgreSQL + Mosquitto, the smallest embedded (aedes holds ~24 KB a connection).
-  if (postgresUrl && env.ONLY !== 'pglite')
-    for (const dongles of sizes) runs.push({ ...base, dongles, postgresUrl });
-  if (env.ONLY !== 'postgres') runs.push({ ...base, dongles: Math.min(...sizes) });
+  // VARIANTS="INGEST_FLUSH_MS=250 INGEST_LANES=4;INGEST_FLUSH_MS=1000": each size once per variant, side by side.
+  const variants = (env.VARIANTS ?? '').split(';').map((v) =>
+    Object.fromEntries(
+      v
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((kv) => kv.split('=', 2)),
+    ),
+  );
+  for (const serverEnv of variants) {
+    if (postgresUrl && env.ONLY !== 'pglite')
+      for (const dongles of sizes)
+        runs.push({ ...base, dongles, postgresUrl, serverEnv, statementStats, privateCluster });
+    if (env.ONLY !== 'postgres') runs.push({ ...base, dongles: Math.min(...sizes), serverEnv });
+  }
   console.log(machine());
   console.log(
     `fleet pace: one message a minute per dongle, ${base.eventShare * 100} % fault events a minute; warm-up ${base.warmupMinutes} min, steady ${base.minutes} min, ${base.outageSeconds ? `outage of a third for ${base.outageSeconds} s + 1 min` : 'no outage'}; ${base.dashboardUsers} users' dashboards for ${base.dashboardSeconds} s\n`,

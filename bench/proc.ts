@@ -33,6 +33,35 @@ export const cpuMsOf = (pids: Iterable<number>) => {
   return ms;
 };
 
+/**
+ * CPU ms a server and its child processes have used in all, those that ended included: the root's own, its
+ * reaped children's (cutime + cstime), and its living children's, less the `exclude`d children's (a
+ * watcher's connection). For PostgreSQL, whose connections end and start again as the pool idles them.
+ */
+export function processTreeCpuMs(root: number, exclude: ReadonlySet<number> = new Set()): number {
+  const stat = statOf(root);
+  if (!stat) return 0;
+  let ms = cpuMsOfFields(stat.fields) + (Number(stat.fields[13]) + Number(stat.fields[14])) * 10;
+  let pids: string[] = [];
+  try {
+    pids = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return ms;
+  }
+  for (const pid of pids) {
+    const child = statOf(pid);
+    if (child && Number(child.fields[1]) === root && !exclude.has(Number(pid)))
+      ms += cpuMsOfFields(child.fields);
+  }
+  return ms;
+}
+
+/** The parent of a process, or null once it has ended. */
+export const parentOf = (pid: number): number | null => {
+  const stat = statOf(pid);
+  return stat ? Number(stat.fields[1]) : null;
+};
+
 /** CPU ms of each process of this command name, by pid. */
 export function cpuByCommand(comm: string): Map<number, number> {
   const out = new Map<number, number>();

@@ -44,6 +44,11 @@ const ConfigSchema = z
      */
     INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(2_000).default(250),
     /**
+     * Batches committed side by side, each with plants of its own. Unset: 4 on PostgreSQL, 1 on PGlite (which
+     * runs one statement at a time); see ingestLanes.
+     */
+    INGEST_LANES: z.coerce.number().int().min(1).max(16).optional(),
+    /**
      * Several ingest processes on one external broker share its load through this shared-subscription group
      * (`$share/<group>/…`). Unset: this process subscribes alone, and its persistent session keeps the
      * subscription across a restart of the broker; Mosquitto 2.0 does not keep shared ones (docs/operations.md).

@@ -102,7 +102,7 @@ async function main() {
           [CMD_PREFIX.remote]: handleRemoteResult,
           [CMD_PREFIX.firmware]: handleUpgradeResult,
         },
-        lanes: ingestLanes(database.kind),
+        lanes: config.INGEST_LANES ?? ingestLanes(database.kind),
         flushMs: config.INGEST_FLUSH_MS,
       })
     : null;

@@ -1,4 +1,7 @@
-import type { Db } from './client.ts';
+import type { SQL } from 'drizzle-orm';
+import { sha256 } from '../lib/crypto.ts';
+import type { Db, DbOrTx, RawResult } from './client.ts';
+import type { Row } from './rows.ts';
 
 /**
  * A statement prepared once per database: a named statement on PostgreSQL, planned once per connection
@@ -15,3 +18,60 @@ export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
     return statement;
   };
 }
+
+/** What executePrepared needs of drizzle's database object: its session and its dialect (not in its types). */
+interface DrizzleInternals {
+  _: {
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        isResponseInArrayMode: boolean,
+      ): { execute(): Promise<RawResult<Row>> };
+    };
+  };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/** Statement names by text: the same text always has the same name, and a name only ever one text. */
+const statementNames = new Map<string, string>();
+/**
+ * A bound on the texts prepared: a text that varies after all (a list written out, say) runs unprepared
+ * beyond it, rather than leave ever more prepared statements on every connection.
+ */
+const MAX_PREPARED_TEXTS = 500;
+
+/** How many texts executePrepared has named so far (a test checks that ingest's stay fixed). */
+export const preparedTexts = () => statementNames.size;
+
+/**
+ * A raw statement as a named prepared statement on PostgreSQL: each connection parses and plans it once
+ * (PostgreSQL may keep a generic plan after five runs) instead of on every run. For statements of a fixed
+ * text that run many times a second (ingest's per batch: planning was up to a third of their cost,
+ * docs/benchmarks.md "Fleet"); a text that varies with its values would leave a prepared statement per
+ * variant on every connection. PGlite runs it as any statement.
+ */
+export function executePrepared(db: DbOrTx, query: SQL): Promise<RawResult<Row>> {
+  const { _, dialect } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (!name && statementNames.size < MAX_PREPARED_TEXTS) {
+    name = `pv_${sha256(built.sql).slice(0, 24)}`;
+    statementNames.set(built.sql, name);
+  }
+  return name ? _.session.prepareQuery(built, undefined, name, false).execute() : db.execute(query);
+}
+
+/**
+ * The transaction with every raw statement (`execute`, and so `sqlRows`) run as a prepared one
+ * (executePrepared); the query builder's statements run as before. For a writer whose statements all have
+ * a fixed text, such as ingest's batch.
+ */
+export const withPreparedStatements = <T extends DbOrTx>(tx: T): T =>
+  new Proxy(tx, {
+    get(target, prop, receiver) {
+      if (prop === 'execute') return (query: SQL) => executePrepared(target, query);
+      return Reflect.get(target, prop, receiver);
+    },
+  });

@@ -13,10 +13,22 @@ import { lockStatusRows } from '../domain/status-locks.ts';
 const MIN_INTERVAL_S = 5;
 const MAX_INTERVAL_S = 3600;
 
+/** A device row as the batch locks it, with its plant's place as it stands now. */
+export interface LockedDevice {
+  id: number;
+  sn: string;
+  sn_since: string | Date | null;
+  plant_id: number;
+  dongle_id: number;
+  timezone: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
 /**
  * Locks the rows of statuses the batch may change, in the one order (status-locks.ts): its dongles, its
- * devices with those of the dongles going offline, then their plants. Answers the offline dongles' ids
- * and the plants of their devices.
+ * devices with those of the dongles going offline, then their plants. Answers the devices' rows, the
+ * dongles' ids by serial, the offline dongles' ids and the plants of their devices.
  */
 export async function lockBatchRows(
   tx: Tx,
@@ -30,24 +42,20 @@ export async function lockBatchRows(
   );
   const going = new Set(batch.offlineDongleSns);
   const offlineDongles = dongleRows.filter((r) => going.has(r.sn)).map((r) => r.id);
-  const deviceRows = await sqlRows<{
-    id: number;
-    sn: string;
-    sn_since: string | Date | null;
-    plant_id: number;
-    dongle_id: number;
-  }>(
+  const deviceRows = await sqlRows<LockedDevice>(
     tx,
     sql`
-    SELECT id, sn, sn_since, plant_id, dongle_id FROM devices
-    WHERE id = ANY(${intArray(batch.deviceIds)}) OR dongle_id = ANY(${intArray(offlineDongles)})
-    ORDER BY id FOR NO KEY UPDATE`,
+    SELECT d.id, d.sn, d.sn_since, d.plant_id, d.dongle_id, p.timezone, p.latitude, p.longitude
+    FROM devices d JOIN plants p ON p.id = d.plant_id
+    WHERE d.id = ANY(${intArray(batch.deviceIds)}) OR d.dongle_id = ANY(${intArray(offlineDongles)})
+    ORDER BY d.id FOR NO KEY UPDATE OF d`,
   );
   const plants = new Set([...dongleRows, ...deviceRows].map((r) => r.plant_id));
   await lockStatusRows(tx, { plants: [...plants] });
   const offline = new Set(offlineDongles);
   return {
     devices: deviceRows,
+    dongleIds: new Map(dongleRows.map((r) => [r.sn, r.id])),
     offlineDongles,
     offlinePlants: [...new Set(deviceRows.filter((r) => offline.has(r.dongle_id)).map((r) => r.plant_id))],
   };

@@ -53,8 +53,16 @@ export const fleetTelemetry = (
 export const fleetStatus = (ingest: Ingest, n: number, status: 'online' | 'offline') =>
   ingest.handle(topics.status(`DGL-F${n}`), Buffer.from(status));
 
+/** A built statement (text with $1…, parameters) as the SQL it came from. */
+const fromBuilt = (built: { sql: string; params: unknown[] }): SQL =>
+  sql.join(
+    built.sql
+      .split(/\$(\d+)/)
+      .map((part, i) => (i % 2 ? sql`${built.params[Number(part) - 1]}` : sql.raw(part))),
+  );
+
 /**
- * The database as `db`, recording every raw statement (`execute`, in or out of a transaction) into
+ * The database as `db`, recording every raw statement (`execute`, in or out of a transaction, prepared or not) into
  * `seen`, so that a test can ask the planner about exactly what ingest and the jobs ran.
  */
 export function recordingDb(db: Db, seen: SQL[]): Db {
@@ -66,6 +74,21 @@ export function recordingDb(db: Db, seen: SQL[]): Db {
             seen.push(query);
             return obj.execute(query);
           };
+        // Prepared statements (db/prepared.ts) go to the session directly: recorded there, as the SQL they were.
+        if (prop === '_') {
+          const internals = Reflect.get(obj, prop, obj) as { session: object };
+          const session = new Proxy(internals.session, {
+            get(target, key) {
+              const value = Reflect.get(target, key, target);
+              if (key !== 'prepareQuery' || typeof value !== 'function') return value;
+              return (built: { sql: string; params: unknown[] }, ...rest: unknown[]) => {
+                seen.push(fromBuilt(built));
+                return value.call(target, built, ...rest);
+              };
+            },
+          });
+          return { ...internals, session };
+        }
         if (prop === 'transaction')
           return (run: (tx: Tx) => Promise<unknown>, config?: unknown) =>
             (obj.transaction as (r: (tx: Tx) => Promise<unknown>, c?: unknown) => Promise<unknown>)(

@@ -10,8 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { intArray, textArray, timeArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
+import { withPreparedStatements } from '../db/prepared.ts';
 import { sqlRows } from '../db/rows.ts';
-import { devices } from '../db/schema/index.ts';
 import { addDays, localDay } from '../domain/calendar.ts';
 import { dayGrid, seenBits } from '../domain/daylight.ts';
 import { isReading } from '../domain/energy.ts';
@@ -35,6 +35,8 @@ interface Sample {
   deviceId: number;
   /** The serial the message named: the position's device when the lookup was made. */
   sn: string;
+  /** The dongle that sent it. */
+  dongleSn: string;
   plantId: number;
   /** The plant's place and zone: they decide which of its intervals are daylight ones. */
   place: Pick<DeviceInfo, 'timezone' | 'latitude' | 'longitude'>;
@@ -207,6 +209,7 @@ export function createIngest(deps: {
       samples.push({
         deviceId: info.id,
         sn: d.sn,
+        dongleSn: parsed.sn,
         plantId: info.plantId,
         place: info,
         kind: info.kind,
@@ -223,41 +226,22 @@ export function createIngest(deps: {
     });
   }
 
-  /**
-   * Samples whose device was deleted (with its plant) while its id sat in the lookup cache would break
-   * the foreign keys of the whole batch: they are dropped here and the cache forgets those serials.
-   */
-  async function existingOnly(samples: Sample[]): Promise<Sample[]> {
-    const ids = [...new Set(samples.map((s) => s.deviceId))];
-    const rows = await deps.db
-      .select({ id: devices.id })
-      .from(devices)
-      .where(sql`${devices.id} = ANY(${intArray(ids)})`);
-    if (rows.length === ids.length) return samples;
-    const alive = new Set(rows.map((r) => r.id));
-    devicesBySn.forgetGone(alive);
-    return samples.filter((s) => {
-      if (alive.has(s.deviceId)) return true;
-      drop('unknownDevice', { deviceId: s.deviceId });
-      return false;
-    });
-  }
-
   async function write(b: Batch) {
-    const arrived = b.samples.length ? await existingOnly(b.samples) : [];
     const onlineDongles = [...new Set(b.statuses.filter((s) => s.online).map((s) => s.sn))];
     const offlineDongles = [...new Set(b.statuses.filter((s) => !s.online).map((s) => s.sn))].filter(
       (sn) => !onlineDongles.includes(sn),
     );
     const reporting = new Set(b.telemetry.map((t) => t.sn));
     const onlineOnly = onlineDongles.filter((sn) => !reporting.has(sn));
-    await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (transaction) => {
+      // A batch's statements have fixed texts: each connection plans them once (db/prepared.ts).
+      const tx = withPreparedStatements(transaction);
       const locked = await lockBatchRows(tx, {
         dongleSns: [...new Set([...b.statuses.map((s) => s.sn), ...reporting])],
-        deviceIds: [...new Set(arrived.map((s) => s.deviceId))],
+        deviceIds: [...new Set(b.samples.map((s) => s.deviceId))],
         offlineDongleSns: offlineDongles,
       });
-      const samples = ofCurrentDevices(arrived, locked.devices);
+      const samples = ofCurrentDevices(b.samples, locked);
       // The newest sample per device; the inverters whose readings may meter energy, with their plant's place.
       const latest = new Map<number, Sample>();
       const meters = new Map<number, Sample>();
@@ -367,23 +351,39 @@ export function createIngest(deps: {
   }
 
   /**
-   * The samples of the devices that hold their positions now, read under the batch's locks: a position
-   * replaced since its message was looked up (decision 024) takes no more of the old device's samples, nor
-   * any sample of the new one from before it took over. Such samples are dropped and their serials forgotten.
+   * The samples as the device rows read under the batch's locks have them (the lookup cache only routed
+   * them, and another process may have changed a device since): a device deleted since (with its plant)
+   * takes none, as its foreign keys would fail the whole batch; a device now behind another dongle takes
+   * none from its old one; a position replaced since (decision 024) takes no more of the old device's
+   * samples, nor any of the new one from before it took over; a device moved to another plant is metered
+   * into that plant's local day. The cache forgets each such serial.
    */
-  function ofCurrentDevices(
-    samples: Sample[],
-    rows: { id: number; sn: string; sn_since: string | Date | null }[],
-  ): Sample[] {
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return samples.filter((s) => {
+  function ofCurrentDevices(samples: Sample[], locked: Awaited<ReturnType<typeof lockBatchRows>>): Sample[] {
+    const byId = new Map(locked.devices.map((r) => [r.id, r]));
+    const out: Sample[] = [];
+    for (const s of samples) {
       const row = byId.get(s.deviceId);
       const since = row?.sn_since ? new Date(row.sn_since).getTime() : -Infinity;
-      if (row && row.sn === s.sn && s.ts >= since) return true;
-      drop('replaced', { deviceId: s.deviceId, device: s.sn });
-      devicesBySn.forget(s.sn);
-      return false;
-    });
+      const reason: DropReason | null = !row
+        ? 'unknownDevice'
+        : row.dongle_id !== locked.dongleIds.get(s.dongleSn)
+          ? 'foreignDevice'
+          : row.sn !== s.sn || s.ts < since
+            ? 'replaced'
+            : null;
+      const moved =
+        row &&
+        (row.plant_id !== s.plantId ||
+          row.timezone !== s.place.timezone ||
+          row.latitude !== s.place.latitude ||
+          row.longitude !== s.place.longitude);
+      if (reason || moved) devicesBySn.forget(s.sn);
+      if (reason) drop(reason, { deviceId: s.deviceId, device: s.sn });
+      else if (moved)
+        out.push({ ...s, plantId: row.plant_id, place: row, day: localDay(s.ts, row.timezone) });
+      else out.push(s);
+    }
+    return out;
   }
 
   function flushLane(lane: Lane): Promise<void> {

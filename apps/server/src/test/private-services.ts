@@ -55,6 +55,8 @@ export interface PrivatePostgres {
   /** Stops the server: `fast` ends sessions and checkpoints (a restart), `immediate` is a crash. */
   stop(mode?: 'fast' | 'immediate'): void;
   start(): void;
+  /** The server's log (gone with `destroy`). */
+  logFile: string;
   /** Stops it if it runs and deletes the cluster. */
   destroy(): void;
 }
@@ -63,8 +65,9 @@ export interface PrivatePostgres {
  * A PostgreSQL cluster of its own (initdb + pg_ctl) in a temporary directory, on a free port and with its
  * socket in that directory. PostgreSQL refuses to run as root: then its commands run as the `postgres` OS
  * user. The cluster is removed by `destroy`, and also when the process exits without calling it.
+ * `extraOptions`: more `-c name=value` settings (a bench's pg_stat_statements, say).
  */
-export async function privatePostgres(): Promise<PrivatePostgres> {
+export async function privatePostgres(extraOptions: string[] = []): Promise<PrivatePostgres> {
   const missing = postgresMissing();
   if (missing) throw new Error(`private PostgreSQL: ${missing}`);
   const bin = postgresBinDir()!;
@@ -92,6 +95,7 @@ export async function privatePostgres(): Promise<PrivatePostgres> {
     '-c fsync=off',
     '-c full_page_writes=off',
     '-c max_connections=60',
+    ...extraOptions,
   ].join(' ');
   let running = false;
   const stop = (mode: 'fast' | 'immediate' = 'fast') => {
@@ -121,7 +125,13 @@ export async function privatePostgres(): Promise<PrivatePostgres> {
     destroy();
     throw err;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, start, destroy };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    logFile: path.join(dir, 'server.log'),
+    stop,
+    start,
+    destroy,
+  };
 }
 
 /**
