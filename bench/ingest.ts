@@ -8,6 +8,7 @@ import { ingestLanes } from '../apps/server/src/ingest/start-ingest.ts';
 import { verifyDongleSecret } from '../apps/server/src/modules/device/dongle-credentials.ts';
 import { startAckSubscriber } from '../apps/server/src/mqtt/ack-subscriber.ts';
 import { startEmbeddedBroker } from '../apps/server/src/mqtt/broker.ts';
+import { postgresMissing, privatePostgres } from '../apps/server/src/test/private-services.ts';
 import { wallClock } from './ingest-load.ts';
 import {
   benchDatabase,
@@ -19,7 +20,7 @@ import {
   startProfile,
 } from './ingest-setup.ts';
 import { privateMosquitto } from './private-mosquitto.ts';
-import { cpuByCommand, cpuSince, rssMb } from './proc.ts';
+import { cpuByCommand, cpuSince, processTreeCpuMs, rssMb } from './proc.ts';
 
 /**
  * Ingest: DONGLES bench dongles (a house of 6 devices and 80 metrics each) publish QoS 1 telemetry at
@@ -34,6 +35,8 @@ import { cpuByCommand, cpuSince, rssMb } from './proc.ts';
  *   npm run bench:ingest                       embedded default (PGlite + embedded broker)
  *   DATABASE_URL=postgres://… MQTT_URL=mqtt://… npm run bench:ingest   also PostgreSQL (+ Mosquitto)
  *   DONGLES=2000 RATE=5000 SECONDS=20 RUNS=3 by default; ONLY=pglite|postgres picks one setup.
+ *   LANES=n: ingest lanes (INGEST_LANES); PRIVATE_PG=1: PostgreSQL is a cluster of the bench's own (initdb,
+ *   as bench:fleet's), and its CPU is counted whole (every connection and the cluster's own processes)
  *
  * bench/ingest.test.ts runs a small load of it in `npm test` and checks that nothing is lost.
  */
@@ -45,6 +48,8 @@ export interface IngestOptions {
   seconds: number;
   /** A PostgreSQL server to create the bench database on; the embedded PGlite when absent. */
   postgresUrl?: string;
+  /** The postmaster of a cluster of the bench's own: its CPU is counted whole (processTreeCpuMs). */
+  postgresPid?: number;
   /** An external broker (Mosquitto); the embedded broker when absent. */
   mqttUrl?: string;
   /** The broker's process, to count its CPU (the bench's own Mosquitto). */
@@ -155,6 +160,7 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
     const baseTs = Math.floor(Date.now() / 3_600_000) * 3_600_000 - perDongle * 5000 - 3_600_000;
     const cpu0 = process.cpuUsage();
     const ext0 = { postgres: cpuByCommand('postgres'), mosquitto: cpuByCommand('mosquitto') };
+    const cluster0 = o.postgresPid ? processTreeCpuMs(o.postgresPid) : 0;
     let rssMax = process.memoryUsage.rss();
     const rssTimer = setInterval(() => {
       rssMax = Math.max(rssMax, process.memoryUsage.rss());
@@ -196,7 +202,9 @@ export async function benchIngest(o: IngestOptions): Promise<IngestResult> {
           )
         : new Set<number>();
     const ext = {
-      postgres: cpuSince(ext0.postgres, 'postgres', backends),
+      postgres: o.postgresPid
+        ? processTreeCpuMs(o.postgresPid) - cluster0
+        : cpuSince(ext0.postgres, 'postgres', backends),
       mosquitto: o.brokerPid ? cpuSince(ext0.mosquitto, 'mosquitto', new Set([o.brokerPid])) : 0,
     };
 
@@ -263,6 +271,13 @@ async function main() {
     ...(env.LANES ? { lanes: Number(env.LANES) } : {}),
   };
   const runs = Number(env.RUNS ?? 3);
+  // PRIVATE_PG=1: PostgreSQL is a cluster of the bench's own (as bench:fleet's), its CPU counted whole.
+  const cluster =
+    env.DATABASE_URL && env.PRIVATE_PG === '1' && !postgresMissing() ? await privatePostgres() : null;
+  if (cluster) {
+    process.once('beforeExit', () => cluster.destroy());
+    env.DATABASE_URL = cluster.url;
+  }
   const setups: { name: string; postgresUrl?: string; mqttUrl?: string; mosquitto?: boolean }[] = [];
   if (env.ONLY !== 'postgres') setups.push({ name: 'embedded (PGlite + embedded broker)' });
   if (env.DATABASE_URL && env.ONLY !== 'pglite')
@@ -286,6 +301,7 @@ async function main() {
       const res = await benchIngest({
         ...opts,
         postgresUrl: setup.postgresUrl,
+        ...(cluster && setup.postgresUrl ? { postgresPid: cluster.pid() ?? undefined } : {}),
         mqttUrl: broker?.url ?? setup.mqttUrl,
         brokerPid: broker?.pid,
       }).finally(() => broker?.stop());
@@ -314,6 +330,14 @@ async function main() {
       ['server CPU, % of one core', m((r) => r.serverCpuPct).toFixed(0)],
       // What a message costs, whatever else the machine is doing: CPU time per committed message.
       ['server CPU per message, ms', m((r) => (r.serverCpuPct * 10) / r.sustainedPerS).toFixed(2)],
+      [
+        'CPU per message, ms (server + database + broker)',
+        m(
+          (r) =>
+            ((r.serverCpuPct + (r.externalCpuPct.postgres ?? 0) + (r.externalCpuPct.mosquitto ?? 0)) * 10) /
+            r.sustainedPerS,
+        ).toFixed(2),
+      ],
       ['server RSS max, MB', m((r) => r.serverRssMaxMb).toFixed(0)],
       ...Object.keys(results[0]!.externalCpuPct).map((k): [string, string] => [
         `${k} CPU, % of one core`,

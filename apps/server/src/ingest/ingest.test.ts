@@ -1,7 +1,7 @@
 import { topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { preparedTexts } from '../db/prepared.ts';
 import { sqlRow, sqlRows } from '../db/rows.ts';
 import {
@@ -388,7 +388,7 @@ describe('energy of a simulated day', () => {
       .from(deviceEnergyDaily)
       .where(sql`${deviceEnergyDaily.deviceId} = ${inverterId} AND ${deviceEnergyDaily.day} = ${day}`);
     expect(deviceDay!.generation).toBe(40);
-  });
+  }, 120_000); // a whole simulated day: ~10 s alone, seen past 30 s beside other files on a busy machine
 
   it('commits in lanes side by side without losing or mixing up a message', async () => {
     const lanes = createIngest({ db: t.ctx.db, log, flushMs: 5, now: () => clock, lanes: 4 });
@@ -422,6 +422,67 @@ describe('energy of a simulated day', () => {
           AND ts < ${new Date(at('10:00', day)).toISOString()}::timestamptz`,
     );
     expect(mine).toEqual({ n: 40, top: 39 });
+  });
+
+  /** The database, counting transactions; each waits for `gate` before it begins. */
+  const countingDb = () => {
+    let gate: Promise<void> = Promise.resolve();
+    const counter = { transactions: 0, hold: () => {}, release: () => {} };
+    counter.hold = () => {
+      gate = new Promise((r) => {
+        counter.release = r;
+      });
+    };
+    const db = new Proxy(t.ctx.db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop !== 'transaction') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: Parameters<typeof target.transaction>) => {
+          counter.transactions++;
+          await gate;
+          return target.transaction(...args);
+        };
+      },
+    });
+    return { db, counter };
+  };
+
+  it("writes the lanes' batches as one at a fleet's pace, and side by side while a lane is busy", async () => {
+    const { db, counter } = countingDb();
+    const lanes = createIngest({ db, log, flushMs: 20, now: () => clock, lanes: 4 });
+    const day = '2026-06-11';
+    const own = (hhmm: string) =>
+      lanes.handle(topics.telemetry('DGL-000001'), telemetry(at(hhmm, day), { power: 1 }));
+    const other = (hhmm: string) =>
+      lanes.handle(
+        topics.telemetry('DGL-000002'),
+        telemetry(at(hhmm, day), { power: 2 }, { device: 'INV-000002' }),
+      );
+    // Two plants in two lanes (ids in a row), a message each and a status: one transaction.
+    await Promise.all([
+      own('09:00'),
+      other('09:00'),
+      lanes.handle(topics.status('DGL-000002'), Buffer.from('online')),
+    ]);
+    expect(counter.transactions).toBe(1);
+
+    // A write of the first lane that has not finished: the next batches are written lane by lane, the first
+    // lane's after its earlier one.
+    counter.hold();
+    const first = own('09:01');
+    await vi.waitFor(() => expect(counter.transactions).toBe(2));
+    const later = [own('09:02'), other('09:02')];
+    // The second lane's batch begins beside the first lane's; the first lane's next one waits for it.
+    await vi.waitFor(() => expect(counter.transactions).toBe(3));
+    counter.release();
+    await Promise.all([first, ...later]);
+    expect(counter.transactions).toBe(4);
+    const stored = await sqlRow<{ n: number }>(
+      t.ctx.db,
+      sql`SELECT count(*)::int AS n FROM telemetry_samples WHERE ts >= ${new Date(at('09:00', day)).toISOString()}::timestamptz
+        AND ts <= ${new Date(at('09:02', day)).toISOString()}::timestamptz`,
+    );
+    expect(stored!.n).toBe(5);
   });
 });
 

@@ -57,6 +57,8 @@ export interface PrivatePostgres {
   start(): void;
   /** The server's log (gone with `destroy`). */
   logFile: string;
+  /** The postmaster's process id while it runs (its children are the connections and its own processes). */
+  pid(): number | null;
   /** Stops it if it runs and deletes the cluster. */
   destroy(): void;
 }
@@ -128,6 +130,13 @@ export async function privatePostgres(extraOptions: string[] = []): Promise<Priv
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     logFile: path.join(dir, 'server.log'),
+    pid: () => {
+      try {
+        return Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
+      } catch {
+        return null;
+      }
+    },
     stop,
     start,
     destroy,
