@@ -1,6 +1,7 @@
 import type { EnergyPie } from '@pvstar/contract/dashboard';
-import type { AlarmLevel, PlantStatus, StationType } from '@pvstar/contract/enums';
+import type { AlarmLevel, DeviceStatus, PlantStatus, StationType } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
+import type { DeviceKind } from '@pvstar/contract/metrics';
 import { type SQL, sql } from 'drizzle-orm';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
 import { localDaySql } from '../../domain/calendar.ts';
@@ -71,6 +72,9 @@ export type PowerRow = {
     }
   | { id: null }
 );
+
+/** Devices of a plant of one kind in one status. */
+export type DeviceRow = { plant_id: number; kind: DeviceKind; status: DeviceStatus; n: number };
 
 export type AlertRow = {
   id: number;

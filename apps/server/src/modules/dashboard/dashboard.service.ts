@@ -32,6 +32,7 @@ import { faultName } from '../alarm/alarm.service.ts';
 import {
   type AlertRow,
   DEFAULT_TZ,
+  type DeviceRow,
   emptyPie,
   energyRows,
   num,
@@ -41,14 +42,7 @@ import {
   topPlantsOf,
   yieldParts,
 } from './dashboard-queries.ts';
-import {
-  countriesFromRollup,
-  energyFromRollup,
-  latestAlarmsFromRollup,
-  plantFiguresFromRollup,
-  powerFromRollup,
-  trendFromRollup,
-} from './dashboard-rollup.ts';
+import { dashboardFromRollup, type FromRollup, powerFromRollup } from './dashboard-rollup.ts';
 import { gridFactors, gridShares } from './grid-factors.ts';
 
 /**
@@ -57,7 +51,7 @@ import { gridFactors, gridShares } from './grid-factors.ts';
  * the trend's last day) the rest run side by side on a pool.
  */
 /** Devices of the listed plants (an int[] literal), counted per kind and status. */
-const devicesOfPlants = preparedRows<{ plant_id: number; kind: DeviceKind; status: DeviceStatus; n: number }>(
+const devicesOfPlants = preparedRows<DeviceRow>(
   'dashboard_device_groups',
   sql`
   SELECT plant_id, kind, status, count(*)::int AS n FROM devices
@@ -185,9 +179,11 @@ export function createDashboardService(
       : powerFromRollup(db, caller, now);
 
   /** Devices of the listed plants, counted per kind and status. */
-  const deviceGroups = async (plantIds: number[]) => {
-    if (!plantIds.length) return new Map<number, DeviceGroup[]>();
-    const rows = await devicesOfPlants(db, { plantIds: `{${plantIds.join(',')}}` });
+  const deviceRows = (plantIds: number[]) =>
+    plantIds.length ? devicesOfPlants(db, { plantIds: `{${plantIds.join(',')}}` }) : Promise.resolve([]);
+
+  /** Device rows per plant, grouped by kind with their count per status. */
+  const deviceGroups = (rows: DeviceRow[]) => {
     const out = new Map<number, DeviceGroup[]>();
     for (const r of rows) {
       const groups = out.get(r.plant_id) ?? [];
@@ -241,23 +237,36 @@ export function createDashboardService(
       ORDER BY a.rank, a.started_at DESC, a.id DESC`,
     );
 
-  async function compute(caller: Caller, lang: Lang, now: Date): Promise<Dashboard> {
-    const byZone = await (rolledUp(caller)
-      ? plantFiguresFromRollup(db, caller, now)
-      : plantFigures(caller, now));
+  /** The rows of every part for a caller's plants one by one, or an organisation's scope as before 0034. */
+  async function fromPlants(caller: Caller, now: Date): Promise<FromRollup> {
+    const figures = await plantFigures(caller, now);
     // The trend ends at the newest local "today" among the plants, so every plant's today is in it.
     const lastDay =
-      byZone
+      figures
         .map((r) => String(r.local_day))
         .sort()
         .at(-1) ?? localDay(now.getTime(), DEFAULT_TZ);
-    const [energy, days, power, alerts, countries] = await Promise.all([
-      rolledUp(caller) ? energyFromRollup(db, caller, now) : energyByCurrency(caller, now),
-      rolledUp(caller) ? trendFromRollup(db, caller, lastDay) : trend(caller, lastDay),
+    const [energy, days, power, alarms, countries] = await Promise.all([
+      energyByCurrency(caller, now),
+      trend(caller, lastDay),
       powerByPlant(caller, now),
-      rolledUp(caller) ? latestAlarmsFromRollup(db, caller) : latestAlarms(caller),
-      rolledUp(caller) ? countriesFromRollup(db, caller) : generationByCountry(caller),
+      latestAlarms(caller),
+      generationByCountry(caller),
     ]);
+    const devices = await deviceRows(power.filter((r) => r.id !== null).map((r) => r.id));
+    return { figures, energy, trend: days, power, alarms, countries, devices };
+  }
+
+  async function compute(caller: Caller, lang: Lang, now: Date): Promise<Dashboard> {
+    const {
+      figures: byZone,
+      energy,
+      trend: days,
+      power,
+      alarms: alerts,
+      countries,
+      devices,
+    } = rolledUp(caller) ? await dashboardFromRollup(db, caller, now) : await fromPlants(caller, now);
     const f: Record<string, number> = {};
     const plantsPer = new Map<string, number>();
     for (const r of byZone) {
@@ -295,7 +304,7 @@ export function createDashboardService(
     const main = currencies[0];
     const flow = power[0];
     const topRows = power.filter((r) => r.id !== null);
-    const groups = await deviceGroups(topRows.map((r) => r.id));
+    const groups = deviceGroups(devices);
     const plants: DashboardPlant[] = topRows.map((r) => ({
       id: r.id,
       stationNo: r.plant_no,
