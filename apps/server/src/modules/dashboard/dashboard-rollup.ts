@@ -219,7 +219,7 @@ const deviceCounts = sql`
  * for 365 dated rows cost more than reading their days).
  */
 const statement = (scope: OrgScope) =>
-  preparedRows<Record<keyof FromRollup | 'last_day', unknown>>(
+  preparedRows<Record<keyof DashboardRows | 'last_day', unknown>>(
     `dashboard_${scope.toLowerCase()}`,
     sql`
     WITH orgs AS MATERIALIZED (${orgsInScope(scope)}),
@@ -246,8 +246,8 @@ const statement = (scope: OrgScope) =>
 const statements = new Map<OrgScope, ReturnType<typeof statement>>();
 const powerStatements = new Map<OrgScope, ReturnType<typeof preparedRows<PowerRow>>>();
 
-/** What the per-plant queries of dashboard.service.ts answer, as one row of JSON lists. */
-export interface FromRollup {
+/** The rows of every part of the dashboard, as the per-plant queries of dashboard.service.ts answer them. */
+export interface DashboardRows {
   figures: Record<string, unknown>[];
   energy: Record<string, unknown>[];
   trend: { day: string; generation: number; consumption: number }[];
@@ -258,7 +258,7 @@ export interface FromRollup {
 }
 
 /** The figures of an organisation's scope at `at` in one round trip. */
-export async function dashboardFromRollup(db: Db, caller: Caller, at: Date): Promise<FromRollup> {
+export async function dashboardFromRollup(db: Db, caller: Caller, at: Date): Promise<DashboardRows> {
   const scope = orgScope(caller);
   let run = statements.get(scope);
   if (!run) {

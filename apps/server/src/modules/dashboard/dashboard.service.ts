@@ -42,14 +42,9 @@ import {
   topPlantsOf,
   yieldParts,
 } from './dashboard-queries.ts';
-import { dashboardFromRollup, type FromRollup, powerFromRollup } from './dashboard-rollup.ts';
+import { dashboardFromRollup, type DashboardRows, powerFromRollup } from './dashboard-rollup.ts';
 import { gridFactors, gridShares } from './grid-factors.ts';
 
-/**
- * Index-friendly queries over the roll-ups (plants, org_energy_daily, plant_energy_daily, devices,
- * device_latest) and the ongoing alarms; raw samples are never read. After the plant figures (which give
- * the trend's last day) the rest run side by side on a pool.
- */
 /** Devices of the listed plants (an int[] literal), counted per kind and status. */
 const devicesOfPlants = preparedRows<DeviceRow>(
   'dashboard_device_groups',
@@ -59,6 +54,12 @@ const devicesOfPlants = preparedRows<DeviceRow>(
   GROUP BY plant_id, kind, status ORDER BY plant_id, kind, status`,
 );
 
+/**
+ * Index-friendly queries over the roll-ups and the ongoing alarms; raw samples are never read. An
+ * organisation's scope is one prepared statement over the per-organisation roll-ups (dashboard-rollup.ts);
+ * an owner's plants, a token's chosen ones (and the live computation) are the per-plant queries below:
+ * after the plant figures (which give the trend's last day) the rest run side by side on a pool.
+ */
 export function createDashboardService(
   ctx: AppContext,
   /**
@@ -238,7 +239,7 @@ export function createDashboardService(
     );
 
   /** The rows of every part for a caller's plants one by one, or an organisation's scope as before 0034. */
-  async function fromPlants(caller: Caller, now: Date): Promise<FromRollup> {
+  async function fromPlants(caller: Caller, now: Date): Promise<DashboardRows> {
     const figures = await plantFigures(caller, now);
     // The trend ends at the newest local "today" among the plants, so every plant's today is in it.
     const lastDay =
