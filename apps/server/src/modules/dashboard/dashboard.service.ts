@@ -42,7 +42,7 @@ import {
   topPlantsOf,
   yieldParts,
 } from './dashboard-queries.ts';
-import { dashboardFromRollup, type DashboardRows, powerFromRollup } from './dashboard-rollup.ts';
+import { type DashboardRows, dashboardFromRollup, powerFromRollup } from './dashboard-rollup.ts';
 import { gridFactors, gridShares } from './grid-factors.ts';
 
 /** Devices of the listed plants (an int[] literal), counted per kind and status. */
