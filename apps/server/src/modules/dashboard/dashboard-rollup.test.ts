@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -269,6 +271,19 @@ describe('the dashboard from the per-organisation roll-ups', () => {
       body: { id: sub, confirmName: await name(sub) },
     });
     expect(gone.status, gone.body.msg).toBe(200);
+    await expectRollupIsLive();
+  });
+
+  it('equals them after the migration fills the subtree rows from the organisation days already there', async () => {
+    // Migration 0035's last statement, run again on an emptied table.
+    const migration = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../db/migrations/0035_org_subtree_daily.sql'),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toContain('INSERT INTO org_subtree_daily');
+    await t.ctx.db.execute(sql`TRUNCATE org_subtree_daily`);
+    await t.ctx.db.execute(sql.raw(backfill));
     await expectRollupIsLive();
   });
 });
