@@ -1,7 +1,8 @@
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { sha256 } from '../lib/crypto.ts';
 import type { Db, DbOrTx, RawResult } from './client.ts';
-import type { Row } from './rows.ts';
+import { numbersOf, type Row } from './rows.ts';
 
 /**
  * A statement prepared once per database: a named statement on PostgreSQL, planned once per connection
@@ -19,19 +20,26 @@ export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
   };
 }
 
-/** What executePrepared needs of drizzle's database object: its session and its dialect (not in its types). */
-interface DrizzleInternals {
-  _: {
-    session: {
-      prepareQuery(
-        query: { sql: string; params: unknown[] },
-        fields: undefined,
-        name: string,
-        isResponseInArrayMode: boolean,
-      ): { execute(): Promise<RawResult<Row>> };
-    };
-  };
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+const dialect = new PgDialect();
+const names = new Set<string>();
+
+/**
+ * A raw statement (`sql`…``) prepared once per database under `name`, its values given at each run by the
+ * names of its `sql.placeholder`s; rows as `sqlRows` answers them. On PostgreSQL a named statement is parsed
+ * once per connection and, after a few runs, runs a plan kept for it: for statements whose planning costs
+ * more than their execution (the dashboard's, docs/decisions/028-dashboard-subtree-trend.md). PGlite
+ * runs it as any statement. The text is built once, so it must not depend on the caller beyond its values.
+ */
+export function preparedRows<T>(
+  name: string,
+  query: SQL,
+): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+  // A name stands for one text on a connection: a second text under it would fail there, not here.
+  if (names.has(name)) throw new Error(`prepared statement ${name} declared twice`);
+  names.add(name);
+  const built = dialect.sqlToQuery(query);
+  const statement = preparedPerDb((db) => db._.session.prepareQuery(built, undefined, name, false));
+  return async (db, values) => numbersOf((await statement(db).execute(values)) as RawResult<T>);
 }
 
 /** Statement names by text: the same text always has the same name, and a name only ever one text. */
@@ -53,14 +61,15 @@ export const preparedTexts = () => statementNames.size;
  * variant on every connection. PGlite runs it as any statement.
  */
 export function executePrepared(db: DbOrTx, query: SQL): Promise<RawResult<Row>> {
-  const { _, dialect } = db as unknown as DrizzleInternals;
   const built = dialect.sqlToQuery(query);
   let name = statementNames.get(built.sql);
   if (!name && statementNames.size < MAX_PREPARED_TEXTS) {
     name = `pv_${sha256(built.sql).slice(0, 24)}`;
     statementNames.set(built.sql, name);
   }
-  return name ? _.session.prepareQuery(built, undefined, name, false).execute() : db.execute(query);
+  return name
+    ? (db._.session.prepareQuery(built, undefined, name, false).execute() as Promise<RawResult<Row>>)
+    : db.execute(query);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
+import type { DbOrTx, RawResult } from './client.ts';
 
 /** A row of a raw statement before the caller names its columns. */
 export type Row = Record<string, unknown>;
@@ -17,15 +17,19 @@ const NUMERIC = 1700;
  * (with drizzle's settings) gives them: timestamps and dates as text, jsonb parsed, float8 and int as numbers.
  */
 export async function sqlRows<T = Row>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const res = await db.execute(query);
+  return numbersOf<T>(await db.execute(query));
+}
+
+/** The rows of a raw statement's result with its bigint and numeric columns as numbers (see `sqlRows`). */
+export function numbersOf<T = Row>(res: RawResult<unknown>): T[] {
   const numeric = res.fields
     .filter((f) => f.dataTypeID === INT8 || f.dataTypeID === NUMERIC)
     .map((f) => f.name);
   if (numeric.length)
     for (const row of res.rows)
       for (const name of numeric) {
-        const value = row[name];
-        if (typeof value === 'string') row[name] = Number(value);
+        const value = (row as Row)[name];
+        if (typeof value === 'string') (row as Row)[name] = Number(value);
       }
   return res.rows as T[];
 }

@@ -49,9 +49,18 @@ export function localTime(iso: string | null, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-/** localDay in SQL: the local date (a `date`) at instant `at` in the time zone `timeZone` names (a column). */
-export const localDaySql = (at: Date | number, timeZone: SQL) =>
-  sql`(${new Date(at).toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date`;
+/**
+ * localDay in SQL: the local date (a `date`) at instant `at` in the time zone `timeZone` names (a column).
+ * `at` may be SQL (a prepared statement's placeholder).
+ */
+export const localDaySql = (at: Date | number | SQL, timeZone: SQL) =>
+  sql`(${instantSql(at)} AT TIME ZONE ${timeZone})::date`;
+
+/** An instant as a `timestamptz` value in SQL; SQL given (a placeholder) is cast as it is. */
+export const instantSql = (at: Date | number | SQL) =>
+  typeof at === 'number' || at instanceof Date
+    ? sql`${new Date(at).toISOString()}::timestamptz`
+    : sql`${at}::timestamptz`;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

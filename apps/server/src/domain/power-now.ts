@@ -1,5 +1,6 @@
 import type { DeviceStatus, PlantStatus } from '@pvstar/contract/enums';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { instantSql } from './calendar.ts';
 import { MISSED_INTERVALS, reportingInterval } from './missed-intervals.ts';
 
 /**
@@ -23,21 +24,19 @@ const reportingList = sql.join(
   sql`, `,
 );
 
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
-
 /**
  * SQL: the device `d` with latest values `l` from dongle `g` describes `now` (plant status checked by the
  * caller's query, see `plantPvPowerSql`).
  */
-export const describesNowSql = (now: Date, d = sql`d`, l = sql`l`, g = sql`g`): SQL =>
-  sql`${d}.status IN (${reportingList}) AND ${l}.ts >= LEAST(${at(now)}, ${g}.last_telemetry_at) - make_interval(secs => ${reportingInterval(g)} * ${MISSED_INTERVALS})`;
+export const describesNowSql = (now: Date | SQL, d = sql`d`, l = sql`l`, g = sql`g`): SQL =>
+  sql`${d}.status IN (${reportingList}) AND ${l}.ts >= LEAST(${instantSql(now)}, ${g}.last_telemetry_at) - make_interval(secs => ${reportingInterval(g)} * ${MISSED_INTERVALS})`;
 
 /** SQL: an inverter's PV power (W) from its latest values `l`. */
 export const pvPowerSql = (l = sql`l`): SQL =>
   sql`coalesce((${l}.data->>'pvPower')::float8, (${l}.data->>'power')::float8, 0)`;
 
 /** SQL (float8, W): the PV power now of the plant whose id and status are given. */
-export const plantPvPowerSql = (now: Date, plantId: SQLWrapper, plantStatus: SQLWrapper): SQL =>
+export const plantPvPowerSql = (now: Date | SQL, plantId: SQLWrapper, plantStatus: SQLWrapper): SQL =>
   sql`CASE WHEN ${plantStatus} = 'OFFLINE' THEN 0::float8 ELSE coalesce((
     SELECT sum(${pvPowerSql()}) FROM devices d
     JOIN device_latest l ON l.device_id = d.id JOIN dongles g ON g.id = d.dongle_id
@@ -51,7 +50,7 @@ export const plantPvPowerSql = (now: Date, plantId: SQLWrapper, plantStatus: SQL
  * passes its values' time plus three intervals, unless its dongle's newest message is no later than that
  * (the cut-off then stays put). The plant list's figure (`plantPvPowerSql`) is this row's `pv`.
  */
-export const plantPowerNowSql = (now: Date, plants: SQL): SQL => sql`
+export const plantPowerNowSql = (now: Date | SQL, plants: SQL): SQL => sql`
   SELECT p.id AS plant_id, coalesce(x.inverters, 0)::int AS inverters, x.ts,
     coalesce(x.pv, 0)::float8 AS pv, coalesce(x.grid, 0)::float8 AS grid, coalesce(x.load, 0)::float8 AS load,
     coalesce(x.battery, 0)::float8 AS battery, x.fresh_until

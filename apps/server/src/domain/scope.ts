@@ -12,15 +12,47 @@ export function scopePredicate(
   caller: Caller,
   cols: { orgPath: AnyColumn | SQL; orgId: AnyColumn | SQL; ownerId: AnyColumn | SQL },
 ): SQL {
-  switch (caller.dataScope) {
+  return scopeSql(caller.dataScope, cols, {
+    pathPattern: prefixPattern(caller.orgPath),
+    orgId: caller.orgId,
+    userId: caller.userId,
+  });
+}
+
+/**
+ * `scopePredicate` of any caller with `dataScope`, the caller's values as placeholders that
+ * `scopeValues(caller)` fills: for statements prepared once per scope (db/prepared.ts).
+ */
+export const scopePlaceholders = (
+  dataScope: DataScope,
+  cols: { orgPath: AnyColumn | SQL; orgId: AnyColumn | SQL; ownerId: AnyColumn | SQL },
+): SQL =>
+  scopeSql(dataScope, cols, {
+    pathPattern: sql.placeholder('scopePathPattern'),
+    orgId: sql.placeholder('scopeOrgId'),
+    userId: sql.placeholder('scopeUserId'),
+  });
+
+export const scopeValues = (caller: Caller) => ({
+  scopePathPattern: prefixPattern(caller.orgPath),
+  scopeOrgId: caller.orgId,
+  scopeUserId: caller.userId,
+});
+
+function scopeSql(
+  dataScope: DataScope,
+  cols: { orgPath: AnyColumn | SQL; orgId: AnyColumn | SQL; ownerId: AnyColumn | SQL },
+  of: { pathPattern: unknown; orgId: unknown; userId: unknown },
+): SQL {
+  switch (dataScope) {
     case 'ALL':
       return sql`TRUE`;
     case 'ORG_AND_SUB':
-      return sql`${cols.orgPath} LIKE ${prefixPattern(caller.orgPath)}`;
+      return sql`${cols.orgPath} LIKE ${of.pathPattern}`;
     case 'ORG':
-      return sql`${cols.orgId} = ${caller.orgId}`;
+      return sql`${cols.orgId} = ${of.orgId}`;
     case 'SELF':
-      return sql`${cols.ownerId} = ${caller.userId}`;
+      return sql`${cols.ownerId} = ${of.userId}`;
   }
 }
 

@@ -89,3 +89,24 @@ export const orgCountryGeneration = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.country, t.shard] })],
 );
+
+/**
+ * Generation and consumption per organisation's subtree (the organisation and every organisation under it
+ * by path), shard and day: the dashboard's trend of a dealer reads one row per shard and day, however many
+ * organisations and plants it has (migration 0035, decision 028). Kept by trigger on org_energy_daily (each
+ * delta goes to every organisation on its organisation's path) and on organizations (a moved organisation
+ * takes its days from its old ancestors to its new ones).
+ */
+export const orgSubtreeDaily = pgTable(
+  'org_subtree_daily',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    shard: smallint('shard').notNull(),
+    generation: doublePrecision('generation').notNull().default(0),
+    consumption: doublePrecision('consumption').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.shard] })],
+);

@@ -1,8 +1,10 @@
 import type { EnergyPie } from '@pvstar/contract/dashboard';
-import type { AlarmLevel, PlantStatus, StationType } from '@pvstar/contract/enums';
+import type { AlarmLevel, DeviceStatus, PlantStatus, StationType } from '@pvstar/contract/enums';
 import type { Lang } from '@pvstar/contract/lang';
+import type { DeviceKind } from '@pvstar/contract/metrics';
 import { type SQL, sql } from 'drizzle-orm';
 import { organizations, orgEnergyDaily } from '../../db/schema/index.ts';
+import { localDaySql } from '../../domain/calendar.ts';
 import { plantByPlant, plantScope } from '../../domain/plants.ts';
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
@@ -71,6 +73,9 @@ export type PowerRow = {
   | { id: null }
 );
 
+/** Devices of a plant of one kind in one status. */
+export type DeviceRow = { plant_id: number; kind: DeviceKind; status: DeviceStatus; n: number };
+
 export type AlertRow = {
   id: number;
   plant_id: number;
@@ -108,6 +113,18 @@ export const energyRows = (caller: Caller): SQL =>
         org_energy_daily.purchase, org_energy_daily.self_consumption, org_energy_daily.revenue
       FROM org_energy_daily JOIN organizations ON organizations.id = org_energy_daily.org_id
       WHERE ${scopePredicate(caller, { orgPath: organizations.path, orgId: orgEnergyDaily.orgId, ownerId: sql`NULL` })}`;
+
+/**
+ * The last part of the power queries: the flow (CTE `flow`) on every row, with each top plant (CTE `top`:
+ * its id and PV power) and its figures and today's generation.
+ */
+export const topPlantsOf = (now: Date | SQL) => sql`
+      SELECT flow.*, p.id, p.plant_no, p.name, p.type, p.status, p.installed_capacity::float8 AS capacity,
+        top.pv::float8 AS power,
+        coalesce((SELECT d.generation FROM plant_energy_daily d
+          WHERE d.plant_id = p.id AND d.day = ${localDaySql(now, sql`p.timezone`)}), 0)::float8 AS today
+      FROM flow LEFT JOIN (top JOIN plants p ON p.id = top.plant_id) ON TRUE
+      ORDER BY top.pv DESC, p.id`;
 
 /** Which callers see the same dashboard: the same plants (by scope) in the same language. */
 export const scopeKey = (caller: Caller, lang: Lang) => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -14,23 +16,28 @@ import { endAlarms, openAlarms } from '../alarm/alarm-store.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 /**
- * The dashboard of an organisation's scope from the per-organisation roll-ups (migration 0034) against the
- * live computation (from the plants and organisation days, `live: true`), figure by figure, after each kind
- * of writer: plant days written, changed and deleted, ingest, an alarm raised and ended, the sweeper, a
- * plant added, edited, moved and deleted, a device deleted.
+ * The dashboard of an organisation's scope from the per-organisation roll-ups (migrations 0034, 0035) against
+ * the live computation (from the plants and organisation days, `live: true`), figure by figure, for every
+ * data scope of an organisation (everything, a subtree, one organisation), after each kind of writer: plant
+ * days written, changed and deleted, ingest, an alarm raised and ended, the sweeper, a plant added, edited,
+ * moved and deleted, a device deleted, an organisation moved with its sub-organisation, one deleted.
  */
 let t: TestApp;
 let ingest: Ingest;
+let root = 0;
 let dealer = 0;
+/** A second dealer, created when an installer moves to it. */
+let dealer2 = 0;
 const installers: number[] = [];
 const fleet: { plantId: number; dongle: string; inverters: string[]; tz: string }[] = [];
 const INTERVAL_S = 60;
 const ZONES = ['Europe/Berlin', 'Pacific/Kiritimati', 'America/Adak'];
 
+/** The dealer first; the root's (everything), each installer's alone and with its subtree, the second dealer's. */
 const callers = async (): Promise<Caller[]> => {
   const orgs = await sqlRows<{ id: number; path: string }>(
     t.ctx.db,
-    sql`SELECT id, path FROM organizations WHERE id IN (${dealer}, ${installers[0]}, ${installers[1]})`,
+    sql`SELECT id, path FROM organizations WHERE id IN (${root}, ${dealer}, ${dealer2}, ${installers[0]}, ${installers[1]})`,
   );
   const of = (id: number, dataScope: Caller['dataScope']) =>
     ({
@@ -40,18 +47,42 @@ const callers = async (): Promise<Caller[]> => {
       dataScope,
       perms: new Set(),
     }) as unknown as Caller;
-  return [of(dealer, 'ORG_AND_SUB'), of(installers[0]!, 'ORG'), of(installers[1]!, 'ORG_AND_SUB')];
+  return [
+    of(dealer, 'ORG_AND_SUB'),
+    of(root, 'ALL'),
+    of(installers[0]!, 'ORG'),
+    of(installers[0]!, 'ORG_AND_SUB'),
+    of(installers[1]!, 'ORG_AND_SUB'),
+    ...(dealer2 ? [of(dealer2, 'ORG_AND_SUB')] : []),
+  ];
 };
 
-/** Every figure of every caller's dashboard equals the live computation's. */
+/**
+ * Every figure of every caller's dashboard equals the live computation's, and every subtree row is its
+ * rebuild from the organisation days (the sum over the organisations under it by path).
+ */
 async function expectRollupIsLive() {
   const rolled = createDashboardService(t.ctx);
   const live = createDashboardService(t.ctx, { live: true });
   for (const caller of await callers()) {
     const { updatedAt: _a, ...r } = await rolled.get(caller, 'en-GB');
     const { updatedAt: _b, ...l } = await live.get(caller, 'en-GB');
-    expect(r).toEqual(l);
+    expect(r, `${caller.dataScope} of ${caller.orgId}`).toEqual(l);
   }
+  const [off] = await sqlRows<{ worst: number }>(
+    t.ctx.db,
+    sql`
+    WITH rebuilt AS (
+      SELECT o.id AS org_id, e.day, e.shard, sum(e.generation) AS generation, sum(e.consumption) AS consumption
+      FROM organizations o JOIN organizations d ON d.path LIKE o.path || '%'
+      JOIN org_energy_daily e ON e.org_id = d.id
+      GROUP BY 1, 2, 3)
+    SELECT coalesce(max(greatest(
+      abs(coalesce(s.generation, 0) - coalesce(r.generation, 0)),
+      abs(coalesce(s.consumption, 0) - coalesce(r.consumption, 0)))), 0)::float8 AS worst
+    FROM org_subtree_daily s FULL JOIN rebuilt r USING (org_id, day, shard)`,
+  );
+  expect(off!.worst).toBeLessThan(1e-9);
 }
 
 /** A plant day of `plantId`, `offset` days from its local today (written as the recompute scripts do). */
@@ -124,7 +155,7 @@ async function addPlant(i: number, orgId: number) {
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.ctx.db;
-  const root = await orgIdByName(t, 'PVSTAR');
+  root = await orgIdByName(t, 'PVSTAR');
   dealer = await createOrg(db, { name: unique('Roll-up dealer '), type: 'DEALER', parentId: root });
   for (const name of ['Roll-up A ', 'Roll-up B '])
     installers.push(await createOrg(db, { name: unique(name), type: 'INSTALLER', parentId: dealer }));
@@ -206,5 +237,53 @@ describe('the dashboard from the per-organisation roll-ups', () => {
           AS plants`,
     );
     expect(counts[0]!.plants).toBe(8);
+  });
+
+  it('equals them after an installer moves to another dealer with its sub-organisation, and an emptied one is deleted', async () => {
+    const db = t.ctx.db;
+    const admin = await t.login('admin');
+    const name = async (id: number) =>
+      (await sqlRows<{ name: string }>(db, sql`SELECT name FROM organizations WHERE id = ${id}`))[0]!.name;
+    dealer2 = await createOrg(db, { name: unique('Roll-up dealer 2 '), type: 'DEALER', parentId: root });
+    const sub = await createOrg(db, {
+      name: unique('Roll-up owner '),
+      type: 'OWNER',
+      parentId: installers[0]!,
+    });
+    await addPlant(9, sub);
+    for (const offset of [0, -3, -300]) await writeDay(fleet[9]!.plantId, fleet[9]!.tz, offset, 30 + offset);
+    await expectRollupIsLive();
+    // As the organisation page moves it: the paths of the installer and its subtree in one statement.
+    const moved = await t.call('POST', '/system/org/edit', {
+      token: admin,
+      body: { id: installers[0]!, name: await name(installers[0]!), type: 'INSTALLER', parentId: dealer2 },
+    });
+    expect(moved.status, moved.body.msg).toBe(200);
+    await expectRollupIsLive();
+    // Installer A's three plants left (one moved to B, one deleted above) and its owner's.
+    const dash = await createDashboardService(t.ctx).get((await callers()).at(-1)!, 'en-GB');
+    expect(dash.plantCount).toBe(4);
+    expect(dash.trend.at(-1)!.generation).toBeGreaterThan(0);
+    // Its plant moved away (its days with it), the owner organisation is deleted with what they left.
+    await db.update(plants).set({ orgId: installers[1]! }).where(eq(plants.id, fleet[9]!.plantId));
+    const gone = await t.call('POST', '/system/org/delete', {
+      token: admin,
+      body: { id: sub, confirmName: await name(sub) },
+    });
+    expect(gone.status, gone.body.msg).toBe(200);
+    await expectRollupIsLive();
+  });
+
+  it('equals them after the migration fills the subtree rows from the organisation days already there', async () => {
+    // Migration 0035's last statement, run again on an emptied table.
+    const migration = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../db/migrations/0035_org_subtree_daily.sql'),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toContain('INSERT INTO org_subtree_daily');
+    await t.ctx.db.execute(sql`TRUNCATE org_subtree_daily`);
+    await t.ctx.db.execute(sql.raw(backfill));
+    await expectRollupIsLive();
   });
 });

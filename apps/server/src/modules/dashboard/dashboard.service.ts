@@ -20,39 +20,45 @@ import { type DeviceKind, DeviceKindSchema } from '@pvstar/contract/metrics';
 import { specificYield } from '@pvstar/contract/plant-data';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { sqlRows } from '../../db/rows.ts';
-import { organizations } from '../../db/schema/index.ts';
 import { localDay, localDaySql } from '../../domain/calendar.ts';
 import { plantByPlant, plantScope } from '../../domain/plants.ts';
 import { plantPowerNowSql } from '../../domain/power-now.ts';
 import { roundShown } from '../../domain/rounding.ts';
-import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { createSharedRuns } from '../../lib/shared-runs.ts';
 import { faultName } from '../alarm/alarm.service.ts';
 import {
   type AlertRow,
   DEFAULT_TZ,
+  type DeviceRow,
   emptyPie,
   energyRows,
   num,
   type PowerRow,
   scopedPlants,
   scopeKey,
+  topPlantsOf,
   yieldParts,
 } from './dashboard-queries.ts';
-import {
-  countriesFromRollup,
-  energyFromRollup,
-  latestAlarmsFromRollup,
-  plantFiguresFromRollup,
-} from './dashboard-rollup.ts';
+import { type DashboardRows, dashboardFromRollup, powerFromRollup } from './dashboard-rollup.ts';
 import { gridFactors, gridShares } from './grid-factors.ts';
 
+/** Devices of the listed plants (an int[] literal), counted per kind and status. */
+const devicesOfPlants = preparedRows<DeviceRow>(
+  'dashboard_device_groups',
+  sql`
+  SELECT plant_id, kind, status, count(*)::int AS n FROM devices
+  WHERE plant_id = ANY(${sql.placeholder('plantIds')}::int[])
+  GROUP BY plant_id, kind, status ORDER BY plant_id, kind, status`,
+);
+
 /**
- * Index-friendly queries over the roll-ups (plants, org_energy_daily, plant_energy_daily, devices,
- * device_latest) and the ongoing alarms; raw samples are never read. After the plant figures (which give
- * the trend's last day) the rest run side by side on a pool.
+ * Index-friendly queries over the roll-ups and the ongoing alarms; raw samples are never read. An
+ * organisation's scope is one prepared statement over the per-organisation roll-ups (dashboard-rollup.ts);
+ * an owner's plants, a token's chosen ones (and the live computation) are the per-plant queries below:
+ * after the plant figures (which give the trend's last day) the rest run side by side on a pool.
  */
 export function createDashboardService(
   ctx: AppContext,
@@ -156,10 +162,10 @@ export function createDashboardService(
    * (SELF) are computed live; an organisation's from the roll-ups (powerFromRollup).
    */
   const powerByPlant = (caller: Caller, now: Date) =>
-    sqlRows<PowerRow>(
-      db,
-      plantByPlant(caller)
-        ? sql`
+    plantByPlant(caller)
+      ? sqlRows<PowerRow>(
+          db,
+          sql`
       WITH sp AS MATERIALIZED (${scopedPlants(caller)}),
       pp AS (${plantPowerNowSql(now, sql`SELECT id, status FROM sp`)}),
       flow AS (
@@ -169,68 +175,16 @@ export function createDashboardService(
         FROM pp),
       top AS (
         SELECT pp.plant_id, pp.pv FROM pp ORDER BY pp.pv DESC, pp.plant_id LIMIT ${DASHBOARD_TOP_PLANTS})
-      ${topPlantsOf(now)}`
-        : powerFromRollup(caller, now),
-    );
-
-  /**
-   * The power flow of an organisation's plants from plant_power_now and its per-organisation sums
-   * (domain/power-now-rollup.ts): a few rows per organisation in scope. A plant row past its `fresh_until`
-   * is computed live instead (the sweeper refreshes such rows on its next round): its stored figures are
-   * taken out of the sums and its live ones put in, and the top plants are drawn from enough rows per
-   * organisation that the live figures cannot change which others make the list.
-   */
-  const powerFromRollup = (caller: Caller, now: Date) => sql`
-      WITH orgs AS MATERIALIZED (
-        SELECT organizations.id FROM organizations
-        WHERE ${scopePredicate(caller, { orgPath: organizations.path, orgId: organizations.id, ownerId: sql`NULL` })}),
-      stale AS MATERIALIZED (
-        SELECT r.plant_id, r.inverters, r.pv, r.grid, r.load, r.battery
-        FROM plant_power_now r JOIN orgs ON orgs.id = r.org_id
-        WHERE r.fresh_until < ${now.toISOString()}::timestamptz),
-      live AS MATERIALIZED (${plantPowerNowSql(now, sql`SELECT id, status FROM plants WHERE id IN (SELECT plant_id FROM stale)`)}),
-      flow AS (
-        SELECT coalesce(sum(x.inverters), 0)::int AS inverters, coalesce(sum(x.pv), 0)::float8 AS pv,
-          coalesce(sum(x.grid), 0)::float8 AS grid, coalesce(sum(x.load), 0)::float8 AS load,
-          coalesce(sum(x.battery), 0)::float8 AS battery,
-          (SELECT max(t.ts) FROM (
-            SELECT (SELECT r.ts FROM plant_power_now r
-              WHERE r.org_id = orgs.id AND r.ts IS NOT NULL
-                AND (r.fresh_until IS NULL OR r.fresh_until >= ${now.toISOString()}::timestamptz)
-              ORDER BY r.ts DESC LIMIT 1) AS ts FROM orgs
-            UNION ALL SELECT ts FROM live) t) AS ts
-        FROM (
-          SELECT o.inverters, o.pv, o.grid, o.load, o.battery FROM org_power_now o JOIN orgs ON orgs.id = o.org_id
-          UNION ALL SELECT -inverters, -pv, -grid, -load, -battery FROM stale
-          UNION ALL SELECT inverters, pv, grid, load, battery FROM live) x),
-      top AS (
-        SELECT c.plant_id, coalesce(live.pv, c.pv) AS pv
-        FROM orgs CROSS JOIN LATERAL (
-          SELECT r.plant_id, r.pv FROM plant_power_now r WHERE r.org_id = orgs.id
-          ORDER BY r.pv DESC, r.plant_id LIMIT ${DASHBOARD_TOP_PLANTS} + (SELECT count(*) FROM stale)) c
-        LEFT JOIN live ON live.plant_id = c.plant_id
-        ORDER BY 2 DESC, 1 LIMIT ${DASHBOARD_TOP_PLANTS})
-      ${topPlantsOf(now)}`;
-
-  /** The last part of both: the flow on every row, with each top plant's figures and today's generation. */
-  const topPlantsOf = (now: Date) => sql`
-      SELECT flow.*, p.id, p.plant_no, p.name, p.type, p.status, p.installed_capacity::float8 AS capacity,
-        top.pv::float8 AS power,
-        coalesce((SELECT d.generation FROM plant_energy_daily d
-          WHERE d.plant_id = p.id AND d.day = ${localDaySql(now, sql`p.timezone`)}), 0)::float8 AS today
-      FROM flow LEFT JOIN (top JOIN plants p ON p.id = top.plant_id) ON TRUE
-      ORDER BY top.pv DESC, p.id`;
+      ${topPlantsOf(now)}`,
+        )
+      : powerFromRollup(db, caller, now);
 
   /** Devices of the listed plants, counted per kind and status. */
-  const deviceGroups = async (plantIds: number[]) => {
-    if (!plantIds.length) return new Map<number, DeviceGroup[]>();
-    const rows = await sqlRows<{ plant_id: number; kind: DeviceKind; status: DeviceStatus; n: number }>(
-      db,
-      sql`
-      SELECT plant_id, kind, status, count(*)::int AS n FROM devices
-      WHERE plant_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(plantIds)}::jsonb)::int)
-      GROUP BY plant_id, kind, status ORDER BY plant_id, kind, status`,
-    );
+  const deviceRows = (plantIds: number[]) =>
+    plantIds.length ? devicesOfPlants(db, { plantIds: `{${plantIds.join(',')}}` }) : Promise.resolve([]);
+
+  /** Device rows per plant, grouped by kind with their count per status. */
+  const deviceGroups = (rows: DeviceRow[]) => {
     const out = new Map<number, DeviceGroup[]>();
     for (const r of rows) {
       const groups = out.get(r.plant_id) ?? [];
@@ -284,23 +238,36 @@ export function createDashboardService(
       ORDER BY a.rank, a.started_at DESC, a.id DESC`,
     );
 
-  async function compute(caller: Caller, lang: Lang, now: Date): Promise<Dashboard> {
-    const byZone = await (rolledUp(caller)
-      ? plantFiguresFromRollup(db, caller, now)
-      : plantFigures(caller, now));
+  /** The rows of every part for a caller's plants one by one, or an organisation's scope as before 0034. */
+  async function fromPlants(caller: Caller, now: Date): Promise<DashboardRows> {
+    const figures = await plantFigures(caller, now);
     // The trend ends at the newest local "today" among the plants, so every plant's today is in it.
     const lastDay =
-      byZone
+      figures
         .map((r) => String(r.local_day))
         .sort()
         .at(-1) ?? localDay(now.getTime(), DEFAULT_TZ);
-    const [energy, days, power, alerts, countries] = await Promise.all([
-      rolledUp(caller) ? energyFromRollup(db, caller, now) : energyByCurrency(caller, now),
+    const [energy, days, power, alarms, countries] = await Promise.all([
+      energyByCurrency(caller, now),
       trend(caller, lastDay),
       powerByPlant(caller, now),
-      rolledUp(caller) ? latestAlarmsFromRollup(db, caller) : latestAlarms(caller),
-      rolledUp(caller) ? countriesFromRollup(db, caller) : generationByCountry(caller),
+      latestAlarms(caller),
+      generationByCountry(caller),
     ]);
+    const devices = await deviceRows(power.filter((r) => r.id !== null).map((r) => r.id));
+    return { figures, energy, trend: days, power, alarms, countries, devices };
+  }
+
+  async function compute(caller: Caller, lang: Lang, now: Date): Promise<Dashboard> {
+    const {
+      figures: byZone,
+      energy,
+      trend: days,
+      power,
+      alarms: alerts,
+      countries,
+      devices,
+    } = rolledUp(caller) ? await dashboardFromRollup(db, caller, now) : await fromPlants(caller, now);
     const f: Record<string, number> = {};
     const plantsPer = new Map<string, number>();
     for (const r of byZone) {
@@ -338,7 +305,7 @@ export function createDashboardService(
     const main = currencies[0];
     const flow = power[0];
     const topRows = power.filter((r) => r.id !== null);
-    const groups = await deviceGroups(topRows.map((r) => r.id));
+    const groups = deviceGroups(devices);
     const plants: DashboardPlant[] = topRows.map((r) => ({
       id: r.id,
       stationNo: r.plant_no,
