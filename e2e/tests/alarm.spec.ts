@@ -400,6 +400,7 @@ for (const lang of ['en-GB', 'de-DE', 'zh-CN'] as const)
     await page.goto(`/#/fault/alarm?id=${warningId}`);
     await expect(page.getByTestId('alarm-fix-advice')).toBeVisible();
     await settle(page);
+    expect(await stickingOut(page.getByTestId('alarm-drawer'))).toEqual([]);
     await shot('drawer');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('alarm-drawer')).toBeHidden();

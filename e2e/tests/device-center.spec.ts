@@ -277,10 +277,11 @@ test.describe('screenshots', () => {
       await expect(rows(page)).toHaveCount(1);
       await rows(page).first().getByTestId('device-open').click();
       await expect(page.getByTestId('device-history-chart')).toHaveAttribute('data-ready', 'true');
+      expect(await stickingOut(page.getByTestId('device-drawer'))).toEqual([]);
       await shot('detail');
       await page.getByTestId('device-drawer').getByTestId('device-metrics').scrollIntoViewIfNeeded();
       await shot('detail-metrics');
-      await openDetail(page, 'dongle', SN.dongle);
+      expect(await stickingOut(await openDetail(page, 'dongle', SN.dongle))).toEqual([]);
       await shot('detail-dongle');
     });
   }

@@ -136,10 +136,10 @@ function AlarmInfo({ alarm }: { alarm: AlarmRow }) {
     <Descriptions
       size="small"
       bordered
-      // On a phone each label stands over its value: side by side, "Recorded by the cloud" and a time
-      // with seconds and zone are wider than the screen.
+      // One fact a row: two pairs of a label and a time with seconds and zone are wider than the drawer's
+      // 760 px. On a phone the label stands over its value: side by side they are wider than the screen.
       layout={phone ? 'vertical' : 'horizontal'}
-      column={{ xs: 1, sm: 1, md: 2 }}
+      column={1}
       items={items}
       styles={{ label: { whiteSpace: 'nowrap' } }}
       data-testid="alarm-info"
