@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, stickingOut } from './helpers.ts';
 
 /**
  * The alert center with a live dongle: installer A registers a plant through the API, a simulated
@@ -400,6 +400,7 @@ for (const lang of ['en-GB', 'de-DE', 'zh-CN'] as const)
     await page.goto(`/#/fault/alarm?id=${warningId}`);
     await expect(page.getByTestId('alarm-fix-advice')).toBeVisible();
     await settle(page);
+    expect(await stickingOut(page.getByTestId('alarm-drawer'))).toEqual([]);
     await shot('drawer');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('alarm-drawer')).toBeHidden();
@@ -453,6 +454,12 @@ for (const lang of ['en-GB', 'de-DE', 'zh-CN'] as const)
       await settle(page);
       await shot(`bell-center-${device}`);
     }
+    // The detail on the phone: its title, its facts and its buttons within the screen.
+    await page.goto(`/#/fault/alarm?id=${warningId}`);
+    await expect(page.getByTestId('alarm-fix-advice')).toBeVisible();
+    await settle(page);
+    expect(await stickingOut(page.getByTestId('alarm-drawer'))).toEqual([]);
+    await shot('drawer-phone');
   });
 
 // The other languages: the alert center and its detail, where most of the new text is.

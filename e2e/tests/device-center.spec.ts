@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { DeviceRow } from '@pvstar/contract/device';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, stickingOut } from './helpers.ts';
 
 /**
  * The device center with live data: installer A registers a storage plant through the API, a simulated
@@ -277,9 +277,50 @@ test.describe('screenshots', () => {
       await expect(rows(page)).toHaveCount(1);
       await rows(page).first().getByTestId('device-open').click();
       await expect(page.getByTestId('device-history-chart')).toHaveAttribute('data-ready', 'true');
+      expect(await stickingOut(page.getByTestId('device-drawer'))).toEqual([]);
       await shot('detail');
       await page.getByTestId('device-drawer').getByTestId('device-metrics').scrollIntoViewIfNeeded();
       await shot('detail-metrics');
+      expect(await stickingOut(await openDetail(page, 'dongle', SN.dongle))).toEqual([]);
+      await shot('detail-dongle');
     });
   }
 });
+
+/** Opens a device's detail from its list, found by its serial number. */
+async function openDetail(page: Page, list: 'inverter' | 'dongle' | 'battery', sn: string) {
+  await openList(page, list);
+  await page.getByTestId('filter-sn').fill(sn);
+  await page.getByTestId('filter-search').click();
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().getByTestId('device-open').click();
+  const drawer = page.getByTestId('device-drawer');
+  await expect(drawer.getByTestId('device-info')).toContainText(sn);
+  if (list === 'dongle') await expect(drawer.getByTestId('dongle-devices')).toContainText(SN.meter);
+  else await expect(drawer.getByTestId('device-history-chart')).toHaveAttribute('data-ready', 'true');
+  return drawer;
+}
+
+// An installer on the roof looks a device up on the phone: nothing of the detail may be out of reach.
+for (const lang of ['en-GB', 'de-DE', 'zh-CN']) {
+  test(`on a phone the device detail fits or scrolls inside its drawer, in ${lang}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, 'demo-installer-a', DEMO_PASSWORD, lang);
+    for (const [list, sn] of [
+      ['dongle', SN.dongle],
+      ['inverter', SN.inverter],
+      ['battery', SN.battery],
+    ] as const) {
+      const drawer = await openDetail(page, list, sn);
+      await page.waitForTimeout(500);
+      expect(await stickingOut(drawer), `${list} detail`).toEqual([]);
+      await page.screenshot({ path: `${SHOTS_DIR}/device-${lang}-phone-${list}.png` });
+      if (list === 'dongle') {
+        // The dongle's devices: where wider than the phone, the table scrolls sideways within its card.
+        await drawer.getByTestId('dongle-devices').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS_DIR}/device-${lang}-phone-dongle-devices.png` });
+      }
+    }
+  });
+}

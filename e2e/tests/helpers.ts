@@ -87,3 +87,45 @@ export async function flowOverlaps(flow: Locator): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * What sticks out on the right of the box it sits in, inside `root` (a drawer's body): each element whose
+ * right edge passes the inner edge of an ancestor, up to the nearest one that scrolls or clips sideways
+ * (a table's own scroller) or `root`. Past a card's edge the text runs over its border and the screen's
+ * edge cuts it. `[]` when everything fits or scrolls where it is.
+ */
+export async function stickingOut(root: Locator): Promise<string[]> {
+  return root.evaluate((top) => {
+    const found = new Set<string>();
+    const names = new Map<Element, string>();
+    // Only the outermost of what sticks out: a table's rows and cells go with it.
+    const out = new Set<Element>();
+    for (const el of Array.from(top.querySelectorAll('*'))) {
+      if (el.parentElement && out.has(el.parentElement)) {
+        out.add(el);
+        continue;
+      }
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).position === 'fixed') continue;
+      for (let box = el.parentElement; box; box = box.parentElement) {
+        // An inline box has no inner width of its own: the block around it is the edge.
+        if (box.clientWidth === 0) continue;
+        // Wider than a box that scrolls sideways is what that box is for; one that clips does it on purpose
+        // (a tab bar's hidden tabs behind its "more", a switch's other label).
+        if (getComputedStyle(box).overflowX !== 'visible') break;
+        const edge = box.getBoundingClientRect().left + box.clientLeft + box.clientWidth;
+        if (r.right > edge + 1) {
+          for (const x of [el, box])
+            names.set(x, `${x.tagName.toLowerCase()}.${String(x.getAttribute('class') ?? '').split(' ')[0]}`);
+          found.add(
+            `${names.get(el)} ends at ${Math.round(r.right)}, ${names.get(box)} at ${Math.round(edge)}`,
+          );
+          out.add(el);
+          break;
+        }
+        if (box === top) break;
+      }
+    }
+    return [...found].slice(0, 10);
+  });
+}

@@ -66,6 +66,23 @@ describe('import boundaries', () => {
     expect(direct.map((f) => path.relative(root, f))).toEqual([]);
   });
 
+  it('has no module that nothing imports (a second copy of a helper lingers as one)', () => {
+    // Started by others: the page (index.html), Vitest's set-up, and the catalogues i18n globs for.
+    const entries = ['main.tsx', 'test/setup.ts'];
+    const globbed = /^i18n\/catalogues\/[^/]+\.ts$/;
+    const imported = new Set(imports.map(([, to]) => to.replace(/\.tsx?$/, '')));
+    const orphans = sourceFiles(root)
+      .map((file) => path.relative(root, file))
+      .filter(
+        (file) =>
+          !/\.test\.tsx?$/.test(file) &&
+          !entries.includes(file) &&
+          !globbed.test(file) &&
+          !imported.has(file.replace(/\.tsx?$/, '')),
+      );
+    expect(orphans).toEqual([]);
+  });
+
   it('loads code on demand only through lazyRetrying (a dropped chunk is asked for again)', () => {
     const plainLazy = sourceFiles(root).filter(
       (file) =>

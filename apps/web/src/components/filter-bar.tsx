@@ -43,6 +43,7 @@ export function FilterBar<T extends object>({
       form={form}
       name={name}
       layout="inline"
+      className="pv-filter-bar"
       initialValues={initialValues}
       onFinish={(values) => onSearch(cleanFilter(values))}
       style={{ rowGap: 12 }}

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatZonedDateTime, timeColumnTitle, zoneName } from './format.ts';
+import { formatDateTime, formatDay, formatZonedDateTime, timeColumnTitle, zoneName } from './format.ts';
 
 const WINTER = '2026-01-15T12:00:00.000Z';
 const SUMMER = '2026-07-15T12:00:00.000Z';
@@ -39,5 +39,13 @@ describe('times that say which clock they are on', () => {
       'app:time.plantZone|Time|Europe/Berlin',
     );
     expect(timeColumnTitle(t, 'Last seen', 'yours')).toBe('app:time.yours|Last seen|');
+  });
+
+  it('writes a calendar day as the language does, and leaves what is no day as it is', () => {
+    expect(formatDay('2026-11-01', 'en-GB')).toBe('1 Nov 2026');
+    expect(formatDay('2026-11-01', 'de-DE')).toBe('01.11.2026');
+    expect(formatDay('2026-11-01', 'zh-CN')).toBe('2026年11月1日');
+    expect(formatDay(null)).toBe('—');
+    expect(formatDay('next week', 'en-GB')).toBe('next week');
   });
 });

@@ -44,6 +44,26 @@ export interface TimeOptions {
 export const formatDateTime = (value: string | null | undefined, { zone = false }: TimeOptions = {}) =>
   value ? `${dayjs(value).format('YYYY-MM-DD HH:mm')}${zone ? ` ${zoneName(undefined, value)}` : ''}` : '—';
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day (`YYYY-MM-DD`: a tariff's validity, a range of a plant's local days) as the reader's
+ * language writes it: 01.11.2026, 1 Nov 2026, 2026年11月1日; '—' when missing. A day is no instant, so it
+ * is written as the UTC calendar has it: read as midnight on the reader's clock, a browser west of
+ * Greenwich would show the day before.
+ */
+export function formatDay(value: string | null | undefined, lang = i18n.language || 'de-DE'): string {
+  if (!value) return '—';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return value;
+  let f = dayFormats.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+    dayFormats.set(lang, f);
+  }
+  return f.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+}
+
 /**
  * An instant as the wall clock of a plant's time zone reads it (alarms happen at the plant, not where
  * the reader sits); '—' when missing. `seconds` adds them (the detail), the lists leave them out;

@@ -6,6 +6,7 @@ import type { DescriptionsItemType } from 'antd/es/descriptions';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/http.ts';
+import { useDrawerActions } from '../../components/drawer-actions.ts';
 import { formatDuration, formatZonedDateTime } from '../../components/format.ts';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { plantLinks } from '../../components/page-links.ts';
@@ -64,6 +65,7 @@ function ActionCard({
 
 function AlarmInfo({ alarm }: { alarm: AlarmRow }) {
   const { t } = useTranslation();
+  const phone = !Grid.useBreakpoint().sm;
   const tz = alarm.timezone;
   const items: DescriptionsItemType[] = [
     { key: 'level', label: t('alarm:column.level'), children: <AlarmLevelTag level={alarm.alarmLevel} /> },
@@ -134,7 +136,10 @@ function AlarmInfo({ alarm }: { alarm: AlarmRow }) {
     <Descriptions
       size="small"
       bordered
-      column={{ xs: 1, sm: 1, md: 2 }}
+      // One fact a row: two pairs of a label and a time with seconds and zone are wider than the drawer's
+      // 760 px. On a phone the label stands over its value: side by side they are wider than the screen.
+      layout={phone ? 'vertical' : 'horizontal'}
+      column={1}
       items={items}
       styles={{ label: { whiteSpace: 'nowrap' } }}
       data-testid="alarm-info"
@@ -164,9 +169,11 @@ export function AlarmDrawer({
   const missing =
     detail.error instanceof ApiError && (detail.error.code === 404 || detail.error.code === 400);
 
-  const buttons = alarm && (
+  const ack = alarm && mayAck && canAcknowledge(alarm);
+  const close = alarm && mayClose && canClose(alarm);
+  const buttons = alarm && (ack || close) && (
     <Space wrap>
-      {mayAck && canAcknowledge(alarm) && (
+      {ack && (
         <Button
           icon={<CheckOutlined />}
           type="primary"
@@ -176,7 +183,7 @@ export function AlarmDrawer({
           {t('alarm:action.acknowledge')}
         </Button>
       )}
-      {mayClose && canClose(alarm) && (
+      {close && (
         <Button
           icon={<StopOutlined />}
           danger
@@ -188,6 +195,7 @@ export function AlarmDrawer({
       )}
     </Space>
   );
+  const actions = useDrawerActions(buttons);
 
   return (
     <Drawer
@@ -204,7 +212,7 @@ export function AlarmDrawer({
           t('alarm:drawer.title')
         )
       }
-      extra={buttons}
+      {...actions}
       data-testid="alarm-drawer"
     >
       {detail.isLoading && <Skeleton active />}

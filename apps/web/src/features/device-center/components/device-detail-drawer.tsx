@@ -26,6 +26,7 @@ const dash = (v: string | number | null | undefined) =>
 
 function DeviceInfo({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
+  const phone = !Grid.useBreakpoint().sm;
   const isDongle = device.deviceType === 'DONGLE';
   // An inverter always shows the spec's four versions (a dash when unknown); other devices what they report.
   const versionKeys = [
@@ -116,6 +117,9 @@ function DeviceInfo({ device }: { device: DeviceDetail }) {
     <Descriptions
       size="small"
       bordered
+      // On a phone each label stands over its value: side by side, a German label and a serial number
+      // are wider than the screen.
+      layout={phone ? 'vertical' : 'horizontal'}
       column={{ xs: 1, sm: 1, md: 2 }}
       items={items.filter((i): i is DescriptionsItemType => i !== false)}
       data-testid="device-info"
@@ -131,6 +135,8 @@ function DongleDevices({ device }: { device: DeviceDetail }) {
       size="small"
       rowKey="id"
       pagination={false}
+      // A phone's drawer is narrower than the four columns: the table scrolls inside its card.
+      scroll={{ x: 'max-content' }}
       dataSource={device.devices ?? []}
       locale={{ emptyText: t('device:detail.noDevices') }}
       data-testid="dongle-devices"

@@ -5,6 +5,7 @@ import type { TableColumnsType } from 'antd';
 import { Button, Drawer, Empty, message, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDrawerActions } from '../../../components/drawer-actions.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { useDeliveries, useResendDelivery, useTestWebhook } from '../api/webhook-api.ts';
@@ -90,6 +91,17 @@ export function DeliveryDrawer({ row, onClose }: { row: WebhookRow | null; onClo
         ]
       : []),
   ];
+  const actions = useDrawerActions(
+    canAct && (
+      <Button
+        onClick={() => row && test.mutateAsync(row.id).then(() => message.success(t('webhook:testQueued')))}
+        loading={test.isPending}
+        data-testid="webhook-send-test"
+      >
+        {t('webhook:sendTest')}
+      </Button>
+    ),
+  );
 
   return (
     <Drawer
@@ -98,23 +110,11 @@ export function DeliveryDrawer({ row, onClose }: { row: WebhookRow | null; onClo
       size={860}
       destroyOnHidden
       title={
-        <Typography.Text ellipsis={{ tooltip: row?.url }} style={{ maxWidth: 560 }}>
+        <Typography.Text ellipsis={{ tooltip: row?.url }} style={{ maxWidth: '100%' }}>
           {t('webhook:deliveriesTitle', { url: row?.url ?? '' })}
         </Typography.Text>
       }
-      extra={
-        canAct && (
-          <Button
-            onClick={() =>
-              row && test.mutateAsync(row.id).then(() => message.success(t('webhook:testQueued')))
-            }
-            loading={test.isPending}
-            data-testid="webhook-send-test"
-          >
-            {t('webhook:sendTest')}
-          </Button>
-        )
-      }
+      {...actions}
     >
       <Table<WebhookDeliveryRow>
         rowKey="id"

@@ -19,6 +19,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../../components/energy-format.ts';
+import { formatDay } from '../../../../components/format.ts';
 import { useDeletePeriod, useTariffs } from '../../api/tariff-api.ts';
 import { formatPrice } from '../price.ts';
 import { TariffImport } from './tariff-import.tsx';
@@ -28,10 +30,12 @@ import { DIRECTION_LABEL, KIND_LABEL, TariffPeriodForm } from './tariff-period-f
 function RecomputeState({ r }: { r: TariffRecompute }) {
   const { t } = useTranslation();
   if (r.state === 'IDLE') return null;
+  const from = formatDay(r.from);
+  const to = formatDay(r.to);
   if (r.state === 'DONE')
     return (
       <Typography.Text type="secondary" data-testid="tariff-recompute">
-        {t('tariff:recompute.done', { from: r.from, to: r.to })}
+        {t('tariff:recompute.done', { from, to })}
       </Typography.Text>
     );
   if (r.state === 'FAILED')
@@ -44,10 +48,10 @@ function RecomputeState({ r }: { r: TariffRecompute }) {
       showIcon
       data-testid="tariff-recompute"
       title={t(r.state === 'PENDING' ? 'tariff:recompute.pending' : 'tariff:recompute.running', {
-        done: r.doneDays,
-        total: r.totalDays,
-        from: r.from,
-        to: r.to,
+        done: formatNumber(r.doneDays, 0),
+        total: formatNumber(r.totalDays, 0),
+        from,
+        to,
       })}
       description={
         <Progress percent={r.totalDays ? Math.floor((100 * r.doneDays) / r.totalDays) : 0} size="small" />
@@ -78,7 +82,7 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
     if (p.kind === 'TOU')
       return (
         <Flex vertical>
-          <span>{t('tariff:list.bands', { n: p.bands.length })}</span>
+          <span>{t('tariff:list.bands', { n: formatNumber(p.bands.length, 0) })}</span>
           <Typography.Text type="secondary">
             {t('tariff:list.otherwise', { price: price(p.price) })}
           </Typography.Text>
@@ -86,7 +90,7 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
       );
     return (
       <Flex vertical>
-        <span>{t('tariff:list.prices', { n: p.priceCount })}</span>
+        <span>{t('tariff:list.prices', { n: formatNumber(p.priceCount, 0) })}</span>
         {p.resolutionMinutes && (
           <Typography.Text type="secondary">
             {t('tariff:import.minutes', { n: p.resolutionMinutes })}
@@ -101,8 +105,8 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
       key: 'valid',
       title: t('tariff:list.valid'),
       render: (_, p) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {p.validFrom} – {p.validTo ?? t('tariff:list.open')}
+        <span style={{ whiteSpace: 'nowrap' }} data-testid={`tariff-valid-${p.id}`}>
+          {formatDay(p.validFrom)} – {p.validTo ? formatDay(p.validTo) : t('tariff:list.open')}
         </span>
       ),
     },

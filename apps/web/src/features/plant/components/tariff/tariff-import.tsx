@@ -4,6 +4,7 @@ import { Alert, App, Button, Descriptions, Flex, Modal, Radio, Table, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/http.ts';
+import { formatNumber } from '../../../../components/energy-format.ts';
 import { formatZonedDateTime } from '../../../../components/format.ts';
 import { useImportPrices } from '../../api/tariff-api.ts';
 import { formatPrice } from '../price.ts';
@@ -35,7 +36,7 @@ export function TariffImport(props: {
     try {
       const result = await send.mutateAsync({ periodId: props.period.id, file, unit, commit });
       if (commit) {
-        message.success(t('tariff:import.saved', { n: result.count }));
+        message.success(t('tariff:import.saved', { n: formatNumber(result.count, 0) }));
         props.onClose();
       } else setPreview(result);
     } catch (err) {
@@ -119,7 +120,9 @@ export function TariffImport(props: {
         {preview && (
           <Flex vertical gap={8} data-testid="tariff-import-summary">
             <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-              <Descriptions.Item label={t('tariff:import.count')}>{preview.count}</Descriptions.Item>
+              <Descriptions.Item label={t('tariff:import.count')}>
+                {formatNumber(preview.count, 0)}
+              </Descriptions.Item>
               <Descriptions.Item label={t('tariff:import.step')}>
                 {t('tariff:import.minutes', { n: preview.resolutionMinutes })}
               </Descriptions.Item>
