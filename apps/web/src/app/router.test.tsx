@@ -1,7 +1,7 @@
 import { auth } from '@pvstar/contract/endpoints/auth';
 import { PERM } from '@pvstar/contract/perm';
 import { waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore, useSession } from '../stores/session.ts';
 import { renderWithApp } from '../test/render.tsx';
 import { answer, fail } from '../test/server.ts';
@@ -38,6 +38,11 @@ async function open(path: string) {
 const at = (path: string) => waitFor(() => expect(window.location.hash).toBe(`#${path}`), { timeout: 5_000 });
 
 describe('the navigation guard', () => {
+  // The page the guard lets open loads lazily (its texts come with renderWithApp), and a test ends once the
+  // address is right: loaded here first, no import of it is still running when this file's environment is torn down (a clean CI run failed the
+  // next file in the worker with an EnvironmentTeardownError for user-page's imports).
+  beforeAll(() => import('../features/system/user/user-page.tsx'), 60_000);
+
   beforeEach(() => {
     tokenStore.clear();
     useSession.getState().reset();
