@@ -39,8 +39,9 @@ const at = (path: string) => waitFor(() => expect(window.location.hash).toBe(`#$
 
 describe('the navigation guard', () => {
   // The page the guard lets open loads lazily (its texts come with renderWithApp), and a test ends once the
-  // address is right: loaded here first, no import of it is still running when this file's environment is torn down (a clean CI run failed the
-  // next file in the worker with an EnvironmentTeardownError for user-page's imports).
+  // address is right: loaded here first, no import of it is still running when this file's environment is
+  // torn down (a clean CI run failed the next file in the worker with an EnvironmentTeardownError for
+  // user-page's imports).
   beforeAll(() => import('../features/system/user/user-page.tsx'), 60_000);
 
   beforeEach(() => {
