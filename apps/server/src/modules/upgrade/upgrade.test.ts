@@ -270,8 +270,15 @@ describe('firmware upgrade tasks', () => {
       body: { name: 'Offline', programId, targetIds: [plants[2]!.inverter.id] },
     });
     const id = res.body.data.id;
-    await waitFor(async () => (await deviceRows(id))[0].status === 'SENT', 10_000, 'sent');
-    const command = sent.find((c) => c.type === 'firmware.upgrade' && c.body.version === '9.9.9')!;
+    // The dispatcher marks the device SENT, then publishes: wait for both (a CI run saw SENT first).
+    const upgradeCommand = () =>
+      sent.find((c) => c.type === 'firmware.upgrade' && c.body.version === '9.9.9');
+    await waitFor(
+      async () => (await deviceRows(id))[0].status === 'SENT' && upgradeCommand() !== undefined,
+      10_000,
+      'sent',
+    );
+    const command = upgradeCommand()!;
     expect(command.body).toMatchObject({
       sha256: createHash('sha256').update(image).digest('hex'),
       signature: signImage(image, makerKey.privatePem),
