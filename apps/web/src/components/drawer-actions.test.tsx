@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Button, Drawer } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../test/media-query.ts';
 import { renderWithApp } from '../test/render.tsx';
 import { useDrawerActions } from './drawer-actions.ts';
 
@@ -20,19 +21,7 @@ function screenWidth(width: number) {
     const max = /max-width:\s*(\d+)px/.exec(query);
     return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
   };
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query) =>
-      ({
-        matches: matches(query),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => mediaQueryList(query, matches(query)));
 }
 
 afterEach(() => vi.restoreAllMocks());
