@@ -207,7 +207,8 @@ test('every tab renders with the plant’s data, the tab kept in the URL', async
   const inverter = cards.filter({ hasText: SN.inverter });
   await expect(inverter.locator('[data-metric="phaseAVoltage"]')).toHaveText(/\d+(\.\d+)? V/);
   await expect(inverter.locator('[data-metric="loadPower"]')).toHaveText(/\d+(\.\d+)? k?W/);
-  await expect(inverter.getByTestId('realtime-time')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  // en-GB writes day and time as 28/11/2026, 14:05.
+  await expect(inverter.getByTestId('realtime-time')).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
   const battery = cards.filter({ hasText: SN.battery });
   await expect(battery.locator('[data-metric="status"]')).toHaveText(/Idle|Charging|Discharging/);
 

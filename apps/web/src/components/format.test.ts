@@ -18,10 +18,26 @@ describe('times that say which clock they are on', () => {
   });
 
   it('writes a plant’s wall clock with its zone where asked, and without where the column says it', () => {
-    expect(formatZonedDateTime(WINTER, 'Europe/Berlin')).toBe('2026-01-15 13:00');
-    const withZone = formatZonedDateTime(SUMMER, 'Europe/Berlin', true, { zone: true });
-    expect(withZone).toBe(`2026-07-15 14:00:00 ${zoneName('Europe/Berlin', SUMMER)}`);
+    expect(formatZonedDateTime(WINTER, 'Europe/Berlin', false, {}, 'en-GB')).toBe('15/01/2026, 13:00');
+    const withZone = formatZonedDateTime(SUMMER, 'Europe/Berlin', true, { zone: true }, 'de-DE');
+    expect(withZone).toBe('15.07.2026, 14:00:00 MESZ');
     expect(formatZonedDateTime(null, 'Europe/Berlin', true, { zone: true })).toBe('—');
+    // An unknown zone: the reader's own clock rather than nothing.
+    expect(formatZonedDateTime(WINTER, 'Mars/Olympus', false, {}, 'en-GB')).toBe(
+      formatDateTime(WINTER, {}, 'en-GB'),
+    );
+  });
+
+  it('writes day and time as each language does, on a 24-hour clock', () => {
+    const at = (lang: string) => formatZonedDateTime('2026-11-01T17:05:00Z', 'UTC', false, {}, lang);
+    expect(at('de-DE')).toBe('01.11.2026, 17:05');
+    expect(at('en-GB')).toBe('01/11/2026, 17:05');
+    expect(at('zh-CN')).toBe('2026/11/01 17:05');
+    expect(at('fr-FR')).toBe('01/11/2026 17:05');
+    expect(at('nl-NL')).toBe('01-11-2026, 17:05');
+    expect(at('pl-PL')).toBe('01.11.2026, 17:05');
+    // Midnight is 00, not 24.
+    expect(formatZonedDateTime('2026-11-01T00:00:00Z', 'UTC', false, {}, 'en-GB')).toBe('01/11/2026, 00:00');
   });
 
   it('writes the reader’s own clock with its zone where a page mixes clocks', () => {

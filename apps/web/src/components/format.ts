@@ -1,11 +1,5 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
 import i18n from '../i18n/index.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -35,14 +29,48 @@ export function zoneName(
 /** Options of the date formatters: `zone` appends the clock's short zone name (pages that mix clocks). */
 export interface TimeOptions {
   zone?: boolean;
+  /** formatDateTime: with seconds (a log of events seconds apart). */
+  seconds?: boolean;
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Day and time as the reader's language writes them, on a 24-hour clock: 01.06.2025, 14:05 in German,
+ * 01/06/2025, 14:05 in English, 2025/06/01 14:05 in Chinese. The reader's own clock without `timeZone`;
+ * an unknown zone name throws (RangeError).
+ */
+function dateTimeFormat(lang: string, timeZone: string | undefined, seconds: boolean): Intl.DateTimeFormat {
+  const key = `${lang}|${timeZone ?? ''}|${seconds}`;
+  let f = dateTimeFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: seconds ? '2-digit' : undefined,
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(key, f);
+  }
+  return f;
 }
 
 /**
- * Dates in the admin lists, on the reader's own clock: 2025-06-01 14:05 (with `zone`: 2025-06-01 14:05
- * MEZ); '—' when missing.
+ * An instant in the admin lists, on the reader's own clock, as the reader's language writes it
+ * (01.06.2025, 14:05; with `zone`: 01.06.2025, 14:05 MEZ); '—' when missing.
  */
-export const formatDateTime = (value: string | null | undefined, { zone = false }: TimeOptions = {}) =>
-  value ? `${dayjs(value).format('YYYY-MM-DD HH:mm')}${zone ? ` ${zoneName(undefined, value)}` : ''}` : '—';
+export const formatDateTime = (
+  value: string | null | undefined,
+  { zone = false, seconds = false }: TimeOptions = {},
+  lang = i18n.language || 'de-DE',
+) =>
+  value
+    ? `${dateTimeFormat(lang, undefined, seconds).format(new Date(value))}${zone ? ` ${zoneName(undefined, value, lang)}` : ''}`
+    : '—';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -66,23 +94,25 @@ export function formatDay(value: string | null | undefined, lang = i18n.language
 
 /**
  * An instant as the wall clock of a plant's time zone reads it (alarms happen at the plant, not where
- * the reader sits); '—' when missing. `seconds` adds them (the detail), the lists leave them out;
- * `zone` appends the zone's short name where it could be read as the reader's own clock.
+ * the reader sits), as the reader's language writes it; '—' when missing. `seconds` adds them (the
+ * detail), the lists leave them out; `zone` appends the zone's short name where it could be read as the
+ * reader's own clock.
  */
 export function formatZonedDateTime(
   value: string | null | undefined,
   timeZone: string,
   seconds = false,
   { zone = false }: TimeOptions = {},
+  lang = i18n.language || 'de-DE',
 ): string {
   if (!value) return '—';
-  const format = seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm';
-  const suffix = zone ? ` ${zoneName(timeZone, value)}` : '';
+  const at = new Date(value);
+  const suffix = zone ? ` ${zoneName(timeZone, value, lang)}` : '';
   try {
-    return `${dayjs(value).tz(timeZone).format(format)}${suffix}`;
+    return `${dateTimeFormat(lang, timeZone, seconds).format(at)}${suffix}`;
   } catch {
     // An unknown zone name: the reader's own clock rather than nothing.
-    return `${dayjs(value).format(format)}${suffix}`;
+    return `${dateTimeFormat(lang, undefined, seconds).format(at)}${suffix}`;
   }
 }
 

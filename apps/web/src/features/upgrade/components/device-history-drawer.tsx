@@ -1,7 +1,7 @@
 import type { UpgradeDeviceRow } from '@pvstar/contract/firmware';
 import { Alert, Drawer, Empty, Flex, Grid, Progress, Skeleton, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/format.ts';
 import { useDeviceHistory } from '../api/task-api.ts';
 import { DEVICE_STATUS_COLOR, DeviceUpgradeTag } from '../upgrade-labels.tsx';
 
@@ -58,9 +58,7 @@ export function DeviceHistoryDrawer({
           items={rows.map((row, i) => ({
             key: `${row.at}-${i}`,
             color: TIMELINE_COLOR[DEVICE_STATUS_COLOR[row.status]] ?? 'gray',
-            title: (
-              <span style={{ whiteSpace: 'nowrap' }}>{dayjs(row.at).format('YYYY-MM-DD HH:mm:ss')}</span>
-            ),
+            title: <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at, { seconds: true })}</span>,
             content: (
               <Flex vertical gap={2} align="flex-start" data-testid="task-history-item">
                 <DeviceUpgradeTag status={row.status} />
