@@ -15,6 +15,7 @@ import { startTariffRecompute } from './ingest/tariff-recompute.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
 import { createOutboxWorker, devMailbox } from './lib/mailer.ts';
 import { startSamplePartitionUpkeep } from './lib/sample-partitions.ts';
+import { startTableUpkeep } from './lib/table-upkeep.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { removeUnusedUploads } from './modules/firmware/firmware.files.ts';
@@ -184,6 +185,8 @@ async function main() {
   const samplePartitions = roles.has('jobs')
     ? startSamplePartitionUpkeep(database.db, log, { retentionDays: config.RAW_RETENTION_DAYS })
     : null;
+  // PGlite runs no autovacuum: statistics and dead rows are kept as PostgreSQL's daemon would (table-upkeep.ts).
+  const tableUpkeep = database.kind === 'pglite' ? startTableUpkeep(database.db, log) : null;
   // Past days recomputed after tariff changes (decision 023).
   const tariffRecompute = roles.has('jobs') ? startTariffRecompute(database.db, log) : null;
   // Scheduled reports link to the portal (PUBLIC_URL): the report page and the unsubscribe link.
@@ -252,6 +255,7 @@ async function main() {
     samplePartitions?.stop();
     reportSchedule?.stop();
     tariffRecompute?.stop();
+    await tableUpkeep?.stop();
     commandJobs?.stop();
     await webhookWorker?.stop();
     await outbox.stop();
