@@ -36,11 +36,15 @@ export interface TimeOptions {
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Day and time as the reader's language writes them, on a 24-hour clock: 01.06.2025, 14:05 in German,
- * 01/06/2025, 14:05 in English, 2025/06/01 14:05 in Chinese. The reader's own clock without `timeZone`;
- * an unknown zone name throws (RangeError).
+ * Day and time as `lang` writes them, on a 24-hour clock, one formatter kept per language, zone and
+ * precision: 01.06.2025, 14:05 in German, 01/06/2025, 14:05 in English, 2025/06/01 14:05 in Chinese. The
+ * reader's own clock without `timeZone`; an unknown zone name throws (RangeError).
  */
-function dateTimeFormat(lang: string, timeZone: string | undefined, seconds: boolean): Intl.DateTimeFormat {
+export function dateTimeFormat(
+  lang: string,
+  timeZone: string | undefined,
+  seconds: boolean,
+): Intl.DateTimeFormat {
   const key = `${lang}|${timeZone ?? ''}|${seconds}`;
   let f = dateTimeFormats.get(key);
   if (!f) {

@@ -1,21 +1,12 @@
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const parts = (ts: number, timeZone: string) => {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dayFormats.set(timeZone, f);
-  }
-  return Object.fromEntries(f.formatToParts(ts).map((p) => [p.type, p.value])) as Record<string, string>;
-};
+import { dateTimeFormat } from '../../components/format.ts';
+
+/** An instant's fields on a zone's wall clock (en-CA: numbers only, 24-hour). */
+const parts = (ts: number, timeZone: string) =>
+  Object.fromEntries(
+    dateTimeFormat('en-CA', timeZone, true)
+      .formatToParts(ts)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
 
 /** Today in the plant's time zone (YYYY-MM-DD): the history's days are the plant's local days. */
 export function plantToday(timeZone: string, now = Date.now()): string {
