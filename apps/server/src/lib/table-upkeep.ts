@@ -21,23 +21,23 @@ const VACUUM_SHARE = 0.2;
  * (bench:fleet embedded: 4.7 ms a plant, 70 % of PGlite's time; decision 030).
  */
 export async function upkeepTables(db: Db): Promise<{ analyzed: string[]; vacuumed: string[] }> {
-  const due = await sqlRows<{ name: string; analyze: boolean; vacuum: boolean }>(
+  const due = await sqlRows<{ name: string; vacuum_due: boolean }>(
     db,
     sql`
-    SELECT format('%I.%I', s.schemaname, s.relname) AS name,
-      s.n_mod_since_analyze > ${ANALYZE_BASE} + ${ANALYZE_SHARE} * greatest(c.reltuples, 0) AS analyze,
-      s.n_dead_tup > ${VACUUM_BASE} + ${VACUUM_SHARE} * greatest(c.reltuples, 0) AS vacuum
-    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-    WHERE s.n_mod_since_analyze > ${ANALYZE_BASE} + ${ANALYZE_SHARE} * greatest(c.reltuples, 0)
-      OR s.n_dead_tup > ${VACUUM_BASE} + ${VACUUM_SHARE} * greatest(c.reltuples, 0)
-    ORDER BY s.relid`,
+    SELECT name, vacuum_due FROM (
+      SELECT s.relid, format('%I.%I', s.schemaname, s.relname) AS name,
+        s.n_mod_since_analyze > ${ANALYZE_BASE} + ${ANALYZE_SHARE} * greatest(c.reltuples, 0) AS analyze_due,
+        s.n_dead_tup > ${VACUUM_BASE} + ${VACUUM_SHARE} * greatest(c.reltuples, 0) AS vacuum_due
+      FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid) t
+    WHERE analyze_due OR vacuum_due
+    ORDER BY relid`,
   );
   const analyzed: string[] = [];
   const vacuumed: string[] = [];
   for (const t of due) {
     // The name comes from the catalogue, quoted by format('%I'); VACUUM takes no parameters.
-    await db.execute(sql.raw(t.vacuum ? `VACUUM (ANALYZE) ${t.name}` : `ANALYZE ${t.name}`));
-    if (t.vacuum) vacuumed.push(t.name);
+    await db.execute(sql.raw(t.vacuum_due ? `VACUUM (ANALYZE) ${t.name}` : `ANALYZE ${t.name}`));
+    if (t.vacuum_due) vacuumed.push(t.name);
     analyzed.push(t.name);
   }
   return { analyzed, vacuumed };
