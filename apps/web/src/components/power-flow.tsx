@@ -16,8 +16,10 @@ const MIN_PX = 320;
 /** The tall layout's side columns sit further in: it fits the narrower card of a plant's tabs on a phone. */
 const TALL_MIN_PX = 280;
 /**
- * Below this width a right-hand column of three (heat pump, load, EV charger) has no room for its texts
- * between the icons: the drawing gets taller, and the EV charger's text goes above its icon.
+ * Below this width the texts have no room between the icons: a right-hand column of three (heat pump,
+ * load, EV charger) crowds, and the grid's text under its icon meets the battery's to its left (a phone's
+ * dashboard with 12.32 kW bought and 446 W discharging). The drawing gets taller, the battery moves well
+ * below the grid, and the EV charger's text goes above its icon.
  */
 const TALL_BELOW_PX = 480;
 
@@ -190,8 +192,7 @@ export function PowerFlowDiagram({
       direction: dir(-flow.evPower),
     });
 
-  const crowdedRight = nodes.some((n) => n.key === 'heatPump' || n.key === 'ev');
-  const layout = crowdedRight && boxWidth > 0 && boxWidth < TALL_BELOW_PX ? TALL : WIDE;
+  const layout = boxWidth > 0 && boxWidth < TALL_BELOW_PX ? TALL : WIDE;
   const { height: H, hub: HUB, pos: POS } = layout;
   const pct = (v: number, of: number) => `${(v / of) * 100}%`;
   return (
