@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { ADMIN_PASSWORD, confirmDialog, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
 
 /** The English catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
@@ -205,14 +205,13 @@ test.describe('administration as admin', () => {
     await expect(child).toContainText(code);
     await expect(reports.getByTestId('menu-delete')).toBeDisabled();
     await child.getByTestId('menu-delete').click();
-    await page.getByTestId('confirm-delete').click();
+    await confirmDialog(page);
     await expect(child).toBeHidden();
   });
 });
 
 test('an installer sees only the users of its own organisation', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB');
-  await page.goto('/#/system/user');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/system/user');
   await expect(page.getByRole('row', { name: /demo-installer-a/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /demo-installer-b/ })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /demo-dealer/ })).toHaveCount(0);

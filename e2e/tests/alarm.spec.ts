@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, stickingOut } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5, pickOption, stickingOut } from './helpers.ts';
 
 /**
  * The alert center with a live dongle: installer A registers a plant through the API, a simulated
@@ -13,7 +12,6 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, stickingOut } from '.
  * dashboard. Filters, export, acknowledge and close with comments; the guest only looks; installer B
  * sees nothing of it.
  */
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 const HEADERS = { fromType: '2', lang: 'en-GB' };
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 /** The catalogues, so that the tests read the same texts the user sees. */
@@ -228,8 +226,13 @@ test('the header’s bell counts the active, unacknowledged alarms and opens the
 });
 
 test('the alarms show on the plant’s alarm tab and on the dashboard', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto(`/#/station/monitor/detail?id=${plantId}&tab=alarms`);
+  await login(
+    page,
+    'demo-installer-a',
+    DEMO_PASSWORD,
+    'en-GB',
+    `/#/station/monitor/detail?id=${plantId}&tab=alarms`,
+  );
   const tab = page.getByTestId('tab-alarms');
   const tabRows = tab.locator('tbody tr.ant-table-row');
   await expect(tabRows).toHaveCount(2);
@@ -348,8 +351,7 @@ test('installer B sees nothing of installer A’s alarms', async ({ page, reques
 });
 
 test('the notification levels are saved', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto('/#/me');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/me');
   await page.getByTestId('me-tab-notify').click();
   await expect(page).toHaveURL(/tab=notify/);
   for (const level of ['SERIOUS', 'ERROR', 'WARN', 'INFO', 'GENERAL'])
@@ -367,8 +369,7 @@ test('the notification levels are saved', async ({ page }) => {
 });
 
 test('without a bound e-mail address the notification tab says so', async ({ page }) => {
-  await login(page, 'admin', ADMIN_PASSWORD);
-  await page.goto('/#/me?tab=notify');
+  await login(page, 'admin', ADMIN_PASSWORD, 'en-GB', '/#/me?tab=notify');
   const hint = page.getByTestId('notify-no-email');
   await expect(hint).toContainText(al.notify.noEmail);
   await hint.getByTestId('notify-bind-email').click();
@@ -389,9 +390,7 @@ for (const lang of ['en-GB', 'de-DE', 'zh-CN'] as const)
     const shot = (name: string, fullPage = false) =>
       page.screenshot({ path: `${SHOTS_DIR}/alarm-${name}-${lang}.png`, fullPage });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page, 'demo-installer-a', DEMO_PASSWORD, lang);
-
-    await page.goto('/#/fault/alarm');
+    await login(page, 'demo-installer-a', DEMO_PASSWORD, lang, '/#/fault/alarm');
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByTestId('alarm-summary-ERROR')).not.toHaveAttribute('data-count', '');
     await settle(page);
@@ -466,8 +465,7 @@ for (const lang of ['en-GB', 'de-DE', 'zh-CN'] as const)
 for (const lang of ['it-IT', 'nl-NL', 'fr-FR', 'es-ES', 'pl-PL'] as const)
   test(`screenshots ${lang}`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page, 'demo-installer-a', DEMO_PASSWORD, lang);
-    await page.goto(`/#/fault/alarm?id=${warningId}`);
+    await login(page, 'demo-installer-a', DEMO_PASSWORD, lang, `/#/fault/alarm?id=${warningId}`);
     await expect(page.getByTestId('alarm-fix-advice')).toBeVisible();
     await settle(page);
     await page.screenshot({ path: `${SHOTS_DIR}/alarm-drawer-${lang}.png` });

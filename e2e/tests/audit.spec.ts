@@ -9,8 +9,7 @@ const rows = (page: import('@playwright/test').Page) =>
 
 test('the provider reads, filters and exports the audit log', async ({ page, request }) => {
   await signIn(request, 'demo-installer-b', DEMO_PASSWORD);
-  await login(page, 'admin', ADMIN_PASSWORD);
-  await page.goto('/#/system/audit');
+  await login(page, 'admin', ADMIN_PASSWORD, 'en-GB', '/#/system/audit');
   await expect(rows(page).first()).toBeVisible();
   // Newest first: the admin's own sign-in heads the list.
   await expect(rows(page).first()).toContainText('admin');
@@ -41,16 +40,14 @@ test('the provider reads, filters and exports the audit log', async ({ page, req
 });
 
 test('installers see their own organisation’s log', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto('/#/system/audit');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/system/audit');
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByTestId('audit-table')).toContainText('demo-installer-a');
   await expect(page.getByTestId('audit-table')).not.toContainText('demo-installer-b');
 });
 
 test('guests have no audit log page', async ({ page }) => {
-  await login(page, 'demo-guest', DEMO_PASSWORD);
-  await page.goto('/#/system/audit');
+  await login(page, 'demo-guest', DEMO_PASSWORD, 'en-GB', '/#/system/audit');
   await expect(page).toHaveURL(/#\/(404|401)/);
 });
 
@@ -58,8 +55,7 @@ test.describe('screenshots', () => {
   for (const lang of ['de-DE', 'en-GB', 'zh-CN', 'it-IT', 'nl-NL', 'fr-FR', 'es-ES', 'pl-PL']) {
     test(`audit log in ${lang}`, async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
-      await login(page, 'admin', ADMIN_PASSWORD, lang);
-      await page.goto('/#/system/audit');
+      await login(page, 'admin', ADMIN_PASSWORD, lang, '/#/system/audit');
       await expect(rows(page).first()).toBeVisible();
       await expect(page.getByTestId('audit-table')).not.toContainText('audit.');
       await page.screenshot({ path: `${SHOTS_DIR}/${lang}-audit.png` });

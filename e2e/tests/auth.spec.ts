@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, loginThroughForm } from './helpers.ts';
 
 /** Starts the page in a language without signing in. */
 async function useLanguage(page: Page, lang = 'en-GB') {
@@ -11,7 +11,7 @@ async function useLanguage(page: Page, lang = 'en-GB') {
 
 test.describe('sign-in', () => {
   test('admin signs in with the password and sees the dashboard', async ({ page }) => {
-    await login(page, 'admin', ADMIN_PASSWORD);
+    await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
     await expect(page.getByTestId('dashboard')).toContainText('Welcome, Administrator');
     await expect(page).toHaveTitle('Dashboard - PVSTAR');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
@@ -125,8 +125,7 @@ test.describe('navigation guard', () => {
   });
 
   test('signed in, /login leads to the dashboard and an unknown route to /404', async ({ page }) => {
-    await login(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/#/login');
+    await login(page, 'admin', ADMIN_PASSWORD, 'en-GB', '/#/login');
     await expect(page).toHaveURL(/#\/dashboard$/);
     await page.goto('/#/no/such/page');
     await expect(page).toHaveURL(/#\/404$/);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, login, pickOption } from './helpers.ts';
+import { ADMIN_PASSWORD, confirmDialog, login, pickOption } from './helpers.ts';
 
 /** The catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
@@ -19,8 +19,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', im
 const unique = () => `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 
 async function openPage(page: Page, lang = 'en-GB') {
-  await login(page, 'admin', ADMIN_PASSWORD, lang);
-  await page.goto('/#/basic/alarm');
+  await login(page, 'admin', ADMIN_PASSWORD, lang, '/#/basic/alarm');
   await expect(page.getByTestId('fault-code-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
 }
 
@@ -108,7 +107,7 @@ test.describe('fault code library as admin', () => {
 
     // Delete it.
     await row.getByTestId('fault-code-delete').click();
-    await page.getByTestId('confirm-delete').click();
+    await confirmDialog(page);
     await expect(row).toBeHidden();
   });
 

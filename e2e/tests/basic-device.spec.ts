@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { ADMIN_PASSWORD, confirmDialog, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
 
 /** The English catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
@@ -19,8 +19,7 @@ async function filterManufacturers(page: Page, name: string) {
 
 test.describe('device basics as admin', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, 'admin', ADMIN_PASSWORD, 'en-GB');
-    await page.goto('/#/basic/device');
+    await login(page, 'admin', ADMIN_PASSWORD, 'en-GB', '/#/basic/device');
     await expect(page.getByTestId('manufacturer-add')).toBeVisible();
   });
 
@@ -80,7 +79,7 @@ test.describe('device basics as admin', () => {
     await page.getByRole('tab', { name: basic.tab.manufacturers }).click();
     await filterManufacturers(page, name);
     await row.getByTestId('manufacturer-delete').click();
-    await page.getByTestId('confirm-delete').click();
+    await confirmDialog(page);
     await expect(page.getByText(`“${name}” is used by 1 device specification`)).toBeVisible();
     await page.getByTestId('delete-refused-ok').click();
     await expect(row).toBeVisible();
@@ -90,12 +89,12 @@ test.describe('device basics as admin', () => {
     await page.getByTestId('filter-spec').fill('E2E-10K');
     await page.getByTestId('filter-search').first().click();
     await specRow.getByTestId('spec-delete').click();
-    await page.getByTestId('confirm-delete').click();
+    await confirmDialog(page);
     await expect(specRow).toBeHidden();
     await page.getByRole('tab', { name: basic.tab.manufacturers }).click();
     await filterManufacturers(page, name);
     await row.getByTestId('manufacturer-delete').click();
-    await page.getByTestId('confirm-delete').click();
+    await confirmDialog(page);
     await expect(row).toBeHidden();
   });
 });
@@ -127,7 +126,7 @@ test.describe('screenshots', () => {
       await shot('manufacturer-form');
       await page.keyboard.press('Escape');
       await page.getByTestId('manufacturer-delete').first().click();
-      await page.getByTestId('confirm-delete').click();
+      await confirmDialog(page);
       await expect(page.getByTestId('delete-refused-ok')).toBeVisible();
       await shot('delete-refused');
       await page.getByTestId('delete-refused-ok').click();

@@ -135,8 +135,7 @@ test('commissions a plant: checklist, a manual tick, the owner invited, the prot
   });
 
   // The new owner signs in with the address, finds the plant's consent in the personal centre and withdraws it.
-  await login(own, OWNER_EMAIL, 'Sonne2026x', 'de-DE');
-  await own.goto('/#/me?tab=consent');
+  await login(own, OWNER_EMAIL, 'Sonne2026x', 'de-DE', '/#/me?tab=consent');
   const consent = own.getByTestId(`consent-${id}`);
   await expect(consent).toContainText('Solartechnik Alpha', { timeout: 30_000 });
   await own.screenshot({ path: `${SHOTS_DIR}/commissioning-consent-phone-de-DE.png`, fullPage: true });

@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { DEMO_PASSWORD, login, md5 } from './helpers.ts';
 
 /**
  * A contact an installer enters for one of its users waits for that user: the form and the list say so,
  * the stored e-mail stays, and the user finds it in the personal centre to confirm with its code.
  */
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
 const common = catalogue('../../packages/contract/src/locales/en-GB/common.json');
 const system = catalogue('../../apps/web/src/i18n/locales/en-GB/system.json');
@@ -49,8 +47,7 @@ test('an installer’s new e-mail for a user waits for that user’s confirmatio
     roleIds: guest.roles.map((r) => r.id),
   });
 
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto('/#/system/user');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/system/user');
   await page.getByTestId('filter-username').fill(username);
   await page.getByTestId('filter-username').press('Enter');
   const row = page.getByRole('row', { name: new RegExp(username) });
@@ -67,8 +64,7 @@ test('an installer’s new e-mail for a user waits for that user’s confirmatio
 
   // The user, in a browser of their own.
   const own = await (await browser.newContext()).newPage();
-  await login(own, username, DEMO_PASSWORD);
-  await own.goto('/#/me?tab=email');
+  await login(own, username, DEMO_PASSWORD, 'en-GB', '/#/me?tab=email');
   const pending = own.getByTestId('pending-contact');
   await expect(pending).toContainText(app.me.pendingContact.replace('{{value}}', 'ne***@example.com'));
   await pending.getByTestId('pending-contact-code').fill('000000');

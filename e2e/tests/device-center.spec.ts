@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { DeviceRow } from '@pvstar/contract/device';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, stickingOut } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5, stickingOut } from './helpers.ts';
 
 /**
  * The device center with live data: installer A registers a storage plant through the API, a simulated
  * dongle reports with the issued secret, and the inverter, dongle and battery lists and the detail
  * (metrics and a chart) show it.
  */
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 const HEADERS = { fromType: '2', lang: 'en-GB' };
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 

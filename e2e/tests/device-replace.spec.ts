@@ -56,8 +56,7 @@ test('an inverter replaced from the device list keeps its place, and its history
   expect(inverter, `the inverter of plant ${saved.id}`).toBeDefined();
   const newSn = `INV-E2E-${run}`;
 
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto(`/#/device-center/inverter`);
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', `/#/device-center/inverter`);
   await expect(page.locator('#device-filter-INVERTER_sn')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('filter-sn').fill('E2E-');
   await page.getByTestId('filter-search').click();

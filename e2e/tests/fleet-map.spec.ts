@@ -76,8 +76,7 @@ test("the map honours the list's filter; a marker's popup opens the plant, whose
   page,
 }) => {
   test.setTimeout(120_000);
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto('/#/station/monitor');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/station/monitor');
   const name = (await page.getByTestId('station-link').first().innerText()).trim();
   await page.getByTestId('filter-stationName').fill(name);
   await page.getByTestId('filter-search').click();

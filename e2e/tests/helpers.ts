@@ -1,10 +1,58 @@
+import { createHash } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN_PASSWORD = 'Admin1234!';
 export const DEMO_PASSWORD = 'Demo1234';
 
-/** Signs in through the login page with the password form and waits for the shell. */
-export async function login(page: Page, account: string, password: string, lang = 'en-GB') {
+/** A password as the API takes it: every password field is hashed with MD5 on the client (SPEC §5). */
+export const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
+
+/** How many times each page was signed in by `login`: a later sign-in's token wins over an earlier one's. */
+const signIns = new WeakMap<Page, number>();
+
+/**
+ * Signs in and opens `to` (the dashboard unless said). The session is made through the API, with the call
+ * the sign-in form makes, and handed to the page's storage before the app starts: the app loads once, on the
+ * page the test starts from. The sign-in form itself is tested in auth.spec and two-factor.spec
+ * (`loginThroughForm`). A fresh context loading the form and then the dashboard cost ~1.1 s of CPU more per
+ * test, most of the browser suite being CPU-bound on 2 cores (docs/benchmarks.md "Suite time").
+ */
+export async function login(
+  page: Page,
+  account: string,
+  password: string,
+  lang = 'en-GB',
+  to = '/#/dashboard',
+) {
+  const res = await page.request.post('/auth/user/login', {
+    headers: { fromType: '2', lang },
+    data: { account, password: md5(password), loginType: 'password', agree: true },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: unknown };
+  expect(body.code, `${account} signs in: ${body.msg}`).toBe(200);
+  expect(typeof body.data, `${account} signs in without a second step`).toBe('string');
+  const generation = (signIns.get(page) ?? 0) + 1;
+  signIns.set(page, generation);
+  await page.addInitScript(
+    ({ language, token, n }) => {
+      // The seed's key (SPEC §3); a language chosen later in the test is kept over reloads.
+      if (!localStorage.getItem('language')) localStorage.setItem('language', language);
+      // Once per sign-in and tab: a sign-out or a token the test sets later stays over reloads.
+      if (Number(sessionStorage.getItem('e2e-sign-in') ?? 0) < n) {
+        localStorage.setItem('accessToken', token);
+        sessionStorage.setItem('e2e-sign-in', String(n));
+      }
+    },
+    { language: lang, token: body.data as string, n: generation },
+  );
+  // A page already on the app would only change its hash: the app has to start anew, with the session.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  await page.goto(to);
+  if (to === '/#/dashboard') await expect(page).toHaveURL(/#\/dashboard/, { timeout: 30_000 });
+}
+
+/** Signs in through the sign-in page with the password form and waits for the dashboard. */
+export async function loginThroughForm(page: Page, account: string, password: string, lang = 'en-GB') {
   // The seed's key (SPEC §3); a language chosen later in the test is kept over reloads.
   await page.addInitScript((l) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', l);
@@ -29,6 +77,24 @@ export async function pickUserMenu(page: Page, item: 'menu-me' | 'menu-sign-out'
   await expect(popup).toBeVisible();
   await expect(popup).not.toHaveClass(/-(appear|enter)\b/);
   await page.getByTestId(item).click();
+}
+
+/**
+ * Clicks the button of a confirmation dialog (antd's `Modal.confirm`) once the dialog stands still, and
+ * waits until the dialog has closed. A click while it zooms in was lost once on a busy machine (the
+ * dialog stayed open, its button idle), so the button is clicked again while the dialog stays open and
+ * the button is not busy: a dialog ignores clicks while its action runs.
+ */
+export async function confirmDialog(page: Page, testId = 'confirm-delete') {
+  const button = page.getByTestId(testId);
+  const dialog = page.locator('.ant-modal').filter({ has: button });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/-(appear|enter)\b/);
+  await expect(async () => {
+    if ((await button.isVisible()) && !(await button.getAttribute('class'))?.includes('ant-btn-loading'))
+      await button.click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The antd Select a locator is in (or is): its root shows the chosen options. */

@@ -90,8 +90,7 @@ test.describe('an invalid submit stays quiet in the console', () => {
 test.describe('what a caller may not open', () => {
   for (const account of ['demo-owner', 'demo-guest']) {
     test(`${account} sees no inverter-parameters tab`, async ({ page }) => {
-      await login(page, account, DEMO_PASSWORD);
-      await page.goto('/#/station/monitor');
+      await login(page, account, DEMO_PASSWORD, 'en-GB', '/#/station/monitor');
       await page.getByTestId('station-link').first().click();
       const tabs = page.getByTestId('detail-tabs');
       await expect(tabs.getByRole('tab', { name: 'Overview' })).toBeVisible();
@@ -105,8 +104,7 @@ test.describe('what a caller may not open', () => {
   }
 
   test('installer A still has the inverter-parameters tab', async ({ page }) => {
-    await login(page, 'demo-installer-a', DEMO_PASSWORD);
-    await page.goto('/#/station/monitor');
+    await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/station/monitor');
     await page.getByTestId('station-link').first().click();
     await expect(
       page.getByTestId('detail-tabs').getByRole('tab', { name: 'Inverter parameters' }),
@@ -114,8 +112,7 @@ test.describe('what a caller may not open', () => {
   });
 
   test('a page the guest may not open says 401, an unknown one 404', async ({ page }) => {
-    await login(page, 'demo-guest', DEMO_PASSWORD);
-    await page.goto('/#/system/role');
+    await login(page, 'demo-guest', DEMO_PASSWORD, 'en-GB', '/#/system/role');
     await expect(page).toHaveURL(/#\/401$/);
     await expect(page.getByTestId('page-401')).toContainText(
       "You don't have permission to access this page. Please contact the administrator.",
@@ -217,8 +214,7 @@ test('a plant whose dongle never reported says "not connected yet" in the list a
       ],
     },
   });
-  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'de-DE');
-  await page.goto('/#/station/monitor');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'de-DE', '/#/station/monitor');
   await page.getByTestId('filter-stationName').fill(name);
   await page.getByTestId('filter-search').click();
   const row = page.getByTestId('station-table').locator('tr.ant-table-row', { hasText: name });

@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5 } from './helpers.ts';
 
 /**
  * The installer's first day: a plant registered through the form, its dongle configured with the secret
  * the form showed once, and its live power on the plant overview and on the dashboard.
  */
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 const run = `${Date.now().toString(36)}`.toUpperCase().slice(-6);
 const SN = { dongle: `JRDGL-${run}`, inverter: `JRINV-${run}` };
 const PLANT = { latitude: 52.52, longitude: 13.405, tilt: 30, azimuth: 0, timezone: 'Europe/Berlin' };

@@ -112,8 +112,7 @@ for (const lang of ['de-DE', 'en-GB', 'zh-CN']) {
 
 test('a click on a sortable header sorts the plant list on the server', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, 'admin', ADMIN_PASSWORD);
-  await page.goto('/#/station/monitor');
+  await login(page, 'admin', ADMIN_PASSWORD, 'en-GB', '/#/station/monitor');
   const table = page.getByTestId('station-table');
   await expect(table.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   const sorted = page.waitForRequest(

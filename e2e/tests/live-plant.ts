@@ -1,15 +1,13 @@
-import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, type FleetOptions, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, md5 } from './helpers.ts';
 
 /**
  * A plant registered through the API by installer A, in Munich, with one inverter per dongle, and
  * simulated dongles for it connected to the server's broker: devices that answer like real ones.
  */
 const HEADERS = { fromType: '2', lang: 'en-GB' };
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 const PLANT = { latitude: 48.14, longitude: 11.58, tilt: 30, azimuth: 0, timezone: 'Europe/Berlin' };
 
 /** Calls the API and expects success; GET for /system/config, POST otherwise. */

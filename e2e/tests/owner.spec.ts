@@ -59,8 +59,7 @@ test('the filters find the owner by name and by whole contact only', async ({ pa
 });
 
 test("installer B does not see installer A's owner", async ({ page }) => {
-  await login(page, 'demo-installer-b', DEMO_PASSWORD);
-  await page.goto('/#/ower/list');
+  await login(page, 'demo-installer-b', DEMO_PASSWORD, 'en-GB', '/#/ower/list');
   await expect(page.getByTestId('owner-table')).toBeVisible();
   await page.getByTestId('owner-filter-name').fill('weber');
   await page.getByTestId('filter-search').click();

@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import type { PlantPerformance } from '@pvstar/contract/performance';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { DEMO_PASSWORD, login, md5 } from './helpers.ts';
 
 /**
  * The plant detail's Performance tab on a demo plant: once the demo's history is in, the jobs role has
  * computed its days, and the tab shows them as a chart and a table — PR, or why there is none — with
  * the explanation of what PR means here, in the reader's language.
  */
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 const HEADERS = { fromType: '2', lang: 'en-GB' };
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 

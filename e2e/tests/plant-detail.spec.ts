@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { PlantOverview, PlantRealtime } from '@pvstar/contract/plant-data';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5 } from './helpers.ts';
 
 /**
  * The plant detail with live data: installer A registers a storage plant through the API, a simulated
  * dongle reports with the issued secret, and every tab of the detail shows it — live power on the
  * overview within a minute, devices, alarms, information, real-time values, parameters, statistics.
  */
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 const HEADERS = { fromType: '2', lang: 'en-GB' };
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
@@ -142,8 +140,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS_DIR}/plant-detail-${name}.png`, fullPage: true });
 
 test('the overview shows live power, the KPIs and today’s curve, and refreshes', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB');
-  await page.goto(detailUrl());
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', detailUrl());
   await expect(page.getByTestId('detail-name')).toHaveText(PLANT_NAME);
   await expect(page.getByTestId('plant-status')).toHaveAttribute('data-status', 'NORMAL');
 
@@ -180,8 +177,7 @@ test('the overview shows live power, the KPIs and today’s curve, and refreshes
 });
 
 test('every tab renders with the plant’s data, the tab kept in the URL', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB');
-  await page.goto(detailUrl());
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', detailUrl());
   const tabs = page.getByTestId('detail-tabs');
 
   await tabs.getByRole('tab', { name: 'Devices' }).click();
@@ -248,8 +244,7 @@ test('the overview’s total generation is the inverter’s lifetime counter of 
   // Read a moment apart while the simulated inverter runs on: within a few watt-hours.
   expect(Math.abs(overview.lifetime.generation - counters)).toBeLessThan(0.05);
 
-  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB');
-  await page.goto(detailUrl());
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', detailUrl());
   const lifetime = page.getByTestId('kpi-lifetime');
   await expect(lifetime).toHaveAttribute('data-source', 'COUNTERS');
   await expect(lifetime).toContainText(/^Total: \d/);
@@ -260,8 +255,7 @@ test('the overview’s total generation is the inverter’s lifetime counter of 
 });
 
 test('the information tab shows the plant’s information', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB');
-  await page.goto(detailUrl());
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', detailUrl());
   await page.getByTestId('detail-tabs').getByRole('tab', { name: 'Information' }).click();
   await expect(page).toHaveURL(/tab=information/);
   const panel = page.getByTestId('tab-information');
@@ -270,8 +264,7 @@ test('the information tab shows the plant’s information', async ({ page }) => 
 });
 
 test('statistics switch between day, month, year and total', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB');
-  await page.goto(detailUrl('statistics'));
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', detailUrl('statistics'));
   const stats = page.getByTestId('tab-statistics');
   const rows = page.getByTestId('stats-table').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(7);
@@ -299,8 +292,7 @@ test('statistics switch between day, month, year and total', async ({ page }) =>
 });
 
 test('another installer cannot open the plant', async ({ page }) => {
-  await login(page, 'demo-installer-b', DEMO_PASSWORD, 'en-GB');
-  await page.goto(detailUrl());
+  await login(page, 'demo-installer-b', DEMO_PASSWORD, 'en-GB', detailUrl());
   await expect(page.getByText('Plant not found')).toBeVisible();
   await expect(page.getByTestId('plant-detail')).toHaveCount(0);
 });

@@ -122,8 +122,7 @@ test('choosing a grid code fills its published defaults', async ({ page }) => {
 });
 
 test('the device center opens the same parameters for an inverter', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto('/#/device-center/inverter');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/device-center/inverter');
   await expect(page.locator('#device-filter-INVERTER_sn')).toBeVisible();
   await page.getByTestId('filter-sn').fill(SN.inverter);
   await page.getByTestId('filter-search').click();
@@ -137,8 +136,13 @@ test('the device center opens the same parameters for an inverter', async ({ pag
 
 test('the guest gets no controls; the tab reads in every language', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await login(page, 'demo-guest', DEMO_PASSWORD);
-  await page.goto(`/#/station/monitor/detail?id=${plantId}&tab=parameters`);
+  await login(
+    page,
+    'demo-guest',
+    DEMO_PASSWORD,
+    'en-GB',
+    `/#/station/monitor/detail?id=${plantId}&tab=parameters`,
+  );
   await expect(page.getByTestId('remote-params')).toHaveCount(0);
   await expect(page.getByTestId('remote-save')).toHaveCount(0);
 

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, type Response } from '@playwright/test';
 import type { AlarmReport, EnergyReport, FleetReport } from '@pvstar/contract/report';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD } from './helpers.ts';
+import { DEMO_PASSWORD, md5 } from './helpers.ts';
 
 /** What the report tests share: the page's report requests and tables, workbook contents, API calls. */
 
@@ -14,7 +13,6 @@ export const rep = catalogue('../../apps/web/src/i18n/locales/en-GB/report.json'
 export const mon = catalogue('../../apps/web/src/i18n/locales/en-GB/monitor.json');
 export const common = catalogue('../../packages/contract/src/locales/en-GB/common.json');
 const HEADERS = { fromType: '2', lang: 'en-GB' };
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 
 type Tab = 'energy' | 'fleet' | 'alarm';
 type Reports = { energy: EnergyReport; fleet: FleetReport; alarm: AlarmReport };

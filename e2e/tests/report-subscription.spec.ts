@@ -9,8 +9,7 @@ import { DEMO_PASSWORD, login } from './helpers.ts';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 test('subscribes to the energy report by e-mail from the report page, and ends it', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto('/#/report');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/report');
   await page.getByTestId('report-subscribe').click();
   const dialog = page.getByTestId('subscription-dialog');
   await expect(dialog.getByText('@demo.pvstar.local', { exact: false })).toBeVisible();
@@ -34,8 +33,7 @@ for (const lang of ['de-DE', 'zh-CN'] as const)
     test.use({ locale: lang });
     test(`the dialog in ${lang}${lang === 'zh-CN' ? ', on a phone' : ''}`, async ({ page }) => {
       if (lang === 'zh-CN') await page.setViewportSize({ width: 390, height: 844 });
-      await login(page, 'demo-owner', DEMO_PASSWORD, lang);
-      await page.goto('/#/report');
+      await login(page, 'demo-owner', DEMO_PASSWORD, lang, '/#/report');
       await page.getByTestId('report-subscribe').click();
       const dialog = page.getByTestId('subscription-dialog');
       await expect(dialog.getByText('@demo.pvstar.local', { exact: false })).toBeVisible();

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickUserMenu } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5, pickUserMenu } from './helpers.ts';
 
-const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 const HEADERS = { fromType: '2', lang: 'en-GB' };
 
 /** Calls the API the way the web does and unwraps the envelope. */

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { DEMO_PASSWORD, login, md5, pickOption } from './helpers.ts';
 
 /**
  * The plant center: installer A registers a plant with a dongle and an inverter through the form, sees
@@ -10,7 +9,6 @@ import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const run = Date.now().toString(36).toUpperCase().slice(-6);
 const serial = (kind: string, n: number) => `${kind}-E2E${run}${n}`;
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** Signs in through the API (for fixtures the test is not about). */
 async function apiToken(request: APIRequestContext, account: string) {
@@ -153,8 +151,7 @@ test('installer A adds a plant through the form, sees its secret once and finds 
 });
 
 test('a serial registered elsewhere is refused on its field', async ({ page }) => {
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto('/#/station/monitor/add');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/station/monitor/add');
   await page.getByTestId('field-stationName').fill(`Duplicate ${run}`);
   await page.getByTestId('field-installedCapacity').fill('3');
   // A click on the map sets the coordinates (tiles or not: the map knows where it is).

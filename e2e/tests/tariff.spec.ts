@@ -52,8 +52,7 @@ test('tariffs: add, recompute, import with preview, in 8 languages', async ({ pa
     gridFee: 0.12,
   });
 
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto(`/#/station/monitor/info?id=${plantId}`);
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', `/#/station/monitor/info?id=${plantId}`);
   const section = page.getByTestId('plant-tariffs');
   await expect(section).toBeVisible({ timeout: 60_000 });
   await expect(section.getByTestId('tariff-PURCHASE')).toContainText('Time bands: 2');

@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
-
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5 } from './helpers.ts';
 
 async function adminApi(page: Page) {
   const signIn = await page.request.post('/auth/user/login', {
@@ -69,8 +66,7 @@ const signOut = (page: Page) =>
  */
 async function setUpAndSignIn(page: Page, lang: string, name: string) {
   const username = await newUser(page, 'tf');
-  await login(page, username, DEMO_PASSWORD, lang);
-  await page.goto('/#/me?tab=twoFactor');
+  await login(page, username, DEMO_PASSWORD, lang, '/#/me?tab=twoFactor');
   await page.getByTestId('two-factor-setup-open').click();
   await expect(page.getByTestId('two-factor-qr')).toBeVisible();
   const secret = (await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
@@ -207,8 +203,7 @@ test.describe('two-factor sign-in', () => {
     // The admin sees the factor in the user list and the requirement in the organisation's form.
     await signOut(page);
     await page.reload();
-    await login(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/#/system/user');
+    await login(page, 'admin', ADMIN_PASSWORD, 'en-GB', '/#/system/user');
     await page.getByTestId('filter-username').fill(username);
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.getByRole('row', { name: new RegExp(username) });

@@ -55,8 +55,7 @@ test.afterAll(async () => {
 });
 
 test('the provider registers the manufacturer’s firmware signing key', async ({ page }) => {
-  await login(page, 'admin', ADMIN_PASSWORD);
-  await page.goto('/#/basic/device');
+  await login(page, 'admin', ADMIN_PASSWORD, 'en-GB', '/#/basic/device');
   await page.getByTestId('filter-manufacturer-name').fill('SMA Solar');
   await page.getByTestId('filter-search').first().click();
   const row = page.getByTestId('manufacturer-table').locator('tr', { hasText: MANUFACTURER });
@@ -160,8 +159,7 @@ test('the dealer adds a firmware program with an uploaded, signed image', async 
 
 test('an upgrade task across three dongles runs to completion', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'demo-dealer', DEMO_PASSWORD);
-  await page.goto('/#/upgrade/inverter');
+  await login(page, 'demo-dealer', DEMO_PASSWORD, 'en-GB', '/#/upgrade/inverter');
   await expect(page.getByTestId('task-page')).toBeVisible();
   await page.getByTestId('task-add').click();
   await expect(page.getByTestId('task-form')).toBeVisible();
@@ -202,8 +200,7 @@ test('the pages read in every language; installers have no upgrade menu', async 
   for (const lang of LANGS) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const p = await context.newPage();
-    await login(p, 'demo-dealer', DEMO_PASSWORD, lang);
-    await p.goto(`/#/upgrade/upgrade-detail?id=${taskId}`);
+    await login(p, 'demo-dealer', DEMO_PASSWORD, lang, `/#/upgrade/upgrade-detail?id=${taskId}`);
     await expect(p.getByTestId('task-status')).toHaveAttribute('data-status', 'COMPLETED');
     await p.screenshot({ path: `${SHOTS_DIR}/upgrade-detail-${lang}.png`, fullPage: true });
     await p.goto('/#/upgrade/inverter');
@@ -211,7 +208,6 @@ test('the pages read in every language; installers have no upgrade menu', async 
     await p.screenshot({ path: `${SHOTS_DIR}/upgrade-tasks-${lang}.png`, fullPage: true });
     await context.close();
   }
-  await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  await page.goto('/#/upgrade/inverter');
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/upgrade/inverter');
   await expect(page.getByTestId('task-page')).toHaveCount(0);
 });

@@ -74,8 +74,7 @@ for (const lang of ['de-DE', 'zh-CN']) {
   test(`the webhook page, its form and log in ${lang}`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page, 'demo-installer-a', DEMO_PASSWORD, lang);
-    await page.goto('/#/system/webhook');
+    await login(page, 'demo-installer-a', DEMO_PASSWORD, lang, '/#/system/webhook');
     await expect(rows(page).first()).toBeVisible();
     await page.waitForTimeout(400); // let the page's fade-in finish
     await page.screenshot({ path: `${SHOTS_DIR}/${lang}-webhook.png` });

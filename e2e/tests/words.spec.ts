@@ -41,8 +41,7 @@ async function signedIn(browser: Browser, lang: string, size: keyof typeof VIEWP
 test('the device center page of meters, chargers and heat pumps is not titled "inverters"', async ({
   page,
 }) => {
-  await login(page, 'admin', ADMIN_PASSWORD, 'de-DE');
-  await page.goto('/#/device-center/inverter?type=METER');
+  await login(page, 'admin', ADMIN_PASSWORD, 'de-DE', '/#/device-center/inverter?type=METER');
   await expect(page.getByTestId('breadcrumb')).toContainText('Wechselrichter & weitere Geräte');
   await expect(page.getByTestId('device-type-switch')).toContainText('Zähler', SLOW);
   await expect(page).toHaveTitle(/^Wechselrichter & weitere Geräte - /);
@@ -50,8 +49,7 @@ test('the device center page of meters, chargers and heat pumps is not titled "i
 
 test('built-in roles read in the language of the reader', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'admin', ADMIN_PASSWORD, 'de-DE');
-  await page.goto('/#/system/role');
+  await login(page, 'admin', ADMIN_PASSWORD, 'de-DE', '/#/system/role');
   const table = page.locator('.ant-table');
   await expect(table).toContainText('Installateur-Administrator', SLOW);
   await expect(table).not.toContainText('Installer administrator');
