@@ -1,15 +1,15 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sha256 } from '../lib/crypto.ts';
-import type { Db, DbOrTx, RawResult } from './client.ts';
+import type { DbOrTx, RawResult } from './client.ts';
 import { numbersOf, type Row } from './rows.ts';
 
 /**
  * A statement prepared once per database: a named statement on PostgreSQL, planned once per connection
  * instead of on every request. For the lookups that run before every request that needs a caller.
  */
-export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const byDb = new WeakMap<Db, T>();
+export function preparedPerDb<D extends DbOrTx, T>(prepare: (db: D) => T): (db: D) => T {
+  const byDb = new WeakMap<D, T>();
   return (db) => {
     let statement = byDb.get(db);
     if (!statement) {
@@ -33,12 +33,14 @@ const names = new Set<string>();
 export function preparedRows<T>(
   name: string,
   query: SQL,
-): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]> {
   // A name stands for one text on a connection: a second text under it would fail there, not here.
   if (names.has(name)) throw new Error(`prepared statement ${name} declared twice`);
   names.add(name);
   const built = dialect.sqlToQuery(query);
-  const statement = preparedPerDb((db) => db._.session.prepareQuery(built, undefined, name, false));
+  // A transaction is an object of its own: its statement object is made again (cheap), while the connection
+  // keeps the statement parsed under its name.
+  const statement = preparedPerDb((db: DbOrTx) => db._.session.prepareQuery(built, undefined, name, false));
   return async (db, values) => numbersOf((await statement(db).execute(values)) as RawResult<T>);
 }
 
