@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sha256 } from '../lib/crypto.ts';
 import type { DbOrTx, RawResult } from './client.ts';
@@ -33,6 +33,7 @@ const names = new Set<string>();
 export function preparedRows<T>(
   name: string,
   query: SQL,
+  opts: { genericPlan?: boolean } = {},
 ): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]> {
   // A name stands for one text on a connection: a second text under it would fail there, not here.
   if (names.has(name)) throw new Error(`prepared statement ${name} declared twice`);
@@ -41,7 +42,17 @@ export function preparedRows<T>(
   // A transaction is an object of its own: its statement object is made again (cheap), while the connection
   // keeps the statement parsed under its name.
   const statement = preparedPerDb((db: DbOrTx) => db._.session.prepareQuery(built, undefined, name, false));
-  return async (db, values) => numbersOf((await statement(db).execute(values)) as RawResult<T>);
+  // PostgreSQL keeps a generic plan only once it looks no dearer than planning anew. Where the values make
+  // the custom plans look cheaper (the dashboard of one organisation), it planned every run: `genericPlan`
+  // runs the generic plan from the first run, at the price of a transaction (three more round trips).
+  const run = (db: DbOrTx, values: Record<string, unknown>) =>
+    opts.genericPlan
+      ? db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+          return statement(tx).execute(values);
+        })
+      : statement(db).execute(values);
+  return async (db, values) => numbersOf((await run(db, values)) as RawResult<T>);
 }
 
 /** Statement names by text: the same text always has the same name, and a name only ever one text. */
