@@ -26,8 +26,9 @@ const names = new Set<string>();
 /**
  * A raw statement (`sql`…``) prepared once per database under `name`, its values given at each run by the
  * names of its `sql.placeholder`s; rows as `sqlRows` answers them. On PostgreSQL a named statement is parsed
- * once per connection and, after a few runs, runs a plan kept for it: for statements whose planning costs
- * more than their execution (the dashboard's, docs/decisions/028-dashboard-subtree-trend.md). PGlite
+ * once per connection and, after a few runs, runs a plan kept for it if that looks no dearer (with
+ * `genericPlan`, from the first run and whatever the values): for statements whose planning costs more than
+ * their execution (the dashboard's, docs/decisions/028-dashboard-subtree-trend.md). PGlite
  * runs it as any statement. The text is built once, so it must not depend on the caller beyond its values.
  */
 export function preparedRows<T>(
