@@ -1,22 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN_PASSWORD = 'Admin1234!';
 export const DEMO_PASSWORD = 'Demo1234';
 
 /** A password as the API takes it: every password field is hashed with MD5 on the client (SPEC §5). */
 export const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
-
-/** Signs in through the API (the call the sign-in form makes) and answers the session's token. */
-export async function signIn(request: APIRequestContext, account: string, password: string): Promise<string> {
-  const res = await request.post('/auth/user/login', {
-    headers: { fromType: '2', lang: 'en-GB' },
-    data: { account, password: md5(password), loginType: 'password' },
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: string };
-  expect(json.code, `${account} signs in: ${json.msg}`).toBe(200);
-  return json.data;
-}
 
 /** How many times each page was signed in by `login`: a later sign-in's token wins over an earlier one's. */
 const signIns = new WeakMap<Page, number>();
@@ -35,8 +24,13 @@ export async function login(
   lang = 'en-GB',
   to = '/#/dashboard',
 ) {
-  const token = await signIn(page.request, account, password);
-  expect(typeof token, `${account} signs in without a second step`).toBe('string');
+  const res = await page.request.post('/auth/user/login', {
+    headers: { fromType: '2', lang },
+    data: { account, password: md5(password), loginType: 'password', agree: true },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: unknown };
+  expect(body.code, `${account} signs in: ${body.msg}`).toBe(200);
+  expect(typeof body.data, `${account} signs in without a second step`).toBe('string');
   const generation = (signIns.get(page) ?? 0) + 1;
   signIns.set(page, generation);
   await page.addInitScript(
@@ -49,7 +43,7 @@ export async function login(
         sessionStorage.setItem('e2e-sign-in', String(n));
       }
     },
-    { language: lang, token, n: generation },
+    { language: lang, token: body.data as string, n: generation },
   );
   // A page already on the app would only change its hash: the app has to start anew, with the session.
   if (page.url() !== 'about:blank') await page.goto('about:blank');

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, type FleetOptions, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, md5 } from './helpers.ts';
 
 /**
  * A plant registered through the API by installer A, in Munich, with one inverter per dongle, and
@@ -24,6 +24,13 @@ export async function apiOk<T>(
   expect(json.code, `${url}: ${json.msg}`).toBe(200);
   return json.data;
 }
+
+export const signIn = (request: APIRequestContext, account: string, password: string) =>
+  apiOk<string>(request, null, '/auth/user/login', {
+    account,
+    password: md5(password),
+    loginType: 'password',
+  });
 
 export async function startLivePlant(
   request: APIRequestContext,
