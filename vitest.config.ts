@@ -13,7 +13,9 @@ const SLOW_FILES = [
   'apps/server/src/security/hostile-input.test.ts', // 87
   'apps/server/src/security/faults-embedded.test.ts', // 60
   'apps/server/src/security/access-matrix.test.ts', // 34
+  'apps/server/src/demo/plant-generator.test.ts', // 31 (2026-12-02: three years of ten demo plants)
   'bench/fleet.test.ts', // 26
+  'apps/server/src/ingest/energy-metering.test.ts', // 20 (2026-12-02, with glitches)
   'apps/server/src/security/backlog.test.ts', // 19
   'bench/ingest.test.ts', // 12
   'apps/server/src/mqtt/dynsec.test.ts', // 12

@@ -1,7 +1,7 @@
 import type { ContactType, InverterType, NetworkingMode, StationType } from '@pvstar/contract/enums';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import type { DeviceDef, PlantDef } from '@pvstar/simulator/model/plant';
-import { systemOf } from '@pvstar/simulator/model/plant';
+import { systemOf, yearlyDemandKwh } from '@pvstar/simulator/model/plant';
 import { hash, mulberry32, seedOf } from '@pvstar/simulator/model/rng';
 import { AT_TOWNS, DE_TOWNS, HOME_AREA_PLANTS, NL_TOWNS, type Town, town } from './towns.ts';
 
@@ -232,6 +232,22 @@ const ascii = (s: string) =>
 const isoDate = (year: number, dayOfYear: number) =>
   new Date(Date.UTC(year, 0, 1 + dayOfYear)).toISOString().slice(0, 10);
 
+/** Capacity of one battery module, kWh; a home battery stacks 2–6 of them. */
+const BATTERY_MODULE_KWH = 2.56;
+
+/**
+ * A battery as an installer sizes it for the house, kWh (whole modules): by HTW Berlin's rule of thumb
+ * about 1 kWh usable per MWh of yearly use and no more than 1.5 (here 0.7–1.5 by the draw), and no more
+ * than 1.5 kWh per kWp of roof, which could not fill a larger one. Drawn independently of the house, the
+ * demo had paired 15 kWh with 4 MWh houses, and such oversized systems are what made households over
+ * 90 % self-sufficient, where HTW's figures for real ones end at about 80 %.
+ */
+function batteryKwh(demandKwh: number, capacityKwp: number, draw: number): number {
+  const usable = Math.min((demandKwh / 1000) * (0.7 + 0.8 * draw), 1.5 * capacityKwp);
+  const modules = Math.min(6, Math.max(2, Math.round(usable / (0.9 * BATTERY_MODULE_KWH))));
+  return round(BATTERY_MODULE_KWH * modules, 2);
+}
+
 /** The serial numbers of plant `i`: `<prefix>-D-0001` for its dongle, `-I-`, `-B-`, `-M-`, `-E-`, `-H-` for its devices. */
 export const serialOf = (prefix: string, letter: string, i: number) =>
   `${prefix}-${letter}-${String(i).padStart(4, '0')}`;
@@ -280,7 +296,8 @@ function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec
       ? Math.min(Math.floor(30_000 / moduleW), 46 + Math.floor(r() * 25))
       : 10 + Math.floor(r() * 23);
   const installedCapacity = round((modules * moduleW) / 1000, 2);
-  const storageCapacity = type === 'ENERGY_STORAGE' ? round(2.56 * (2 + Math.floor(r() * 5)), 2) : null;
+  // Drawn here to keep the dice of everything after it; the battery is sized once the house is known.
+  const storageDraw = type === 'ENERGY_STORAGE' ? r() : 0;
   // Roofs face south ± 60° at 20–45°, farm roofs are flatter, balcony railings face anywhere and are often upright.
   const tilt = balcony
     ? r() < 0.5
@@ -309,16 +326,19 @@ function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec
     versions: { inverter: version(1), dongle: dongle.version, safety: version(1), hmi: version(3) },
   };
   devices.push(inverter);
-  if (type === 'ENERGY_STORAGE')
-    devices.push({
-      sn: sn('B'),
-      kind: 'BATTERY',
-      manufacturer: 'PVSTAR',
-      model: `LFP-${storageCapacity!.toFixed(1)}`,
-      inverterType: null,
-      ratedPower: null,
-      versions: { bms: version(1) },
-    });
+  const battery: DeviceSpec | null =
+    type === 'ENERGY_STORAGE'
+      ? {
+          sn: sn('B'),
+          kind: 'BATTERY',
+          manufacturer: 'PVSTAR',
+          model: '',
+          inverterType: null,
+          ratedPower: null,
+          versions: { bms: version(1) },
+        }
+      : null;
+  if (battery) devices.push(battery);
   // Hybrid inverters need a grid meter; PV-only houses often have one, balconies rarely.
   if (type === 'ENERGY_STORAGE' || r() < (balcony ? 0.2 : 0.5))
     devices.push({
@@ -355,21 +375,27 @@ function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec
   const timezone = country.timezone;
   const latitude = round(town.lat + between(-0.08, 0.08), 5);
   const longitude = round(town.lon + between(-0.12, 0.12), 5);
+  const plantDef: PlantDef = {
+    latitude,
+    longitude,
+    tilt,
+    azimuth,
+    capacityKwp: installedCapacity,
+    storageKwh: 0,
+    type,
+    timezone,
+  };
+  const deviceDefs = devices.map(deviceDefOf);
+  const storageCapacity = battery
+    ? batteryKwh(
+        yearlyDemandKwh(plantDef, systemOf(plantDef, deviceDefs, seedOf(dongle.sn))),
+        installedCapacity,
+        storageDraw,
+      )
+    : null;
+  if (battery) battery.model = `LFP-${storageCapacity!.toFixed(1)}`;
   // Ratings as the simulator models them, so the device record and its telemetry agree.
-  const system = systemOf(
-    {
-      latitude,
-      longitude,
-      tilt,
-      azimuth,
-      capacityKwp: installedCapacity,
-      storageKwh: storageCapacity ?? 0,
-      type,
-      timezone,
-    },
-    devices.map(deviceDefOf),
-    seedOf(dongle.sn),
-  );
+  const system = systemOf({ ...plantDef, storageKwh: storageCapacity ?? 0 }, deviceDefs, seedOf(dongle.sn));
   inverter.ratedPower = system.ratedW;
   const kw = round(system.ratedW / 1000, 1);
   inverter.model = balcony

@@ -11,6 +11,11 @@ export interface BatteryConfig {
   socMax: number;
   /** One-way efficiency (charge and discharge each); ~0.95 gives the ~90 % round trip of LFP systems. */
   efficiency: number;
+  /**
+   * What the battery system draws for itself (BMS, idling converter), W, taken from its charge down to
+   * the minimum: HTW Berlin's Stromspeicher-Inspektion measures ~5–50 W across systems.
+   */
+  standbyW: number;
 }
 
 export interface Dispatch {
@@ -23,6 +28,11 @@ export interface Dispatch {
 
 /** Hybrid inverters regulate the grid point to about ±25 W; below that the battery stays idle. */
 const DEADBAND_W = 25;
+/**
+ * While discharging they hold the grid point at a small import rather than at zero, so that load steps
+ * never push battery energy into the grid: a house with a battery still buys a little all night.
+ */
+const IMPORT_WHILE_DISCHARGING_W = 25;
 
 /**
  * One step of length `dtSeconds` with constant PV and load. `maxAcW` caps discharging so PV plus
@@ -47,10 +57,15 @@ export function dispatch(
   } else if (surplus < -DEADBAND_W) {
     const stored = ((soc - battery.socMin) / 100) * capacityWs;
     const limit = Math.min(battery.maxW, Math.max(0, maxAcW - pvW));
-    const discharge = Math.min(-surplus, limit, Math.max(0, (stored * battery.efficiency) / dtSeconds));
+    const discharge = Math.min(
+      -surplus - IMPORT_WHILE_DISCHARGING_W,
+      limit,
+      Math.max(0, (stored * battery.efficiency) / dtSeconds),
+    );
     batteryW = discharge > DEADBAND_W ? discharge : 0;
   }
-  const storedDelta = batteryW < 0 ? -batteryW * battery.efficiency : -batteryW / battery.efficiency;
+  const storedDelta =
+    (batteryW < 0 ? -batteryW * battery.efficiency : -batteryW / battery.efficiency) - battery.standbyW;
   const next = soc + ((storedDelta * dtSeconds) / capacityWs) * 100;
   return {
     batteryW,

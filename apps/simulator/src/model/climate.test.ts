@@ -74,7 +74,7 @@ describe('climate by place and month', () => {
         const selfSufficiency = (consumption - sum(december, 'purchase')) / consumption;
         expect(selfSufficiency).toBeGreaterThan(0.15);
         expect(selfSufficiency).toBeLessThan(0.4);
-        // Per day, a December uses about a quarter to a third more than a June.
+        // Per day, a December uses about half more than a June (lighting, being home, the boiler's pump).
         expect(consumption / 31).toBeGreaterThan(1.2 * (sum(june, 'consumption') / 30));
       }
     }

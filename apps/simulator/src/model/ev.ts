@@ -24,6 +24,15 @@ const RAMP = STEP;
 const HOUR = 3_600_000;
 const snap = (ms: number) => Math.round(ms / STEP) * STEP;
 
+/** The chance that the car comes home to charge on a weekday and on a weekend day. */
+const WEEKDAY_CHANCE = 0.45;
+const WEEKEND_CHANCE = 0.3;
+/** What a session charges, kWh, from a uniform draw: mostly a day's commute, now and then a long trip. */
+const sessionKwh = (u: number) => 5 + 20 * u ** 2;
+
+/** What the car charges at home in an average year, kWh (~1,700): the sessions' chance times their mean energy. */
+export const EV_YEAR_KWH = 365.25 * ((5 * WEEKDAY_CHANCE + 2 * WEEKEND_CHANCE) / 7) * (5 + 20 / 3);
+
 /** The session that begins on the local day starting at `midnight`, if the car comes home to charge. */
 export function evSessionOn(
   seed: number,
@@ -33,11 +42,11 @@ export function evSessionOn(
 ): EvSession | null {
   const weekday = new Date(`${dateISO}T12:00:00Z`).getUTCDay();
   const weekend = weekday === 0 || weekday === 6;
-  if (rand01(seed, 'ev', dateISO) >= (weekend ? 0.3 : 0.45)) return null;
+  if (rand01(seed, 'ev', dateISO) >= (weekend ? WEEKEND_CHANCE : WEEKDAY_CHANCE)) return null;
   const plugIn = midnight + snap((17 + 3 * rand01(seed, 'ev-arrive', dateISO)) * HOUR);
   const waits = rand01(seed, 'ev-wait', dateISO) < 0.2;
   const start = plugIn + (waits ? snap((0.5 + rand01(seed, 'ev-delay', dateISO)) * HOUR) : 0);
-  const energyKwh = 5 + 20 * rand01(seed, 'ev-kwh', dateISO) ** 2;
+  const energyKwh = sessionKwh(rand01(seed, 'ev-kwh', dateISO));
   // A trapezoid with five-minute ramps delivers P·(duration − ramp).
   const duration = Math.max(2 * STEP, snap((energyKwh / (chargerW / 1000)) * HOUR + RAMP));
   const unplug = midnight + DAY_MS + snap((6.5 + 2 * rand01(seed, 'ev-leave', dateISO)) * HOUR);

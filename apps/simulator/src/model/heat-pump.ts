@@ -5,7 +5,8 @@ import { clamp, rand01 } from './rng.ts';
 /**
  * An air-source heat pump heating a house and its hot water. Heat demand grows linearly below the
  * heating limit (15.5 °C); the COP falls in the cold, so consumption rises faster than demand — about
- * 20–30 kWh on a freezing day and 2–3 kWh (hot water only) in summer, ~4,000–5,500 kWh a year.
+ * 20–30 kWh on a freezing day and 2–3 kWh (hot water only) in summer, ~3,300–4,600 kWh a year in the
+ * climates of DE/AT/NL (climate.ts).
  */
 export type HeatPumpState = (typeof HEAT_PUMP_STATES)[number];
 

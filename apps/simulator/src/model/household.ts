@@ -3,9 +3,10 @@ import { rand01, valueNoise } from './rng.ts';
 
 /**
  * Household electricity use without EV charger and heat pump: a base load (fridge, router, standby)
- * plus activity peaks that follow the daily routine, and appliance spikes (kettle, oven, washing
- * machine). Tuned to ~3,000–4,500 kWh a year for a family house, about a third more in a winter month than
- * in a summer one (lighting, being home; German load profile H0).
+ * plus activity peaks that follow the daily routine, appliance spikes (kettle, oven, washing machine),
+ * and in a house heated by a gas or oil boiler that boiler's circulation pump and controls while it heats.
+ * Tuned to ~3,000–5,000 kWh a year for a family house, about half more a day in a winter month than in a
+ * summer one (lighting, being home, the heating; German load profile H0 and measured household profiles).
  */
 export interface Household {
   seed: number;
@@ -13,10 +14,26 @@ export interface Household {
   baseW: number;
   /** Size of the household relative to a family of four. */
   scale: number;
+  /** The boiler's circulation pump and controls at full heating demand, W (0 where a heat pump heats). */
+  heatingAuxW: number;
 }
 
-export function householdOf(seed: number): Household {
-  return { seed, baseW: 140 + 140 * rand01(seed, 'base'), scale: 0.7 + 0.6 * rand01(seed, 'scale') };
+export function householdOf(seed: number, opts: { heatPump: boolean }): Household {
+  return {
+    seed,
+    baseW: 100 + 110 * rand01(seed, 'base'),
+    scale: 0.55 + 0.6 * rand01(seed, 'scale'),
+    // Older uncontrolled pumps draw 60–90 W, high-efficiency ones 10–25 W, plus ~10 W of controls.
+    heatingAuxW: opts.heatPump ? 0 : 30 + 50 * rand01(seed, 'heating-aux'),
+  };
+}
+
+const HEATING_LIMIT = 15.5;
+
+/** The boiler's pump and controls: running while the house needs heat, harder the colder it is. */
+function heatingAux(h: Household, ambient: number): number {
+  if (ambient >= HEATING_LIMIT) return 0;
+  return h.heatingAuxW * Math.min(1, 0.35 + (0.65 * (HEATING_LIMIT - ambient)) / 20);
 }
 
 /** [centre hour, width in hours, height in W] of the routine's peaks. */
@@ -54,14 +71,14 @@ function spikeAt(h: Household, knot: number, hour: number, weekend: boolean): nu
   return (900 + 1600 * rand01(h.seed, 'spike-w', knot)) * Math.min(1.2, h.scale);
 }
 
-export function householdPower(h: Household, t: number, local: LocalTime): number {
+export function householdPower(h: Household, t: number, local: LocalTime, ambient: number): number {
   const weekend = local.weekday === 0 || local.weekday === 6;
   const winter = 0.5 + 0.5 * Math.cos((2 * Math.PI * (local.dayOfYear - 10)) / 365.25);
-  const base = h.baseW * (1 + 0.15 * winter) * (1 + 0.12 * valueNoise(h.seed ^ 0xba5e, t, SPIKE_STEP));
+  const base = h.baseW * (1 + 0.2 * winter) * (1 + 0.12 * valueNoise(h.seed ^ 0xba5e, t, SPIKE_STEP));
   const activity =
     routine(local.hour, weekend) *
     h.scale *
-    (1 + 0.45 * winter) *
+    (0.9 + 0.7 * winter) *
     (1 + 0.25 * valueNoise(h.seed ^ 0xac7, t, 15 * 60_000));
   // Spikes are joined linearly between knots, like every other noise here (see valueNoise).
   const k = Math.floor(t / SPIKE_STEP);
@@ -70,5 +87,5 @@ export function householdPower(h: Household, t: number, local: LocalTime): numbe
   const spike =
     (1 - f) * spikeAt(h, k, knotHour, weekend) +
     f * spikeAt(h, k + 1, knotHour + SPIKE_STEP / 3.6e6, weekend);
-  return Math.max(60, base + Math.max(0, activity) + spike);
+  return Math.max(60, base + Math.max(0, activity) + spike) + heatingAux(h, ambient);
 }

@@ -1,12 +1,13 @@
 import { addDays, type LocalTime, localMidnight, localTime } from '@pvstar/contract/calendar';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { type BatteryConfig, dispatch } from './battery.ts';
-import { type EvSession, evAt, evSessionOn } from './ev.ts';
+import { EV_YEAR_KWH, type EvSession, evAt, evSessionOn } from './ev.ts';
 import { type HeatPump, type HeatPumpReading, heatPumpAt, heatPumpOf } from './heat-pump.ts';
 import { type Household, householdOf, householdPower } from './household.ts';
 import { cellTemperature, clearSkyIrradiance, planeIrradiance, pvAcPower, pvDcPower } from './pv.ts';
 import { rand01 } from './rng.ts';
-import { ambientTemperature, cloudFactor } from './weather.ts';
+import { snowCover } from './snow.ts';
+import { ambientTemperature, cloudFactor, seasonalTemperature } from './weather.ts';
 
 export type PlantType = 'ENERGY_STORAGE' | 'PHOTOVOLTAIC' | 'BALCONY_PHOTOVOLTAICS';
 export type InverterType = 'SINGLE_PHASE' | 'THREE_PHASE';
@@ -83,14 +84,43 @@ export function systemOf(plant: PlantDef, devices: readonly DeviceDef[], seed: n
           socMin: 10,
           socMax: 100,
           efficiency: 0.95,
+          standbyW: 20,
         }
       : null,
-    household: householdOf(seed),
+    household: householdOf(seed, { heatPump: has('HEAT_PUMP') }),
     heatPump: has('HEAT_PUMP') ? heatPumpOf(seed) : null,
     evChargerW: has('EV_CHARGER') ? (rand01(seed, 'wallbox') < 0.8 ? 11_000 : 7_400) : null,
     ageYears,
     batterySoh: Math.max(80, 100 - 1.2 * ageYears - 1.5 * rand01(seed, 'soh')),
   };
+}
+
+const DAYS_IN_MONTH = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/**
+ * About what a plant's loads use in a year, kWh: the household and the heat pump over two days of each
+ * month at the place's seasonal temperature, an EV at its sessions' expected energy. An installer's
+ * estimate for sizing (the demo sizes batteries with it), not a counter: it misses the weather's spells.
+ */
+export function yearlyDemandKwh(plant: PlantDef, system: PlantSystem): number {
+  const QUARTER_HOUR = 15 * 60_000;
+  let kwh = system.evChargerW ? EV_YEAR_KWH : 0;
+  DAYS_IN_MONTH.forEach((days, m) => {
+    for (const day of ['10', '20']) {
+      const midnight = localMidnight(`2025-${String(m + 1).padStart(2, '0')}-${day}`, plant.timezone);
+      for (let t = midnight; t < midnight + 96 * QUARTER_HOUR; t += QUARTER_HOUR) {
+        const local = localTime(t, plant.timezone);
+        const ambient = seasonalTemperature(
+          plant.latitude,
+          plant.longitude,
+          local.dayOfYear + local.hour / 24,
+        );
+        const heatPumpW = system.heatPump ? heatPumpAt(system.heatPump, t, local, ambient).powerW : 0;
+        kwh += ((householdPower(system.household, t, local, ambient) + heatPumpW) * days) / 8000;
+      }
+    }
+  });
+  return kwh;
 }
 
 /** One instant of the plant: every power in W with the signs of metrics.ts. */
@@ -263,9 +293,10 @@ export class PlantModel {
     const clear = clearSkyIrradiance(t, plant);
     const cloud = clear.altitude > 0 ? cloudFactor(this.seed, plant.latitude, plant.longitude, t, local) : 0;
     const poa = planeIrradiance(clear, cloud);
-    const dcW = pvDcPower(poa, ambient, plant.capacityKwp);
+    const snow = clear.altitude > 0 ? snowCover(plant.latitude, plant.longitude, plant.tilt, local.date) : 0;
+    const dcW = pvDcPower(poa, ambient, plant.capacityKwp) * (1 - snow);
     const pvW = pvAcPower(dcW, system.ratedW);
-    const houseW = householdPower(system.household, t, local);
+    const houseW = householdPower(system.household, t, local, ambient);
     const ev = system.evChargerW
       ? evAt(t, [this.session(addDays(local.date, -1)), this.session(local.date)])
       : { powerW: 0, state: 'AVAILABLE' as const, session: null };

@@ -1,5 +1,5 @@
 import { addDays, DAY_MS, type LocalTime } from '@pvstar/contract/calendar';
-import { nearestClimate } from './climate.ts';
+import { type ClimatePoint, nearestClimate } from './climate.ts';
 import { beamTransmission, clearSky, diffuseTransmission } from './pv.ts';
 import { clamp, hash, rand01, valueNoise } from './rng.ts';
 
@@ -189,11 +189,74 @@ function diurnalAmplitude(latitude: number, longitude: number, dateISO: string, 
   return (1.5 + 5 * dayClearness(latitude, longitude, dateISO)) * (0.55 + 0.45 * summerness);
 }
 
-/** Outdoor air temperature in °C: season, latitude, multi-day weather and the daily cycle. */
-export function ambientTemperature(latitude: number, longitude: number, t: number, local: LocalTime): number {
-  const season = 9 - 9.5 * Math.cos((2 * Math.PI * (local.dayOfYear - 20)) / 365.25);
+/** A smooth year through twelve monthly means: the mean and the cos/sin parts of two harmonics. */
+type Harmonics = readonly [mean: number, cos1: number, sin1: number, cos2: number, sin2: number];
+const harmonicsCache = new Map<string, Harmonics>();
+
+/**
+ * The harmonics of a place's twelve monthly mean temperatures, each divided by what averaging over a
+ * month takes off it, so that every month keeps its mean (to about half a kelvin) and the year has no
+ * corners.
+ */
+function temperatureHarmonics(point: ClimatePoint): Harmonics {
+  const hit = harmonicsCache.get(point.name);
+  if (hit) return hit;
+  const part = (k: number, wave: (x: number) => number) => {
+    const monthMean = Math.sin((Math.PI * k) / 12) / ((Math.PI * k) / 12);
+    const sum = point.temperature.reduce((s, v, m) => s + v * wave((2 * Math.PI * k * (m + 0.5)) / 12), 0);
+    return sum / 6 / monthMean;
+  };
+  const harmonics: Harmonics = [
+    point.temperature.reduce((s, v) => s + v, 0) / 12,
+    part(1, Math.cos),
+    part(1, Math.sin),
+    part(2, Math.cos),
+    part(2, Math.sin),
+  ];
+  harmonicsCache.set(point.name, harmonics);
+  return harmonics;
+}
+
+/** The climate's mean air temperature on a day of the year (1 … 366, fractions for the time of day), °C. */
+export function seasonalTemperature(latitude: number, longitude: number, dayOfYear: number): number {
+  const [mean, cos1, sin1, cos2, sin2] = temperatureHarmonics(nearestClimate(latitude, longitude));
+  const phase = (2 * Math.PI * (dayOfYear - 1)) / 365.25;
+  return (
+    mean +
+    cos1 * Math.cos(phase) +
+    sin1 * Math.sin(phase) +
+    cos2 * Math.cos(2 * phase) +
+    sin2 * Math.sin(2 * phase)
+  );
+}
+
+/**
+ * How continental a place's climate is: its July-to-January range of mean temperatures over 18 K, from
+ * ~0.85 on the North Sea coast to ~1.2 in the Alpine basins. Inland winters swing further, and there a
+ * frost is the winter's normal weather and brings its snow; on the coast it is a spell of dry eastern air.
+ */
+export function continentality(latitude: number, longitude: number): number {
+  const { temperature } = nearestClimate(latitude, longitude);
+  return (temperature[6] - temperature[0]) / 18;
+}
+
+/**
+ * Multi-day warm and cold spells, shared by a half-degree cell, K: wider in winter, when a week of
+ * frost or a mild westerly spell moves a day's mean by five kelvin and more (~4–5 K standard deviation
+ * in January against ~2.5 K in July).
+ */
+function spells(latitude: number, longitude: number, t: number, dayOfYear: number): number {
   const cell = hash(WEATHER_SEED, cellOf(latitude, longitude));
-  const spells = 4.5 * valueNoise(cell, t, 2 * DAY_MS) + 1.5 * valueNoise(cell ^ 0x77, t, 6 * 3_600_000);
+  const winter = 0.5 + 0.5 * Math.cos((2 * Math.PI * (dayOfYear - 20)) / 365.25);
+  return (
+    (1 + 0.9 * winter * continentality(latitude, longitude)) *
+    (4.5 * valueNoise(cell, t, 2 * DAY_MS) + 1.5 * valueNoise(cell ^ 0x77, t, 6 * 3_600_000))
+  );
+}
+
+/** Outdoor air temperature in °C: the place's climate by season, multi-day weather and the daily cycle. */
+export function ambientTemperature(latitude: number, longitude: number, t: number, local: LocalTime): number {
+  const season = seasonalTemperature(latitude, longitude, local.dayOfYear + local.hour / 24);
   // Blend the swing with the neighbouring day's around midnight so the curve has no step there.
   let amp = diurnalAmplitude(latitude, longitude, local.date, local.dayOfYear);
   if (local.hour < 3 || local.hour > 21) {
@@ -201,5 +264,28 @@ export function ambientTemperature(latitude: number, longitude: number, t: numbe
     const w = 0.5 - (local.hour < 3 ? local.hour : 24 - local.hour) / 6;
     amp = (1 - w) * amp + w * diurnalAmplitude(latitude, longitude, other, local.dayOfYear);
   }
-  return season - 0.5 * (latitude - 50) + spells + amp * Math.cos((2 * Math.PI * (local.hour - 15)) / 24);
+  return (
+    season +
+    spells(latitude, longitude, t, local.dayOfYear + local.hour / 24) +
+    amp * Math.cos((2 * Math.PI * (local.hour - 15)) / 24)
+  );
+}
+
+const meanTemperatureCache = new Map<string, number>();
+
+/** A day's mean air temperature (the daily cycle averages out), °C: what decides snow or rain, thaw or frost. */
+export function dayMeanTemperature(latitude: number, longitude: number, dateISO: string): number {
+  const key = `${latitude}:${longitude}|${dateISO}`;
+  const hit = meanTemperatureCache.get(key);
+  if (hit !== undefined) return hit;
+  // The solar day of the place, which needs no time zone: its spells sampled every three hours.
+  const midnight = Date.parse(`${dateISO}T00:00:00Z`) - (longitude / 15) * 3_600_000;
+  const dayOfYear = (midnight - Date.UTC(Number(dateISO.slice(0, 4)), 0, 1)) / DAY_MS + 1.5;
+  let sum = 0;
+  for (let h = 0; h < 24; h += 3)
+    sum += spells(latitude, longitude, midnight + (h + 1.5) * 3_600_000, dayOfYear) / 8;
+  const mean = seasonalTemperature(latitude, longitude, dayOfYear) + sum;
+  if (meanTemperatureCache.size > 4096) meanTemperatureCache.clear();
+  meanTemperatureCache.set(key, mean);
+  return mean;
 }
