@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './api.ts';
 import { DateTypeSchema, DeviceStatusSchema, PlantStatusSchema } from './enums.ts';
+import { exactFigure } from './figures.ts';
 import { DeviceKindSchema } from './metrics.ts';
 
 /**
@@ -29,12 +30,13 @@ export const DEFAULT_DAYS = 7;
 export const CURVE_BUCKET_SECONDS = 300;
 
 /**
- * Specific yield (kWh per installed kWp): generation ÷ installed capacity, 2 decimals; null (shown "—")
- * without a positive capacity. The one rounding of it, on every page and report.
+ * Specific yield (kWh per installed kWp): generation ÷ installed capacity, exact (shown with 2 decimals,
+ * rounded once where it is shown: figures.ts); null (shown "—") without a positive capacity. The one
+ * definition of it, on every page and report.
  */
 export function specificYield(generationKwh: number, capacityKwp: number | null | undefined): number | null {
   if (!capacityKwp || !(capacityKwp > 0) || !Number.isFinite(generationKwh)) return null;
-  return Math.round((generationKwh / capacityKwp) * 100) / 100;
+  return exactFigure(generationKwh / capacityKwp);
 }
 
 /** Specific yield (kWh/kWp) of today, this month and this year, each in the plant's own local calendar. */

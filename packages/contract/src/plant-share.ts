@@ -69,7 +69,7 @@ export const PublicPlantDaySchema = z.object({ day: z.string(), generation: z.nu
 
 /**
  * What the public page shows, and nothing more: no owner, organisation, address, coordinates, serial
- * numbers or ids. Energy in kWh, power in W (as the plant detail), CO₂ in kg.
+ * numbers or ids. Energy in kWh, power in W (as the plant detail), CO₂ in kg; exact, rounded where shown.
  */
 export const PublicPlantSchema = z.object({
   name: z.string(),
@@ -91,7 +91,7 @@ export const PublicPlantSchema = z.object({
   today: z.number(),
   month: z.number(),
   total: z.number(),
-  /** CO₂ avoided (kg): the dashboard's rule for this plant (stored generation × its country's grid factor). */
+  /** CO₂ avoided (kg): the dashboard's rule applied to `total` (total × its country's grid factor). */
   co2AvoidedKg: z.number(),
   /** The grid factor used (kg CO₂/kWh). */
   co2KgPerKwh: z.number(),

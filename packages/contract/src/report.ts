@@ -14,7 +14,8 @@ import { EnergyFiguresSchema, LocalDateSchema } from './plant-data.ts';
  * Reports (`/report`, code 2008): energy and revenue, the fleet per organisation, and alarms, over a
  * period of the plants' local calendar days. Every report reads the roll-ups (daily and monthly plant
  * energy, alarms), never raw samples, and covers only the caller's plants. Energy in kWh, capacity in
- * kWp, ratios 0..1, durations in seconds, revenue in the report's currency; figures rounded to 2 decimals.
+ * kWp, ratios 0..1, durations in seconds, revenue in the report's currency; figures exact, rounded once
+ * where they are shown (figures.ts).
  */
 
 /** Most plants one report may name; without a list the report covers the whole scope. */

@@ -1,6 +1,6 @@
+import { exactFigure } from '@pvstar/contract/figures';
 import type { EnergyFigures } from '@pvstar/contract/plant-data';
 import { type DayEnergy, derived, ZERO_DAY_ENERGY } from './energy.ts';
-import { round, roundShare } from './rounding.ts';
 
 /** Summed roll-up counters of a period (kWh, revenue, daylight intervals with data and available). */
 export type Sums = DayEnergy & { revenue: number; daylightSeen: number; daylightAvailable: number };
@@ -39,22 +39,21 @@ export const addSums = (a: Sums, b: Sums): Sums => {
 };
 
 /**
- * The figures of a period from its summed counters: energy and revenue to `digits` decimals (KWH_DIGITS
- * for a plant's pages, SHOWN_DIGITS for reports), the self-sufficiency share to SHARE_DIGITS. Derived
- * figures come from the sums, never summed themselves.
+ * The figures of a period from its summed counters, exact (`exactFigure`): they are rounded once, where
+ * they are shown (docs/energy.md "Rounding"). Derived figures come from the sums, never summed themselves.
  */
-export function energyFigures(s: Sums, digits: number): EnergyFigures {
+export function energyFigures(s: Sums): EnergyFigures {
   const { selfConsumption, selfSufficiency } = derived(s);
-  const r = (n: number) => round(n, digits);
+  const x = exactFigure;
   return {
-    generation: r(s.generation),
-    consumption: r(s.consumption),
-    charge: r(s.charge),
-    discharge: r(s.discharge),
-    feedIn: r(s.feedIn),
-    purchase: r(s.purchase),
-    selfConsumption: r(selfConsumption),
-    selfSufficiency: roundShare(selfSufficiency),
-    revenue: r(s.revenue),
+    generation: x(s.generation),
+    consumption: x(s.consumption),
+    charge: x(s.charge),
+    discharge: x(s.discharge),
+    feedIn: x(s.feedIn),
+    purchase: x(s.purchase),
+    selfConsumption: x(selfConsumption),
+    selfSufficiency: x(selfSufficiency),
+    revenue: x(s.revenue),
   };
 }

@@ -1,6 +1,11 @@
 /**
- * How figures are rounded for answers, in one place so that the same kWh reads the same wherever it is
- * shown. Sums are float8: rounding keeps answers free of binary noise (0.1 + 0.2).
+ * The server rounds no energy, power-now, money, CO₂, capacity, specific-yield or self-sufficiency
+ * figure: they leave it exact (`exactFigure` of `@pvstar/contract/figures`: the float8 sums without their
+ * binary noise) and are rounded once where they are shown (docs/energy.md "Rounding"; rounding.test.ts
+ * compares every surface). A figure rounded here and again for display (5.0549 → 5.055 → 5.06), or a
+ * total of rounded rows, would read otherwise than the exact one rounded once. Rounded here are only
+ * readings and ratios of another kind: a device's readings and history, the power curve's 5-minute
+ * means, the availability ratios and the modelled energies and ratios the performance job stores.
  */
 
 /** `n` to `digits` decimals. */
@@ -9,13 +14,10 @@ export function round(n: number, digits: number): number {
   return Math.round(n * f) / f;
 }
 
-/** Energy (kWh), power (kW) and money in the plant list and a plant's detail: to the watt-hour. */
+/** A device's readings (kWh, kW, %) and its history: to the watt-hour. */
 export const KWH_DIGITS = 3;
-/** Reports and the dashboard show 2 decimals (docs/reports.md, docs/dashboard.md); totals round the exact sums once. */
-export const SHOWN_DIGITS = 2;
-/** Shares (self-sufficiency, performance ratio, clearness) and modelled energies: 4 decimals. */
+/** Availability ratios and the modelled energies and ratios the performance job stores: 4 decimals. */
 export const SHARE_DIGITS = 4;
 
 export const roundKwh = (n: number) => round(n, KWH_DIGITS);
-export const roundShown = (n: number) => round(n, SHOWN_DIGITS);
 export const roundShare = (n: number) => round(n, SHARE_DIGITS);

@@ -1,8 +1,11 @@
+import { exactFigure, shownFigure } from '@pvstar/contract/figures';
+import { LANGS } from '@pvstar/contract/lang';
 import { describe, expect, it } from 'vitest';
 import {
   formatCapacity,
   formatEnergy,
   formatMoney,
+  formatNumber,
   formatPercent,
   formatPower,
   formatSpecificYield,
@@ -34,6 +37,24 @@ describe('energy formatting', () => {
     expect(formatSpecificYield(916.7, 'en-GB')).toBe('916.70');
     expect(formatSpecificYield(1234.567, 'en-GB')).toBe('1,234.57');
     expect(formatSpecificYield(null, 'en-GB')).toBe('—');
+  });
+
+  it('rounds the exact figure once, by the contract’s rule, in every language', () => {
+    // Rounded before (to the watt-hour, or to 2 decimals of kWh), these would read 12.35 kWh, 5.06 € and
+    // 8,405.00 kWh → 8.41 MWh.
+    for (const lang of LANGS) {
+      expect(formatEnergy(12.3449, lang), lang).toBe(`${shownFigure(12.3449, lang)} kWh`);
+      expect(formatEnergy(8404.9999, lang), lang).toBe(`${shownFigure(8.4049999, lang)} MWh`);
+      expect(plain(formatMoney(5.0549, 'EUR', lang)), lang).toContain(plain(shownFigure(5.05, lang)));
+      expect(formatSpecificYield(0.875, lang), lang).toBe(shownFigure(0.88, lang));
+    }
+    expect(formatEnergy(12.3449, 'en-GB')).toBe('12.34 kWh');
+    expect(plain(formatMoney(5.0549, 'EUR', 'de-DE'))).toBe('5,05 €');
+    expect(formatEnergy(8404.9999, 'en-GB')).toBe('8.4 MWh');
+    // A tie as written rounds up, as a spreadsheet shows it (Math.round(1.005 * 100) / 100 gives 1).
+    expect(formatNumber(1.005, 2, 'en-GB')).toBe('1.01');
+    // The server's exact figures carry no noise below zero, which would show as "-0".
+    expect(formatNumber(exactFigure(0.1 + 0.2 - 0.3 - 1e-12), 2, 'en-GB')).toBe('0');
   });
 
   it('shows a dash for a missing value', () => {

@@ -1,25 +1,21 @@
+import { numberFormat as fmt, SHOWN_DECIMALS, SHOWN_PERCENT_DECIMALS } from '@pvstar/contract/figures';
 import i18n from '../i18n/index.ts';
 
 /**
  * Figures as the user's language writes them, with 1–2 decimals (SPEC §9) and a unit that keeps the
- * number short (kWh → MWh → GWh, W → kW → MW). '—' for a missing value.
+ * number short (kWh → MWh → GWh, W → kW → MW). '—' for a missing value. The server answers figures
+ * exact; these round each once, by the contract's rule (figures.ts, docs/energy.md "Rounding").
  */
 const current = () => i18n.language || 'de-DE';
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function fmt(lang: string, max: number, min = 0): Intl.NumberFormat {
-  const key = `${lang}|${max}|${min}`;
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(lang, { maximumFractionDigits: max, minimumFractionDigits: min });
-    numberFormats.set(key, f);
-  }
-  return f;
-}
 
 const missing = (v: number | null | undefined): v is null | undefined =>
   v === null || v === undefined || !Number.isFinite(v);
 
-export function formatNumber(value: number | null | undefined, decimals = 2, lang = current()): string {
+export function formatNumber(
+  value: number | null | undefined,
+  decimals = SHOWN_DECIMALS,
+  lang = current(),
+): string {
   return missing(value) ? '—' : fmt(lang, decimals).format(value);
 }
 
@@ -28,13 +24,13 @@ export function formatNumber(value: number | null | undefined, decimals = 2, lan
  * "0,00" reads as a figure like "26,36" beside it; "—" for a plant without capacity.
  */
 export function formatSpecificYield(value: number | null | undefined, lang = current()): string {
-  return missing(value) ? '—' : fmt(lang, 2, 2).format(value);
+  return missing(value) ? '—' : fmt(lang, SHOWN_DECIMALS, SHOWN_DECIMALS).format(value);
 }
 
 function scaled(value: number, units: [number, string][], lang: string): string {
   const abs = Math.abs(value);
   const [factor, unit] = units.find(([f]) => abs >= f) ?? units[units.length - 1]!;
-  return `${fmt(lang, 2).format(value / factor)} ${unit}`;
+  return `${fmt(lang).format(value / factor)} ${unit}`;
 }
 
 export function formatEnergy(kWh: number | null | undefined, lang = current()): string {
@@ -68,15 +64,22 @@ export const formatCapacity = (
   kW: number | null | undefined,
   unit: 'kWp' | 'kWh' = 'kWp',
   lang = current(),
-) => (missing(kW) ? '—' : `${fmt(lang, 2).format(kW)} ${unit}`);
+) => (missing(kW) ? '—' : `${fmt(lang).format(kW)} ${unit}`);
 
 export function formatMoney(value: number | null | undefined, currency = 'EUR', lang = current()): string {
   if (missing(value)) return '—';
-  return new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: SHOWN_DECIMALS,
+  }).format(value);
 }
 
 /** A ratio 0..1 as a percentage with one decimal. */
 export function formatPercent(ratio: number | null | undefined, lang = current()): string {
   if (missing(ratio)) return '—';
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+  return new Intl.NumberFormat(lang, {
+    style: 'percent',
+    maximumFractionDigits: SHOWN_PERCENT_DECIMALS,
+  }).format(ratio);
 }

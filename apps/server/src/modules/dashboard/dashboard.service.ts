@@ -15,6 +15,7 @@ import {
   type PlantStatus,
   PlantStatusSchema,
 } from '@pvstar/contract/enums';
+import { exactFigure } from '@pvstar/contract/figures';
 import type { Lang } from '@pvstar/contract/lang';
 import { type DeviceKind, DeviceKindSchema } from '@pvstar/contract/metrics';
 import { specificYield } from '@pvstar/contract/plant-data';
@@ -25,7 +26,6 @@ import { sqlRows } from '../../db/rows.ts';
 import { localDay, localDaySql } from '../../domain/calendar.ts';
 import { plantByPlant, plantScope } from '../../domain/plants.ts';
 import { plantPowerNowSql } from '../../domain/power-now.ts';
-import { roundShown } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { createSharedRuns } from '../../lib/shared-runs.ts';
 import { faultName } from '../alarm/alarm.service.ts';
@@ -44,6 +44,9 @@ import {
 } from './dashboard-queries.ts';
 import { type DashboardRows, dashboardFromRollup, powerFromRollup } from './dashboard-rollup.ts';
 import { gridFactors, gridShares } from './grid-factors.ts';
+
+/** A figure of the answer: exact, rounded once where it is shown (docs/energy.md "Rounding"). */
+const exact = (v: unknown) => exactFigure(num(v));
 
 /** Devices of the listed plants (an int[] literal), counted per kind and status. */
 const devicesOfPlants = preparedRows<DeviceRow>(
@@ -312,9 +315,9 @@ export function createDashboardService(
       stationName: r.name,
       type: r.type,
       status: r.status,
-      installedCapacity: roundShown(r.capacity),
-      power: roundShown(r.power),
-      todayGeneration: roundShown(r.today),
+      installedCapacity: exact(r.capacity),
+      power: exact(r.power),
+      todayGeneration: exact(r.today),
       todayYield: specificYield(r.today, r.capacity),
       deviceGroups: groups.get(r.id) ?? [],
     }));
@@ -324,29 +327,29 @@ export function createDashboardService(
     );
     const social = socialContribution(shares);
     for (const p of [today, total]) Object.assign(p, yieldParts(p));
-    const roundPie = (p: EnergyPie): EnergyPie =>
-      Object.fromEntries(Object.entries(p).map(([k, v]) => [k, roundShown(v)])) as EnergyPie;
+    const exactPie = (p: EnergyPie): EnergyPie =>
+      Object.fromEntries(Object.entries(p).map(([k, v]) => [k, exact(v)])) as EnergyPie;
     return {
       faultCount: num(f.FAULT),
       alarmCount: num(alerts[0]?.ongoing),
       plantCount: num(f.plants),
-      installedCapacity: roundShown(num(f.capacity)),
-      energyStorage: roundShown(num(f.storage)),
-      todayGeneration: roundShown(today.generation),
-      totalGeneration: roundShown(total.generation),
+      installedCapacity: exact(f.capacity),
+      energyStorage: exact(f.storage),
+      todayGeneration: exact(today.generation),
+      totalGeneration: exact(total.generation),
       specificYield: {
         today: specificYield(today.generation, num(f.capacity)),
         month: specificYield(monthGeneration, num(f.capacity)),
         year: specificYield(yearGeneration, num(f.capacity)),
       },
       currency: main ? String(main.currency) : null,
-      todayRevenue: roundShown(num(main?.t_rev)),
-      totalRevenue: roundShown(num(main?.rev)),
+      todayRevenue: exact(main?.t_rev),
+      totalRevenue: exact(main?.rev),
       revenueByCurrency: currencies.map((c) => ({
         currency: String(c.currency),
         plantCount: num(c.plants),
-        today: roundShown(num(c.t_rev)),
-        total: roundShown(num(c.rev)),
+        today: exact(c.t_rev),
+        total: exact(c.rev),
       })),
       statusCounts: Object.fromEntries(PlantStatusSchema.options.map((s) => [s, num(f[s])])) as Record<
         PlantStatus,
@@ -354,8 +357,8 @@ export function createDashboardService(
       >,
       trend: days.map((d) => ({
         day: d.day,
-        generation: roundShown(num(d.generation)),
-        consumption: roundShown(num(d.consumption)),
+        generation: exact(d.generation),
+        consumption: exact(d.consumption),
       })),
       recentAlerts: alerts.map((a) => ({
         id: a.id,
@@ -370,20 +373,20 @@ export function createDashboardService(
         clearedAt: a.ended_at ? new Date(a.ended_at).toISOString() : null,
       })),
       social: {
-        co2ReducedT: roundShown(social.co2ReducedT),
-        treeYears: Math.round(social.treeYears),
+        co2ReducedT: exact(social.co2ReducedT),
+        treeYears: exact(social.treeYears),
         co2KgPerTreeYear: CO2_KG_PER_TREE_YEAR,
-        grids: shares.map((g) => ({ ...g, generation: roundShown(g.generation) })),
+        grids: shares.map((g) => ({ ...g, generation: exact(g.generation) })),
       },
       powerFlow: {
         ts: flow?.ts ? new Date(flow.ts).toISOString() : null,
-        pvPower: roundShown(num(flow?.pv)),
-        gridPower: roundShown(num(flow?.grid)),
-        loadPower: roundShown(num(flow?.load)),
-        batteryPower: roundShown(num(flow?.battery)),
+        pvPower: exact(flow?.pv),
+        gridPower: exact(flow?.grid),
+        loadPower: exact(flow?.load),
+        batteryPower: exact(flow?.battery),
         inverterCount: num(flow?.inverters),
       },
-      pie: { today: roundPie(today), total: roundPie(total) },
+      pie: { today: exactPie(today), total: exactPie(total) },
       plants,
       updatedAt: now.toISOString(),
     };

@@ -1,4 +1,5 @@
 import { socialContribution } from '@pvstar/contract/dashboard';
+import { exactFigure } from '@pvstar/contract/figures';
 import type { Lang } from '@pvstar/contract/lang';
 import {
   PUBLIC_PLANT_DAYS,
@@ -10,7 +11,6 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { plantShareLinks, plants } from '../../db/schema/index.ts';
 import { addDays } from '../../domain/calendar.ts';
-import { round } from '../../domain/rounding.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { gridFactors, gridShares } from '../dashboard/grid-factors.ts';
@@ -35,8 +35,9 @@ interface Cached {
 
 /**
  * The public plant page's content: a live link's plant, its figures by the plant detail's own functions
- * (overview and daily energy, modules/plant/plant-data.service.ts) and the dashboard's CO₂ rule, kept per
- * plant for PUBLIC_PLANT_MAX_AGE seconds (a kiosk on a wall and a viral link cost one computation a minute).
+ * (overview and daily energy, modules/plant/plant-data.service.ts) and the dashboard's CO₂ rule applied to
+ * the total it shows, all exact (the page rounds each once, as every page does), kept per plant for
+ * PUBLIC_PLANT_MAX_AGE seconds (a kiosk on a wall and a viral link cost one computation a minute).
  * Only what the page shows is copied out of the plant: never its owner, organisation, address,
  * coordinates, serial numbers or ids.
  */
@@ -71,11 +72,10 @@ export function createPublicPlantService(ctx: AppContext) {
       from: addDays(overview.day, -(PUBLIC_PLANT_DAYS - 1)),
       to: overview.day,
     });
-    // The dashboard's rule (docs/dashboard.md "Social contribution"): the stored generation under the grid
-    // factor of the plant's country.
-    const [share] = gridShares(factors, [
-      { country: plant.countryCode, plants: 1, generation: overview.total.generation },
-    ]);
+    // The dashboard's rule (docs/dashboard.md "Social contribution"), applied to the total the page shows
+    // (the plant's total generation, its inverters' counters): under the grid factor of its country.
+    const total = overview.lifetime.generation;
+    const [share] = gridShares(factors, [{ country: plant.countryCode, plants: 1, generation: total }]);
     const { co2ReducedT } = socialContribution(share ? [share] : []);
     const { ts, pvPower, gridPower, loadPower, batteryPower, soc, evPower, heatPumpPower } =
       overview.powerFlow;
@@ -99,8 +99,8 @@ export function createPublicPlantService(ctx: AppContext) {
       },
       today: overview.today.generation,
       month: overview.month.generation,
-      total: overview.lifetime.generation,
-      co2AvoidedKg: round(co2ReducedT * 1000, 1),
+      total,
+      co2AvoidedKg: exactFigure(co2ReducedT * 1000),
       co2KgPerKwh: share?.kgPerKwh ?? factors.fallback.kgPerKwh,
       days: energy.rows.map((r) => ({ day: r.period, generation: r.generation })),
     };

@@ -1,3 +1,4 @@
+import { exactFigure } from '@pvstar/contract/figures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
 import { type PlantDataFixture, setUpPlantData, tearDownPlantData } from './plant-data-fixture.ts';
@@ -61,7 +62,7 @@ describe('POST /station/station/energy', () => {
       feedIn: 9,
       purchase: 1,
       selfConsumption: 10,
-      selfSufficiency: 0.9167,
+      selfSufficiency: exactFigure(11 / 12),
       revenue: 4.02,
     });
     // Totals are the sums; self-sufficiency from the sums (17/20), not the sum of the days' ratios.
@@ -124,7 +125,7 @@ describe('POST /station/station/energy', () => {
       feedIn: 12.5,
       purchase: 10.5,
       selfConsumption: 21.5,
-      selfSufficiency: 0.6719,
+      selfSufficiency: exactFigure(21.5 / 32),
       revenue: 8.05,
     });
   });
@@ -153,7 +154,7 @@ describe('POST /station/station/energy', () => {
         feedIn: 12.5,
         purchase: 10.5,
         selfConsumption: 21.5,
-        selfSufficiency: 0.6719,
+        selfSufficiency: exactFigure(21.5 / 32),
         revenue: 8.05,
       },
     ]);
@@ -178,7 +179,7 @@ describe('POST /station/station/energy', () => {
       feedIn: 30.5,
       purchase: 13.5,
       selfConsumption: 33.5,
-      selfSufficiency: 0.7128,
+      selfSufficiency: exactFigure(33.5 / 47),
       revenue: 13.09,
     });
   });

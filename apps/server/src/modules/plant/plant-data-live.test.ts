@@ -1,3 +1,4 @@
+import { exactFigure } from '@pvstar/contract/figures';
 import { topics } from '@pvstar/contract/mqtt';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
@@ -74,7 +75,7 @@ describe('GET /station/station/overview/:id', () => {
       feedIn: 12.5,
       purchase: 10.5,
       selfConsumption: 21.5,
-      selfSufficiency: 0.6719,
+      selfSufficiency: exactFigure(21.5 / 32),
       revenue: 8.05,
     });
     expect(o.total).toEqual({
@@ -85,7 +86,7 @@ describe('GET /station/station/overview/:id', () => {
       feedIn: 30.5,
       purchase: 13.5,
       selfConsumption: 33.5,
-      selfSufficiency: 0.7128,
+      selfSufficiency: exactFigure(33.5 / 47),
       revenue: 13.09,
     });
   });

@@ -1,4 +1,5 @@
 import type { DateType, DeviceStatus, PlantStatus } from '@pvstar/contract/enums';
+import { exactFigure } from '@pvstar/contract/figures';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import {
   type EnergyFigures,
@@ -21,7 +22,7 @@ import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '
 import { reportingInterval } from '../../domain/missed-intervals.ts';
 import { scopedPlant } from '../../domain/plants.ts';
 import { describesNow, pvPowerOf } from '../../domain/power-now.ts';
-import { KWH_DIGITS, round, roundKwh } from '../../domain/rounding.ts';
+import { round } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { checkDay, resolvePeriod } from './period.ts';
 
@@ -31,8 +32,8 @@ export const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHA
 /** A plant's row, as the scoped fetch (domain/plants.ts) or the public page's link finds it. */
 export type PlantRecord = Awaited<ReturnType<typeof scopedPlant>>;
 
-/** A plant's figures of a period, to the watt-hour like the plant list. */
-export const figuresOf = (s: Sums): EnergyFigures => energyFigures(s, KWH_DIGITS);
+/** A plant's figures of a period, exact (rounded where they are shown, like every page's). */
+export const figuresOf = (s: Sums): EnergyFigures => energyFigures(s);
 
 export function createPlantDataService(ctx: AppContext) {
   const { db } = ctx;
@@ -125,7 +126,7 @@ export function createPlantDataService(ctx: AppContext) {
     };
     const counted = inverters.filter((d) => counterOf(d) !== null);
     const without = inverters.filter((d) => counterOf(d) === null);
-    if (!counted.length) return { generation: roundKwh(storedDays), source: 'DAYS' };
+    if (!counted.length) return { generation: exactFigure(storedDays), source: 'DAYS' };
     let generation = counted.reduce((sum, d) => sum + counterOf(d)!, 0);
     if (without.length) {
       const row = await sqlRow<{ g: number }>(
@@ -136,7 +137,7 @@ export function createPlantDataService(ctx: AppContext) {
       );
       generation += row?.g ?? 0;
     }
-    return { generation: roundKwh(generation), source: without.length ? 'MIXED' : 'COUNTERS' };
+    return { generation: exactFigure(generation), source: without.length ? 'MIXED' : 'COUNTERS' };
   }
 
   function powerFlowOf(
@@ -179,7 +180,8 @@ export function createPlantDataService(ctx: AppContext) {
     }
     // The inverter's view of the battery is the plant's; a separate battery's BMS value stands in otherwise.
     const pick = socs.length ? socs : batterySocs;
-    flow.soc = pick.length ? round(pick.reduce((a, b) => a + b, 0) / pick.length, 1) : null;
+    // Exact, like the energy figures: the drawing rounds each once, as it shows it.
+    flow.soc = pick.length ? exactFigure(pick.reduce((a, b) => a + b, 0) / pick.length) : null;
     flow.ts = newest ? new Date(newest).toISOString() : null;
     for (const key of [
       'pvPower',
@@ -189,7 +191,7 @@ export function createPlantDataService(ctx: AppContext) {
       'evPower',
       'heatPumpPower',
     ] as const)
-      if (flow[key] !== undefined) flow[key] = round(flow[key], 1);
+      if (flow[key] !== undefined) flow[key] = exactFigure(flow[key]);
     return { flow, hasBatteryValues };
   }
 

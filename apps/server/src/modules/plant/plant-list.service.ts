@@ -1,6 +1,7 @@
 import type { PageResult, SortedPageQuery } from '@pvstar/contract/api';
 import { PLANT_STATUSES } from '@pvstar/contract/enum-values';
 import type { PlantStatus } from '@pvstar/contract/enums';
+import { exactFigure } from '@pvstar/contract/figures';
 import { specificYield } from '@pvstar/contract/plant-data';
 import type {
   PlantMap,
@@ -14,7 +15,6 @@ import type { AppContext } from '../../context.ts';
 import { organizations, plants, users } from '../../db/schema/index.ts';
 import { commissioningSql, plantScope } from '../../domain/plants.ts';
 import { plantPvPowerSql } from '../../domain/power-now.ts';
-import { roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../http/filters.ts';
 import { dateText } from './plant-detail.service.ts';
@@ -36,7 +36,7 @@ const yearGenerationSql = sql<number>`coalesce((
   SELECT sum(m.generation) FROM plant_energy_monthly m
   WHERE m.plant_id = ${plants.id} AND m.month BETWEEN date_trunc('year', ${localTodaySql})::date
     AND ${localTodaySql}), 0)::float8`;
-/** kWh/kWp in SQL for sorting (null without capacity: sorted last); the answer rounds with specificYield. */
+/** kWh/kWp in SQL for sorting (null without capacity: sorted last); the answer's is specificYield's. */
 const yieldSql = (generation: SQL) => sql`(${generation} / nullif(${plants.installedCapacity}, 0)::float8)`;
 /**
  * The plant list's sortable columns. Each is a column of plants or a primary-key read per plant (the
@@ -140,8 +140,8 @@ export function createPlantListService(ctx: AppContext) {
             orgName,
             ownerName: p.ownerName,
             ownerUserId: p.ownerUserId,
-            currentPower: roundKwh(Number(currentPower)),
-            todayGeneration: roundKwh(Number(energy.todayGeneration)),
+            currentPower: exactFigure(Number(currentPower)),
+            todayGeneration: exactFigure(Number(energy.todayGeneration)),
             specificYield: {
               today: specificYield(energy.todayGeneration, Number(p.installedCapacity)),
               month: specificYield(energy.monthGeneration, Number(p.installedCapacity)),
@@ -186,7 +186,7 @@ export function createPlantListService(ctx: AppContext) {
           latitude: r.latitude,
           longitude: r.longitude,
           installedCapacity: Number(r.capacity),
-          currentPower: roundKwh(Number(r.currentPower)),
+          currentPower: exactFigure(Number(r.currentPower)),
         });
       }
       return { list, withoutLocation: rows.length - list.length };
@@ -228,10 +228,10 @@ export function createPlantListService(ctx: AppContext) {
           WARNING: Number(k!.WARNING),
           FAULT: Number(k!.FAULT),
         },
-        installedCapacity: roundKwh(Number(k!.installedCapacity)),
-        energyStorage: roundKwh(Number(k!.energyStorage)),
-        todayGeneration: roundKwh(Number(k!.todayGeneration)),
-        currentPower: roundKwh(Number(k!.currentPower)),
+        installedCapacity: exactFigure(Number(k!.installedCapacity)),
+        energyStorage: exactFigure(Number(k!.energyStorage)),
+        todayGeneration: exactFigure(Number(k!.todayGeneration)),
+        currentPower: exactFigure(Number(k!.currentPower)),
       };
     },
   };

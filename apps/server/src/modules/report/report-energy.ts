@@ -1,3 +1,4 @@
+import { exactFigure } from '@pvstar/contract/figures';
 import { specificYield } from '@pvstar/contract/plant-data';
 import type { EnergyReport, EnergyReportBody } from '@pvstar/contract/report';
 import { type SQL, sql } from 'drizzle-orm';
@@ -5,7 +6,6 @@ import type { Db } from '../../db/client.ts';
 import { type Row, sqlRows } from '../../db/rows.ts';
 import { addDays, addMonths } from '../../domain/calendar.ts';
 import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
-import { roundShown, SHOWN_DIGITS } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import type { Period } from '../plant/period.ts';
 import { idList, periodFor, pickCurrency, reportHead, reportPlants } from './report-scope.ts';
@@ -15,8 +15,11 @@ import { idList, periodFor, pickCurrency, reportHead, reportPlants } from './rep
  * for the days around them.
  */
 
-/** The energy figures of summed counters, to the 2 decimals reports show: screen, export and totals agree. */
-const figuresOf = (s: Sums) => energyFigures(s, SHOWN_DIGITS);
+/**
+ * The energy figures of summed counters, exact: the screen rounds each once as it shows it, the workbook
+ * holds them exact under a number format, so a total is its rows' sum in a spreadsheet too.
+ */
+const figuresOf = (s: Sums) => energyFigures(s);
 
 const sumColumns = (alias: string, revenueIds: number[] | null) =>
   sql.join(
@@ -97,8 +100,7 @@ export async function energyReport(
     await sumsByPeriod(db, ids, revenueIds, period),
     await sumsByPlant(db, ids, period.first, period.last),
   ];
-  // Rounded only for showing: totals and running sums come from the exact roll-ups, so a total
-  // can differ from the sum of its shown rows by the rounding (at most half a cent per row).
+  // Totals and running sums add the exact rows.
   let totalSums = { ...ZERO };
   const rows = period.periods.map((label) => {
     const sums = byPeriod.get(label) ?? ZERO;
@@ -106,7 +108,7 @@ export async function energyReport(
     return {
       period: label,
       ...figuresOf(sums),
-      accumulatedRevenue: roundShown(totalSums.revenue),
+      accumulatedRevenue: exactFigure(totalSums.revenue),
       specificYield: specificYield(sums.generation, capacity),
     };
   });
@@ -125,7 +127,7 @@ export async function energyReport(
           stationNo: p.plantNo,
           stationName: p.name,
           orgName: p.orgName,
-          installedCapacity: roundShown(p.capacity),
+          installedCapacity: p.capacity,
           currency: p.currency,
           ...figures,
           specificYield: specificYield((byPlant.get(p.id) ?? ZERO).generation, p.capacity),

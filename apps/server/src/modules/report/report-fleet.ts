@@ -1,11 +1,11 @@
 import { type AlarmLevel, type OrgType, PlantStatusSchema } from '@pvstar/contract/enums';
+import { exactFigure } from '@pvstar/contract/figures';
 import type { FleetFigures, FleetPlant, FleetReport, FleetReportBody } from '@pvstar/contract/report';
 import { REPORT_LEVELS } from '@pvstar/contract/report';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { ZERO } from '../../domain/energy-sums.ts';
-import { roundShown } from '../../domain/rounding.ts';
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { MANAGING_TYPES } from '../plant/plant-access.ts';
@@ -66,9 +66,9 @@ export async function fleetReport(
       stationNo: p.plantNo,
       stationName: p.name,
       orgName: p.orgName,
-      installedCapacity: roundShown(p.capacity),
+      installedCapacity: p.capacity,
       inverters: p.inverters,
-      generation: roundShown(sums.generation),
+      generation: exactFigure(sums.generation),
       ...availabilityOf(counts),
     });
   }
@@ -80,7 +80,7 @@ export async function fleetReport(
     depth: o.depth,
     ...finishFleet(figures.get(o.id)!),
   }));
-  // Totals from the exact figures (rounded once), like the energy report's.
+  // Totals from the exact figures, like the energy report's.
   const totals = emptyFleet();
   for (const r of figures.values()) {
     totals.plantCount += r.plantCount;
@@ -165,13 +165,13 @@ function emptyFleet(): FleetFigures {
   };
 }
 
-/** Rounded figures and the availability ratios. */
+/** The exact figures (`exactFigure`) with their availability ratios. */
 function finishFleet(f: FleetFigures): FleetFigures {
   return {
     ...f,
-    installedCapacity: roundShown(f.installedCapacity),
-    generation: roundShown(f.generation),
-    revenue: roundShown(f.revenue),
+    installedCapacity: exactFigure(f.installedCapacity),
+    generation: exactFigure(f.generation),
+    revenue: exactFigure(f.revenue),
     ...availabilityOf(f),
   };
 }

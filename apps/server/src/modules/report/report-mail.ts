@@ -1,3 +1,4 @@
+import { numberFormat } from '@pvstar/contract/figures';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import type { EnergyReport } from '@pvstar/contract/report';
@@ -39,7 +40,7 @@ export function revenueByCurrency(report: EnergyReport): { currency: string; rev
   const sums = new Map<string, number>();
   for (const p of report.plants) sums.set(p.currency, (sums.get(p.currency) ?? 0) + p.revenue);
   return [...sums]
-    .map(([currency, revenue]) => ({ currency, revenue: Math.round(revenue * 100) / 100 }))
+    .map(([currency, revenue]) => ({ currency, revenue }))
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
@@ -67,7 +68,8 @@ export function composeReportMail(args: {
   unsubscribeUrl: string;
 }): ReportMail {
   const { report, period, lang, title } = args;
-  const num = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  // The report's exact figures, rounded once here as the report page rounds them.
+  const num = numberFormat(lang);
   const kwh = (n: number) => `${num.format(n)} kWh`;
   const money = (n: number, currency: string) =>
     new Intl.NumberFormat(lang, { style: 'currency', currency }).format(n);

@@ -1,4 +1,5 @@
 import type { DateType, PlantStatus } from '@pvstar/contract/enums';
+import { exactFigure } from '@pvstar/contract/figures';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import { sql } from 'drizzle-orm';
@@ -6,7 +7,6 @@ import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { localDay, localDaySql } from '../../domain/calendar.ts';
 import { plantScope } from '../../domain/plants.ts';
-import { roundShown } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Period, resolvePeriod } from '../plant/period.ts';
@@ -102,7 +102,7 @@ export const reportHead = (period: Period, plants: ReportPlant[]) => ({
   from: period.first,
   to: period.last,
   plantCount: plants.length,
-  installedCapacity: roundShown(plants.reduce((s, p) => s + p.capacity, 0)),
+  installedCapacity: exactFigure(plants.reduce((s, p) => s + p.capacity, 0)),
 });
 
 /** What an export's head says: who asked, and which plants ("all of X" or the chosen names). */

@@ -1,4 +1,5 @@
 import { PlantStatusSchema } from '@pvstar/contract/enums';
+import { SHOWN_NUM_FMT, SHOWN_PERCENT_NUM_FMT } from '@pvstar/contract/figures';
 import { LANG_LABELS, type Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import {
@@ -8,26 +9,25 @@ import {
   REPORT_LEVELS,
 } from '@pvstar/contract/report';
 import ExcelJS from 'exceljs';
-import { roundShown } from '../../domain/rounding.ts';
 import { workbookBuffer } from '../../lib/xlsx-output.ts';
 
 /**
  * Reports as workbooks: a head (title, period, scope, language, when) above each table, units in the
- * column titles, numbers as numbers with 1–2 decimals (Excel writes them with the separators of the
- * reader's own settings), a total row in bold. The figures are the report's own, already rounded, so
- * the sheet shows exactly what the screen shows.
+ * column titles, a total row in bold. The cells hold the report's exact figures under a number format
+ * of 1–2 decimals (Excel writes them with the separators of the reader's own settings): the sheet shows
+ * what the screen shows, rounded once, and a column's SUM is its total row.
  */
 
 type Cell = string | number | null;
 interface Column {
   header: string;
   width: number;
-  /** Excel number format: 1–2 decimals, whole numbers, or a percentage. */
+  /** Excel number format: 1–2 decimals, whole numbers, or a percentage with 1 decimal (as the screen's). */
   format?: 'decimal' | 'integer' | 'percent';
   /** What the column means, as a note on its title (the screen's tooltip). */
   note?: string;
 }
-const FORMATS = { decimal: '#,##0.0#', integer: '#,##0', percent: '0.0#%' } as const;
+const FORMATS = { decimal: SHOWN_NUM_FMT, integer: '#,##0', percent: SHOWN_PERCENT_NUM_FMT } as const;
 
 /** What the head of every sheet says about the report. */
 export interface ReportMeta {
@@ -239,7 +239,7 @@ export async function buildFleetWorkbook(r: FleetReport, meta: ReportMeta): Prom
   return workbookBuffer(wb);
 }
 
-const minutes = (seconds: number | null) => (seconds === null ? null : roundShown(seconds / 60));
+const minutes = (seconds: number | null) => (seconds === null ? null : seconds / 60);
 
 export async function buildAlarmReportWorkbook(r: AlarmReport, meta: ReportMeta): Promise<Buffer> {
   const { lang } = meta;
