@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, login } from './helpers.ts';
-import { apiOk, signIn } from './live-plant.ts';
+import { addKielPlant, signIn } from './live-plant.ts';
 
 /**
  * Replacing a device (issue 23, decision 024): installer A replaces a demo plant's inverter from the device
@@ -23,37 +23,11 @@ test('an inverter replaced from the device list keeps its place, and its history
   const installer = await signIn(request, 'demo-installer-a', DEMO_PASSWORD);
   // A plant of its own: the demo plants' inverters stay as the other specs on this server expect them.
   const run = Date.now().toString(36).toUpperCase();
-  const saved = await apiOk<{ id: number }>(request, installer, '/station/station/add', {
-    stationName: `Replacement ${run}`,
-    stationType: 'PHOTOVOLTAIC',
-    installedCapacity: 8,
-    countryCode: 'DE',
-    detailAddress: 'Hafenstraße 3, 24103 Kiel',
-    latitude: 54.32,
-    longitude: 10.13,
-    angleOfRoll: 30,
-    azimuth: 0,
-    timezone: 'Europe/Berlin',
-    onlineElectrovalence: 0.08,
-    buyElectrovalence: 0.3,
-    devices: {
-      dongles: [
-        {
-          sn: `DGR-E2E-${run}`,
-          networkingMode: 'WIFI',
-          inverters: [{ sn: `INR-E2E-${run}`, inverterType: 'SINGLE_PHASE', ratedPower: 6000 }],
-        },
-      ],
-    },
+  const { inverter } = await addKielPlant(request, installer, {
+    name: `Replacement ${run}`,
+    dongleSn: `DGR-E2E-${run}`,
+    inverterSn: `INR-E2E-${run}`,
   });
-  const inverters = await apiOk<{ list: { id: number; sn: string; stationName: string }[] }>(
-    request,
-    installer,
-    '/iot/device/page?pageNum=1&pageSize=10',
-    { deviceType: 'INVERTER', sn: `INR-E2E-${run}` },
-  );
-  const inverter = inverters.list.find((d) => d.sn === `INR-E2E-${run}`)!;
-  expect(inverter, `the inverter of plant ${saved.id}`).toBeDefined();
   const newSn = `INV-E2E-${run}`;
 
   await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', `/#/device-center/inverter`);

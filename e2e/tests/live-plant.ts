@@ -32,6 +32,50 @@ export const signIn = (request: APIRequestContext, account: string, password: st
     loginType: 'password',
   });
 
+/**
+ * A PV plant of installer A's own in Kiel with one dongle and one 6 kW inverter, registered through the API
+ * (so that the demo plants' devices stay as the other specs on this server expect them), and its inverter
+ * as the device list answers it.
+ */
+export async function addKielPlant(
+  request: APIRequestContext,
+  installer: string,
+  o: { name: string; dongleSn: string; inverterSn: string },
+) {
+  const saved = await apiOk<StationSaveResult>(request, installer, '/station/station/add', {
+    stationName: o.name,
+    stationType: 'PHOTOVOLTAIC',
+    installedCapacity: 8,
+    countryCode: 'DE',
+    detailAddress: 'Hafenstraße 3, 24103 Kiel',
+    latitude: 54.32,
+    longitude: 10.13,
+    angleOfRoll: 30,
+    azimuth: 0,
+    timezone: 'Europe/Berlin',
+    onlineElectrovalence: 0.08,
+    buyElectrovalence: 0.3,
+    devices: {
+      dongles: [
+        {
+          sn: o.dongleSn,
+          networkingMode: 'WIFI',
+          inverters: [{ sn: o.inverterSn, inverterType: 'SINGLE_PHASE', ratedPower: 6000 }],
+        },
+      ],
+    },
+  });
+  const inverters = await apiOk<{ list: { id: number; sn: string; stationName: string }[] }>(
+    request,
+    installer,
+    '/iot/device/page?pageNum=1&pageSize=10',
+    { deviceType: 'INVERTER', sn: o.inverterSn },
+  );
+  const inverter = inverters.list.find((d) => d.sn === o.inverterSn);
+  expect(inverter, `the inverter of plant ${saved.id}`).toBeDefined();
+  return { saved, inverter: inverter! };
+}
+
 export async function startLivePlant(
   request: APIRequestContext,
   opts: {

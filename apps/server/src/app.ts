@@ -38,6 +38,7 @@ import { performanceRoutes } from './modules/performance/performance.routes.ts';
 import { plantRoutes } from './modules/plant/plant.routes.ts';
 import { plantDataRoutes } from './modules/plant/plant-data.routes.ts';
 import { plantShareRoutes } from './modules/plant-share/plant-share.routes.ts';
+import { readingQualityRoutes } from './modules/reading-quality/reading-quality.routes.ts';
 import { remoteRoutes } from './modules/remote/remote.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { reportSubscriptionRoutes } from './modules/report/report-subscription.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(ctx: AppContext) {
   await app.register(roleRoutes(ctx));
   await app.register(menuRoutes(ctx));
   await app.register(deviceRoutes(ctx));
+  await app.register(readingQualityRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(ownerRoutes(ctx));
   await app.register(plantDataRoutes(ctx));

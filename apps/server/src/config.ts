@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DONGLE_CONNECTS_PER_MINUTE, DONGLE_LIMITS_PER_MINUTE } from '@pvstar/contract/mqtt';
 import { z } from 'zod';
 
 const bool = z
@@ -48,6 +49,37 @@ const ConfigSchema = z
      * runs one statement at a time); see ingestLanes.
      */
     INGEST_LANES: z.coerce.number().int().min(1).max(16).optional(),
+    /**
+     * What one dongle may send a minute before ingest drops the rest of its minute and raises DGL-FLOOD:
+     * messages of any topic, samples (devices × telemetry messages) and fault events. The defaults
+     * (DONGLE_LIMITS_PER_MINUTE, docs/protocol.md "Limits") leave room for a backlog upload; each ingest
+     * process counts on its own.
+     */
+    INGEST_DONGLE_MESSAGES_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .default(DONGLE_LIMITS_PER_MINUTE.messages),
+    INGEST_DONGLE_SAMPLES_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .default(DONGLE_LIMITS_PER_MINUTE.samples),
+    INGEST_DONGLE_EVENTS_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .default(DONGLE_LIMITS_PER_MINUTE.events),
+    /** Connects one dongle's client id may make a minute on the embedded broker; the next are refused (CONNACK 3). */
+    MQTT_DONGLE_CONNECTS_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(DONGLE_CONNECTS_PER_MINUTE),
     /**
      * Several ingest processes on one external broker share its load through this shared-subscription group
      * (`$share/<group>/…`). Unset: this process subscribes alone, and its persistent session keeps the

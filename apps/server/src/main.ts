@@ -105,6 +105,11 @@ async function main() {
         },
         lanes: config.INGEST_LANES ?? ingestLanes(database.kind),
         flushMs: config.INGEST_FLUSH_MS,
+        dongleLimits: {
+          messages: config.INGEST_DONGLE_MESSAGES_PER_MINUTE,
+          samples: config.INGEST_DONGLE_SAMPLES_PER_MINUTE,
+          events: config.INGEST_DONGLE_EVENTS_PER_MINUTE,
+        },
       })
     : null;
   let stopping = false;
@@ -121,6 +126,7 @@ async function main() {
           ? (topic, payload) => ingestPipeline.ingest.handle(topic, payload)
           : undefined,
         admitDongles: () => !stopping,
+        connectsPerMinute: config.MQTT_DONGLE_CONNECTS_PER_MINUTE,
         log,
       });
   // With dynsec, MQTT_URL carries the plugin admin's credentials: every other client signs in as itself.

@@ -19,10 +19,18 @@ export type AlarmEndReason = z.infer<typeof AlarmEndReasonSchema>;
 
 /**
  * Where an alarm comes from: a fault event of the device, the cloud noticing a device or dongle went
- * silent (communication loss), the cloud noticing an inverter produces nothing in daylight, or a plant
- * yielding clearly less than its neighbours on sunny days (docs/alarms.md).
+ * silent (communication loss), the cloud noticing an inverter produces nothing in daylight, a plant
+ * yielding clearly less than its neighbours on sunny days, a dongle sending more than its limits, or an
+ * inverter whose readings metering sets aside as implausible (DATA_QUALITY; docs/alarms.md).
  */
-export const AlarmKindSchema = z.enum(['EVENT', 'COMM', 'NO_PRODUCTION', 'UNDERPERFORMING']);
+export const AlarmKindSchema = z.enum([
+  'EVENT',
+  'COMM',
+  'NO_PRODUCTION',
+  'UNDERPERFORMING',
+  'FLOOD',
+  'DATA_QUALITY',
+]);
 export type AlarmKind = z.infer<typeof AlarmKindSchema>;
 
 /** The filter groups of SPEC §9 (error, warn, general) and the levels each covers. */
@@ -44,8 +52,10 @@ export const ABNORMAL_LEVELS: AlarmLevel[] = ['WARN'];
 /** Fault codes the cloud raises itself (they are in the seeded library like any other). */
 export const CLOUD_FAULT_CODES = {
   dongleOffline: 'DGL-OFFLINE',
+  dongleFlooding: 'DGL-FLOOD',
   noProduction: 'INV-NO-PROD',
   underPerforming: 'INV-UNDERPERF',
+  implausibleReadings: 'INV-IMPLAUSIBLE',
   commLost: {
     INVERTER: 'INV-COMM-LOST',
     BATTERY: 'BAT-COMM-LOST',

@@ -11,6 +11,7 @@ import {
 import { type DeviceKind, DeviceKindSchema, METRICS, metricDef } from './metrics.ts';
 import { PERM, type PermCode } from './perm.ts';
 import { LocalDateSchema } from './plant-data.ts';
+import { ReadingDecisionSchema, SetAsideReasonSchema } from './reading-quality.ts';
 import { withParams } from './validation.ts';
 
 /**
@@ -164,12 +165,24 @@ export const DeviceHistorySchema = z.object({
   /**
    * One series per requested metric: 5-minute buckets, `[epoch ms of the bucket start, value]`. Gauges are
    * the bucket's mean, counters its largest value, states its last code. Buckets without data are absent.
+   * A counter leaves out the readings metering set aside and nobody accepted (decision 031): they are
+   * `setAside`, so a glitch of 999,000,000 kWh is a marker, not the scale of the chart.
    */
   series: z.array(
     z.object({
       metric: z.string(),
       unit: z.string(),
       points: z.array(z.tuple([z.number(), z.number()])),
+    }),
+  ),
+  /** The day's set-aside readings of the requested counters, oldest first, whatever their decision. */
+  setAside: z.array(
+    z.object({
+      ts: z.number(),
+      counter: z.string(),
+      value: z.number(),
+      reason: SetAsideReasonSchema,
+      decision: ReadingDecisionSchema.nullable(),
     }),
   ),
 });

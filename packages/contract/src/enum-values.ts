@@ -111,6 +111,8 @@ export const AUDIT_ACTIONS = [
   'station.delete',
   'station.resetSecret',
   'device.replace',
+  'reading.accept',
+  'reading.reject',
   'plantShare.add',
   'plantShare.revoke',
   'tariff.add',

@@ -39,6 +39,24 @@ export const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 1024;
 /** How far in the future a device clock may be before its samples are refused. */
 export const MAX_CLOCK_SKEW_MS = 10 * 60_000;
 
+/**
+ * What one dongle may send in a minute before ingest drops the rest of that minute's messages and raises
+ * DGL-FLOOD (docs/protocol.md "Limits"; the server's INGEST_DONGLE_*_PER_MINUTE settings change them).
+ * Live, a dongle at the fastest interval (10 s) sends 6 telemetry messages a minute, of at most 16 devices,
+ * and a fault event now and then. The limits leave room for a backlog upload after an outage, paced as
+ * the protocol asks: a day of 10-s readings (8,640 messages) comes back in three minutes.
+ * - messages: 3,000 (50 a second, 500 times the live pace), every topic counted;
+ * - samples: 24,000 (devices × messages: 1,500 messages of a full 16-device dongle, 25 a second);
+ * - events: 60 (one a second; a device flapping on a weak grid raises and clears once an interval, 12).
+ */
+export const DONGLE_LIMITS_PER_MINUTE = { messages: 3_000, samples: 24_000, events: 60 } as const;
+/**
+ * Connects of one client id a minute the embedded broker accepts; the next is refused (CONNACK 3, server
+ * unavailable) until the minute is over. A dongle connects once and stays; after a lost connection it
+ * comes back every few seconds at most.
+ */
+export const DONGLE_CONNECTS_PER_MINUTE = 30;
+
 const timestamp = z.number().int().positive().max(4_102_444_800_000);
 
 export const TelemetryPayloadSchema = z.object({

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { intArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
-import { organizations, plants } from '../db/schema/index.ts';
+import { devices, organizations, plants } from '../db/schema/index.ts';
 import { notFound } from '../lib/errors.ts';
 import type { Caller } from './caller.ts';
 import { scopePredicate } from './scope.ts';
@@ -40,6 +40,28 @@ export async function scopedPlant(db: Db, caller: Caller, id: number): Promise<t
     .where(and(eq(plants.id, id), plantScope(caller)));
   if (!row) throw notFound();
   return row.plant;
+}
+
+/**
+ * The caller's device (an inverter, battery, meter, EV charger or heat pump; not a dongle) by id, reached
+ * through its plant, with the plant's id and time zone; outside the scope 404, like a missing one.
+ */
+export async function scopedDevice(db: Db, caller: Caller, id: number) {
+  const [row] = await db
+    .select({
+      id: devices.id,
+      kind: devices.kind,
+      sn: devices.sn,
+      plantId: plants.id,
+      timezone: plants.timezone,
+    })
+    .from(devices)
+    .innerJoin(plants, eq(plants.id, devices.plantId))
+    .innerJoin(organizations, eq(organizations.id, plants.orgId))
+    .where(and(eq(devices.id, id), plantScope(caller)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { localMidnight, localTime } from '@pvstar/contract/calendar';
 import type { TariffBand, TariffDirection, TariffKind } from '@pvstar/contract/tariff';
 import { addDays } from './calendar.ts';
-import { type DayEnergy, type MeterReading, readingEnergy, replacedBetween } from './energy.ts';
+import type { DayEnergy, MeterStep } from './energy.ts';
 
 /**
  * Prices of a plant at an instant, and the money of a metering interval (issue 23, decision 023,
@@ -168,26 +168,14 @@ export function overlappingBand(bands: readonly TariffBand[]): number | undefine
   return undefined;
 }
 
-/**
- * The money of each local day of one device from its readings in time order, the first measured from
- * `before`: the same intervals as energy.ts meterDays, each priced by `intervalValue`.
- */
-export function valueDays(
-  book: PriceBook,
-  before: MeterReading | undefined,
-  readings: readonly MeterReading[],
-  replacements: readonly number[] = [],
-): Map<string, IntervalValue> {
+/** The money of each local day of one device from its metered steps (energy.ts, meterSteps), each interval priced by `intervalValue`. */
+export function valueDays(book: PriceBook, steps: readonly MeterStep[]): Map<string, IntervalValue> {
   const days = new Map<string, IntervalValue>();
-  let prev = before;
-  for (const r of readings) {
-    const day = localTime(r.ts, book.timeZone).date;
+  for (const step of steps) {
+    const day = localTime(step.ts, book.timeZone).date;
     const v = days.get(day) ?? { ...ZERO_VALUE };
-    // As meterDays does: a reading after a device replacement is the new device's first.
-    if (replacedBetween(prev?.ts, r.ts, replacements)) prev = undefined;
-    addValue(v, intervalValue(book, readingEnergy(prev, r, book.timeZone), prev?.ts, r.ts));
+    addValue(v, intervalValue(book, step.energy, step.from, step.ts));
     days.set(day, v);
-    prev = r;
   }
   return days;
 }

@@ -3,6 +3,7 @@ import { intArray, textArray, timeArray } from '../db/arrays.ts';
 import type { Tx } from '../db/client.ts';
 import { sqlRows } from '../db/rows.ts';
 import { lockStatusRows } from '../domain/status-locks.ts';
+import { type MeterSource, meterSourceColumns } from './meter-store.ts';
 
 /**
  * What a telemetry batch does to the rows of its dongles and devices besides storing samples: lock them in
@@ -14,7 +15,7 @@ const MIN_INTERVAL_S = 5;
 const MAX_INTERVAL_S = 3600;
 
 /** A device row as the batch locks it, with its plant's place as it stands now. */
-export interface LockedDevice {
+export interface LockedDevice extends MeterSource {
   id: number;
   sn: string;
   sn_since: string | Date | null;
@@ -45,7 +46,7 @@ export async function lockBatchRows(
   const deviceRows = await sqlRows<LockedDevice>(
     tx,
     sql`
-    SELECT d.id, d.sn, d.sn_since, d.plant_id, d.dongle_id, p.timezone, p.latitude, p.longitude
+    SELECT d.id, d.sn, d.sn_since, d.plant_id, d.dongle_id, p.timezone, p.latitude, p.longitude, ${meterSourceColumns}
     FROM devices d JOIN plants p ON p.id = d.plant_id
     WHERE d.id = ANY(${intArray(batch.deviceIds)}) OR d.dongle_id = ANY(${intArray(offlineDongles)})
     ORDER BY d.id FOR NO KEY UPDATE OF d`,

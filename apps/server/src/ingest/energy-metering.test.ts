@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRow, sqlRows } from '../db/rows.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
 import { localDay } from '../domain/calendar.ts';
-import { DAILY_COUNTERS, type DayEnergy, TOTAL_COUNTERS, ZERO_DAY_ENERGY } from '../domain/energy.ts';
+import {
+  DAILY_COUNTERS,
+  type DayEnergy,
+  plausibleKwh,
+  TOTAL_COUNTERS,
+  ZERO_DAY_ENERGY,
+} from '../domain/energy.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { recomputeEnergy } from './energy-recompute.ts';
 import { createIngest } from './ingest.ts';
@@ -15,7 +21,9 @@ import { createIngest } from './ingest.ts';
  * Energy from counters, as a property: two inverters (one with lifetime and daily counters, one with
  * daily counters only) send three days of readings with counter resets at a skewed midnight (±2 min) and
  * at inverter reboots; the stream loses some, repeats some (a repeat with other values comes after the
- * original, which is kept), reorders them within hours and delivers one day late. Every run holds:
+ * original, which is kept), reorders them within hours and delivers one day late; registers glitch (spikes,
+ * torn reads, dips, zeros, flipped bits, stuck values: issue 32). Every run holds: exactly the glitched
+ * readings are set aside and no day is above the physical bound;
  * inverter days = the hand truth from the generated counters; plant days = their sum; months = the plant
  * days; the organisation = its plants; and the recomputation from raw samples changes nothing.
  *
@@ -61,6 +69,18 @@ const scenario = fc.record({
   jitterMinutes: fc.integer({ min: 0, max: 240 }),
   lateDay: fc.constantFrom(-1, 0, 1, 2),
   chunk: fc.integer({ min: 1, max: 40 }),
+  /** Registers that glitch (issue 32): each replaces one reading's counter as the dongle sends it. */
+  glitches: fc.array(
+    fc.record({
+      device: fc.constantFrom(0, 1),
+      /** Where among the device's stored readings, in ten-thousandths. */
+      at: fc.integer({ min: 0, max: 9999 }),
+      kind: fc.constantFrom('spike', 'torn', 'dip', 'zero', 'flip', 'stuck'),
+      figure: fc.integer({ min: 0, max: 5 }),
+      bit: fc.integer({ min: 10, max: 24 }),
+    }),
+    { maxLength: 8 },
+  ),
 });
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
@@ -68,6 +88,8 @@ interface Reading {
   device: 0 | 1;
   ts: number;
   data: Record<string, number>;
+  /** Around a reboot: always stored, never glitched. */
+  pinned?: boolean;
 }
 
 /**
@@ -133,23 +155,70 @@ function generate(s: Scenario) {
           data[TOTAL_COUNTERS[f]] = l === -Infinity ? base[k]! + energy[k]![i]! : energy[k]![i]! - at(k, l);
         }
       });
-      const reading = { device, ts, data };
+      const reading = { device, ts, data, pinned: pinned.has(i) };
       readings.push(reading);
       if (pinned.has(i) || rand() >= s.drop) kept[device]!.push(reading);
     });
   }
-  return { readings, kept, resets };
+  return { readings, kept, resets, ...glitch(s, kept) };
 }
 
-/** The hand truth: per device and day, the sum of counter increases between stored readings. */
+/**
+ * The glitches of a scenario, applied to the readings as the dongle sends them: each away from the others,
+ * from a reboot and from a midnight (where a daily counter's reset makes a dip or a zero legitimate), and
+ * never a device's first two readings. A stuck reading repeats the reading before it and is metered as it
+ * comes; every other kind is set aside, and the truth is the stream without it.
+ */
+function glitch(s: Scenario, kept: Reading[][]) {
+  const sent = kept.map((list) => list.map((r) => ({ ...r, data: { ...r.data } })));
+  const setAside = new Set<Reading>();
+  const touched = kept.map(() => new Set<number>());
+  for (const gl of s.glitches) {
+    const list = sent[gl.device]!;
+    const i = Math.floor((gl.at / 10_000) * list.length);
+    const r = list[i]!;
+    const near = (ts: number) => DAYS.some((d) => Math.abs(ts - midnight(d)) <= 40 * MIN);
+    const busy = [i - 1, i, i + 1].some((j) => touched[gl.device]!.has(j) || list[j]?.pinned);
+    if (i < 2 || i >= list.length - 1 || busy || near(r.ts) || near(list[i - 1]!.ts)) continue;
+    const key = (gl.device === 0 ? TOTAL_COUNTERS : DAILY_COUNTERS)[FIGURES[gl.figure]!];
+    const before = list[i - 1]!.data[key]!;
+    // A dip below 0 is no reading at all (out of the metric's range): only a counter with something to dip.
+    if (gl.kind === 'dip' && before < 0.1) continue;
+    touched[gl.device]!.add(i);
+    if (gl.kind === 'stuck') {
+      r.data = { ...list[i - 1]!.data };
+      continue;
+    }
+    r.data[key] =
+      gl.kind === 'spike'
+        ? r.data[key]! + 1000 + gl.at
+        : gl.kind === 'torn'
+          ? // A torn read of a 0.01 kWh register: its high word, 65,536 steps. (Of a 1 Wh register, 65.536 kWh:
+            // ingest/glitches.test.ts; a house's consumption may reach that over a gap of an hour.)
+            r.data[key]! + 655.36
+          : gl.kind === 'dip'
+            ? before - 0.05
+            : gl.kind === 'zero'
+              ? 0
+              : r.data[key]! + 2 ** gl.bit;
+    setAside.add(r);
+  }
+  return { sent, setAside };
+}
+
+/**
+ * The hand truth: per device and day, the sum of counter increases between stored readings as they were
+ * sent, leaving out the readings metering sets aside.
+ */
 function truth(g: ReturnType<typeof generate>) {
   const out = new Map<string, DayEnergy>();
   for (const device of [0, 1] as const) {
     const { daily, lifetime } = g.resets[device]!;
     const counters = device === 0 ? TOTAL_COUNTERS : DAILY_COUNTERS;
     const resetsOf = device === 0 ? lifetime : daily;
-    g.kept[device]!.forEach((r, i) => {
-      const prev = g.kept[device]![i - 1];
+    const metered = g.sent[device]!.filter((r) => !g.setAside.has(r));
+    metered.forEach((r, i) => {
+      const prev = metered[i - 1];
       const key = `${device}|${localDay(r.ts, ZONE)}`;
       const e = out.get(key) ?? { ...ZERO_DAY_ENERGY };
       for (const f of FIGURES) {
@@ -170,7 +239,7 @@ function deliveries(s: Scenario, g: ReturnType<typeof generate>) {
   const late = s.lateDay >= 0 ? DAYS[s.lateDay] : undefined;
   const keyed: { key: number; r: Reading }[] = [];
   const altered: Reading[] = [];
-  for (const r of g.kept.flat()) {
+  for (const r of g.sent.flat()) {
     const key =
       r.ts + rand() * s.jitterMinutes * MIN + (localDay(r.ts, ZONE) === late ? 10 * 24 * 60 * MIN : 0);
     keyed.push({ key, r });
@@ -272,6 +341,28 @@ describe('energy from counters (property)', () => {
           for (const f of FIGURES)
             if (!close(ingested.get(key)![f], e[f]))
               throw new Error(`${key} ${f}: ingest ${ingested.get(key)![f]}, truth ${e[f]}`);
+        // Exactly the glitched readings are set aside (a stuck one is not), on ingest and recomputed alike;
+        // and no day is above what a 10 kW device can make in 24 hours.
+        const setAside = async () =>
+          (
+            await sqlRows<{ d: number; t: number }>(
+              db,
+              sql`SELECT device_id AS d, round(extract(epoch FROM ts) * 1000)::float8 AS t FROM set_aside_readings
+                  WHERE device_id IN (${ids[0]!.id}, ${ids[1]!.id}) ORDER BY 1, 2`,
+            )
+          ).map((r) => `${r.d === ids[0]!.id ? 0 : 1}|${r.t}`);
+        // A counter read 0 right at a reboot is set aside too: the reading after it proves the restart.
+        const zeroAtReboot = g.sent
+          .flat()
+          .filter((r) => r.pinned && Object.values(r.data).some((v) => v === 0))
+          .map((r) => `${r.device}|${r.ts}`);
+        const glitched = [...[...g.setAside].map((r) => `${r.device}|${r.ts}`), ...zeroAtReboot].sort();
+        const ingestSetAside = (await setAside()).sort();
+        expect(ingestSetAside.filter((k) => !zeroAtReboot.includes(k))).toEqual(
+          glitched.filter((k) => !zeroAtReboot.includes(k)),
+        );
+        for (const e of ingested.values())
+          for (const f of FIGURES) expect(e[f]).toBeLessThanOrEqual(plausibleKwh(10, 24 * 60 * MIN));
         const days = await plantDays();
         for (const d of days)
           for (const f of FIGURES) {
@@ -286,6 +377,7 @@ describe('energy from counters (property)', () => {
           for (const f of FIGURES)
             if (!close(rebuilt.get(key)![f], e[f]))
               throw new Error(`${key} ${f}: recomputed ${rebuilt.get(key)![f]}, ingest ${e[f]}`);
+        expect((await setAside()).sort()).toEqual(ingestSetAside);
         const again = await plantDays();
         days.forEach((d, i) => {
           for (const f of [...FIGURES, 'revenue'] as const)

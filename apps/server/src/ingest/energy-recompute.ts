@@ -1,4 +1,5 @@
 import { localMidnight } from '@pvstar/contract/calendar';
+import type { SetAsideReason } from '@pvstar/contract/reading-quality';
 import { sql } from 'drizzle-orm';
 import { dayArray, intArray } from '../db/arrays.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
@@ -9,7 +10,9 @@ import {
   addEnergy,
   type DayEnergy,
   type MeterReading,
-  meterDays,
+  type MeterState,
+  meterSteps,
+  stepDays,
   ZERO_DAY_ENERGY,
 } from '../domain/energy.ts';
 import { dayMeanPrices, type PriceBook, valueDays, ZERO_VALUE } from '../domain/tariff.ts';
@@ -17,12 +20,23 @@ import { loadPriceBooks } from '../domain/tariff-book.ts';
 import {
   availableAt,
   countersOf,
+  type DeviceDayRow,
   epochMs,
-  hasCounters,
   storedHasCounters,
   writeDeviceDays,
   writePlantDays,
 } from './energy-rollup.ts';
+import {
+  clearSetAside,
+  loadDecisions,
+  type MeterSource,
+  meterContextOf,
+  meterSourceColumns,
+  type SetAsideRow,
+  setAsideAt,
+  setAsideReasonAt,
+  writeSetAside,
+} from './meter-store.ts';
 
 export interface RecomputeResult {
   /** Inverter days rebuilt from raw samples (days in the range without any keep their energy). */
@@ -38,8 +52,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Rebuilds a plant's inverter, plant, month and organisation days from its raw samples for the local days
- * `from`…`to`: the same metering as ingest (energy.ts, meterDays), the first reading of the range measured
- * from the one before it, each interval priced at the plant's tariff as it is now (tariff.ts, valueDays).
+ * `from`…`to`: the same metering as ingest (energy.ts, meterSteps; remeterDevices), the meter as it stood
+ * before the range, each interval priced at the plant's tariff as it is now (tariff.ts, valueDays).
  * Only days that have readings are rewritten: a day whose samples are gone (expired partitions) or never
  * existed (the demo back-fill) keeps its energy, and its money is priced again from that energy at the
  * day's mean prices (tariff.ts, dayMeanPrices; decision 023).
@@ -82,70 +96,19 @@ export async function recomputeEnergy(
         localMidnight(addDays(o.to, 1), zone),
       )
     ).get(o.plantId)!;
-    // Each inverter's readings of the range, and its last reading before it; by (device_id, ts).
-    const rows = await sqlRows<{ d: number; t: number; v: Record<string, number>; a: boolean }>(
+    const inverters = await sqlRows<MeterSource & { id: number }>(
       tx,
       sql`
-        WITH span AS (
-          SELECT (${o.from}::date::timestamp AT TIME ZONE ${zone}) AS lo,
-            ((${o.to}::date + 1)::timestamp AT TIME ZONE ${zone}) AS hi),
-        inv AS (SELECT id FROM devices WHERE plant_id = ${o.plantId} AND kind = 'INVERTER')
-        SELECT inv.id AS d, ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v, ${availableAt('s')} AS a
-        FROM inv CROSS JOIN span JOIN telemetry_samples s ON s.device_id = inv.id AND s.ts >= span.lo AND s.ts < span.hi
-        WHERE ${storedHasCounters}
-        UNION ALL
-        SELECT inv.id, ${epochMs(sql`p.ts`)}, p.v, false
-        FROM inv CROSS JOIN span CROSS JOIN LATERAL (
-          SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
-          WHERE device_id = inv.id AND ts < span.lo AND ${hasCounters} ORDER BY ts DESC LIMIT 1) p
-        ORDER BY 1, 2`,
+        SELECT d.id, p.timezone, ${meterSourceColumns} FROM devices d JOIN plants p ON p.id = d.plant_id
+        WHERE d.plant_id = ${o.plantId} AND d.kind = 'INVERTER' ORDER BY d.id`,
     );
-    // The times each inverter position got a new device: its readings are metered apart (decision 024).
-    const swaps = await sqlRows<{ d: number; t: number }>(
-      tx,
-      sql`
-        SELECT device_id AS d, ${epochMs(sql`replaced_at`)} AS t FROM device_replacements
-        WHERE device_id IN (SELECT id FROM devices WHERE plant_id = ${o.plantId} AND kind = 'INVERTER')
-        ORDER BY 1, 2`,
-    );
-    const replacements = new Map<number, number[]>();
-    for (const s of swaps) replacements.set(s.d, [...(replacements.get(s.d) ?? []), s.t]);
-    const byDevice = new Map<number, MeterReading[]>();
-    const available = new Set<string>();
-    for (const r of rows) {
-      const list = byDevice.get(r.d) ?? [];
-      list.push({ ts: r.t, counters: r.v });
-      byDevice.set(r.d, list);
-      if (r.a) available.add(`${r.d}|${r.t}`);
-    }
-    const dayRows = [];
-    for (const [deviceId, readings] of byDevice) {
-      const first = readings[0]!;
-      const earlier = localDay(first.ts, zone) < o.from ? first : undefined;
-      const inRange = earlier ? readings.slice(1) : readings;
-      const times = new Map<string, number[]>();
-      for (const r of inRange) {
-        const day = localDay(r.ts, zone);
-        times.set(day, [...(times.get(day) ?? []), r.ts]);
-      }
-      const replaced = replacements.get(deviceId);
-      const values = valueDays(book, earlier, inRange, replaced);
-      for (const [day, e] of meterDays(earlier, inRange, zone, replaced)) {
-        const grid = dayGrid(plant, zone, day, addDays(day, 1));
-        const dayTimes = times.get(day)!;
-        dayRows.push({
-          deviceId,
-          day,
-          ...e,
-          ...(values.get(day) ?? ZERO_VALUE),
-          seen: seenBits(grid, dayTimes),
-          available: seenBits(
-            grid,
-            dayTimes.filter((ts) => available.has(`${deviceId}|${ts}`)),
-          ),
-        });
-      }
-    }
+    const dayRows = await remeterDevices(tx, {
+      place: plant,
+      book,
+      devices: inverters,
+      from: localMidnight(o.from, zone),
+      to: localMidnight(addDays(o.to, 1), zone),
+    });
     if (dayRows.length) {
       await writeDeviceDays(tx, dayRows, 'set');
       await writePlantDays(tx, dayRows);
@@ -153,6 +116,129 @@ export async function recomputeEnergy(
     const repriced = await repriceWithoutSamples(tx, o, book, dayRows);
     return { deviceDays: dayRows.length, repricedDays: repriced, before, after: await totals() };
   });
+}
+
+/**
+ * Meters the inverters `devices` of one plant again from their raw samples in [from, to) (epoch ms): the
+ * meter as it stood before `from` (the last accepted reading, the stored reading before it and whether it
+ * was set aside), then every reading in time order (energy.ts, meterSteps), each interval priced at the
+ * plant's tariff. Records the readings set aside in the span anew (people's decisions stay) and answers
+ * the device days that have readings, to be written with `set`. Ingest re-meters a device this way when a
+ * late reading changes the verdict on readings after it.
+ */
+export async function remeterDevices(
+  tx: Tx,
+  o: {
+    place: { timezone: string; latitude: number | null; longitude: number | null };
+    book: PriceBook;
+    devices: (MeterSource & { id: number })[];
+    from: number;
+    to: number;
+  },
+): Promise<DeviceDayRow[]> {
+  if (!o.devices.length) return [];
+  const zone = o.place.timezone;
+  const ids = intArray(o.devices.map((d) => d.id));
+  const lo = new Date(o.from).toISOString();
+  const hi = Number.isFinite(o.to) ? new Date(o.to).toISOString() : 'infinity';
+  // Each inverter's readings of the span, by (device_id, ts), and whether each was able to produce.
+  const rows = await sqlRows<{ d: number; t: number; v: Record<string, number>; a: boolean }>(
+    tx,
+    sql`
+      SELECT s.device_id AS d, ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v, ${availableAt('s')} AS a
+      FROM telemetry_samples s
+      WHERE s.device_id = ANY(${ids}) AND s.ts >= ${lo}::timestamptz AND s.ts < ${hi}::timestamptz AND ${storedHasCounters}
+      ORDER BY 1, 2`,
+  );
+  // Where each meter stood before the span: its stored reading just before, and its last accepted one.
+  const before = await sqlRows<{
+    d: number;
+    pt: number | null;
+    pv: Record<string, number> | null;
+    pr: SetAsideReason | null;
+    gt: number | null;
+    gv: Record<string, number> | null;
+  }>(
+    tx,
+    sql`
+      SELECT inv.id AS d, p.t AS pt, p.v AS pv, p.r AS pr, g.t AS gt, g.v AS gv
+      FROM unnest(${ids}) AS inv(id)
+      LEFT JOIN LATERAL (
+        SELECT ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v, ${setAsideReasonAt('s')} AS r
+        FROM telemetry_samples s
+        WHERE s.device_id = inv.id AND s.ts < ${lo}::timestamptz AND ${storedHasCounters} ORDER BY s.ts DESC LIMIT 1) p ON true
+      LEFT JOIN LATERAL (
+        SELECT ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v
+        FROM telemetry_samples s
+        WHERE s.device_id = inv.id AND s.ts < ${lo}::timestamptz AND ${storedHasCounters} AND NOT ${setAsideAt('s')}
+        ORDER BY s.ts DESC LIMIT 1) g ON true`,
+  );
+  // The times each inverter position got a new device: its readings are metered apart (decision 024).
+  const swaps = await sqlRows<{ d: number; t: number }>(
+    tx,
+    sql`
+      SELECT device_id AS d, ${epochMs(sql`replaced_at`)} AS t FROM device_replacements
+      WHERE device_id = ANY(${ids}) ORDER BY 1, 2`,
+  );
+  const replacements = new Map<number, number[]>();
+  for (const r of swaps) replacements.set(r.d, [...(replacements.get(r.d) ?? []), r.t]);
+  const decisions = await loadDecisions(
+    tx,
+    o.devices.map((d) => d.id),
+  );
+  const readings = new Map<number, MeterReading[]>();
+  const available = new Set<string>();
+  for (const r of rows) {
+    readings.set(r.d, [...(readings.get(r.d) ?? []), { ts: r.t, counters: r.v }]);
+    if (r.a) available.add(`${r.d}|${r.t}`);
+  }
+  const dayRows: DeviceDayRow[] = [];
+  const setAside: SetAsideRow[] = [];
+  for (const dev of o.devices) {
+    const list = readings.get(dev.id) ?? [];
+    const b = before.find((x) => x.d === dev.id);
+    const state: MeterState = {
+      accepted: b?.gt != null ? { ts: b.gt, counters: b.gv! } : undefined,
+      previous: b?.pt != null ? { ts: b.pt, counters: b.pv!, setAside: b.pr ?? undefined } : undefined,
+    };
+    const ctx = meterContextOf(dev, {
+      replacements: replacements.get(dev.id),
+      decisions: decisions.get(dev.id),
+    });
+    const { steps } = meterSteps(state, list, ctx);
+    for (const step of steps)
+      if (step.setAside) setAside.push({ deviceId: dev.id, ts: step.ts, ...step.setAside });
+    const values = valueDays(o.book, steps);
+    const times = new Map<string, number[]>();
+    for (const r of list) {
+      const day = localDay(r.ts, zone);
+      times.set(day, [...(times.get(day) ?? []), r.ts]);
+    }
+    for (const [day, e] of stepDays(steps, zone)) {
+      const grid = dayGrid(o.place, zone, day, addDays(day, 1));
+      const dayTimes = times.get(day)!;
+      dayRows.push({
+        deviceId: dev.id,
+        day,
+        ...e,
+        ...(values.get(day) ?? ZERO_VALUE),
+        seen: seenBits(grid, dayTimes),
+        available: seenBits(
+          grid,
+          dayTimes.filter((ts) => available.has(`${dev.id}|${ts}`)),
+        ),
+      });
+    }
+  }
+  await writeSetAside(tx, setAside);
+  await clearSetAside(
+    tx,
+    o.devices.map((d) => d.id),
+    o.from,
+    Number.isFinite(o.to) ? o.to : Date.parse('9999-01-01'),
+    setAside,
+  );
+  return dayRows;
 }
 
 /**

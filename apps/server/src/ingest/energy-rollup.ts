@@ -16,8 +16,9 @@ export type DeviceDayRow = DayEnergy &
 export const epochMs = (ts: SQL) => sql`round(extract(epoch FROM ${ts}) * 1000)::float8`;
 /** Whether a sample's data carries an energy counter (a reading), and only its counters: the rest is not needed. */
 const counterPredicate = (data: string) => `${data} ?| '{${ENERGY_COUNTERS.join(',')}}'::text[]`;
-export const hasCounters = sql.raw(counterPredicate('data'));
 export const storedHasCounters = sql.raw(counterPredicate('s.data'));
+/** Whether the sample aliased `alias` carries an energy counter. */
+export const countersIn = (alias: string) => sql.raw(counterPredicate(`${alias}.data`));
 export const countersOf = (data: string) =>
   sql.raw(
     `jsonb_strip_nulls(jsonb_build_object(${ENERGY_COUNTERS.map((k) => `'${k}', ${data}->'${k}'`).join(', ')}))`,

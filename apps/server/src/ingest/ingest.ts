@@ -1,3 +1,4 @@
+import { DAY_MS, localMidnight } from '@pvstar/contract/calendar';
 import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
 import {
   MAX_CLOCK_SKEW_MS,
@@ -9,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { intArray, textArray, timeArray } from '../db/arrays.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { withPreparedStatements } from '../db/prepared.ts';
 import { sqlRows } from '../db/rows.ts';
 import { addDays, localDay } from '../domain/calendar.ts';
@@ -17,19 +18,37 @@ import { dayGrid, seenBits } from '../domain/daylight.ts';
 import { isReading } from '../domain/energy.ts';
 import { refreshPlantStatus, statusFromAlarms } from '../domain/plant-status.ts';
 import { refreshPowerNow } from '../domain/power-now-rollup.ts';
+import { loadPriceBooks } from '../domain/tariff-book.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
-import { learnIntervals, lockBatchRows } from './batch-rows.ts';
+import { type LockedDevice, learnIntervals, lockBatchRows } from './batch-rows.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
-import { batchPriceBooks, type DeviceDay, meterBatch, type NeighbourRow } from './energy-batch.ts';
+import {
+  type BatchMeter,
+  batchPriceBooks,
+  type DeviceDay,
+  meterBatch,
+  type NeighbourRow,
+} from './energy-batch.ts';
+import { remeterDevices } from './energy-recompute.ts';
 import {
   availableAt,
+  countersIn,
   countersOf,
+  type DeviceDayRow,
   epochMs,
-  hasCounters,
   storedHasCounters,
   writeDeviceDays,
   writePlantDays,
 } from './energy-rollup.ts';
+import type { FloodGuard } from './flood-guard.ts';
+import {
+  decidedAt,
+  meterContextOf,
+  type SetAsideRow,
+  setAsideAt,
+  setAsideReasonAt,
+  writeSetAside,
+} from './meter-store.ts';
 
 interface Sample {
   deviceId: number;
@@ -72,7 +91,10 @@ export type DropReason =
   | 'unknownDevice'
   | 'foreignDevice'
   | 'replaced'
-  | 'metric';
+  | 'metric'
+  | 'beforePlant'
+  /** Over its dongle's limits of the minute (flood-guard.ts). */
+  | 'flood';
 
 /**
  * Telemetry into the database: validates each message against the contract, batches many messages
@@ -95,6 +117,8 @@ export function createIngest(deps: {
   lanes?: number;
   /** Fault events and command results go to the alarm and remote-control parts. */
   onOtherMessage?: (sn: string, kind: string, payload: unknown) => Promise<void>;
+  /** Each dongle's limits of a minute (start-ingest.ts); absent: none. */
+  floodGuard?: FloodGuard;
 }) {
   const now = deps.now ?? Date.now;
   const flushMs = deps.flushMs ?? 25;
@@ -107,6 +131,8 @@ export function createIngest(deps: {
     /** Batches that ran again after the database ended them as a deadlock (40P01) or serialization (40001) victim. */
     deadlocks: 0,
     retries: 0,
+    /** Devices metered again from raw samples because late readings changed verdicts after them. */
+    remetered: 0,
     dropped: {} as Partial<Record<DropReason, number>>,
   };
   const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({
@@ -160,6 +186,11 @@ export function createIngest(deps: {
       body = parsed.kind === 'status' ? payload.toString() : JSON.parse(payload.toString());
     } catch {
       return drop('json', { topic });
+    }
+    if (deps.floodGuard?.overLimit(parsed.sn, parsed.kind, body)) {
+      // Counted here, logged by the guard once a minute per dongle: a flood must not flood the log.
+      counters.dropped.flood = (counters.dropped.flood ?? 0) + 1;
+      return;
     }
     if (parsed.kind === 'status') {
       const status = StatusPayloadSchema.safeParse(body);
@@ -244,19 +275,43 @@ export function createIngest(deps: {
         deviceIds: [...new Set(b.samples.map((s) => s.deviceId))],
         offlineDongleSns: offlineDongles,
       });
-      const samples = ofCurrentDevices(b.samples, locked);
+      // Each device's meter context (energy.ts): its power, its plant's start, its zone, as the locks read them.
+      const sources = new Map(locked.devices.map((d) => [d.id, d]));
+      const contexts = new Map(locked.devices.map((d) => [d.id, meterContextOf(d)]));
+      // A sample stamped before its plant existed is set aside with its data, and stored nowhere else.
+      const early: SetAsideRow[] = [];
+      const samples = ofCurrentDevices(b.samples, locked).filter((s) => {
+        const floor = contexts.get(s.deviceId)?.floor;
+        if (floor === undefined || s.ts >= floor) return true;
+        early.push({
+          deviceId: s.deviceId,
+          ts: s.ts,
+          reason: 'BEFORE_PLANT',
+          counter: null,
+          value: null,
+          reference: null,
+          data: s.data,
+        });
+        return false;
+      });
+      if (early.length) {
+        counters.dropped.beforePlant = (counters.dropped.beforePlant ?? 0) + early.length;
+        await writeSetAside(tx, early);
+      }
       // The newest sample per device; the inverters whose readings may meter energy, with their plant's place.
       const latest = new Map<number, Sample>();
-      const meters = new Map<number, Sample>();
+      const meters = new Map<number, BatchMeter>();
       for (const s of samples) {
         const cur = latest.get(s.deviceId);
         if (!cur || cur.ts < s.ts) latest.set(s.deviceId, s);
-        if (s.kind === 'INVERTER' && !meters.has(s.deviceId) && isReading(s.data)) meters.set(s.deviceId, s);
+        if (s.kind === 'INVERTER' && !meters.has(s.deviceId) && isReading(s.data))
+          meters.set(s.deviceId, { place: s.place, plantId: s.plantId, ctx: contexts.get(s.deviceId)! });
       }
       // Each device's newest time, without its readings: the status and alarm updates need no more.
       const deviceTimes = [...latest.values()].map((s) => ({ id: s.deviceId, t: new Date(s.ts) }));
       const changedPlants: number[] = [];
       let energy = new Map<string, DeviceDay>();
+      let remetered: DeviceDayRow[] = [];
       // Before the devices: their deadlines (0025) take the interval learnt from this batch.
       if (b.telemetry.length) await learnIntervals(tx, b.telemetry, now());
       if (samples.length) {
@@ -283,23 +338,35 @@ export function createIngest(deps: {
           n AS (SELECT count(*)::int AS stored FROM stored)
           SELECT n.stored, m.* FROM n LEFT JOIN (
             SELECT s.device_id AS d, ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v,
-              ${epochMs(sql`p.ts`)} AS pt, p.v AS pv, ${epochMs(sql`x.ts`)} AS nt, x.v AS nv, ${availableAt('s')} AS a
+              ${epochMs(sql`p.ts`)} AS pt, p.v AS pv, p.r AS pr, ${epochMs(sql`g.ts`)} AS gt, g.v AS gv,
+              ${epochMs(sql`x.ts`)} AS nt, x.v AS nv, x.r AS nr, x.decided AS nd, ${availableAt('s')} AS a
             FROM stored s
             LEFT JOIN LATERAL (
-              SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
-              WHERE device_id = s.device_id AND ts < s.ts AND ${hasCounters}
+              SELECT q.ts, ${countersOf('q.data')} AS v, ${setAsideReasonAt('q')} AS r FROM telemetry_samples q
+              WHERE q.device_id = s.device_id AND q.ts < s.ts AND ${countersIn('q')}
                 -- Never a reading of the device this one replaced (decision 024).
-                AND ts >= coalesce((SELECT sn_since FROM devices WHERE id = s.device_id), '-infinity')
-              ORDER BY ts DESC LIMIT 1) p ON true
+                AND q.ts >= coalesce((SELECT sn_since FROM devices WHERE id = s.device_id), '-infinity')
+              ORDER BY q.ts DESC LIMIT 1) p ON true
+            -- Only where the reading before was set aside: the last accepted one, which metering measures from.
             LEFT JOIN LATERAL (
-              SELECT ts, ${countersOf('data')} AS v FROM telemetry_samples
-              WHERE device_id = s.device_id AND ts > s.ts AND ${hasCounters} ORDER BY ts LIMIT 1) x ON true
+              SELECT q.ts, ${countersOf('q.data')} AS v FROM telemetry_samples q
+              WHERE p.r IS NOT NULL AND q.device_id = s.device_id AND q.ts < p.ts AND ${countersIn('q')}
+                AND q.ts >= coalesce((SELECT sn_since FROM devices WHERE id = s.device_id), '-infinity')
+                AND NOT ${setAsideAt('q')}
+              ORDER BY q.ts DESC LIMIT 1) g ON true
+            LEFT JOIN LATERAL (
+              SELECT q.ts, ${countersOf('q.data')} AS v, ${setAsideReasonAt('q')} AS r, ${decidedAt('q')} AS decided
+              FROM telemetry_samples q
+              WHERE q.device_id = s.device_id AND q.ts > s.ts AND ${countersIn('q')} ORDER BY q.ts LIMIT 1) x ON true
             WHERE s.device_id = ANY(${intArray([...meters.keys()])}) AND ${storedHasCounters}) m ON true`,
         );
         const count = result[0]?.stored ?? 0;
         counters.stored += count;
         counters.duplicates += samples.length - count;
-        energy = meterBatch(result, meters, await batchPriceBooks(tx, result, meters));
+        const metered = meterBatch(result, meters, await batchPriceBooks(tx, result, meters));
+        energy = metered.days;
+        await writeSetAside(tx, metered.setAside);
+        remetered = await remeter(tx, metered.remeter, meters, sources);
         // A device back from silence takes the status its alarms give it; only then may its plant's change.
         const back = await sqlRows<{ plant_id: number }>(
           tx,
@@ -319,13 +386,14 @@ export function createIngest(deps: {
         changedPlants.push(...back.map((r) => r.plant_id));
         await endCommAlarms(tx, { devices: deviceTimes });
       }
-      if (energy.size) {
+      if (energy.size || remetered.length) {
         const rows = [...energy.values()].map(({ times, availableTimes, place, ...e }) => {
           const grid = dayGrid(place, place.timezone, e.day, addDays(e.day, 1));
           return { ...e, seen: seenBits(grid, times), available: seenBits(grid, availableTimes) };
         });
-        await writeDeviceDays(tx, rows, 'add');
-        await writePlantDays(tx, rows);
+        if (rows.length) await writeDeviceDays(tx, rows, 'add');
+        if (remetered.length) await writeDeviceDays(tx, remetered, 'set');
+        await writePlantDays(tx, [...rows, ...remetered]);
       }
       if (onlineDongles.length) {
         if (onlineOnly.length)
@@ -347,10 +415,34 @@ export function createIngest(deps: {
       // Last: power now of the plants touched, from their values, statuses and intervals as they now are.
       await refreshPowerNow(
         tx,
-        { plantIds: [...samples.map((s) => s.plantId), ...locked.offlinePlants] },
+        {
+          plantIds: [...samples.map((s) => s.plantId), ...locked.offlinePlants],
+        },
         new Date(now()),
       );
     });
+  }
+
+  /**
+   * Meters devices again from raw samples, each from the local day of its earliest new reading on, where a
+   * batch's readings change the verdict on stored readings after them (energy-batch.ts, meterBatch).
+   */
+  async function remeter(
+    tx: Tx,
+    from: Map<number, number>,
+    meters: Map<number, BatchMeter>,
+    sources: Map<number, LockedDevice>,
+  ): Promise<DeviceDayRow[]> {
+    const out: DeviceDayRow[] = [];
+    for (const [deviceId, ts] of from) {
+      counters.remetered++;
+      const { place, plantId } = meters.get(deviceId)!;
+      const start = localMidnight(localDay(ts, place.timezone), place.timezone);
+      const book = (await loadPriceBooks(tx, [plantId], start, now() + DAY_MS)).get(plantId)!;
+      const device = { ...sources.get(deviceId)!, id: deviceId };
+      out.push(...(await remeterDevices(tx, { place, book, devices: [device], from: start, to: Infinity })));
+    }
+    return out;
   }
 
   /**

@@ -3,8 +3,10 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { CommandPublisher } from '../domain/commands.ts';
 import { type AlarmEvents, createAlarmEvents } from '../modules/alarm/alarm-events.ts';
+import { reportFlooding } from '../modules/alarm/alarm-flood.ts';
 import { type AckSubscriber, startAckSubscriber } from '../mqtt/ack-subscriber.ts';
 import { type CommandResultHandlers, routeCommandResult } from '../mqtt/command-bus.ts';
+import { createFloodGuard, type DongleLimits } from './flood-guard.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 
 /** Ingest lanes by database: PostgreSQL commits several batches side by side; PGlite runs one statement at a time. */
@@ -22,6 +24,8 @@ export function createIngestPipeline(opts: {
   lanes?: number;
   /** How long a batch waits for company (INGEST_FLUSH_MS); createIngest's default when absent. */
   flushMs?: number;
+  /** What one dongle may send a minute (INGEST_DONGLE_*_PER_MINUTE); DONGLE_LIMITS_PER_MINUTE when absent. */
+  dongleLimits?: Partial<DongleLimits>;
 }): { ingest: Ingest; events: AlarmEvents } {
   const events = createAlarmEvents({ db: opts.db, log: opts.log });
   const ingest = createIngest({
@@ -29,6 +33,12 @@ export function createIngestPipeline(opts: {
     log: opts.log,
     lanes: opts.lanes,
     flushMs: opts.flushMs,
+    // Both brokers hand every dongle message to ingest.handle, so the limits hold behind either.
+    floodGuard: createFloodGuard({
+      limits: opts.dongleLimits,
+      log: opts.log,
+      onFlooding: (sn, at) => reportFlooding(opts.db, sn, at),
+    }),
     onOtherMessage: async (sn, kind, payload) => {
       if (kind === 'event') await events.handle(sn, payload);
       else if (kind === 'cmd-result')

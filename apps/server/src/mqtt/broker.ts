@@ -1,10 +1,11 @@
 import net from 'node:net';
-import { MAX_PACKET_BYTES, SERIAL } from '@pvstar/contract/mqtt';
+import { DONGLE_CONNECTS_PER_MINUTE, MAX_PACKET_BYTES, SERIAL } from '@pvstar/contract/mqtt';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import type { BrokerCredentials } from '../context.ts';
 import { safeEqual } from '../lib/crypto.ts';
 import { type MqttIdentity, mayPublish, maySubscribe } from '../lib/mqtt-acl.ts';
+import { createConnectThrottle } from './connect-throttle.ts';
 import { guardPacketSize } from './packet-size-guard.ts';
 
 /**
@@ -67,12 +68,18 @@ export async function startEmbeddedBroker(opts: {
   admitDongles?: () => boolean;
   /** Connected dongles above which a warning says it is time for Mosquitto (tests lower it). */
   dongleLimit?: number;
+  /** Connects one dongle's client id may make a minute (MQTT_DONGLE_CONNECTS_PER_MINUTE). */
+  connectsPerMinute?: number;
   log: Logger;
 }): Promise<EmbeddedBroker> {
   const identities = new WeakMap<Client, MqttIdentity>();
   /** Connected dongles by serial number, so that one can be sent away. */
   const dongleClients = new Map<string, Client>();
   const dongleLimit = opts.dongleLimit ?? EMBEDDED_BROKER_DONGLE_LIMIT;
+  const throttle = createConnectThrottle({
+    perMinute: opts.connectsPerMinute ?? DONGLE_CONNECTS_PER_MINUTE,
+    log: opts.log,
+  });
   let overLimit = false;
   const admitted = (sn: string, client: Client) => {
     dongleClients.set(sn, client);
@@ -99,10 +106,13 @@ export async function startEmbeddedBroker(opts: {
       // Never answered: the CONNACK of a dongle that comes while we stop waits until the process is gone
       // (refusing it would stop an MQTT.js client for good: it does not retry after a refused CONNACK).
       if (opts.admitDongles && !opts.admitDongles()) return;
+      // A storm is refused before the registry is asked: 3, server unavailable (try again later).
+      if (throttle.refuses(username)) return done(refuse(3), false);
       opts
         .verifyDongle(username, secret)
         .then((ok) => {
           if (!ok) return done(refuse(4), false);
+          throttle.accepted(username);
           identities.set(client, { kind: 'dongle', sn: username });
           admitted(username, client);
           done(null, true);

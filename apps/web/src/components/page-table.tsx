@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@pvstar/contract/client';
 import type { Endpoint } from '@pvstar/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Grid, Table, type TableColumnType, type TableProps } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, queryKey } from '../api/call.ts';
 import { useSettings } from '../stores/settings.ts';
@@ -22,6 +22,8 @@ export interface PageTableProps<Row, Filter>
   filter: Filter;
   /** Reads the page again every so many ms (live lists); these reads show no spinner. */
   refetchInterval?: number;
+  /** What an empty list says, where "No data" says too little. */
+  emptyText?: ReactNode;
 }
 
 /**
@@ -62,6 +64,7 @@ export function PageTable<Row extends object, Filter>({
   filter,
   columns,
   refetchInterval,
+  emptyText,
   onChange,
   ...rest
 }: PageTableProps<Row, Filter>) {
@@ -112,7 +115,7 @@ export function PageTable<Row extends object, Filter>({
       }}
       dataSource={query.data?.list ?? []}
       loading={loading}
-      locale={{ emptyText: t('noData') }}
+      locale={{ emptyText: emptyText ?? t('noData') }}
       pagination={{
         current: page.pageNum,
         pageSize: page.pageSize,

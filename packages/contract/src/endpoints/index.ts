@@ -16,6 +16,7 @@ import { org } from './org.ts';
 import { owner } from './owner.ts';
 import { plant } from './plant.ts';
 import { plantShare, publicPlant } from './plant-share.ts';
+import { readingQuality } from './reading-quality.ts';
 import { remote } from './remote.ts';
 import { report } from './report.ts';
 import { role } from './role.ts';
@@ -50,6 +51,7 @@ export const API = {
   plant,
   plantShare,
   publicPlant,
+  readingQuality,
   remote,
   report,
   role,

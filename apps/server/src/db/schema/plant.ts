@@ -7,6 +7,7 @@ import type {
   StationType,
 } from '@pvstar/contract/enums';
 import type { DeviceKind } from '@pvstar/contract/metrics';
+import type { ReadingDecisionKind, SetAsideReason } from '@pvstar/contract/reading-quality';
 import { sql } from 'drizzle-orm';
 import {
   bit,
@@ -185,6 +186,39 @@ export const telemetrySamples = pgTable(
     data: jsonb('data').$type<Record<string, number>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+);
+
+/**
+ * Readings metering set aside (domain/energy.ts, judgeReading; decision 031), with the reason, and the
+ * verdict of a person who looked at one: null while only the rule has judged it, ACCEPTED (it was real:
+ * metered without a bound) or REJECTED (kept out). The sample itself stays in telemetry_samples; one
+ * stamped before its plant existed is never stored there, and keeps its data here instead.
+ */
+export const setAsideReadings = pgTable(
+  'set_aside_readings',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    reason: varchar('reason', { length: 16 }).$type<SetAsideReason>().notNull(),
+    counter: varchar('counter', { length: 32 }),
+    value: doublePrecision('value'),
+    reference: doublePrecision('reference'),
+    /** Only for BEFORE_PLANT: the sample as it came. */
+    data: jsonb('data').$type<Record<string, number>>(),
+    decision: varchar('decision', { length: 8 }).$type<ReadingDecisionKind>(),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why the person decided so (migration 0037). */
+    note: varchar('note', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.ts] }),
+    // The data-quality alarm's look at what was set aside lately and is still undecided (alarm-readings.ts).
+    index('set_aside_readings_open_idx').on(t.createdAt).where(sql`decision IS NULL`),
+  ],
 );
 
 /** The newest values of each device, one row each. */

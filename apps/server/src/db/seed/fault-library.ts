@@ -22,7 +22,9 @@ export interface LibraryEntry {
  * The seeded fault code library: what installers meet in the field, with advice they can act on.
  * The simulator raises INV-GRID-OV, INV-ISO, BAT-BMS-COMM and MTR-COMM; the *-COMM-LOST and DGL-OFFLINE
  * codes are what the alarm engine opens when a device or dongle goes silent, INV-NO-PROD when an
- * inverter produces nothing in daylight, INV-UNDERPERF when a plant yields less than its neighbours.
+ * inverter produces nothing in daylight, INV-UNDERPERF when a plant yields less than its neighbours,
+ * INV-IMPLAUSIBLE when metering sets an inverter's readings aside, and ingest opens DGL-FLOOD when a
+ * dongle sends more than its limits.
  */
 export const FAULT_LIBRARY: LibraryEntry[] = [
   ...INVERTER_FAULTS,

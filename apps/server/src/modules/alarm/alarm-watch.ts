@@ -2,12 +2,15 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { sweepStale } from '../../domain/status-sweeper.ts';
 import { detectSilence } from './alarm-comm.ts';
+import { endFloodAlarms } from './alarm-flood.ts';
 import { startAlarmMailer } from './alarm-notify.ts';
 import { detectNoProduction } from './alarm-production.ts';
+import { watchImplausibleReadings } from './alarm-readings.ts';
 
 /**
- * The alarm engine's periodic part (the jobs role): the offline sweep and communication-loss alarms
- * every `everyMs`, the daylight production check every five ticks, and the alarm mail.
+ * The alarm engine's periodic part (the jobs role): the offline sweep, communication-loss alarms, the
+ * end of flooding episodes and the implausible-readings episodes every `everyMs`, the daylight production
+ * check every five ticks, and the alarm mail.
  */
 export function startAlarmWatch(db: Db, log: Logger, opts: { title: string; everyMs?: number }) {
   let tick = 0;
@@ -18,6 +21,8 @@ export function startAlarmWatch(db: Db, log: Logger, opts: { title: string; ever
     try {
       await sweepStale(db);
       await detectSilence(db);
+      await endFloodAlarms(db);
+      await watchImplausibleReadings(db);
       if (tick++ % 5 === 0) await detectNoProduction(db);
     } catch (err) {
       log.warn({ err: (err as Error).message }, 'alarm watch failed');

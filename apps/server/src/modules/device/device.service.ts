@@ -13,8 +13,10 @@ import {
 } from '@pvstar/contract/device';
 import type { DeviceStatus, InverterType, NetworkingMode, StationType } from '@pvstar/contract/enums';
 import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
+import type { ReadingDecisionKind, SetAsideReason } from '@pvstar/contract/reading-quality';
 import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { textArray } from '../../db/arrays.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { deviceLatest, devices, dongles, organizations, plants } from '../../db/schema/index.ts';
 import { addDays } from '../../domain/calendar.ts';
@@ -361,30 +363,51 @@ export function createDeviceService(ctx: AppContext) {
       if (bad !== null) throw invalidField('metrics', 'device.metricUnknown', 400, { metric: bad });
       const defs = metrics.map((key) => metricDef(kind, key)!);
       const value = (key: string) => sql`(s.data->>${key}::text)::float8`;
-      // Gauges are averaged; a counter's bucket is its largest reading, a state's its last one.
+      // Gauges are averaged; a counter's bucket is its largest reading, a state's its last one. A counter
+      // leaves out the readings metering set aside that nobody accepted: they are markers (`setAside`).
       const columns = defs.map((def, i) => {
         const v = value(def.key);
         const agg =
           def.type === 'gauge'
             ? sql`avg(${v})`
             : def.type === 'counter'
-              ? sql`max(${v})`
+              ? sql`max(${v}) FILTER (WHERE sa.ts IS NULL)`
               : sql`(array_agg(${v} ORDER BY s.ts DESC) FILTER (WHERE ${v} IS NOT NULL))[1]`;
         return sql`${agg}::float8 AS ${sql.identifier(`m${i}`)}`;
       });
       const tz = device.timezone;
+      const from = sql`(${body.date}::date::timestamp AT TIME ZONE ${tz}::text)`;
+      const to = sql`(${addDays(body.date, 1)}::date::timestamp AT TIME ZONE ${tz}::text)`;
       const rows = await sqlRows<{ bucket: number } & Record<string, number | null>>(
         db,
         sql`
         SELECT floor(extract(epoch FROM s.ts) / ${HISTORY_BUCKET_SECONDS}::int)::float8 * ${HISTORY_BUCKET_SECONDS}::int AS bucket,
           ${sql.join(columns, sql`, `)}
         FROM telemetry_samples s
-        WHERE s.device_id = ${device.id}
-          AND s.ts >= (${body.date}::date::timestamp AT TIME ZONE ${tz}::text)
-          AND s.ts < (${addDays(body.date, 1)}::date::timestamp AT TIME ZONE ${tz}::text)
+        LEFT JOIN set_aside_readings sa ON sa.device_id = s.device_id AND sa.ts = s.ts
+          AND sa.decision IS DISTINCT FROM 'ACCEPTED'
+        WHERE s.device_id = ${device.id} AND s.ts >= ${from} AND s.ts < ${to}
         GROUP BY 1
         ORDER BY 1`,
       );
+      const counters = defs.filter((d) => d.type === 'counter').map((d) => d.key);
+      const setAside = counters.length
+        ? await sqlRows<{
+            ts: number;
+            counter: string;
+            value: number;
+            reason: SetAsideReason;
+            decision: ReadingDecisionKind | null;
+          }>(
+            db,
+            sql`
+            SELECT round(extract(epoch FROM ts) * 1000)::float8 AS ts, counter, value, reason, decision
+            FROM set_aside_readings
+            WHERE device_id = ${device.id} AND ts >= ${from} AND ts < ${to}
+              AND counter = ANY(${textArray(counters)}) AND value IS NOT NULL
+            ORDER BY ts`,
+          )
+        : [];
       return {
         date: body.date,
         timezone: tz,
@@ -395,6 +418,7 @@ export function createDeviceService(ctx: AppContext) {
             .filter((r) => r[`m${i}`] !== null && r[`m${i}`] !== undefined)
             .map((r) => [r.bucket * 1000, roundKwh(Number(r[`m${i}`]))] as [number, number]),
         })),
+        setAside: setAside.map((r) => ({ ...r, ts: Number(r.ts), value: Number(r.value) })),
       };
     },
   };

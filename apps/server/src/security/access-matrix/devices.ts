@@ -1,7 +1,7 @@
-import { devices } from '../../db/schema/index.ts';
+import { devices, setAsideReadings } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/helper.ts';
 import type { Side } from '../fixtures/sides.ts';
-import { freshSerial, type MatrixEntry, page, row, SIGNED_IN, yesterday } from './shared.ts';
+import { freshSerial, type MatrixEntry, page, row, SIGNED_IN, serial, yesterday } from './shared.ts';
 
 /** The permission matrix's rows: the device center and the dashboard. */
 
@@ -12,6 +12,20 @@ async function spareMeter(t: TestApp, side: Side) {
     .values({ sn: freshSerial('MTR'), dongleId: side.dongle.id, plantId: side.plant.id, kind: 'METER' })
     .returning({ id: devices.id });
   return meter!.id;
+}
+
+/** A reading of the side's inverter set aside for a jump, of its own for each call (decision 031). */
+async function setAsideReading(t: TestApp, side: Side) {
+  const ts = new Date(Date.UTC(2026, 0, 1) + serial() * 60_000);
+  await t.ctx.db.insert(setAsideReadings).values({
+    deviceId: side.inverter.id,
+    ts,
+    reason: 'JUMP',
+    counter: 'totalGeneration',
+    value: 65_536,
+    reference: 12,
+  });
+  return ts.toISOString();
 }
 
 export const DEVICE_ROWS: MatrixEntry[] = [
@@ -50,6 +64,24 @@ export const DEVICE_ROWS: MatrixEntry[] = [
     route: 'GET /iot/device/replacements',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ query: { deviceType: 'INVERTER', id: side.inverter.id } }),
+  },
+  // Set-aside readings (decision 031): read like the detail, decided like replacing a device.
+  {
+    route: 'POST /iot/device/setAside/page',
+    expect: row('200 200 200 404 200 404 200 200 404 401'),
+    request: ({ side }) => ({ query: page, body: { deviceId: side.inverter.id } }),
+  },
+  {
+    route: 'POST /iot/device/setAside/decide',
+    expect: row('200 200 200 404 403 403 403 403 404 401'),
+    request: async ({ t, side }) => ({
+      body: { deviceId: side.inverter.id, readings: [await setAsideReading(t, side)], decision: 'REJECTED' },
+    }),
+  },
+  {
+    route: 'GET /iot/device/setAside/recompute',
+    expect: row('200 200 200 404 200 404 200 200 404 401'),
+    request: ({ side }) => ({ query: { deviceId: side.inverter.id } }),
   },
   {
     route: 'GET /iot/stationPower/getEquipmentStatisticsParams',

@@ -59,4 +59,6 @@ export const alarmKindLabel = (t: TFunction, kind: AlarmKind): string =>
     COMM: t('alarm:kind.COMM'),
     NO_PRODUCTION: t('alarm:kind.NO_PRODUCTION'),
     UNDERPERFORMING: t('alarm:kind.UNDERPERFORMING'),
+    FLOOD: t('alarm:kind.FLOOD'),
+    DATA_QUALITY: t('alarm:kind.DATA_QUALITY'),
   })[kind];

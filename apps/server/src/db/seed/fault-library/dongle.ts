@@ -42,6 +42,47 @@ export const DONGLE_FAULTS: LibraryEntry[] = [
     },
   },
   {
+    // Raised by ingest, not the dongle: more messages, readings or events in a minute than its limits
+    // (DONGLE_LIMITS_PER_MINUTE, docs/protocol.md "Limits").
+    faultCode: 'DGL-FLOOD',
+    deviceType: 'DONGLE',
+    alarmLevel: 'WARN',
+    t: {
+      'zh-CN': [
+        '采集器发送数据过多',
+        '采集器一分钟内发送的消息、数据点或故障事件超过了任何采集器所需的数量，云端已丢弃多余部分。通常是固件陷入循环，或补传缓存数据时没有限速：请重启采集器并升级固件。采集器连续 10 分钟未超限后，告警自动结束。',
+      ],
+      'en-GB': [
+        'Dongle sending too much data',
+        'In one minute the dongle sent more messages, readings or fault events than any dongle needs, and the cloud dropped the rest. Usually its firmware is stuck in a loop or uploads its buffered data without pausing: restart the dongle and update its firmware. The alarm ends by itself once the dongle has stayed within its limits for 10 minutes.',
+      ],
+      'de-DE': [
+        'Dongle sendet zu viele Daten',
+        'Der Dongle hat in einer Minute mehr Nachrichten, Messwerte oder Störungsmeldungen gesendet, als ein Dongle je braucht; die Cloud hat den Rest verworfen. Meist hängt die Firmware in einer Schleife oder lädt gepufferte Daten ohne Pause hoch: Dongle neu starten und die Firmware aktualisieren. Der Alarm endet von selbst, sobald der Dongle 10 Minuten lang innerhalb seiner Grenzen bleibt.',
+      ],
+      'it-IT': [
+        'Il dongle invia troppi dati',
+        'In un minuto il dongle ha inviato più messaggi, letture o eventi di guasto di quanti ne servano a qualsiasi dongle, e il cloud ha scartato il resto. Di solito il firmware è bloccato in un ciclo o invia i dati memorizzati senza pause: riavviare il dongle e aggiornarne il firmware. L’allarme termina da solo quando il dongle resta entro i suoi limiti per 10 minuti.',
+      ],
+      'nl-NL': [
+        'Dongle verstuurt te veel data',
+        'De dongle heeft in één minuut meer berichten, metingen of storingsmeldingen verstuurd dan een dongle ooit nodig heeft, en de cloud heeft de rest genegeerd. Meestal zit de firmware in een lus of uploadt hij gebufferde data zonder pauze: herstart de dongle en werk de firmware bij. Het alarm eindigt vanzelf zodra de dongle 10 minuten binnen zijn limieten blijft.',
+      ],
+      'fr-FR': [
+        'Le dongle envoie trop de données',
+        'En une minute, le dongle a envoyé plus de messages, de mesures ou d’événements de défaut qu’aucun dongle n’en a besoin, et le cloud a ignoré le reste. En général, le micrologiciel tourne en boucle ou renvoie ses données en mémoire sans pause : redémarrer le dongle et mettre à jour son micrologiciel. L’alarme se termine d’elle-même quand le dongle reste dans ses limites pendant 10 minutes.',
+      ],
+      'es-ES': [
+        'El dongle envía demasiados datos',
+        'En un minuto el dongle ha enviado más mensajes, lecturas o eventos de fallo de los que necesita cualquier dongle, y la nube ha descartado el resto. Normalmente el firmware está atascado en un bucle o reenvía los datos guardados sin pausa: reiniciar el dongle y actualizar su firmware. La alarma termina sola cuando el dongle se mantiene dentro de sus límites durante 10 minutos.',
+      ],
+      'pl-PL': [
+        'Dongle wysyła za dużo danych',
+        'W ciągu minuty dongle wysłał więcej wiadomości, odczytów lub zdarzeń awarii, niż potrzebuje jakikolwiek dongle, a chmura odrzuciła resztę. Zwykle oprogramowanie utknęło w pętli lub przesyła zbuforowane dane bez przerw: uruchom dongle ponownie i zaktualizuj jego oprogramowanie. Alarm kończy się sam, gdy dongle przez 10 minut mieści się w swoich limitach.',
+      ],
+    },
+  },
+  {
     faultCode: 'DGL-WEAK-SIG',
     deviceType: 'DONGLE',
     alarmLevel: 'WARN',

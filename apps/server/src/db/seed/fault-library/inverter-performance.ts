@@ -1,6 +1,9 @@
 import type { LibraryEntry } from '../fault-library.ts';
 
-/** Inverter performance faults the alarm engine raises (no production, underperformance): [message, fix advice] per language. */
+/**
+ * Inverter performance faults the alarm engine raises (no production, underperformance, implausible
+ * readings): [message, fix advice] per language.
+ */
 export const INVERTER_PERFORMANCE_FAULTS: LibraryEntry[] = [
   {
     faultCode: 'INV-NO-PROD',
@@ -77,6 +80,47 @@ export const INVERTER_PERFORMANCE_FAULTS: LibraryEntry[] = [
       'pl-PL': [
         'Niższa wydajność niż pobliskie instalacje',
         'W trzy słoneczne dni instalacja wyprodukowała wyraźnie mniej niż instalacje w promieniu 50 km, z uwzględnieniem orientacji i nachylenia. Sprawdź zabrudzenie, śnieg lub nowe zacienienie modułów, przerwany łańcuch lub przepalony bezpiecznik oraz czy falownik nie ogranicza mocy lub nie uszkodziło się wejście MPPT. Jeśli tak było zawsze, sprawdź zapisaną moc, nachylenie i orientację instalacji.',
+      ],
+    },
+  },
+  {
+    // Raised by the alarm engine, not the inverter: readings metering set aside as implausible
+    // (alarm-readings.ts, decision 031), one alarm per episode.
+    faultCode: 'INV-IMPLAUSIBLE',
+    deviceType: 'INVERTER',
+    alarmLevel: 'INFO',
+    t: {
+      'zh-CN': [
+        '该设备的读数不可信',
+        '该逆变器的计数器读数出现了任何设备都不可能产生的跳变、回落或归零，计量已将这些读数搁置，不计入发电量。请在设备详情的“存疑读数”中查看：若确为真实读数（例如更换了电表或设备），可采纳；否则排除。常见原因是通信干扰或采集器读取寄存器出错，反复出现时请检查 RS485 接线并升级采集器固件。24 小时内没有新的存疑读数或全部读数都已处理后，告警自动结束。',
+      ],
+      'en-GB': [
+        'Implausible readings from this device',
+        'The inverter’s counters jumped, fell or read zero in a way no device could produce, and metering set those readings aside: they count for no energy. Look at them under “Set-aside readings” on the device’s detail: accept one that was real (a new meter or device), keep out the others. The usual cause is interference or the dongle misreading a register; if it keeps happening, check the RS485 wiring and update the dongle’s firmware. The alarm ends by itself after 24 hours without new set-aside readings, or once all of them are decided.',
+      ],
+      'de-DE': [
+        'Unplausible Messwerte dieses Geräts',
+        'Die Zähler des Wechselrichters sind gesprungen, gefallen oder standen auf null, wie es kein Gerät erzeugen kann; die Energiezählung hat diese Messwerte zurückgestellt, sie zählen keine Energie. Unter „Zurückgestellte Messwerte“ im Gerätedetail prüfen: einen echten Wert (neuer Zähler oder neues Gerät) übernehmen, die anderen ausschließen. Meist sind Störungen oder ein falsch gelesenes Register des Dongles die Ursache; tritt es immer wieder auf, die RS485-Verdrahtung prüfen und die Firmware des Dongles aktualisieren. Der Alarm endet von selbst nach 24 Stunden ohne neue zurückgestellte Messwerte oder sobald über alle entschieden ist.',
+      ],
+      'it-IT': [
+        'Letture non plausibili da questo dispositivo',
+        'I contatori dell’inverter sono saltati, scesi o andati a zero in un modo che nessun dispositivo può produrre, e il conteggio dell’energia ha accantonato quelle letture: non contano alcuna energia. Controllarle in “Letture accantonate” nel dettaglio del dispositivo: accettare quella reale (un nuovo contatore o dispositivo), escludere le altre. Di solito la causa sono disturbi o un registro letto male dal dongle; se si ripete, verificare il cablaggio RS485 e aggiornare il firmware del dongle. L’allarme termina da solo dopo 24 ore senza nuove letture accantonate o quando si è deciso su tutte.',
+      ],
+      'nl-NL': [
+        'Onwaarschijnlijke metingen van dit apparaat',
+        'De tellers van de omvormer zijn gesprongen, gedaald of op nul gekomen op een manier die geen apparaat kan veroorzaken, en de energietelling heeft die metingen apart gezet: ze tellen geen energie. Bekijk ze onder „Apart gezette metingen” in het apparaatdetail: accepteer een meting die echt was (een nieuwe meter of een nieuw apparaat), sluit de andere uit. Meestal zijn storingen of een verkeerd gelezen register van de dongle de oorzaak; blijft het gebeuren, controleer dan de RS485-bedrading en werk de firmware van de dongle bij. Het alarm eindigt vanzelf na 24 uur zonder nieuwe apart gezette metingen, of zodra over alle is beslist.',
+      ],
+      'fr-FR': [
+        'Relevés invraisemblables de cet appareil',
+        'Les compteurs de l’onduleur ont sauté, baissé ou affiché zéro d’une façon qu’aucun appareil ne peut produire, et le comptage d’énergie a mis ces relevés de côté : ils ne comptent aucune énergie. Les examiner sous « Relevés mis de côté » dans le détail de l’appareil : accepter celui qui était réel (un nouveau compteur ou appareil), exclure les autres. La cause habituelle est une perturbation ou un registre mal lu par le dongle ; si cela se répète, vérifier le câblage RS485 et mettre à jour le micrologiciel du dongle. L’alarme se termine d’elle-même après 24 heures sans nouveau relevé mis de côté, ou dès qu’ils sont tous décidés.',
+      ],
+      'es-ES': [
+        'Lecturas inverosímiles de este dispositivo',
+        'Los contadores del inversor han saltado, bajado o marcado cero de una forma que ningún dispositivo puede producir, y el cómputo de energía ha apartado esas lecturas: no cuentan energía. Revisarlas en «Lecturas apartadas» en el detalle del dispositivo: aceptar la que era real (un contador o dispositivo nuevo), excluir las demás. La causa habitual son interferencias o un registro mal leído por el dongle; si se repite, revisar el cableado RS485 y actualizar el firmware del dongle. La alarma termina sola tras 24 horas sin nuevas lecturas apartadas, o cuando se ha decidido sobre todas.',
+      ],
+      'pl-PL': [
+        'Nieprawdopodobne odczyty z tego urządzenia',
+        'Liczniki falownika skoczyły, spadły lub wskazały zero w sposób, którego żadne urządzenie nie może wywołać, a zliczanie energii odłożyło te odczyty: nie liczą żadnej energii. Sprawdź je w sekcji „Odłożone odczyty” w szczegółach urządzenia: zaakceptuj odczyt prawdziwy (nowy licznik lub urządzenie), pozostałe wyklucz. Zwykle przyczyną są zakłócenia lub błędnie odczytany rejestr dongla; jeśli to się powtarza, sprawdź okablowanie RS485 i zaktualizuj oprogramowanie dongla. Alarm kończy się sam po 24 godzinach bez nowych odłożonych odczytów lub gdy o wszystkich zdecydowano.',
       ],
     },
   },

@@ -19,6 +19,7 @@ import { DeviceHistoryChart } from './device-history.tsx';
 import { DeviceMetrics } from './device-metrics.tsx';
 import type { ReplaceTarget } from './device-replace-modal.tsx';
 import { DeviceReplacements } from './device-replacements.tsx';
+import { SetAsideReadings } from './set-aside-readings.tsx';
 import { VERSION_KEYS, versionLabel } from './versions.tsx';
 
 const dash = (v: string | number | null | undefined) =>
@@ -159,8 +160,8 @@ function DongleDevices({ device }: { device: DeviceDetail }) {
 }
 
 /**
- * A device's detail: who and where it is, every metric of its kind now, a chart of any day and the
- * position's replacements. `onReplace` (given to the plant's managers) adds "Replace device".
+ * A device's detail: who and where it is, every metric of its kind now, a chart of any day, the readings
+ * metering set aside and the position's replacements. `onReplace` (given to the plant's managers) adds "Replace device".
  */
 export function DeviceDetailDrawer({
   type,
@@ -244,6 +245,9 @@ export function DeviceDetailDrawer({
                     stationType={device.stationType}
                     inverterType={device.inverterType}
                   />
+                </Card>
+                <Card size="small" title={t('device:setAside.title')}>
+                  <SetAsideReadings deviceId={device.id} kind={kind} timezone={device.timezone} />
                 </Card>
                 <Card size="small" title={t('device:detail.values')}>
                   <DeviceMetrics kind={kind} latest={device.latest} />

@@ -24,6 +24,7 @@ describe('device history chart', () => {
       { metric: 'soc', unit: '%', points: [[at('08:00'), 50]] },
       { metric: 'status', unit: '', points: [[at('08:00'), 1]] },
     ],
+    setAside: [],
   });
 
   it('gives each unit and each state metric an axis of its own', () => {
@@ -59,5 +60,66 @@ describe('device history chart', () => {
     ]);
     expect(defaultMetrics('INVERTER', 'BALCONY_PHOTOVOLTAICS', null)).toEqual(['pvPower']);
     expect(defaultMetrics('BATTERY', 'ENERGY_STORAGE', null)).toEqual(['power', 'soc']);
+  });
+});
+
+describe('set-aside readings on the history chart', () => {
+  const at = (hhmm: string) => Date.parse(`2026-06-21T${hhmm}:00Z`);
+  const option = historyOption(t, 'en-GB', 'INVERTER', {
+    date: '2026-06-21',
+    timezone: 'UTC',
+    series: [
+      { metric: 'power', unit: 'W', points: [[at('10:00'), 1200]] },
+      {
+        metric: 'totalGeneration',
+        unit: 'kWh',
+        points: [
+          [at('10:00'), 1025.465],
+          [at('10:10'), 1025.47],
+          [at('10:20'), 1025.59],
+        ],
+      },
+    ],
+    setAside: [
+      { ts: at('10:05'), counter: 'totalGeneration', value: 1025.4548, reason: 'DIP', decision: null },
+      {
+        ts: at('10:15'),
+        counter: 'totalGeneration',
+        value: 999_000_000,
+        reason: 'JUMP',
+        decision: 'REJECTED',
+      },
+    ],
+  });
+  type Marker = { value: [number, number]; symbol: string; itemStyle: { color: string } };
+  const series = option.series as (Series & { name: string; data: unknown[] })[];
+
+  it('marks them beside their counter’s line, on its axis, a far one at the edge as an arrow', () => {
+    expect(series).toHaveLength(3);
+    const markers = series[2]! as (typeof series)[number] & { lineStyle: { opacity: number } };
+    expect(markers.lineStyle.opacity).toBe(0);
+    expect(markers.name).toBe('device:history.setAside');
+    expect(markers.yAxisIndex).toBe(series[1]!.yAxisIndex);
+    const [dip, jump] = markers.data as Marker[];
+    // The dip lies by the line: where it is. The jump would flatten the line: drawn just above it.
+    expect(dip).toMatchObject({ value: [at('10:05'), 1025.4548], symbol: 'diamond' });
+    expect(jump!.symbol).toBe('triangle');
+    expect(jump!.value[1]).toBeGreaterThan(1025.59);
+    expect(jump!.value[1]).toBeLessThan(1027);
+    expect(dip!.itemStyle.color).not.toBe(jump!.itemStyle.color);
+  });
+
+  it('names the reason, the decision and the true value in the tooltip near its time only', () => {
+    const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
+    const near = formatter([
+      { seriesIndex: 1, value: [at('10:15'), 1025.47], marker: '' },
+      { seriesIndex: 2, dataIndex: 1, value: [at('10:15'), 1026], marker: '' },
+    ]);
+    expect(near).toContain('device:history.setAsideAt: <b>999,000,000 kWh</b>');
+    const far = formatter([
+      { seriesIndex: 1, value: [at('10:00'), 1025.465], marker: '' },
+      { seriesIndex: 2, dataIndex: 1, value: [at('10:15'), 1026], marker: '' },
+    ]);
+    expect(far).not.toContain('setAsideAt');
   });
 });

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { formatNumber } from '../../../components/energy-format.ts';
 import { formatMetric, metricLabel, metricStateLabel } from '../../../components/metric-label.ts';
 import { wallClock } from '../plant-time.ts';
+import { decisionLabel, setAsideReasonLabel } from './set-aside-labels.ts';
 
 /** What a chart shows first: the plant type's power flows for an inverter, the essentials otherwise. */
 export function defaultMetrics(
@@ -28,6 +29,24 @@ export function defaultMetrics(
 /** One y axis per unit (state metrics each get their own, labelled with the states). */
 const axisKey = (def: MetricDef) => (def.type === 'state' ? `state:${def.key}` : def.unit);
 
+/** Marker colours by decision: waiting stands out, accepted reads as fine, kept out recedes. */
+const MARKER_COLOR = { none: '#fa541c', ACCEPTED: '#52c41a', REJECTED: '#8c8c8c' } as const;
+
+/**
+ * Where a set-aside reading is drawn beside its counter's line: at its value where that lies near the line,
+ * otherwise at the edge of the line's range, as an arrow pointing to where it lies (999,000,000 kWh beside
+ * a counter at 1,025 would flatten the line into the axis).
+ */
+function markerPlace(value: number, line: number[]): { y: number; beyond: 'above' | 'below' | null } {
+  if (!line.length) return { y: value, beyond: null };
+  const lo = Math.min(...line);
+  const hi = Math.max(...line);
+  const pad = Math.max((hi - lo) * 0.25, Math.abs(hi) * 0.001, 0.5);
+  if (value > hi + pad) return { y: hi + pad, beyond: 'above' };
+  if (value < lo - pad) return { y: lo - pad, beyond: 'below' };
+  return { y: value, beyond: null };
+}
+
 export function historyOption(
   t: TFunction,
   lang: string,
@@ -35,6 +54,12 @@ export function historyOption(
   history: DeviceHistory,
 ): EChartsOption {
   const defs = history.series.map((s) => metricDef(kind, s.metric)!);
+  // One series of markers per counter with set-aside readings, after the lines (decision 031).
+  const markerSeries = history.series.flatMap((s, i) => {
+    const readings = history.setAside.filter((m) => m.counter === s.metric);
+    return readings.length ? [{ line: i, readings }] : [];
+  });
+
   const axes = [...new Set(defs.map(axisKey))];
   // Drawn on the plant's wall clock (see wallClock) with ECharts in UTC: the axis is its local day.
   const start = Date.parse(`${history.date}T00:00:00Z`);
@@ -58,10 +83,24 @@ export function historyOption(
       formatter: (params) => {
         const list = Array.isArray(params) ? params : [params];
         const ts = Number((list[0]?.value as [number, number] | undefined)?.[0]);
-        const rows = list.map((p) => {
-          const def = defs[p.seriesIndex ?? 0]!;
-          const value = (p.value as [number, number])[1];
-          return `${p.marker ?? ''} ${metricLabel(t, def.key)}: <b>${formatMetric(def, value, lang)}</b>`;
+        const rows = list.flatMap((p) => {
+          const index = p.seriesIndex ?? 0;
+          if (index < defs.length) {
+            const def = defs[index]!;
+            const value = (p.value as [number, number])[1];
+            return [`${p.marker ?? ''} ${metricLabel(t, def.key)}: <b>${formatMetric(def, value, lang)}</b>`];
+          }
+          // A marker only beside the time it stands at (the axis offers every series' nearest item).
+          const markers = markerSeries[index - defs.length]!;
+          const m = markers.readings[p.dataIndex ?? 0]!;
+          if (Math.abs(wallClock(m.ts, history.timezone) - ts) > 150_000) return [];
+          const def = defs[markers.line]!;
+          return [
+            `${p.marker ?? ''} ${t('device:history.setAsideAt', {
+              reason: setAsideReasonLabel(t, m.reason),
+              decision: decisionLabel(t, m.decision),
+            })}: <b>${formatNumber(m.value, 4, lang)} ${def.unit}</b>`,
+          ];
         });
         return [hhmm(ts), ...rows].join('<br/>');
       },
@@ -90,18 +129,44 @@ export function historyOption(
         splitLine: { show: i === 0 },
       };
     }),
-    series: history.series.map((s, i) => {
-      const def = defs[i]!;
-      return {
-        type: 'line',
-        name: metricLabel(t, def.key),
-        yAxisIndex: axes.indexOf(axisKey(def)),
-        showSymbol: s.points.length < 3,
-        step: def.type === 'state' ? 'end' : undefined,
-        // A gap of more than two buckets is a gap, not a straight line.
-        data: withGaps(s.points.map(([ts, v]) => [wallClock(ts, history.timezone), v] as [number, number])),
-      };
-    }),
+    series: [
+      ...history.series.map((s, i) => {
+        const def = defs[i]!;
+        return {
+          type: 'line' as const,
+          name: metricLabel(t, def.key),
+          yAxisIndex: axes.indexOf(axisKey(def)),
+          showSymbol: s.points.length < 3,
+          step: def.type === 'state' ? ('end' as const) : undefined,
+          // A gap of more than two buckets is a gap, not a straight line.
+          data: withGaps(s.points.map(([ts, v]) => [wallClock(ts, history.timezone), v] as [number, number])),
+        };
+      }),
+      ...markerSeries.map(({ line, readings }) => {
+        const values = history.series[line]!.points.map(([, v]) => v);
+        // Symbols without a line: a line series, so that the chart chunk needs no scatter chart of its own.
+        return {
+          type: 'line' as const,
+          // One legend entry for every counter's markers.
+          name: t('device:history.setAside'),
+          yAxisIndex: axes.indexOf(axisKey(defs[line]!)),
+          showSymbol: true,
+          symbolSize: 11,
+          lineStyle: { opacity: 0 },
+          itemStyle: { color: MARKER_COLOR.none },
+          z: 3,
+          data: readings.map((m) => {
+            const place = markerPlace(m.value, values);
+            return {
+              value: [wallClock(m.ts, history.timezone), place.y],
+              symbol: place.beyond ? 'triangle' : 'diamond',
+              symbolRotate: place.beyond === 'below' ? 180 : 0,
+              itemStyle: { color: MARKER_COLOR[m.decision ?? 'none'] },
+            };
+          }),
+        };
+      }),
+    ],
   };
 }
 

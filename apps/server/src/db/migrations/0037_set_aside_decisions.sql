@@ -1,0 +1,2 @@
+ALTER TABLE "set_aside_readings" ADD COLUMN "note" varchar(500);--> statement-breakpoint
+CREATE INDEX "set_aside_readings_open_idx" ON "set_aside_readings" USING btree ("created_at") WHERE decision IS NULL;
