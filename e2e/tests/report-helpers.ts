@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, type Response } from '@playwright/test';
+import { shownFigure } from '@pvstar/contract/figures';
 import type { AlarmReport, EnergyReport, FleetReport } from '@pvstar/contract/report';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, md5 } from './helpers.ts';
@@ -42,6 +43,9 @@ export const num = (text: string): number | null => {
   const t = text.trim();
   return t === '—' || t === '' ? null : Number(t.replace(/,/g, ''));
 };
+
+/** An exact figure of the API as a table shows it in en-GB: rounded once, by the contract's rule. */
+export const asShown = (value: number | null) => (value === null ? null : num(shownFigure(value, 'en-GB')));
 
 export const tableRows = (page: Page, testId: string) =>
   page.getByTestId(testId).locator('tbody tr.ant-table-row');
