@@ -2,10 +2,10 @@ import { translate } from '@pvstar/contract/messages';
 import { PERM } from '@pvstar/contract/perm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PlantFixture, setUpPlants, tearDownPlants } from '../../../test/plant-fixture.ts';
 import { apiTokens, auditLog, userRoles, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { addRole, addUser, type TestApp, unique } from '../../test/helper.ts';
-import { type PlantFixture, setUpPlants, tearDownPlants } from '../plant/plant-fixture.ts';
 
 /**
  * API tokens (issue 22): made, listed and revoked from a session; a token acts as its user and never more

@@ -2,12 +2,12 @@ import { topics } from '@pvstar/contract/mqtt';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PlantFixture, serial, setUpPlants, tearDownPlants } from '../../../test/plant-fixture.ts';
 import type { BrokerCredentials } from '../../context.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { alarms, auditLog, deviceLatest, devices, dongles, plantEnergyDaily } from '../../db/schema/index.ts';
 import { recomputeEnergy } from '../../ingest/energy-recompute.ts';
 import { createIngest, type Ingest } from '../../ingest/ingest.ts';
-import { type PlantFixture, serial, setUpPlants, tearDownPlants } from '../plant/plant-fixture.ts';
 import { verifyDongleSecret } from './dongle-credentials.ts';
 
 /*
@@ -266,7 +266,7 @@ describe('an inverter replaced mid-day by one whose counters start at 0', () => 
 
   it('frees the old serial: another installer registers it afterwards', async () => {
     const res = await fx.post('/station/station/add', fx.instB, {
-      ...(await import('../plant/plant-fixture.ts')).addBody(),
+      ...(await import('../../../test/plant-fixture.ts')).addBody(),
       devices: {
         dongles: [
           {

@@ -1,16 +1,16 @@
 import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firmwareFiles, manufacturers } from '../../db/schema/index.ts';
-import { registerSigner, signerOf, type TestSigner } from '../../test/firmware-signing.ts';
-import type { TestApp } from '../../test/helper.ts';
 import {
   type Answer,
   type FirmwareFixture,
   fieldsOf,
   setUpFirmware,
   tearDownFirmware,
-} from './firmware-fixture.ts';
+} from '../../../test/firmware-fixture.ts';
+import { firmwareFiles, manufacturers } from '../../db/schema/index.ts';
+import { registerSigner, signerOf, type TestSigner } from '../../test/firmware-signing.ts';
+import type { TestApp } from '../../test/helper.ts';
 
 /** Firmware image signatures and the manufacturers' signing keys (fixture in firmware-fixture.ts). */
 

@@ -2,9 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { SN_SHEET_MAX_ROWS } from '@pvstar/contract/firmware';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FirmwareFixture,
+  setUpFirmware,
+  tearDownFirmware,
+  workbook,
+} from '../../../test/firmware-fixture.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { zipOf } from '../../test/zip-bomb.ts';
-import { type FirmwareFixture, setUpFirmware, tearDownFirmware, workbook } from './firmware-fixture.ts';
 
 /** The serial-number sheet of firmware programs: template, parsing and refusals (fixture in firmware-fixture.ts). */
 

@@ -5,6 +5,14 @@ import { FIRMWARE_MAX_BYTES } from '@pvstar/contract/firmware';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  descriptions,
+  type FirmwareFixture,
+  nextVersion,
+  setUpFirmware,
+  tearDownFirmware,
+  workbook,
+} from '../../../test/firmware-fixture.ts';
+import {
   auditLog,
   firmwareFiles,
   firmwareProgramSns,
@@ -14,14 +22,6 @@ import {
 import { createOrg } from '../../db/seed/seed.ts';
 import { addUser, orgIdByName, type TestApp, userIdByName } from '../../test/helper.ts';
 import { firmwarePath, removeUnusedUploads } from './firmware.files.ts';
-import {
-  descriptions,
-  type FirmwareFixture,
-  nextVersion,
-  setUpFirmware,
-  tearDownFirmware,
-  workbook,
-} from './firmware-fixture.ts';
 
 /**
  * Firmware uploads and programs: add, visibility and rights, delete, housekeeping (fixture in

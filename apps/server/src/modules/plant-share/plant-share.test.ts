@@ -5,6 +5,12 @@ import { PUBLIC_PLANT_DAYS, SHARE_TOKEN_LENGTH } from '@pvstar/contract/plant-sh
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  NOW,
+  type PlantDataFixture,
+  setUpPlantData,
+  tearDownPlantData,
+} from '../../../test/plant-data-fixture.ts';
+import {
   auditLog,
   devices,
   dongles,
@@ -16,12 +22,6 @@ import {
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { nextIp } from '../../test/helper.ts';
-import {
-  NOW,
-  type PlantDataFixture,
-  setUpPlantData,
-  tearDownPlantData,
-} from '../plant/plant-data-fixture.ts';
 
 let fx: PlantDataFixture;
 /** What must never show on the public page: the plant's and its people's personal and technical details. */

@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addBody,
+  type PlantFixture,
+  serial,
+  setUpPlants,
+  tearDownPlants,
+} from '../../../test/plant-fixture.ts';
 import { auditLog, devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import {
@@ -11,7 +18,6 @@ import {
   userIdByName,
 } from '../../test/helper.ts';
 import { verifyDongleSecret } from '../device/dongle-credentials.ts';
-import { addBody, type PlantFixture, serial, setUpPlants, tearDownPlants } from './plant-fixture.ts';
 
 /**
  * Adding a plant: what is stored, the owner it links or creates, and the bad input refused

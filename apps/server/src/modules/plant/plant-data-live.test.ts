@@ -3,10 +3,16 @@ import { topics } from '@pvstar/contract/mqtt';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  iso,
+  NOW,
+  type PlantDataFixture,
+  setUpPlantData,
+  tearDownPlantData,
+} from '../../../test/plant-data-fixture.ts';
 import { deviceLatest, plants } from '../../db/schema/index.ts';
 import { createIngest } from '../../ingest/ingest.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { iso, NOW, type PlantDataFixture, setUpPlantData, tearDownPlantData } from './plant-data-fixture.ts';
 
 /**
  * The plant detail's live data: overview, power curve and real-time values

@@ -1,9 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  editBodyOf,
+  type PlantFixture,
+  serial,
+  setUpPlants,
+  tearDownPlants,
+} from '../../../test/plant-fixture.ts';
 import { auditLog, deviceLatest, devices, dongles, plants } from '../../db/schema/index.ts';
 import { type TestApp, userIdByName } from '../../test/helper.ts';
 import { verifyDongleSecret } from '../device/dongle-credentials.ts';
-import { editBodyOf, type PlantFixture, serial, setUpPlants, tearDownPlants } from './plant-fixture.ts';
 
 /**
  * Editing a plant (its serials, secrets and owner) and reissuing a dongle's secret

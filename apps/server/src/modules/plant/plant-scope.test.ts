@@ -1,10 +1,16 @@
 import { PERM } from '@pvstar/contract/perm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addBody,
+  editBodyOf,
+  type PlantFixture,
+  setUpPlants,
+  tearDownPlants,
+} from '../../../test/plant-fixture.ts';
 import { dongles, plants } from '../../db/schema/index.ts';
 import { addRole, addUser, type TestApp, unique } from '../../test/helper.ts';
 import { verifyDongleSecret } from '../device/dongle-credentials.ts';
-import { addBody, editBodyOf, type PlantFixture, setUpPlants, tearDownPlants } from './plant-fixture.ts';
 
 /**
  * Scope and permissions of the plant center: another installer's plant, read-only logins and

@@ -6,9 +6,9 @@ import { FIRMWARE_DESC_LANGS, SN_SHEET_HEADER } from '@pvstar/contract/firmware'
 import { asc } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import { manufacturers } from '../../db/schema/index.ts';
-import { firmwareForm, signerOf, type TestSigner } from '../../test/firmware-signing.ts';
-import { buildTestApp, nextIp, type TestApp } from '../../test/helper.ts';
+import { manufacturers } from '../src/db/schema/index.ts';
+import { firmwareForm, signerOf, type TestSigner } from '../src/test/firmware-signing.ts';
+import { buildTestApp, nextIp, type TestApp } from '../src/test/helper.ts';
 
 /**
  * Test fixture of the firmware tests: an app with its own DATA_DIR, the demo logins signed in, and the first

@@ -8,7 +8,7 @@ import {
   plantEnergyDaily,
   plants,
   telemetrySamples,
-} from '../../db/schema/index.ts';
+} from '../src/db/schema/index.ts';
 import {
   addRole,
   addUser,
@@ -16,7 +16,7 @@ import {
   orgIdByName,
   type TestApp,
   userIdByName,
-} from '../../test/helper.ts';
+} from '../src/test/helper.ts';
 
 /**
  * Test fixtures of the plant detail's data tests: a fixture plant of installer A with known daily roll-ups,
