@@ -78,7 +78,9 @@ export function meterBatch(
   const byDevice = new Map<number, NeighbourRow[]>();
   for (const r of rows) {
     if (r.d === null) continue;
-    byDevice.set(r.d, [...(byDevice.get(r.d) ?? []), r]);
+    const list = byDevice.get(r.d) ?? [];
+    list.push(r);
+    byDevice.set(r.d, list);
   }
   const days = new Map<string, DeviceDay>();
   const setAside: SetAsideRow[] = [];

@@ -189,7 +189,9 @@ export async function remeterDevices(
   const readings = new Map<number, MeterReading[]>();
   const available = new Set<string>();
   for (const r of rows) {
-    readings.set(r.d, [...(readings.get(r.d) ?? []), { ts: r.t, counters: r.v }]);
+    const list = readings.get(r.d) ?? [];
+    list.push({ ts: r.t, counters: r.v });
+    readings.set(r.d, list);
     if (r.a) available.add(`${r.d}|${r.t}`);
   }
   const dayRows: DeviceDayRow[] = [];
@@ -212,7 +214,9 @@ export async function remeterDevices(
     const times = new Map<string, number[]>();
     for (const r of list) {
       const day = localDay(r.ts, zone);
-      times.set(day, [...(times.get(day) ?? []), r.ts]);
+      const dayTimes = times.get(day) ?? [];
+      dayTimes.push(r.ts);
+      times.set(day, dayTimes);
     }
     for (const [day, e] of stepDays(steps, zone)) {
       const grid = dayGrid(o.place, zone, day, addDays(day, 1));

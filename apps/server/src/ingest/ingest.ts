@@ -1,4 +1,3 @@
-import { DAY_MS, localMidnight } from '@pvstar/contract/calendar';
 import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
 import {
   MAX_CLOCK_SKEW_MS,
@@ -10,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { intArray, textArray, timeArray } from '../db/arrays.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { withPreparedStatements } from '../db/prepared.ts';
 import { sqlRows } from '../db/rows.ts';
 import { addDays, localDay } from '../domain/calendar.ts';
@@ -18,37 +17,14 @@ import { dayGrid, seenBits } from '../domain/daylight.ts';
 import { isReading } from '../domain/energy.ts';
 import { refreshPlantStatus, statusFromAlarms } from '../domain/plant-status.ts';
 import { refreshPowerNow } from '../domain/power-now-rollup.ts';
-import { loadPriceBooks } from '../domain/tariff-book.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
-import { type LockedDevice, learnIntervals, lockBatchRows } from './batch-rows.ts';
+import { learnIntervals, lockBatchRows } from './batch-rows.ts';
 import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
-import {
-  type BatchMeter,
-  batchPriceBooks,
-  type DeviceDay,
-  meterBatch,
-  type NeighbourRow,
-} from './energy-batch.ts';
-import { remeterDevices } from './energy-recompute.ts';
-import {
-  availableAt,
-  countersIn,
-  countersOf,
-  type DeviceDayRow,
-  epochMs,
-  storedHasCounters,
-  writeDeviceDays,
-  writePlantDays,
-} from './energy-rollup.ts';
+import { type BatchMeter, batchPriceBooks, type DeviceDay, meterBatch } from './energy-batch.ts';
+import { type DeviceDayRow, writeDeviceDays, writePlantDays } from './energy-rollup.ts';
 import type { FloodGuard } from './flood-guard.ts';
-import {
-  decidedAt,
-  meterContextOf,
-  type SetAsideRow,
-  setAsideAt,
-  setAsideReasonAt,
-  writeSetAside,
-} from './meter-store.ts';
+import { meterContextOf, type SetAsideRow, writeSetAside } from './meter-store.ts';
+import { remeterFrom, storeSamples } from './store-readings.ts';
 
 interface Sample {
   deviceId: number;
@@ -315,58 +291,15 @@ export function createIngest(deps: {
       // Before the devices: their deadlines (0025) take the interval learnt from this batch.
       if (b.telemetry.length) await learnIntervals(tx, b.telemetry, now());
       if (samples.length) {
-        // One parse of the batch feeds the samples and each device's newest reading.
-        const rows = JSON.stringify(
-          samples.map((s) => ({ d: s.deviceId, t: new Date(s.ts).toISOString(), v: s.data })),
-        );
-        // The inverters' rows are locked (lockBatchRows), so that one writer at a time meters each (ingest
-        // workers sharing a subscription, the recomputation): the insert below sees every reading committed
-        // before it, or two neighbours would both be measured from the same earlier one.
-        // The stored readings of the inverters, each with the device's readings just before and after it as
-        // they were before this statement (its snapshot): the neighbours whose energy a reading changes.
-        const result = await sqlRows<NeighbourRow>(
-          tx,
-          sql`
-          WITH r AS (SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS r(d int, t timestamptz, v jsonb)),
-          stored AS (
-            INSERT INTO telemetry_samples (device_id, ts, data) SELECT d, t, v FROM r
-            ON CONFLICT DO NOTHING RETURNING device_id, ts, data),
-          latest AS (
-            INSERT INTO device_latest (device_id, ts, data) SELECT DISTINCT ON (d) d, t, v FROM r ORDER BY d, t DESC
-            ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, data = excluded.data
-            WHERE device_latest.ts < excluded.ts),
-          n AS (SELECT count(*)::int AS stored FROM stored)
-          SELECT n.stored, m.* FROM n LEFT JOIN (
-            SELECT s.device_id AS d, ${epochMs(sql`s.ts`)} AS t, ${countersOf('s.data')} AS v,
-              ${epochMs(sql`p.ts`)} AS pt, p.v AS pv, p.r AS pr, ${epochMs(sql`g.ts`)} AS gt, g.v AS gv,
-              ${epochMs(sql`x.ts`)} AS nt, x.v AS nv, x.r AS nr, x.decided AS nd, ${availableAt('s')} AS a
-            FROM stored s
-            LEFT JOIN LATERAL (
-              SELECT q.ts, ${countersOf('q.data')} AS v, ${setAsideReasonAt('q')} AS r FROM telemetry_samples q
-              WHERE q.device_id = s.device_id AND q.ts < s.ts AND ${countersIn('q')}
-                -- Never a reading of the device this one replaced (decision 024).
-                AND q.ts >= coalesce((SELECT sn_since FROM devices WHERE id = s.device_id), '-infinity')
-              ORDER BY q.ts DESC LIMIT 1) p ON true
-            -- Only where the reading before was set aside: the last accepted one, which metering measures from.
-            LEFT JOIN LATERAL (
-              SELECT q.ts, ${countersOf('q.data')} AS v FROM telemetry_samples q
-              WHERE p.r IS NOT NULL AND q.device_id = s.device_id AND q.ts < p.ts AND ${countersIn('q')}
-                AND q.ts >= coalesce((SELECT sn_since FROM devices WHERE id = s.device_id), '-infinity')
-                AND NOT ${setAsideAt('q')}
-              ORDER BY q.ts DESC LIMIT 1) g ON true
-            LEFT JOIN LATERAL (
-              SELECT q.ts, ${countersOf('q.data')} AS v, ${setAsideReasonAt('q')} AS r, ${decidedAt('q')} AS decided
-              FROM telemetry_samples q
-              WHERE q.device_id = s.device_id AND q.ts > s.ts AND ${countersIn('q')} ORDER BY q.ts LIMIT 1) x ON true
-            WHERE s.device_id = ANY(${intArray([...meters.keys()])}) AND ${storedHasCounters}) m ON true`,
-        );
+        const result = await storeSamples(tx, samples, [...meters.keys()]);
         const count = result[0]?.stored ?? 0;
         counters.stored += count;
         counters.duplicates += samples.length - count;
         const metered = meterBatch(result, meters, await batchPriceBooks(tx, result, meters));
         energy = metered.days;
         await writeSetAside(tx, metered.setAside);
-        remetered = await remeter(tx, metered.remeter, meters, sources);
+        remetered = await remeterFrom(tx, metered.remeter, meters, sources, now());
+        counters.remetered += metered.remeter.size;
         // A device back from silence takes the status its alarms give it; only then may its plant's change.
         const back = await sqlRows<{ plant_id: number }>(
           tx,
@@ -421,28 +354,6 @@ export function createIngest(deps: {
         new Date(now()),
       );
     });
-  }
-
-  /**
-   * Meters devices again from raw samples, each from the local day of its earliest new reading on, where a
-   * batch's readings change the verdict on stored readings after them (energy-batch.ts, meterBatch).
-   */
-  async function remeter(
-    tx: Tx,
-    from: Map<number, number>,
-    meters: Map<number, BatchMeter>,
-    sources: Map<number, LockedDevice>,
-  ): Promise<DeviceDayRow[]> {
-    const out: DeviceDayRow[] = [];
-    for (const [deviceId, ts] of from) {
-      counters.remetered++;
-      const { place, plantId } = meters.get(deviceId)!;
-      const start = localMidnight(localDay(ts, place.timezone), place.timezone);
-      const book = (await loadPriceBooks(tx, [plantId], start, now() + DAY_MS)).get(plantId)!;
-      const device = { ...sources.get(deviceId)!, id: deviceId };
-      out.push(...(await remeterDevices(tx, { place, book, devices: [device], from: start, to: Infinity })));
-    }
-    return out;
   }
 
   /**
