@@ -84,7 +84,7 @@ export async function addDongle(t: TestApp, brokerUrl: string) {
       }),
     event: (ts: number, faultCode: string, i: number, state: EventPayload['state'] = 'raised') =>
       JSON.stringify({ msgId: `e-${i}`, ts, deviceSn: plant.inverter.sn, faultCode, state }),
-    topics: { telemetry: topics.telemetry(sn), event: topics.event(sn) },
+    topics: { telemetry: topics.telemetry(sn), event: topics.event(sn), status: topics.status(sn) },
   };
 }
 

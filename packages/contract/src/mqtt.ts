@@ -38,6 +38,15 @@ export const MAX_PAYLOAD_BYTES = 64 * 1024;
 export const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 1024;
 /** How far in the future a device clock may be before its samples are refused. */
 export const MAX_CLOCK_SKEW_MS = 10 * 60_000;
+/**
+ * How far behind the server's clock a reading may be and still describe the present (docs/protocol.md
+ * "Backlogs"): an older one is history (a backlog after an outage) that fills the charts and the energy
+ * but moves neither "power now", nor a status, nor the learnt interval. Twice the clock skew a dongle is
+ * allowed ahead, so that a clock up to ten minutes behind still reports live.
+ */
+export const BACKLOG_AGE_MS = 2 * MAX_CLOCK_SKEW_MS;
+/** Readings one telemetry message may carry (a backlog's many in one acknowledgement; 64 KiB still bound it). */
+export const MAX_READINGS_PER_MESSAGE = 500;
 
 /**
  * What one dongle may send in a minute before ingest drops the rest of that minute's messages and raises
@@ -59,21 +68,38 @@ export const DONGLE_CONNECTS_PER_MINUTE = 30;
 
 const timestamp = z.number().int().positive().max(4_102_444_800_000);
 
+const TelemetryDevicesSchema = z
+  .array(
+    z.object({
+      sn: SerialSchema,
+      kind: DeviceKindSchema,
+      data: z.record(z.string().max(40), z.number().finite()).refine((d) => Object.keys(d).length <= 200),
+    }),
+  )
+  .min(1)
+  .max(16);
+
+/** One reading of a dongle's devices at `ts`: what a dongle sends live. */
 export const TelemetryPayloadSchema = z.object({
   msgId: z.string().min(1).max(64),
   ts: timestamp,
-  devices: z
-    .array(
-      z.object({
-        sn: SerialSchema,
-        kind: DeviceKindSchema,
-        data: z.record(z.string().max(40), z.number().finite()).refine((d) => Object.keys(d).length <= 200),
-      }),
-    )
-    .min(1)
-    .max(16),
+  devices: TelemetryDevicesSchema,
 });
+/**
+ * Many readings in one message, oldest first: how a dongle uploads a backlog (docs/protocol.md
+ * "Backlogs"). Each reading is handled as if it came in its own message; one acknowledgement covers all.
+ */
+export const TelemetryBatchPayloadSchema = z.object({
+  msgId: z.string().min(1).max(64),
+  readings: z
+    .array(z.object({ ts: timestamp, devices: TelemetryDevicesSchema }))
+    .min(1)
+    .max(MAX_READINGS_PER_MESSAGE),
+});
+/** What `up/telemetry` carries: one reading or a batch of them. */
+export const TelemetryMessageSchema = z.union([TelemetryPayloadSchema, TelemetryBatchPayloadSchema]);
 export type TelemetryPayload = z.infer<typeof TelemetryPayloadSchema>;
+export type TelemetryBatchPayload = z.infer<typeof TelemetryBatchPayloadSchema>;
 
 export const EventPayloadSchema = z.object({
   msgId: z.string().min(1).max(64),

@@ -10,6 +10,11 @@ const arrayOf = (values: readonly (string | number)[], type: string): SQL =>
   sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
 
 export const intArray = (values: readonly number[]) => arrayOf(values, 'int');
+export const boolArray = (values: readonly boolean[]) =>
+  arrayOf(
+    values.map((b) => (b ? 'true' : 'false')),
+    'bool',
+  );
 export const textArray = (values: readonly string[]) => arrayOf(values, 'text');
 /** Local days, `YYYY-MM-DD`. */
 export const dayArray = (values: readonly string[]) => arrayOf(values, 'date');

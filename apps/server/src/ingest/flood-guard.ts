@@ -47,8 +47,7 @@ export function createFloodGuard(opts: {
      */
     overLimit(sn: string, kind: string, body: unknown): DongleLimit | null {
       const w = windows.of(sn);
-      const devices = kind === 'telemetry' ? (body as { devices?: unknown } | null)?.devices : undefined;
-      const samples = Array.isArray(devices) ? devices.length : 0;
+      const samples = kind === 'telemetry' ? samplesOf(body) : 0;
       const over: DongleLimit | null =
         ++w.messages > limits.messages
           ? 'messages'
@@ -64,3 +63,13 @@ export function createFloodGuard(opts: {
   };
 }
 export type FloodGuard = ReturnType<typeof createFloodGuard>;
+
+/** The samples a telemetry body carries, one reading or a batch (mqtt.ts), before it is validated. */
+function samplesOf(body: unknown): number {
+  const count = (reading: unknown) => {
+    const devices = (reading as { devices?: unknown } | null)?.devices;
+    return Array.isArray(devices) ? devices.length : 0;
+  };
+  const readings = (body as { readings?: unknown } | null)?.readings;
+  return Array.isArray(readings) ? readings.reduce<number>((n, r) => n + count(r), 0) : count(body);
+}

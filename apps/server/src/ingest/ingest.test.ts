@@ -40,6 +40,23 @@ const telemetry = (
   );
 const send = (payload: Buffer, dongle = 'DGL-000001', kind: 'telemetry' | 'status' = 'telemetry') =>
   ingest.handle(kind === 'status' ? topics.status(dongle) : topics.telemetry(dongle), payload);
+/**
+ * Sends a reading as a dongle reporting live does: the server's clock a minute past its time. Older
+ * readings are history (BACKLOG_AGE_MS): stored and metered, but they move no status and no newest values.
+ */
+async function sendLive(
+  ts: number,
+  data: Record<string, number>,
+  opts: Parameters<typeof telemetry>[2] = {},
+) {
+  const was = clock;
+  clock = ts + 60_000;
+  try {
+    await send(telemetry(ts, data, opts), opts.dongle);
+  } finally {
+    clock = was;
+  }
+}
 const count = async () =>
   (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(telemetrySamples))[0]!.n;
 const plantDay = async (day: string) =>
@@ -95,7 +112,7 @@ afterAll(() => t.close());
 
 describe('ingest', () => {
   it('stores a sample and its latest values, and marks device, dongle and plant online', async () => {
-    await send(telemetry(at('10:00'), { power: 4200, pvPower: 4300, dailyGeneration: 10 }));
+    await sendLive(at('10:00'), { power: 4200, pvPower: 4300, dailyGeneration: 10 });
     expect(await count()).toBe(1);
     const [latest] = await t.ctx.db.select().from(deviceLatest).where(eq(deviceLatest.deviceId, inverterId));
     expect(latest!.data).toMatchObject({ power: 4200, dailyGeneration: 10 });
@@ -119,8 +136,8 @@ describe('ingest', () => {
   });
 
   it('keeps the newest values when samples arrive out of order, and counts late ones into their day', async () => {
-    await send(telemetry(at('12:30'), { power: 6100, dailyGeneration: 21 }));
-    await send(telemetry(at('12:00'), { power: 5800, dailyGeneration: 19 }));
+    await sendLive(at('12:30'), { power: 6100, dailyGeneration: 21 });
+    await sendLive(at('12:00'), { power: 5800, dailyGeneration: 19 });
     const [latest] = await t.ctx.db.select().from(deviceLatest).where(eq(deviceLatest.deviceId, inverterId));
     expect(latest!.data.power).toBe(6100);
     expect((await plantDay('2026-06-21'))!.generation).toBe(21);
@@ -202,7 +219,7 @@ describe('ingest', () => {
     const [device] = await t.ctx.db.select().from(devices).where(eq(devices.id, inverterId));
     expect(device!.status).toBe('OFFLINE');
     expect((await t.ctx.db.select().from(plants).where(eq(plants.id, plantId)))[0]!.status).toBe('OFFLINE');
-    await send(telemetry(at('15:00'), { power: 100 }));
+    await sendLive(at('15:00'), { power: 100 });
     expect((await t.ctx.db.select().from(plants).where(eq(plants.id, plantId)))[0]!.status).toBe('NORMAL');
   });
 });
@@ -247,7 +264,7 @@ describe('reporting interval', () => {
     (await t.ctx.db.select().from(dongles).where(eq(dongles.sn, sn)))[0]!.intervalSeconds;
   const at2 = (s: number) => Date.parse('2026-06-22T08:00:00+02:00') + s * 1000;
   const beat = (s: number) =>
-    send(telemetry(at2(s), { power: 100 }, { dongle: 'DGL-000002', device: 'INV-000002' }), 'DGL-000002');
+    sendLive(at2(s), { power: 100 }, { dongle: 'DGL-000002', device: 'INV-000002' });
 
   it('is learnt from the spacing of the messages, and an outage or a late message does not reset it', async () => {
     expect(await intervalOf('DGL-000002')).toBe(60);

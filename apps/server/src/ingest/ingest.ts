@@ -1,14 +1,15 @@
 import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
 import {
+  BACKLOG_AGE_MS,
   MAX_CLOCK_SKEW_MS,
   MAX_PAYLOAD_BYTES,
   parseTopic,
   StatusPayloadSchema,
-  TelemetryPayloadSchema,
+  TelemetryMessageSchema,
 } from '@pvstar/contract/mqtt';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { intArray, textArray, timeArray } from '../db/arrays.ts';
+import { boolArray, intArray, textArray, timeArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
 import { withPreparedStatements } from '../db/prepared.ts';
 import { sqlRows } from '../db/rows.ts';
@@ -37,6 +38,8 @@ interface Sample {
   place: Pick<DeviceInfo, 'timezone' | 'latitude' | 'longitude'>;
   kind: DeviceKind;
   ts: number;
+  /** Near the server's present (BACKLOG_AGE_MS): only such a reading brings a device back or teaches the interval. */
+  present: boolean;
   day: string;
   data: Record<string, number>;
 }
@@ -44,7 +47,7 @@ interface Sample {
 interface Batch {
   samples: Sample[];
   statuses: { sn: string; online: boolean; ts: number }[];
-  /** Device time of each telemetry message, by dongle. */
+  /** Device time of each present telemetry reading, by dongle. */
   telemetry: { sn: string; ts: number }[];
   waiters: { resolve: () => void; reject: (err: unknown) => void }[];
 }
@@ -179,13 +182,19 @@ export function createIngest(deps: {
       await deps.onOtherMessage?.(parsed.sn, parsed.kind, body);
       return;
     }
-    const msg = TelemetryPayloadSchema.safeParse(body);
+    const msg = TelemetryMessageSchema.safeParse(body);
     if (!msg.success) return drop('schema', { topic, issue: msg.error.issues[0]?.message });
-    if (msg.data.ts > now() + MAX_CLOCK_SKEW_MS) return drop('future', { topic, ts: msg.data.ts });
-    const infos = await devicesBySn.lookup(msg.data.devices.map((d) => d.sn));
+    const nowMs = now();
+    const readings = ('readings' in msg.data ? msg.data.readings : [msg.data]).filter((r) => {
+      if (r.ts <= nowMs + MAX_CLOCK_SKEW_MS) return true;
+      drop('future', { topic, ts: r.ts });
+      return false;
+    });
+    const named = [...new Map(readings.flatMap((r) => r.devices).map((d) => [d.sn, d])).values()];
+    const infos = await devicesBySn.lookup(named.map((d) => d.sn));
     // A device cached as another dongle's is asked for once more: its dongle may have been replaced
     // (decision 024), and its devices report through the new one from its first message.
-    const moved = msg.data.devices
+    const moved = named
       .filter((d) => {
         const info = infos.get(d.sn);
         return info && (info.dongleSn !== parsed.sn || info.kind !== d.kind);
@@ -196,43 +205,56 @@ export function createIngest(deps: {
       for (const [sn, info] of await devicesBySn.lookup(moved)) infos.set(sn, info);
     }
     const samples: Sample[] = [];
-    // The devices of one message share its time and, nearly always, their plant's zone.
-    const days = new Map<string, string>();
-    const dayIn = (zone: string) => {
-      const known = days.get(zone);
-      if (known) return known;
-      const day = localDay(msg.data.ts, zone);
-      days.set(zone, day);
-      return day;
-    };
-    for (const d of msg.data.devices) {
-      const info = infos.get(d.sn);
-      if (!info) {
-        drop('unknownDevice', { topic, device: d.sn });
-        continue;
+    const times: { ts: number; present: boolean }[] = [];
+    for (const reading of readings) {
+      // A reading older than BACKLOG_AGE_MS is history: stored and metered, but it says nothing of now.
+      const present = reading.ts >= nowMs - BACKLOG_AGE_MS;
+      // The devices of one reading share its time and, nearly always, their plant's zone.
+      const days = new Map<string, string>();
+      const dayIn = (zone: string) => {
+        const known = days.get(zone);
+        if (known) return known;
+        const day = localDay(reading.ts, zone);
+        days.set(zone, day);
+        return day;
+      };
+      let any = false;
+      for (const d of reading.devices) {
+        const info = infos.get(d.sn);
+        if (!info) {
+          drop('unknownDevice', { topic, device: d.sn });
+          continue;
+        }
+        // A dongle speaks only for its own devices.
+        if (info.dongleSn !== parsed.sn || info.kind !== d.kind) {
+          drop('foreignDevice', { topic, device: d.sn });
+          continue;
+        }
+        any = true;
+        samples.push({
+          deviceId: info.id,
+          sn: d.sn,
+          dongleSn: parsed.sn,
+          plantId: info.plantId,
+          place: info,
+          kind: info.kind,
+          ts: reading.ts,
+          present,
+          day: dayIn(info.timezone),
+          data: cleanData(info.kind, d.data),
+        });
       }
-      // A dongle speaks only for its own devices.
-      if (info.dongleSn !== parsed.sn || info.kind !== d.kind) {
-        drop('foreignDevice', { topic, device: d.sn });
-        continue;
-      }
-      samples.push({
-        deviceId: info.id,
-        sn: d.sn,
-        dongleSn: parsed.sn,
-        plantId: info.plantId,
-        place: info,
-        kind: info.kind,
-        ts: msg.data.ts,
-        day: dayIn(info.timezone),
-        data: cleanData(info.kind, d.data),
-      });
+      if (any) times.push({ ts: reading.ts, present });
     }
     if (!samples.length) return;
     return enqueue(laneOf(samples[0]!.plantId), (b) => {
       b.samples.push(...samples);
-      b.statuses.push({ sn: parsed.sn, online: true, ts: msg.data.ts });
-      b.telemetry.push({ sn: parsed.sn, ts: msg.data.ts });
+      for (const { ts, present } of times) {
+        // The dongle is heard now either way; only a present reading teaches its interval (batch-rows.ts),
+        // and a backlog's ends its silence when it arrives, not when it was recorded.
+        b.statuses.push({ sn: parsed.sn, online: true, ts: present ? ts : nowMs });
+        if (present) b.telemetry.push({ sn: parsed.sn, ts });
+      }
     });
   }
 
@@ -283,8 +305,13 @@ export function createIngest(deps: {
         if (s.kind === 'INVERTER' && !meters.has(s.deviceId) && isReading(s.data))
           meters.set(s.deviceId, { place: s.place, plantId: s.plantId, ctx: contexts.get(s.deviceId)! });
       }
-      // Each device's newest time, without its readings: the status and alarm updates need no more.
+      // Each device's newest time, without its readings: the status and alarm updates need no more. Only a
+      // present reading brings a device back and ends its silence (a backlog fills history, BACKLOG_AGE_MS).
       const deviceTimes = [...latest.values()].map((s) => ({ id: s.deviceId, t: new Date(s.ts) }));
+      const presentTimes = new Map<number, number>();
+      for (const s of samples)
+        if (s.present) presentTimes.set(s.deviceId, Math.max(presentTimes.get(s.deviceId) ?? s.ts, s.ts));
+      const presentIds = deviceTimes.map((d) => presentTimes.has(d.id));
       const changedPlants: number[] = [];
       let energy = new Map<string, DeviceDay>();
       let remetered: DeviceDayRow[] = [];
@@ -307,17 +334,18 @@ export function createIngest(deps: {
           WITH updated AS (
             UPDATE devices SET
               last_seen_at = GREATEST(coalesce(devices.last_seen_at, x.t), x.t),
-              status = CASE WHEN devices.status IN ('NOT_CONNECTED', 'OFFLINE') THEN ${statusFromAlarms(sql`devices.id`)} ELSE devices.status END
+              status = CASE WHEN x.present AND devices.status IN ('NOT_CONNECTED', 'OFFLINE') THEN ${statusFromAlarms(sql`devices.id`)} ELSE devices.status END
             FROM (
-              SELECT r.d, r.t, dv.status AS was
-              FROM unnest(${intArray(deviceTimes.map((d) => d.id))}, ${timeArray(deviceTimes.map((d) => d.t))}) AS r(d, t)
+              SELECT r.d, r.t, r.present, dv.status AS was
+              FROM unnest(${intArray(deviceTimes.map((d) => d.id))}, ${timeArray(deviceTimes.map((d) => d.t))},
+                ${boolArray(presentIds)}) AS r(d, t, present)
               JOIN devices dv ON dv.id = r.d) x
             WHERE devices.id = x.d
             RETURNING devices.plant_id, x.was, devices.status)
           SELECT DISTINCT plant_id FROM updated WHERE was <> status`,
         );
         changedPlants.push(...back.map((r) => r.plant_id));
-        await endCommAlarms(tx, { devices: deviceTimes });
+        await endCommAlarms(tx, { devices: [...presentTimes].map(([id, ts]) => ({ id, t: new Date(ts) })) });
       }
       if (energy.size || remetered.length) {
         const rows = [...energy.values()].map(({ times, availableTimes, place, ...e }) => {
