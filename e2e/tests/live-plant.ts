@@ -122,7 +122,16 @@ export async function startLivePlant(
       sn: d.dongle,
       secret: saved.dongles.find((x) => x.sn === d.dongle)!.secret,
       plant: { ...PLANT, capacityKwp: 10, storageKwh: 0, type: 'PHOTOVOLTAIC' as const },
-      devices: [{ sn: d.inverter, kind: 'INVERTER' as const, inverterType: 'THREE_PHASE' as const }],
+      // Maker and model as registered: what the simulated inverter checks a firmware manifest against.
+      devices: [
+        {
+          sn: d.inverter,
+          kind: 'INVERTER' as const,
+          inverterType: 'THREE_PHASE' as const,
+          manufacturer: opts.manufacturer,
+          model: opts.model,
+        },
+      ],
     })),
   });
   await expect

@@ -15,7 +15,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { tileSource } from './config.ts';
 import type { AppContext } from './context.ts';
-import { answerFrameworkError, installPipeline, requestForLog } from './http/pipeline.ts';
+import { answerFrameworkError, installPipeline } from './http/pipeline.ts';
+import { requestForLog } from './http/request-log.ts';
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
 import { isApiToken, resolveTokenCaller } from './modules/api-token/api-token.caller.ts';
 import { apiTokenRoutes } from './modules/api-token/api-token.routes.ts';
@@ -117,8 +118,8 @@ export async function buildApp(ctx: AppContext) {
             description: [
               'A session token from `POST /auth/user/login`, or an API token (`pvst_…`).',
               'API tokens are made in the personal centre (API tokens tab, or `POST /system/apiToken/add` from a signed-in session) and shown once; send them as `Authorization: Bearer pvst_…`.',
-              'A token acts as its user with at most the user’s current permissions and data scope: read-only tokens get 403 on every write, a token limited to some plants sees only those (other plants answer 404; lists spanning organisations, users, the audit log, the fleet report and upgrade tasks answer 403).',
-              'A token can never manage tokens, users, roles, menus or passwords, change contacts or the second factor, write remote parameters or start firmware upgrades: those operations say “Needs an interactive session” and answer 403 to a token.',
+              'A token acts as its user with at most the user’s current permissions and data scope, and only on plant data: each operation says which tokens may call it (“API tokens: read-only and read-write”, “read-write only”, or “none”, which answers 403 to every token). A token limited to some plants sees only those (other plants answer 404; lists spanning organisations and the fleet report answer 403).',
+              'A token can never manage tokens, users, roles, menus, webhooks, share links, report subscriptions or passwords, change contacts or the second factor, delete plants, replace devices, reissue dongle secrets, invite owners, manage firmware or upgrades or write remote parameters.',
               `Limits per token: by default ${ctx.config.API_TOKEN_DAILY_LIMIT.toLocaleString('en-GB')} requests a day (UTC) and ${ctx.config.API_TOKEN_PER_SECOND_LIMIT} a second (settable per token up to ${ctx.config.API_TOKEN_MAX_DAILY_LIMIT.toLocaleString('en-GB')} and ${ctx.config.API_TOKEN_MAX_PER_SECOND_LIMIT}). Every answer carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy; beyond a limit the answer is 429 with Retry-After (seconds).`,
               'Revoked or expired tokens, and tokens of a frozen or deleted user, answer 401.',
             ].join(' '),

@@ -98,6 +98,16 @@ describe('loadConfig', () => {
     expect(config.SMTP_URL).toBeUndefined();
   });
 
+  it('turns demo mode off by default with a database of its own (DATABASE_URL), and DEMO=true still turns it on', () => {
+    const deployed = { DATABASE_URL: 'postgres://u@db:5432/pv', MQTT_URL: 'mqtt://broker:1883' };
+    expect(loadConfig(deployed)).toMatchObject({ demo: false, production: false });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/pv' }).demo).toBe(false);
+    expect(loadConfig({ ...deployed, DEMO: 'true' }).demo).toBe(true);
+    // The embedded default (npm start: no DATABASE_URL) keeps its demo, an empty value counting as unset.
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker:1883' }).demo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: '' }).demo).toBe(true);
+  });
+
   it('turns demo mode off by default in production, and DEMO overrides either way', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ demo: false, production: true });
     expect(loadConfig({ NODE_ENV: 'production', DEMO: 'true' }).demo).toBe(true);
@@ -147,7 +157,7 @@ describe('loadConfig', () => {
       APP_TITLE: 'SolarX',
       DATABASE_URL: 'postgres://u@db:5432/pv',
       SMTP_URL: 'smtp://mail:25',
-      demo: true,
+      demo: false,
     });
   });
 });

@@ -237,5 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const production = parsed.data.NODE_ENV === 'production';
-  return { ...parsed.data, production, demo: parsed.data.DEMO ?? !production };
+  // Demo mode (a password-less demo login, the demo tree) only where nobody deployed anything: the embedded
+  // default. A database of its own (DATABASE_URL) means a real installation, whatever NODE_ENV says.
+  const demo = parsed.data.DEMO ?? (!production && !parsed.data.DATABASE_URL);
+  return { ...parsed.data, production, demo };
 }

@@ -237,7 +237,7 @@ async function main() {
       ? `  demo:     ${demo.members.length} plants${config.DEMO_FLEET ? `, simulated dongles reporting every ${config.DEMO_INTERVAL_SECONDS} s` : ''}`
       : '',
     demoKey
-      ? `  firmware: sign demo images with npm run firmware:sign -- --key ${demoKey.file} image.bin`
+      ? `  firmware: sign demo images with npm run firmware:sign -- --key ${demoKey.file} --manufacturer PVSTAR --type INVERTER_ARM --version V9.0.0 --model <model> image.bin`
       : '',
     '',
     '  Sign-in accounts:',

@@ -7,7 +7,13 @@ import { asc } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { manufacturers } from '../src/db/schema/index.ts';
-import { firmwareForm, signerOf, type TestSigner } from '../src/test/firmware-signing.ts';
+import {
+  firmwareForm,
+  freshVersion,
+  type ManifestFields,
+  signerOf,
+  type TestSigner,
+} from '../src/test/firmware-signing.ts';
 import { buildTestApp, nextIp, type TestApp } from '../src/test/helper.ts';
 
 /**
@@ -32,23 +38,27 @@ export interface FirmwareFixture {
   makerId: number;
   makerName: string;
   signer: TestSigner;
-  /** Uploads an image signed by the manufacturer's test key (override the signature or manufacturer in `parts`). */
+  /**
+   * Uploads an image with a manifest signed by the manufacturer's test key (`fields` say what the
+   * manifest says; override the manifest or manufacturer in `parts`).
+   */
   upload: (
     token: string,
     file: Buffer | null,
     filename?: string,
     parts?: SignedParts,
     lang?: string,
+    fields?: ManifestFields,
   ) => Promise<Answer>;
   post: (url: string, token: string, body: unknown) => ReturnType<TestApp['call']>;
   /** `POST /iot/firmware/page`, expecting 200. */
   page: (token: string, body?: Record<string, unknown>) => Promise<{ total: number; list: ProgramRow[] }>;
-  /** A complete `add` body for the upload `fileId`, with a fresh version. */
+  /** A complete `add` body for the upload `fileId` (type and version come from its manifest). */
   addBody: (fileId: string, extra?: Record<string, unknown>) => Record<string, unknown>;
-  /** Uploads a small image as `token` and returns its id. */
-  uploaded: (token?: string) => Promise<string>;
-  /** Adds a program as `token`; returns its id. */
-  addProgram: (token?: string, extra?: Record<string, unknown>) => Promise<number>;
+  /** Uploads a small image as `token` (its manifest saying `fields`) and returns its id. */
+  uploaded: (token?: string, fields?: ManifestFields) => Promise<string>;
+  /** Adds a program as `token` (its manifest saying `fields`); returns its id. */
+  addProgram: (token?: string, extra?: Record<string, unknown>, fields?: ManifestFields) => Promise<number>;
   /** The files stored under DATA_DIR/files/firmware. */
   storedFiles: () => string[];
   /** Sends a serial-number sheet to `POST /iot/firmware/sn/parse` as a plain multipart upload. */
@@ -59,8 +69,7 @@ export const fieldsOf = (res: Answer) => (res.body.data?.fields ?? []).map((f: {
 
 export const descriptions = (prefix: string) =>
   Object.fromEntries(FIRMWARE_DESC_LANGS.map((l) => [l, `${prefix} ${l}`]));
-let versionCounter = 0;
-export const nextVersion = () => `V1.0.${++versionCounter}`;
+export const nextVersion = freshVersion;
 
 /** A multipart/form-data body as a browser sends it: one file part (or only a text field). */
 function multipart(file: Buffer | null, filename: string, contentType = 'application/octet-stream') {
@@ -119,7 +128,7 @@ export async function setUpFirmware(): Promise<FirmwareFixture> {
     });
     return { status: res.statusCode, body: res.json() };
   }
-  const upload: FirmwareFixture['upload'] = (token, file, filename = 'fw.bin', parts = {}, lang) =>
+  const upload: FirmwareFixture['upload'] = (token, file, filename = 'fw.bin', parts = {}, lang, fields) =>
     sendForm(
       '/iot/firmware/upload',
       token,
@@ -127,7 +136,7 @@ export async function setUpFirmware(): Promise<FirmwareFixture> {
         image: file,
         name: filename,
         manufacturerId: makerId,
-        signature: file?.length ? Buffer.from(signer.sign(file), 'base64') : undefined,
+        manifest: file?.length ? signer.signed(file, fields) : undefined,
         ...parts,
       }),
       lang,
@@ -146,8 +155,6 @@ export async function setUpFirmware(): Promise<FirmwareFixture> {
 
   const addBody: FirmwareFixture['addBody'] = (fileId, extra = {}) => ({
     manufacturerId: makerId,
-    firmwareType: 'INVERTER_ARM',
-    version: nextVersion(),
     status: 'ENABLED',
     description: 'Fixes the grid reconnection delay',
     descriptions: descriptions('Fixes'),
@@ -157,13 +164,13 @@ export async function setUpFirmware(): Promise<FirmwareFixture> {
     ...extra,
   });
 
-  async function uploaded(token = admin) {
-    const res = await upload(token, randomBytes(2048));
-    expect(res.status).toBe(200);
+  async function uploaded(token = admin, fields?: ManifestFields) {
+    const res = await upload(token, randomBytes(2048), 'fw.bin', {}, 'en-GB', fields);
+    expect(res.status, res.body.msg).toBe(200);
     return res.body.data.fileId as string;
   }
-  async function addProgram(token = admin, extra: Record<string, unknown> = {}) {
-    const res = await post('/iot/firmware/add', token, addBody(await uploaded(token), extra));
+  async function addProgram(token = admin, extra: Record<string, unknown> = {}, fields?: ManifestFields) {
+    const res = await post('/iot/firmware/add', token, addBody(await uploaded(token, fields), extra));
     expect(res.status, res.body.msg).toBe(200);
     return res.body.data.id as number;
   }

@@ -1,6 +1,14 @@
+import { FIRMWARE_TARGET } from '@pvstar/contract/firmware';
 import { type CommandPayload, CommandPayloadSchema, type CommandResultPayload } from '@pvstar/contract/mqtt';
 import { gridCodeValues } from '@pvstar/contract/remote';
-import { downloadFirmware, type FirmwareBody, parseFirmwareBody, type TrustedKey } from './firmware.ts';
+import {
+  checkManifest,
+  type DeviceIdentity,
+  downloadFirmware,
+  type FirmwareBody,
+  parseFirmwareBody,
+  type TrustedKey,
+} from './firmware.ts';
 
 export type ParamValue = number | string | boolean;
 export type ParamSet = Record<string, ParamValue>;
@@ -27,7 +35,11 @@ export interface CommandHost {
   /** Where a command without `deviceSn` goes: the first inverter. */
   defaultTarget: string;
   params(deviceSn: string): ParamSet;
-  setVersion(deviceSn: string, firmwareType: string, version: string): void;
+  /** What a target is (kind, manufacturer, model): what a firmware manifest must fit. */
+  identity(deviceSn: string): DeviceIdentity;
+  /** The version a target runs, by the key the cloud keeps it under (`inverter`, `dsp`, `dongle`, `bms`). */
+  version(deviceSn: string, versionKey: string): string | undefined;
+  setVersion(deviceSn: string, versionKey: string, version: string): void;
   reply(result: CommandResultPayload): void;
   now(): number;
   random(): number;
@@ -108,12 +120,20 @@ export function createCommandHandler(host: CommandHost): (payload: Buffer) => vo
   }
 
   async function upgrade(cmdId: string, fw: FirmwareBody, target: string): Promise<void> {
+    const { versionKey } = FIRMWARE_TARGET[fw.manifest.firmwareType];
+    // Nothing is fetched for an image that is not for this device, or that would take it back unasked.
+    const refused = checkManifest(
+      fw,
+      host.firmwareKeys,
+      host.identity(target),
+      host.version(target, versionKey),
+    );
+    if (refused) return finish({ cmdId, status: 'failed', error: refused });
     host.reply({ cmdId, status: 'accepted' });
     host.reply({ cmdId, status: 'progress', progress: 0 });
     let last = 0;
     const download = await downloadFirmware(
       fw,
-      host.firmwareKeys,
       (percent) => {
         // Every tenth percent is plenty for a progress bar and spares the broker.
         if (percent >= last + 10 || (percent === 100 && last !== 100)) {
@@ -127,8 +147,8 @@ export function createCommandHandler(host: CommandHost): (payload: Buffer) => vo
     await sleep(between(host, host.flashDelayMs));
     if (host.random() < host.firmwareFailRate)
       return finish({ cmdId, status: 'failed', error: 'flash verification failed' });
-    host.setVersion(target, fw.firmwareType, fw.version);
-    return finish({ cmdId, status: 'succeeded', result: { version: fw.version } });
+    host.setVersion(target, versionKey, fw.manifest.version);
+    return finish({ cmdId, status: 'succeeded', result: { version: fw.manifest.version } });
   }
 
   return (payload) => {

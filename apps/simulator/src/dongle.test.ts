@@ -1,6 +1,7 @@
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
+import { FIRMWARE_MANIFEST_FORMAT, type FirmwareManifest, manifestBytes } from '@pvstar/contract/firmware';
 import { metricDef } from '@pvstar/contract/metrics';
 import {
   type CommandResultPayload,
@@ -12,7 +13,7 @@ import {
 import { Aedes, type AuthenticateError } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DongleDef } from './dongle.ts';
+import { type DongleDef, SIMULATED_DONGLE_MODEL } from './dongle.ts';
 import { trustedKeys } from './firmware.ts';
 import { type Fleet, startFleet } from './fleet.ts';
 
@@ -33,10 +34,18 @@ const dongle: DongleDef = {
   secret: 'dongle-secret-1',
   plant,
   devices: [
-    { sn: 'INVTEST0001', kind: 'INVERTER', inverterType: 'THREE_PHASE' },
-    { sn: 'BATTEST0001', kind: 'BATTERY' },
+    {
+      sn: 'INVTEST0001',
+      kind: 'INVERTER',
+      inverterType: 'THREE_PHASE',
+      manufacturer: 'Solplanet',
+      model: 'ASW8K-LT',
+    },
+    { sn: 'BATTEST0001', kind: 'BATTERY', manufacturer: 'Solplanet', model: 'AB5K' },
     { sn: 'MTRTEST0001', kind: 'METER' },
   ],
+  // As the cloud keeps them: what a firmware manifest's version is compared with.
+  versions: { INVTEST0001: { inverter: 'V2.0.0' }, DGLTEST0001: { dongle: 'V2.3.5' } },
 };
 const flaky: DongleDef = { ...dongle, sn: 'DGLTEST0002', secret: 'dongle-secret-2' };
 const secrets = new Map([
@@ -74,7 +83,31 @@ describe('dongle over a real MQTT broker', () => {
   const maker = generateKeyPairSync('ed25519');
   const makerPem = maker.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const keyId = trustedKeys([makerPem])[0]!.fingerprint;
-  const signature = sign(null, firmware, maker.privateKey).toString('base64');
+  /** What the manufacturer signs about the image, `fields` changed. */
+  const manifestOf = (fields: Partial<FirmwareManifest> = {}): FirmwareManifest => ({
+    format: FIRMWARE_MANIFEST_FORMAT,
+    manufacturer: 'Solplanet',
+    firmwareType: 'INVERTER_ARM',
+    version: 'V2.1.0',
+    models: ['ASW8K-LT', 'ASW10K-LT'],
+    sha256,
+    size: firmware.length,
+    ...fields,
+  });
+  const signatureOf = (manifest: FirmwareManifest, key: KeyObject = maker.privateKey) =>
+    sign(null, manifestBytes(manifest), key).toString('base64');
+  /** A firmware.upgrade body as the cloud sends it: the manifest, its signature and the key's id. */
+  const upgradeBody = (fields: Partial<FirmwareManifest> = {}, extra: Record<string, unknown> = {}) => {
+    const manifest = manifestOf(fields);
+    return {
+      deviceSn: 'INVTEST0001',
+      url: `${filesUrl}/fw.bin`,
+      manifest,
+      signature: signatureOf(manifest),
+      keyId,
+      ...extra,
+    };
+  };
 
   const on = (kind: string, sn = dongle.sn) =>
     received.filter((m) => m.topic === `pvstar/v1/${sn}/up/${kind}`);
@@ -209,17 +242,7 @@ describe('dongle over a real MQTT broker', () => {
   });
 
   it('upgrades firmware: downloads with progress, checks the hash, remembers the version', async () => {
-    const body = {
-      deviceSn: 'INVTEST0001',
-      url: `${filesUrl}/fw.bin`,
-      size: firmware.length,
-      sha256,
-      signature,
-      keyId,
-      version: '2.1.0',
-      firmwareType: 'ARM',
-    };
-    const ok = await send('firmware.upgrade', body);
+    const ok = await send('firmware.upgrade', upgradeBody());
     const statuses = ok.results.map((r) => r.status);
     expect(statuses[0]).toBe('accepted');
     expect(statuses.at(-1)).toBe('succeeded');
@@ -228,53 +251,105 @@ describe('dongle over a real MQTT broker', () => {
     expect(progress.at(-1)).toBe(100);
     expect(progress.length).toBeGreaterThan(3);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
-    expect(ok.results.at(-1)!.result).toEqual({ version: '2.1.0' });
-    expect(fleet.dongles[0]!.versions.get('INVTEST0001')).toEqual({ ARM: '2.1.0' });
+    expect(ok.results.at(-1)!.result).toEqual({ version: 'V2.1.0' });
+    expect(fleet.dongles[0]!.versions.get('INVTEST0001')).toEqual({ inverter: 'V2.1.0' });
 
-    const bad = await send('firmware.upgrade', { ...body, version: '2.2.0', sha256: 'ab'.repeat(32) });
+    // Manifests signed for other bytes: the download gives them away.
+    const bad = await send('firmware.upgrade', upgradeBody({ version: 'V2.2.0', sha256: 'ab'.repeat(32) }));
     expect(bad.results.at(-1)).toMatchObject({ status: 'failed', error: 'hash mismatch' });
-    const short = await send('firmware.upgrade', { ...body, version: '2.3.0', size: firmware.length + 1 });
+    const short = await send(
+      'firmware.upgrade',
+      upgradeBody({ version: 'V2.3.0', size: firmware.length + 1 }),
+    );
     expect(short.results.at(-1)).toMatchObject({ status: 'failed', error: 'size mismatch' });
-    expect(fleet.dongles[0]!.versions.get('INVTEST0001')).toEqual({ ARM: '2.1.0' });
+    expect(fleet.dongles[0]!.versions.get('INVTEST0001')).toEqual({ inverter: 'V2.1.0' });
   });
 
-  it('flashes only an image its manufacturer signed with a key the dongle was given', async () => {
-    const body = {
-      deviceSn: 'INVTEST0001',
-      url: `${filesUrl}/fw.bin`,
-      size: firmware.length,
-      sha256,
-      signature,
-      keyId,
-      version: '3.0.0',
-      firmwareType: 'ARM',
-    };
-    // Another image's signature (the server's bytes are not what was signed): refused after the download.
-    const forged = sign(null, randomBytes(100), maker.privateKey).toString('base64');
-    const tampered = await send('firmware.upgrade', { ...body, signature: forged });
-    expect(tampered.results.at(-1)).toMatchObject({
-      status: 'failed',
-      error: 'signature check failed: signature mismatch',
+  it('flashes only a manifest its manufacturer signed with a key the dongle was given', async () => {
+    // Relabelled after signing (the same signed bytes called another version): refused before the download.
+    const signed = upgradeBody({ version: 'V3.0.0' });
+    const relabelled = await send('firmware.upgrade', {
+      ...signed,
+      manifest: { ...signed.manifest, version: 'V9.9.9' },
     });
+    expect(relabelled.results).toEqual([
+      expect.objectContaining({ status: 'failed', error: 'signature check failed: signature mismatch' }),
+    ]);
     // A key the dongle was never given, whatever it signed.
     const stranger = generateKeyPairSync('ed25519');
     const strangerId = trustedKeys([
       stranger.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     ])[0]!.fingerprint;
     const foreign = await send('firmware.upgrade', {
-      ...body,
+      ...signed,
       keyId: strangerId,
-      signature: sign(null, firmware, stranger.privateKey).toString('base64'),
+      signature: signatureOf(signed.manifest, stranger.privateKey),
     });
     expect(foreign.results.at(-1)).toMatchObject({
       status: 'failed',
       error: 'signature check failed: unknown signing key',
     });
-    const unsigned = await send('firmware.upgrade', { ...body, signature: undefined });
-    expect(unsigned.results.at(-1)).toMatchObject({ status: 'failed', error: 'unsigned image' });
-    for (const r of [tampered, foreign, unsigned])
+    const unsigned = await send('firmware.upgrade', { ...signed, signature: undefined });
+    expect(unsigned.results.at(-1)).toMatchObject({ status: 'failed', error: 'unsigned manifest' });
+    // The old body: a signature over the image and no manifest.
+    const old = await send('firmware.upgrade', {
+      deviceSn: 'INVTEST0001',
+      url: `${filesUrl}/fw.bin`,
+      size: firmware.length,
+      sha256,
+      signature: sign(null, firmware, maker.privateKey).toString('base64'),
+      keyId,
+      version: '0.0.1',
+      firmwareType: 'INVERTER_ARM',
+    });
+    expect(old.results.at(-1)).toMatchObject({ status: 'failed', error: 'invalid manifest' });
+    for (const r of [relabelled, foreign, unsigned, old])
       expect(r.results.some((x) => x.status === 'succeeded')).toBe(false);
-    expect(fleet.dongles[0]!.versions.get('INVTEST0001')).toEqual({ ARM: '2.1.0' });
+    expect(fleet.dongles[0]!.versions.get('INVTEST0001')).toEqual({ inverter: 'V2.1.0' });
+  });
+
+  it('refuses a signed manifest that does not fit it: another maker, firmware type or model', async () => {
+    const cases: [Partial<FirmwareManifest>, Record<string, unknown>, string][] = [
+      [{ manufacturer: 'Sungrow' }, {}, 'manifest mismatch: manufacturer'],
+      [{ models: ['ASW5K-S'] }, {}, 'manifest mismatch: model'],
+      // Battery firmware sent to the inverter; inverter firmware sent to the dongle itself.
+      [{ firmwareType: 'BATTERY_BMS', models: ['AB5K'] }, {}, 'manifest mismatch: firmware type'],
+      [{ firmwareType: 'INVERTER_ARM' }, { deviceSn: dongle.sn }, 'manifest mismatch: firmware type'],
+    ];
+    for (const [fields, extra, error] of cases) {
+      const r = await send('firmware.upgrade', upgradeBody({ version: 'V4.0.0', ...fields }, extra));
+      expect(r.results, error).toEqual([expect.objectContaining({ status: 'failed', error })]);
+    }
+    expect(fleet.dongles[0]!.versions.get('INVTEST0001')).toEqual({ inverter: 'V2.1.0' });
+    expect(fleet.dongles[0]!.versions.get(dongle.sn)).toEqual({ dongle: 'V2.3.5' });
+  });
+
+  it('refuses a downgrade it was not told about, and takes one the cloud says was authorised', async () => {
+    const down: Partial<FirmwareManifest> = {
+      firmwareType: 'DONGLE',
+      version: '0.0.1',
+      models: [SIMULATED_DONGLE_MODEL],
+    };
+    const refused = await send('firmware.upgrade', upgradeBody(down, { deviceSn: dongle.sn }));
+    expect(refused.results).toEqual([
+      expect.objectContaining({ status: 'failed', error: 'downgrade refused: running V2.3.5' }),
+    ]);
+    // `rollback` must be exactly true; the comparison ignores the V and trailing zeros.
+    const vague = await send('firmware.upgrade', upgradeBody(down, { deviceSn: dongle.sn, rollback: 'yes' }));
+    expect(vague.results.at(-1)).toMatchObject({ error: 'downgrade refused: running V2.3.5' });
+    expect(fleet.dongles[0]!.versions.get(dongle.sn)).toEqual({ dongle: 'V2.3.5' });
+    const authorised = await send(
+      'firmware.upgrade',
+      upgradeBody(down, { deviceSn: dongle.sn, rollback: true }),
+    );
+    expect(authorised.results.at(-1)).toMatchObject({ status: 'succeeded', result: { version: '0.0.1' } });
+    expect(fleet.dongles[0]!.versions.get(dongle.sn)).toEqual({ dongle: '0.0.1' });
+    // Back up again needs no authorisation; the same version again is no downgrade either.
+    const up = { ...down, version: '2.3.5' };
+    for (let i = 0; i < 2; i++) {
+      const r = await send('firmware.upgrade', upgradeBody(up, { deviceSn: dongle.sn }));
+      expect(r.results.at(-1)).toMatchObject({ status: 'succeeded' });
+    }
   });
 
   it('raises and clears faults', async () => {

@@ -20,9 +20,18 @@ export interface DongleDef {
   seed?: number;
   /** Starting parameter set of its inverters (DEFAULT_PARAMS when absent). */
   params?: ParamSet;
-  /** Firmware versions by device serial number, then firmware type. */
+  /**
+   * Firmware versions by serial number (the dongle's own and its devices'), then the key the cloud keeps
+   * them under: `inverter`, `dsp`, `bms`, `dongle` (FIRMWARE_TARGET).
+   */
   versions?: Record<string, Record<string, string>>;
+  /** The dongle's own maker and model, as dongle firmware manifests name them (defaults below). */
+  manufacturer?: string;
+  model?: string;
 }
+
+/** The model a simulated dongle reports unless its definition says otherwise. */
+export const SIMULATED_DONGLE_MODEL = 'PVSTAR-SIM-DONGLE';
 
 /** Fault codes a device of each kind raises now and then. */
 export const FAULT_CODES: Partial<Record<DeviceKind, readonly string[]>> = {
@@ -139,7 +148,19 @@ export class Dongle {
       targets,
       defaultTarget: def.devices.find((d) => d.kind === 'INVERTER')?.sn ?? def.sn,
       params: (sn) => this.paramSets.get(sn) ?? {},
-      setVersion: (sn, type, version) => this.versions.set(sn, { ...this.versions.get(sn), [type]: version }),
+      identity: (sn) => {
+        if (sn === def.sn)
+          return {
+            kind: 'DONGLE',
+            // A collector comes from the maker of what it collects from, unless it says otherwise.
+            manufacturer: def.manufacturer ?? def.devices.find((d) => d.manufacturer)?.manufacturer,
+            model: def.model ?? SIMULATED_DONGLE_MODEL,
+          };
+        const d = def.devices.find((x) => x.sn === sn);
+        return { kind: d?.kind ?? 'METER', manufacturer: d?.manufacturer, model: d?.model };
+      },
+      version: (sn, key) => this.versions.get(sn)?.[key],
+      setVersion: (sn, key, version) => this.versions.set(sn, { ...this.versions.get(sn), [key]: version }),
       reply: (result) => this.reply(result),
       now: () => Date.now(),
       random: this.random,

@@ -1,21 +1,36 @@
 import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
+import {
+  FIRMWARE_TARGET,
+  type FirmwareManifest,
+  FirmwareManifestSchema,
+  isDowngrade,
+  manifestBytes,
+} from '@pvstar/contract/firmware';
+import type { DeviceKind } from '@pvstar/contract/metrics';
 
+/** A firmware.upgrade command's body: what the image is travels only inside the signed manifest. */
 export interface FirmwareBody {
   url: string;
-  size: number;
-  sha256: string;
-  /** Ed25519 over the image, base64. */
+  manifest: FirmwareManifest;
+  /** Ed25519 over the manifest's canonical bytes, base64. */
   signature: string;
   /** The signing key's fingerprint (`SHA256:…`), to pick it among the keys the dongle trusts. */
   keyId: string;
-  version: string;
-  firmwareType: string;
+  /** The cloud says a provider authorised going back to an older version (the device still checks the rest). */
+  rollback: boolean;
 }
 
 /** A key a dongle trusts: provisioned at the factory (here: with the fleet), never taken from the cloud. */
 export interface TrustedKey {
   fingerprint: string;
   key: KeyObject;
+}
+
+/** What a device knows about itself that a manifest must fit. */
+export interface DeviceIdentity {
+  kind: 'DONGLE' | DeviceKind;
+  manufacturer?: string;
+  model?: string;
 }
 
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
@@ -38,38 +53,60 @@ export function trustedKeys(keys: readonly string[]): TrustedKey[] {
   });
 }
 
-/** Largest image a dongle accepts: real collectors have a few MB of flash; this is generous. */
-export const MAX_FIRMWARE_BYTES = 64 * 1024 * 1024;
-
 /** The body of a firmware.upgrade command, or the reason it is unusable. */
 export function parseFirmwareBody(body: Record<string, unknown>): FirmwareBody | string {
-  const { url, size, sha256, signature, keyId, version, firmwareType } = body;
+  const { url, manifest, signature, keyId, rollback } = body;
   if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return 'invalid url';
-  if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0 || size > MAX_FIRMWARE_BYTES)
-    return 'invalid size';
-  if (typeof sha256 !== 'string' || !/^[0-9a-fA-F]{64}$/.test(sha256)) return 'invalid sha256';
-  if (typeof signature !== 'string' || !/^[A-Za-z0-9+/]{86}==$/.test(signature)) return 'unsigned image';
+  const parsed = FirmwareManifestSchema.safeParse(manifest);
+  if (!parsed.success) return 'invalid manifest';
+  if (typeof signature !== 'string' || !/^[A-Za-z0-9+/]{86}==$/.test(signature)) return 'unsigned manifest';
   if (typeof keyId !== 'string' || keyId.length === 0 || keyId.length > 64) return 'invalid keyId';
-  if (typeof version !== 'string' || version.length === 0 || version.length > 64) return 'invalid version';
-  if (typeof firmwareType !== 'string' || firmwareType.length === 0 || firmwareType.length > 32)
-    return 'invalid firmwareType';
-  return { url, size, sha256: sha256.toLowerCase(), signature, keyId, version, firmwareType };
+  // Only an explicit `true` authorises going back.
+  return { url, manifest: parsed.data, signature, keyId, rollback: rollback === true };
 }
 
 /**
- * Downloads an image as a dongle does: streamed, hashed on the fly, never more than the announced size
- * (a server sending more is cut off), reporting whole percents as bytes arrive; then checks the
- * manufacturer's signature over it with a key the dongle trusts. Whatever fails, nothing is flashed.
+ * Whether the image may go on this device, checked before a byte is fetched: the manifest signed by a
+ * key the dongle trusts, for its manufacturer, its kind and its model, and not older than what it runs
+ * unless the command says a rollback was authorised. The reason it may not, or null.
+ */
+export function checkManifest(
+  fw: FirmwareBody,
+  keys: readonly TrustedKey[],
+  device: DeviceIdentity,
+  running: string | undefined,
+): string | null {
+  const trusted = keys.find((k) => k.fingerprint === fw.keyId);
+  if (!trusted) return 'signature check failed: unknown signing key';
+  let valid = false;
+  try {
+    valid = verify(null, manifestBytes(fw.manifest), trusted.key, Buffer.from(fw.signature, 'base64'));
+  } catch {
+    valid = false;
+  }
+  if (!valid) return 'signature check failed: signature mismatch';
+  const { manifest } = fw;
+  if (FIRMWARE_TARGET[manifest.firmwareType].kind !== device.kind) return 'manifest mismatch: firmware type';
+  if (manifest.manufacturer.toLowerCase() !== device.manufacturer?.toLowerCase())
+    return 'manifest mismatch: manufacturer';
+  const model = device.model?.toLowerCase();
+  if (!manifest.models.some((m) => m.toLowerCase() === model)) return 'manifest mismatch: model';
+  if (!fw.rollback && isDowngrade(manifest.version, running)) return `downgrade refused: running ${running}`;
+  return null;
+}
+
+/**
+ * Downloads an image as a dongle does: streamed, hashed on the fly, never more than the manifest's size
+ * (a server sending more is cut off), reporting whole percents as bytes arrive; then compares the hash
+ * with the manifest's. Whatever fails, nothing is flashed.
  */
 export async function downloadFirmware(
   fw: FirmwareBody,
-  keys: readonly TrustedKey[],
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
-  // Checked before a byte is fetched: a key the dongle does not know can verify nothing.
-  const trusted = keys.find((k) => k.fingerprint === fw.keyId);
-  if (!trusted) return { ok: false, error: 'signature check failed: unknown signing key' };
+  // The manifest's size is at most the portal's limit (FIRMWARE_MAX_BYTES): the download never holds more.
+  const { size, sha256 } = fw.manifest;
   let res: Response;
   try {
     res = await fetch(fw.url, signal ? { signal } : {});
@@ -78,19 +115,17 @@ export async function downloadFirmware(
   }
   if (!res.ok || !res.body) return { ok: false, error: `download failed: HTTP ${res.status}` };
   const hash = createHash('sha256');
-  const chunks: Uint8Array[] = [];
   let bytes = 0;
   let reported = -1;
   try {
     for await (const chunk of res.body) {
       bytes += chunk.byteLength;
-      if (bytes > fw.size) {
+      if (bytes > size) {
         await res.body.cancel().catch(() => {});
         return { ok: false, error: 'size mismatch' };
       }
       hash.update(chunk);
-      chunks.push(chunk);
-      const percent = Math.floor((bytes * 100) / fw.size);
+      const percent = Math.floor((bytes * 100) / size);
       if (percent !== reported) {
         reported = percent;
         onProgress(percent);
@@ -99,14 +134,7 @@ export async function downloadFirmware(
   } catch (err) {
     return { ok: false, error: `download failed: ${(err as Error).message}` };
   }
-  if (bytes !== fw.size) return { ok: false, error: 'size mismatch' };
-  if (hash.digest('hex') !== fw.sha256) return { ok: false, error: 'hash mismatch' };
-  let valid = false;
-  try {
-    valid = verify(null, Buffer.concat(chunks), trusted.key, Buffer.from(fw.signature, 'base64'));
-  } catch {
-    valid = false;
-  }
-  if (!valid) return { ok: false, error: 'signature check failed: signature mismatch' };
+  if (bytes !== size) return { ok: false, error: 'size mismatch' };
+  if (hash.digest('hex') !== sha256) return { ok: false, error: 'hash mismatch' };
   return { ok: true };
 }

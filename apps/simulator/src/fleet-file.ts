@@ -55,11 +55,23 @@ function parsePlant(v: unknown, where: string): PlantDef {
   };
 }
 
+/** A device's or dongle's maker and model (what firmware manifests must name), when given. */
+function copyMakerAndModel(from: Obj, to: { manufacturer?: string; model?: string }, where: string) {
+  for (const key of ['manufacturer', 'model'] as const) {
+    const text = from[key];
+    if (text === undefined) continue;
+    if (typeof text !== 'string' || text.length === 0 || text.length > 64)
+      throw new Error(`${where}.${key} must be a text of 1 to 64 characters`);
+    to[key] = text;
+  }
+}
+
 function parseDevice(v: unknown, where: string): DeviceDef {
   if (!isObj(v)) throw new Error(`${where} must be an object`);
   const kind = DeviceKindSchema.safeParse(v.kind);
   if (!kind.success) throw new Error(`${where}.kind must be one of ${DeviceKindSchema.options.join(', ')}`);
   const device: DeviceDef = { sn: serial(v.sn, `${where}.sn`), kind: kind.data };
+  copyMakerAndModel(v, device, where);
   if (v.inverterType !== undefined) {
     if (!INVERTER_TYPES.includes(v.inverterType as InverterType))
       throw new Error(`${where}.inverterType must be SINGLE_PHASE or THREE_PHASE`);
@@ -92,6 +104,7 @@ export function parseFleetFile(json: unknown): FleetFile {
     if (entry.seed !== undefined) def.seed = num(entry, 'seed', 0, 2 ** 32 - 1, where);
     if (isObj(entry.params)) def.params = entry.params as DongleDef['params'] & object;
     if (isObj(entry.versions)) def.versions = entry.versions as DongleDef['versions'] & object;
+    copyMakerAndModel(entry, def, where);
     return def;
   });
   return { dongles };

@@ -6,18 +6,27 @@ import type { z } from 'zod';
  * - `signedIn`: any signed-in user (their own account);
  * - `perm`: one of these permission codes (menu or button codes); with `alsoPerm`, one of those too (an
  *   export's button code is not enough alone: an export is its list, so it needs the list's code as well).
- * `write` marks a route that changes something: read-only accounts (the demo login) and read-only API
- * tokens get 403.
- * `session` marks a route that needs an interactive session (signed in with a password): API tokens get 403
- * (managing tokens, users, roles, passwords, contacts and second factors; confirming remote writes and
- * firmware tasks). `wholeScope` marks a route whose answer spans the caller's data scope beyond single
- * plants (organisations, users, audit log, fleet report, upgrade tasks): a token limited to some plants gets
- * 403 there rather than see more than its plants (docs/decisions/019-api-tokens.md).
+ * `write` marks a route that changes something: read-only accounts (the demo login) get 403.
+ * `token` says whether an API token may call the route (docs/decisions/032-token-capabilities.md): `read`
+ * any token, `write` a read-write token (only on `write` routes); absent, **no token at all** (403), so that a
+ * new route is closed to tokens until someone decides otherwise. Never by token: credentials and tokens,
+ * two-factor, users and roles, webhooks, dongle secrets, deleting plants or devices, owner invitations,
+ * share links, report subscriptions, firmware and upgrade tasks, remote parameter writes.
+ * `wholeScope` marks a route whose answer spans the caller's data scope beyond single plants
+ * (organisations, fleet report): a token limited to some plants gets 403 there rather than see more than
+ * its plants (docs/decisions/019-api-tokens.md).
  */
+export type TokenAccess = 'read' | 'write';
 interface Guards {
   write?: boolean;
-  session?: boolean;
+  token?: TokenAccess;
   wholeScope?: boolean;
+  /**
+   * A dangerous action: the session's user must have proved presence (password, or the TOTP code with
+   * two-factor sign-in) within `STEP_UP_WINDOW_MS`, else 403 `auth.stepUpRequired` (two-factor.ts). Never
+   * with `token`: a program cannot prove it is a person at a keyboard.
+   */
+  stepUp?: boolean;
 }
 export type Access =
   | { public: true }

@@ -56,12 +56,134 @@ const descriptions = z.object(
 export const FirmwareDescriptionsSchema = descriptions;
 export type FirmwareDescriptions = Record<FirmwareDescLang, string>;
 
-/** An Ed25519 signature is 64 bytes; a `.sig` file may hold them raw or in base64 (with a newline). */
-export const FIRMWARE_SIGNATURE_MAX_BYTES = 1024;
+// ------------------------------------------------------------------------------ signed manifests
 
 /**
- * What `POST /iot/firmware/upload` answers: the stored image, to be named in `add` within a day, and
- * the manufacturer key whose signature over it was verified.
+ * A version as devices report it and manifests state it: an optional `V`, one to four numbers separated
+ * by dots, and an optional pre-release after a `-` ("V2.3.5", "2.4.0-rc.1").
+ */
+export const COMPARABLE_VERSION = /^[Vv]?(\d{1,9}(?:\.\d{1,9}){0,3})(?:-([0-9A-Za-z.-]{1,20}))?$/;
+
+function parseVersion(text: string): { numbers: number[]; pre: string[] | null } | null {
+  const m = COMPARABLE_VERSION.exec(text.trim());
+  if (!m) return null;
+  return { numbers: m[1]!.split('.').map(Number), pre: m[2] ? m[2].split('.') : null };
+}
+
+const comparePre = (a: string[], b: string[]): number => {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    const xn = /^\d+$/.test(x);
+    const yn = /^\d+$/.test(y);
+    // As semver: numeric identifiers compare as numbers and sort before alphanumeric ones.
+    if (xn && yn && Number(x) !== Number(y)) return Math.sign(Number(x) - Number(y));
+    if (xn !== yn) return xn ? -1 : 1;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+};
+
+/**
+ * -1, 0 or 1 as version `a` is older than, the same as, or newer than `b`, semver-like: the `V` prefix
+ * and missing trailing numbers do not count ("V2.3" = "2.3.0"), a pre-release is older than its release.
+ * Null when either is not a comparable version (then nobody can say it is not a downgrade).
+ */
+export function compareFirmwareVersions(a: string, b: string): -1 | 0 | 1 | null {
+  const x = parseVersion(a);
+  const y = parseVersion(b);
+  if (!x || !y) return null;
+  for (let i = 0; i < Math.max(x.numbers.length, y.numbers.length); i++) {
+    const d = (x.numbers[i] ?? 0) - (y.numbers[i] ?? 0);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  if (x.pre === null || y.pre === null) return x.pre === y.pre ? 0 : x.pre === null ? 1 : -1;
+  return Math.sign(comparePre(x.pre, y.pre)) as -1 | 0 | 1;
+}
+
+/**
+ * Whether installing `offered` on a device that reports `current` goes back: a lower version, or one of
+ * the two not comparable. A device that never reported a version has nothing to go back from.
+ */
+export function isDowngrade(offered: string, current: string | null | undefined): boolean {
+  if (current === null || current === undefined || current.trim() === '') return false;
+  const order = compareFirmwareVersions(offered, current);
+  return order === null || order < 0;
+}
+
+/** The manifest format this portal and its devices read (docs/remote-control.md "Signed manifests"). */
+export const FIRMWARE_MANIFEST_FORMAT = 'pvstar-firmware-manifest/1';
+/** Largest signed-manifest file (a hundred model names fit many times over). */
+export const FIRMWARE_MANIFEST_MAX_BYTES = 16 * 1024;
+/** Most device models one manifest names. */
+export const FIRMWARE_MANIFEST_MAX_MODELS = 100;
+
+// Exactly what was signed: no trimming or case folding here, or the canonical bytes would differ.
+const exactText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => s.trim() === s);
+
+/**
+ * What a manufacturer signs about an image: who made it, what it is, which version, which device models
+ * it fits and which bytes it is (SHA-256 and size). The portal takes a program's type and version from
+ * here, never from a form; the device checks the same fields before it flashes.
+ */
+export const FirmwareManifestSchema = z.strictObject({
+  format: z.literal(FIRMWARE_MANIFEST_FORMAT),
+  /** The manufacturer as its devices report it: its name or its short name (any case). */
+  manufacturer: exactText(64),
+  firmwareType: FirmwareTypeSchema,
+  version: z.string().max(32).regex(COMPARABLE_VERSION),
+  /** Device models as the devices report them (any case); for dongle firmware, the dongle's models. */
+  models: z
+    .array(exactText(64))
+    .min(1)
+    .max(FIRMWARE_MANIFEST_MAX_MODELS)
+    .refine((m) => new Set(m.map((x) => x.toLowerCase())).size === m.length),
+  /** The image's SHA-256, lower-case hex. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The image's size in bytes. */
+  size: z.number().int().min(1).max(FIRMWARE_MAX_BYTES),
+});
+export type FirmwareManifest = z.infer<typeof FirmwareManifestSchema>;
+
+/**
+ * JSON with object keys sorted (by UTF-16 code unit), no whitespace, strings and integers as
+ * `JSON.stringify` writes them: for the manifest's value types this is RFC 8785 (JCS).
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The bytes a manifest's Ed25519 signature is over: its canonical JSON in UTF-8. */
+export const manifestBytes = (manifest: FirmwareManifest): Uint8Array =>
+  new TextEncoder().encode(canonicalJson(manifest));
+
+/**
+ * The `.manifest.json` file a manufacturer hands over with an image (`npm run firmware:sign` writes
+ * it): the manifest and the base64 Ed25519 signature over its canonical bytes.
+ */
+export const SignedManifestFileSchema = z.strictObject({
+  manifest: z.unknown(),
+  signature: z.string().max(200),
+});
+
+/**
+ * What `POST /iot/firmware/upload` answers: the stored image, to be named in `add` within a day, the
+ * verified manifest (the program's type and version come from it), and the manufacturer key that
+ * signed it.
  */
 export const FirmwareFileSchema = z.object({
   fileId: z.string(),
@@ -69,16 +191,29 @@ export const FirmwareFileSchema = z.object({
   size: z.number(),
   sha256: z.string(),
   keyFingerprint: z.string(),
+  manifest: FirmwareManifestSchema,
 });
 export type FirmwareFile = z.infer<typeof FirmwareFileSchema>;
+
+/** A provider administrator's decision that a program may go to devices running a newer version. */
+export const RollbackMarkSchema = z.object({
+  reason: z.string(),
+  markedBy: z.string(),
+  markedAt: z.string(),
+});
+export type RollbackMark = z.infer<typeof RollbackMarkSchema>;
 
 /** What `POST /iot/firmware/sn/parse` answers for a serial-number spreadsheet. */
 export const SnSheetResultSchema = z.object({ sns: z.array(z.string()) });
 
 export const FirmwareAddBodySchema = z.object({
   manufacturerId: IdSchema,
-  firmwareType: FirmwareTypeSchema,
-  version: firmwareVersionSchema,
+  /**
+   * Read from the upload's signed manifest. Optional: when sent, it must be the manifest's (422
+   * naming the field otherwise); the program always takes the manifest's.
+   */
+  firmwareType: FirmwareTypeSchema.optional(),
+  version: firmwareVersionSchema.optional(),
   status: FirmwareStatusSchema,
   description: requiredText(1, 500),
   descriptions: FirmwareDescriptionsSchema,
@@ -105,6 +240,10 @@ export const FirmwareEditBodySchema = z.object({
 export type FirmwareEditBody = z.infer<typeof FirmwareEditBodySchema>;
 
 export const FirmwareStatusBodySchema = z.object({ id: IdSchema, status: FirmwareStatusSchema });
+
+/** Marks a program as a rollback with the reason, or (`reason: null`) withdraws the mark. */
+export const FirmwareRollbackBodySchema = z.object({ id: IdSchema, reason: requiredText(5, 200).nullable() });
+export type FirmwareRollbackBody = z.infer<typeof FirmwareRollbackBodySchema>;
 
 export const FirmwarePageBodySchema = z.object({
   manufacturerId: IdSchema.optional(),
@@ -136,6 +275,13 @@ export const FirmwareRowSchema = z.object({
   keyFingerprint: z.string().nullable(),
   /** The signing key has been retired: the image can no longer be rolled out. */
   keyRetired: z.boolean(),
+  /**
+   * The device models of its signed manifest; null for a program registered before manifests were
+   * required (it can no longer be rolled out: register the image again with its manifest).
+   */
+  models: z.array(z.string()).nullable(),
+  /** Set when a provider administrator allowed it to go to devices running a newer version. */
+  rollback: RollbackMarkSchema.nullable(),
   /** Tasks that use the program (it cannot be deleted while any does). */
   taskCount: z.number(),
   createdBy: z.string(),
@@ -232,6 +378,8 @@ export const UpgradeTaskRowSchema = z.object({
   stage: z.number(),
   counts: UpgradeCountsSchema,
   remark: z.string().nullable(),
+  /** The program's rollback mark as it stood when the task was created: its devices may go back. */
+  rollback: RollbackMarkSchema.nullable(),
   createdBy: z.string(),
   createTime: z.string(),
   finishTime: z.string().nullable(),
@@ -291,6 +439,8 @@ export const UpgradeCandidateRowSchema = z.object({
   plantName: z.string(),
   status: z.string(),
   currentVersion: z.string().nullable(),
+  /** The program's version is lower than the device's (or not comparable with it): only a rollback may go. */
+  downgrade: z.boolean(),
 });
 export type UpgradeCandidateRow = z.infer<typeof UpgradeCandidateRowSchema>;
 

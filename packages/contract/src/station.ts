@@ -413,6 +413,11 @@ export type StationAddress = z.infer<typeof StationAddressSchema>;
 
 /** Pictures: PNG, JPEG or WebP by their signature, at most 5 MB. */
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * …and at most 50 million pixels by their header (a 50-megapixel phone photo fits): a browser decodes a
+ * picture into 4 bytes a pixel whatever its file size, so 1 KB claiming 60,000 × 60,000 would take 14 GB.
+ */
+export const PICTURE_MAX_PIXELS = 50_000_000;
 export const UploadResultSchema = z.object({ url: z.string() });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 

@@ -65,6 +65,22 @@ export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 
 export const TwoFactorDisableBodySchema = z.object({ password: md5Schema, code: codeSchema });
+
+/**
+ * Step-up (issue 33, docs/security.md "Step-up"): dangerous actions (deleting a plant, a dongle's new secret,
+ * a webhook's address or secret, inviting an owner, starting firmware, writing inverter settings) need the
+ * session's user to have proved presence within this window — at sign-in, or with `POST /auth/user/stepUp`.
+ */
+export const STEP_UP_WINDOW_MS = 5 * 60_000;
+/** The proof: the TOTP code when the account has two-factor sign-in, else the password (MD5, as everywhere). */
+export const StepUpBodySchema = z.object({ password: md5Schema.optional(), code: codeSchema.optional() });
+export type StepUpBody = z.infer<typeof StepUpBodySchema>;
+/** What a step-up asks for; a 403 `auth.stepUpRequired` carries it as `data.stepUp`. */
+export const StepUpMethodSchema = z.enum(['PASSWORD', 'TOTP']);
+export type StepUpMethod = z.infer<typeof StepUpMethodSchema>;
+/** Until when the session may take dangerous actions (ISO time). */
+export const StepUpResultSchema = z.object({ until: z.string() });
+export type StepUpResult = z.infer<typeof StepUpResultSchema>;
 export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBodySchema>;
 
 export const TwoFactorStatusSchema = z.object({

@@ -6,7 +6,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manufacturerKeys, manufacturers } from '../db/schema/index.ts';
 import { DEMO_MANUFACTURER } from '../db/seed/basic-devices.ts';
-import { fingerprintOf, signImage, verifyImage } from '../modules/firmware/firmware.signature.ts';
+import { fingerprintOf, signManifest, verifyManifest } from '../modules/firmware/firmware.signature.ts';
+import { manifestOf } from '../test/firmware-signing.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { demoFirmwareKeyFile, ensureDemoFirmwareKey } from './demo-firmware-key.ts';
 
@@ -44,8 +45,8 @@ describe('demo firmware key', () => {
         retiredAt: null,
       }),
     ]);
-    const image = Buffer.from('demo image');
-    const signature = signImage(image, fs.readFileSync(first.file, 'utf8'));
-    expect(verifyImage(image, Buffer.from(signature, 'base64'), first.publicKey)).toBe(true);
+    const manifest = manifestOf('PVSTAR', Buffer.from('demo image'));
+    const signature = signManifest(manifest, fs.readFileSync(first.file, 'utf8'));
+    expect(verifyManifest(manifest, Buffer.from(signature, 'base64'), first.publicKey)).toBe(true);
   });
 });

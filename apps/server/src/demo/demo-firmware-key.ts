@@ -14,7 +14,8 @@ export const demoFirmwareKeyFile = (dataDir: string) => path.join(dataDir, 'keys
  * Demo mode: the demo manufacturer's firmware signing key pair, made on first start (private key in
  * DATA_DIR/keys, mode 0600), its public key registered on the demo manufacturer unless already there
  * (a retired one stays retired). The simulated dongles are given the public key, and a demo user signs
- * images with `npm run firmware:sign -- --key <DATA_DIR>/keys/demo-firmware.pem image.bin`.
+ * manifests with `npm run firmware:sign -- --key <DATA_DIR>/keys/demo-firmware.pem --manufacturer PVSTAR …`
+ * (docs/remote-control.md "Demo").
  */
 export async function ensureDemoFirmwareKey(
   db: Db,

@@ -485,8 +485,13 @@ export const deviceDefOf = (d: {
   sn: string;
   kind: DeviceKind;
   inverterType: InverterType | null;
+  manufacturer?: string | null;
+  model?: string | null;
 }): DeviceDef => ({
   sn: d.sn,
   kind: d.kind,
   ...(d.inverterType ? { inverterType: d.inverterType } : {}),
+  // What the simulated device checks a firmware manifest against.
+  ...(d.manufacturer ? { manufacturer: d.manufacturer } : {}),
+  ...(d.model ? { model: d.model } : {}),
 });

@@ -196,6 +196,8 @@ export async function loadFleet(db: Db, sns: readonly string[]): Promise<FleetMe
         dongleId: devices.dongleId,
         kind: devices.kind,
         inverterType: devices.inverterType,
+        manufacturer: devices.manufacturer,
+        model: devices.model,
         versions: devices.versions,
       })
       .from(devices)

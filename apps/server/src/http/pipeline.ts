@@ -1,5 +1,6 @@
 import { resolveLang } from '@pvstar/contract/lang';
 import { isMessageKey, translate } from '@pvstar/contract/messages';
+import { STEP_UP_WINDOW_MS } from '@pvstar/contract/two-factor';
 import { parseMessage } from '@pvstar/contract/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -106,26 +107,6 @@ export function fieldWithUnstorableText(input: unknown, rootName: string): strin
   return null;
 }
 
-/** Query parameters whose values are secrets (the firmware download token, codes, passwords). */
-const SECRET_QUERY = /([?&](?:token|code|password|secret)=)[^&#]*/gi;
-
-/** A URL as the logs may keep it: secret query values replaced. */
-export const urlForLog = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
-
-/**
- * What the request log records of a request: never its headers (Authorization) or body (passwords,
- * codes), and its URL without secret query values.
- */
-export function requestForLog(req: FastifyRequest) {
-  return {
-    method: req.method,
-    url: urlForLog(req.url),
-    host: req.host,
-    remoteAddress: req.ip,
-    remotePort: req.socket?.remotePort,
-  };
-}
-
 /**
  * The router's own refusals (a malformed %-escape, a path parameter over 100 characters) answer before any
  * hook or error handler runs; they too get the envelope, in the caller's language.
@@ -142,8 +123,8 @@ export function answerFrameworkError(err: FastifyError, req: FastifyRequest, rep
 /**
  * Language, access, input hygiene, envelope and errors for every route. Who a session token or an API token
  * belongs to is the modules' business: app.ts hands `resolveCaller` in, so the pipeline depends on no module.
- * A route's `session` (interactive session only) and `wholeScope` (not for tokens limited to some plants)
- * are checked here for API tokens, with their limits (token-limits.ts).
+ * A route's `token` (whether an API token may call it: read, write or not at all) and `wholeScope` (not for
+ * tokens limited to some plants) are checked here for API tokens, with their limits (token-limits.ts).
  */
 export function installPipeline(
   app: FastifyInstance,
@@ -184,11 +165,21 @@ export function installPipeline(
     if (!caller) throw new AppError(401, token ? 'auth.sessionExpired' : 'auth.unauthorized');
     req.caller = caller;
     // An API token: its limits first (every request counts), then what a token may never do.
-    if (caller.token) tokenLimiter.check(caller.token, reply);
+    if (caller.token) {
+      tokenLimiter.check(caller.token, reply);
+      // Closed to tokens unless the route's entry opens it (packages/contract/src/endpoint.ts, `token`).
+      if (!access.token) throw new AppError(403, 'apiToken.sessionOnly');
+    }
     if ('perm' in access && !holdsAccess(caller.perms, access)) throw new AppError(403, 'auth.forbidden');
-    if (caller.token && access.session) throw new AppError(403, 'apiToken.sessionOnly');
-    if (caller.token?.plantIds && access.wholeScope) throw new AppError(403, 'apiToken.plantLimited');
+    if (caller.token) {
+      if (access.token === 'write' && caller.token.scope === 'READ_ONLY')
+        throw new AppError(403, 'apiToken.readOnly', { name: caller.token.name });
+      if (caller.token.plantIds && access.wholeScope) throw new AppError(403, 'apiToken.plantLimited');
+    }
     if (access.write && caller.readOnly) throw new AppError(403, 'auth.readOnly');
+    // A dangerous action needs the person at the keyboard, recently (two-factor.ts STEP_UP_WINDOW_MS).
+    if (access.stepUp && !(caller.presenceAt && Date.now() - caller.presenceAt < STEP_UP_WINDOW_MS))
+      throw new AppError(403, 'auth.stepUpRequired', {}, [], { stepUp: true });
   });
 
   // Text the database cannot store (NUL, lone surrogates) is refused here, naming its field, rather than
@@ -240,7 +231,9 @@ export function installPipeline(
       const msg = fields[0]
         ? `${fieldLabel(lang, fields[0].field)}: ${fields[0].message}`
         : translate(lang, err.key, err.params);
-      return reply.code(err.status).send({ code: err.status, msg, data: fields.length ? { fields } : null });
+      return reply
+        .code(err.status)
+        .send({ code: err.status, msg, data: fields.length ? { fields } : err.data });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => {

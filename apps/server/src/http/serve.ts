@@ -1,6 +1,6 @@
 import type { Envelope } from '@pvstar/contract/api';
 import { envelopeSchema } from '@pvstar/contract/api';
-import type { Endpoint, EndpointRequest } from '@pvstar/contract/endpoint';
+import type { Endpoint, EndpointRequest, TokenAccess } from '@pvstar/contract/endpoint';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -115,11 +115,25 @@ export function serve<E extends Endpoint, S extends RouteSchemas>(
           ...otherResponses,
         };
   // What API tokens may not do shows on each operation of the API docs (docs/decisions/019-api-tokens.md).
-  const guards = endpoint.access as { session?: boolean; wholeScope?: boolean };
+  const guards = endpoint.access as {
+    public?: true;
+    token?: TokenAccess;
+    wholeScope?: boolean;
+    stepUp?: boolean;
+  };
   const notes = [
     description,
-    guards.session ? 'Needs an interactive session: an API token gets 403.' : '',
-    guards.wholeScope ? 'An API token limited to some plants gets 403.' : '',
+    guards.public
+      ? ''
+      : guards.token === 'read'
+        ? 'API tokens: read-only and read-write.'
+        : guards.token === 'write'
+          ? 'API tokens: read-write only (a read-only token gets 403).'
+          : 'API tokens: none (403); an interactive session only.',
+    guards.token && guards.wholeScope ? 'An API token limited to some plants gets 403.' : '',
+    guards.stepUp
+      ? 'A dangerous action: needs a proof of presence within five minutes (the sign-in, or `POST /auth/user/stepUp`), else 403 with `data.stepUp` true.'
+      : '',
   ].filter(Boolean);
   const documented = notes.length ? notes.join(' ') : undefined;
   app.route({

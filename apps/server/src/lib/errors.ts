@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly key: string,
     readonly params: Record<string, string | number> = {},
     readonly fields: { field: string; key: string; params?: Record<string, string | number> }[] = [],
+    /** What the answer's `data` carries besides field errors (a client acts on it, e.g. `stepUp`). */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(key);
   }

@@ -1,13 +1,19 @@
-import { lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { alarmNotifications, loginAttempts, sessions, verificationCodes } from '../db/schema/index.ts';
 
-/** Sign-in attempts older than this no longer matter to any lock-out window. */
+/** Failed sign-in attempts older than this no longer matter to any lock-out window. */
 const ATTEMPTS_KEPT_MS = 24 * 3_600_000;
+/**
+ * Successful ones are kept longer: an address an account signed in from within this time is spared the
+ * account's delay (modules/auth/sign-in-throttle.ts, KNOWN_ADDRESS_DAYS, which lib/ cannot import).
+ */
+const SUCCESSES_KEPT_MS = 30 * 86_400_000;
 
 /**
- * Deletes what has served its purpose: expired sessions, old sign-in attempts, used or expired codes,
+ * Deletes what has served its purpose: expired sessions, old sign-in attempts (failures after a day,
+ * successes after 30), used or expired codes,
  * and alarm mail rows sent a day ago (the mail throttle looks back minutes, the mail is in the outbox).
  */
 export async function purgeStale(db: Db, now = new Date()) {
@@ -15,7 +21,12 @@ export async function purgeStale(db: Db, now = new Date()) {
   const s = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const a = await db
     .delete(loginAttempts)
-    .where(lt(loginAttempts.createdAt, old))
+    .where(
+      or(
+        and(eq(loginAttempts.success, false), lt(loginAttempts.createdAt, old)),
+        lt(loginAttempts.createdAt, new Date(now.getTime() - SUCCESSES_KEPT_MS)),
+      ),
+    )
     .returning({ id: loginAttempts.id });
   // Codes stay a day after use or expiry: the per-contact sending limits count them.
   const c = await db

@@ -35,6 +35,15 @@ const CONFIRM_WINDOW_MS = 15 * 60_000;
  * lock (auth.service.ts), so a stolen session cannot lock its owner out of signing in.
  */
 export async function confirmPassword(db: Db, caller: Actor, md5Hex: string, field: string, ip: string) {
+  await refuseWhileConfirmsLocked(db, caller);
+  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
+  if (user && (await verifyPassword(user.hash, md5Hex))) return;
+  await countConfirmFailure(db, caller, ip);
+  throw invalidField(field, 'auth.wrongPassword');
+}
+
+/** 429 once the account's confirmations (password or, for a step-up, the TOTP code) failed five times in 15 minutes. */
+export async function refuseWhileConfirmsLocked(db: Db, caller: Actor) {
   const [recent] = await db
     .select({ failures: sql<number>`count(*)::int` })
     .from(auditLog)
@@ -46,13 +55,14 @@ export async function confirmPassword(db: Db, caller: Actor, md5Hex: string, fie
       ),
     );
   if ((recent?.failures ?? 0) >= CONFIRM_FAILURES) throw new AppError(429, 'auth.tryLater');
-  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
-  if (user && (await verifyPassword(user.hash, md5Hex))) return;
+}
+
+/** Counts one wrong confirmation towards the lock (audited). */
+export async function countConfirmFailure(db: Db, caller: Actor, ip: string) {
   await audit(db, caller, {
     action: 'account.confirmFailed',
     targetType: 'user',
     targetId: caller.userId,
     ip,
   });
-  throw invalidField(field, 'auth.wrongPassword');
 }

@@ -1,22 +1,40 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  FIRMWARE_MANIFEST_FORMAT,
+  FIRMWARE_TYPES,
+  type FirmwareManifest,
+  FirmwareManifestSchema,
+} from '@pvstar/contract/firmware';
+import {
   fingerprintOf,
   generateSigningKey,
   publicKeyOf,
-  signImage,
+  signManifest,
 } from '../modules/firmware/firmware.signature.ts';
 
-const USAGE = `Sign a firmware image for development (manufacturers sign with their own tools and keys)
+const USAGE = `Sign a firmware image's manifest: what a manufacturer hands over with the image
 
-  npm run firmware:sign -- --key <private-key.pem> image.bin [more.bin …]
+  npm run firmware:sign -- --key <private-key.pem> --manufacturer <name> --type <type> \\
+    --version <version> --model <model> [--model <model> …] image.bin
   npm run firmware:sign -- --generate <name>
 
-  --key FILE       an Ed25519 private key (PEM, PKCS#8); writes image.bin.sig next to each image: the
-                   detached signature in base64, to upload with the image
-  --generate NAME  writes a new key pair: NAME.pem (the private key, mode 0600) and NAME.pub.pem (the
-                   public key to register on the manufacturer); never overwrites
+  --key FILE           an Ed25519 private key (PEM, PKCS#8)
+  --manufacturer NAME  the manufacturer as its devices report it (its name or short name in the portal)
+  --type TYPE          ${FIRMWARE_TYPES.join(', ')}
+  --version VERSION    the image's version: an optional V, one to four numbers, an optional -pre-release
+                       (V2.4.0, 2.4.0-rc.1); devices refuse a lower one unless the portal marks a rollback
+  --model MODEL        a device model the image fits, as the devices report it; once per model
+  --out FILE           where to write the signed manifest (default: image.bin.manifest.json)
+
+  Writes the manifest (format ${FIRMWARE_MANIFEST_FORMAT}: manufacturer, type, version, models, the image's
+  SHA-256 and size) with its Ed25519 signature over the manifest's canonical JSON; upload it with the
+  image. The signature covers the manifest only: the manifest names the image by its SHA-256.
+
+  --generate NAME      writes a new key pair: NAME.pem (the private key, mode 0600) and NAME.pub.pem (the
+                       public key to register on the manufacturer); never overwrites
 
 Both print the public key (raw, base64) and its fingerprint, as the manufacturer screen shows them.
 `;
@@ -32,6 +50,11 @@ const { values, positionals } = (() => {
       allowPositionals: true,
       options: {
         key: { type: 'string' },
+        manufacturer: { type: 'string' },
+        type: { type: 'string' },
+        version: { type: 'string' },
+        model: { type: 'string', multiple: true },
+        out: { type: 'string' },
         generate: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -66,7 +89,7 @@ if (values.generate) {
 }
 
 if (!values.key) fail('--key (or --generate) is required');
-if (positionals.length === 0) fail('name at least one image to sign');
+if (positionals.length !== 1) fail('name the one image to sign (each image has its own manifest)');
 let privatePem: string;
 let publicKey: string;
 try {
@@ -75,15 +98,37 @@ try {
 } catch (err) {
   fail(`${values.key}: not an Ed25519 private key in PEM (${(err as Error).message})`);
 }
-for (const image of positionals) {
-  const file = here(image);
-  let signature: string;
-  try {
-    signature = signImage(fs.readFileSync(file), privatePem);
-  } catch (err) {
-    fail(`${image}: ${(err as Error).message}`);
-  }
-  fs.writeFileSync(`${file}.sig`, `${signature}\n`);
-  process.stdout.write(`wrote ${file}.sig\n`);
+const imageFile = here(positionals[0]!);
+let image: Buffer;
+try {
+  image = fs.readFileSync(imageFile);
+} catch (err) {
+  fail(`${positionals[0]}: ${(err as Error).message}`);
 }
-process.stdout.write(describe(publicKey));
+const parsed = FirmwareManifestSchema.safeParse({
+  format: FIRMWARE_MANIFEST_FORMAT,
+  manufacturer: values.manufacturer,
+  firmwareType: values.type,
+  version: values.version,
+  models: values.model ?? [],
+  sha256: createHash('sha256').update(image).digest('hex'),
+  size: image.length,
+});
+if (!parsed.success) {
+  const rules: Record<string, string> = {
+    manufacturer: '--manufacturer: 1 to 64 characters, no spaces at either end',
+    firmwareType: `--type: one of ${FIRMWARE_TYPES.join(', ')}`,
+    version: '--version: an optional V, one to four numbers, an optional -pre-release (at most 32)',
+    models: '--model: 1 to 100 models of 1 to 64 characters, no spaces at either end, none twice',
+    size: `${positionals[0]}: empty or larger than the portal takes`,
+  };
+  const problems = parsed.error.issues.map((i) => rules[String(i.path[0])] ?? i.message);
+  fail(`cannot sign this manifest:\n  ${[...new Set(problems)].join('\n  ')}`);
+}
+const manifest: FirmwareManifest = parsed.data;
+const out = values.out ? here(values.out) : `${imageFile}.manifest.json`;
+const signed = { manifest, signature: signManifest(manifest, privatePem) };
+fs.writeFileSync(out, `${JSON.stringify(signed, null, 2)}\n`);
+process.stdout.write(
+  `wrote ${out}\n${manifest.manufacturer} ${manifest.firmwareType} ${manifest.version} for ${manifest.models.join(', ')}\nsha256      ${manifest.sha256}\n${describe(publicKey)}`,
+);

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../http/access.ts';
 import { holdsAccess, isPluginRoute } from '../http/pipeline.ts';
-import { changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
+import { BOOKKEEPING_TABLES, changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
 import {
   addUser,
   buildTestApp,
@@ -54,6 +54,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 /** Routes with nothing to validate (no body, query or path schema) see only headers and raw bodies. */
 const RUNS_WITHOUT_INPUT = Math.max(4, Math.round(RUNS / 4));
 const INSTALLER_RUNS = Math.max(4, Math.round(RUNS / 4));
+/** A read-write API token of the admin: its token column (closed routes refuse before reading input). */
+const TOKEN_RUNS = Math.max(3, Math.round(RUNS / 10));
 
 /**
  * Routes that write on success without being flagged `write` (read-only accounts may call them): their
@@ -65,7 +67,14 @@ const WRITES_WITHOUT_WRITE_FLAG = new Set<string>([
 ]);
 
 // The EMQX endpoints are on, and every request carries their secret, so that hostile input reaches them.
-const t: TestApp = await buildTestApp({ MQTT_HTTP_AUTH_SECRET });
+// Token limits high enough for the fuzzer's pace: the limits are not under test here.
+const t: TestApp = await buildTestApp({
+  MQTT_HTTP_AUTH_SECRET,
+  API_TOKEN_PER_SECOND_LIMIT: '100000',
+  API_TOKEN_MAX_PER_SECOND_LIMIT: '100000',
+  API_TOKEN_DAILY_LIMIT: '100000000',
+  API_TOKEN_MAX_DAILY_LIMIT: '100000000',
+});
 const routeTable = t.app.routeTable.filter(
   (r) => r.method !== 'HEAD' && r.url !== '/' && !isPluginRoute(r.url) && r.access,
 );
@@ -74,6 +83,8 @@ const accessOf = new Map(routeTable.map((r) => [`${r.method} ${r.url}`, r.access
 
 interface Identity {
   account: string;
+  /** An API token rather than a session: only the routes whose `token` says so let it in. */
+  apiToken?: boolean;
   token: string;
   perms: Set<string>;
 }
@@ -86,12 +97,12 @@ const stats = {
 };
 const count = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
 /** The fingerprint the last route left (nothing runs between two routes), so the next need not take it again. */
-let settled: Record<string, string> | undefined;
+let settled: { fingerprint: Record<string, string>; skip: number } | undefined;
 
 describe('hostile input on every route', () => {
   let schemas: Map<string, RouteSchemas>;
   let fuzzRoutes: Map<string, FuzzRoute>;
-  const identities: Record<string, { main: Identity; self: Identity }> = {};
+  const identities: Record<string, { main: Identity; self: Identity; fresh?: () => Promise<Identity> }> = {};
 
   beforeAll(async () => {
     schemas = await collectRouteSchemas(t.ctx);
@@ -111,14 +122,29 @@ describe('hostile input on every route', () => {
       roles: ['INSTALLER_ADMIN'],
       prefix: 'fuzzinst',
     });
+    // A dangerous action (`stepUp`) needs a recent proof of presence: a fresh sign-in of a user with the same
+    // role gives it (the main accounts' confirmations are locked by the fuzzer's wrong passwords by then).
+    const fresh = (org: number, role: string) => async () => {
+      const u = await addUser(t, { org, roles: [role], prefix: 'fuzzstep' });
+      return signIn(u.username, DEMO_PASSWORD);
+    };
     identities.admin = {
       main: await signIn('admin'),
       self: await signIn(adminSelf.username, DEMO_PASSWORD),
+      fresh: fresh(root, 'PROVIDER_ADMIN'),
     };
     identities.installer = {
       main: await signIn('demo-installer-a'),
       self: await signIn(installerSelf.username, DEMO_PASSWORD),
+      fresh: fresh(installerA, 'INSTALLER_ADMIN'),
     };
+    const made = await t.call('POST', '/system/apiToken/add', {
+      token: identities.admin.main.token,
+      body: { name: 'Fuzzer', scope: 'READ_WRITE', perSecondLimit: 100_000, dailyLimit: 100_000_000 },
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    const apiToken = { ...identities.admin.main, token: made.body.data.token as string, apiToken: true };
+    identities.token = { main: apiToken, self: apiToken };
   });
 
   afterAll(async () => {
@@ -159,12 +185,16 @@ describe('hostile input on every route', () => {
   describe.each([
     ['admin', RUNS, RUNS_WITHOUT_INPUT],
     ['installer', INSTALLER_RUNS, Math.max(2, Math.round(RUNS_WITHOUT_INPUT / 2))],
+    ['token', TOKEN_RUNS, 2],
   ] as const)('signed in as %s', (pass, runs, runsWithoutInput) => {
     it.each(routeKeys)('%s', async (key) => {
       const route = fuzzRoutes.get(key)!;
       const access = accessOf.get(key)!;
       const who = identities[pass]!;
-      const identity = 'signedIn' in access ? who.self : who.main;
+      const dangerous = 'stepUp' in access && access.stepUp && who.fresh;
+      const identity = dangerous ? await who.fresh!() : 'signedIn' in access ? who.self : who.main;
+      // The stand-in's account is written before the route: its fingerprint is taken afresh.
+      if (dangerous) settled = undefined;
       const hasInput = REQUEST_PARTS.some((p) => route.schemas[p]);
       const { validationAnswers } = await fuzz(
         route,
@@ -197,17 +227,26 @@ async function signIn(account: string, password?: string): Promise<Identity> {
 
 async function fuzz(route: FuzzRoute, access: Access, identity: Identity, pass: string, numRuns: number) {
   const key = `${route.method} ${route.url}`;
-  const caller = { permitted: !('perm' in access) || holdsAccess(identity.perms, access) };
+  const caller = {
+    permitted:
+      (!('perm' in access) || holdsAccess(identity.perms, access)) &&
+      // An API token only where the route's entry opens it (a read-write token may also write).
+      (!identity.apiToken || ('token' in access && access.token !== undefined)),
+  };
   const mayWrite =
     ('write' in access && access.write) ||
     (route.isPublic && route.method === 'POST') ||
     WRITES_WITHOUT_WRITE_FLAG.has(key);
-  let baseline = settled ?? (await dbFingerprint(t.ctx.db));
+  // A token's last use (api_tokens) is bookkeeping for the token pass, as sessions are for the others.
+  const skip = identity.apiToken ? [...BOOKKEEPING_TABLES, 'api_tokens'] : BOOKKEEPING_TABLES;
+  let baseline =
+    (settled?.skip === skip.length ? settled.fingerprint : undefined) ??
+    (await dbFingerprint(t.ctx.db, skip));
   settled = undefined;
   let sinceCheck: string[] = [];
   let validationAnswers = 0;
   const nothingWrittenSince = async (when: string) => {
-    const now = await dbFingerprint(t.ctx.db);
+    const now = await dbFingerprint(t.ctx.db, skip);
     const changed = changedTables(baseline, now);
     expect(
       changed,
@@ -235,7 +274,7 @@ async function fuzz(route: FuzzRoute, access: Access, identity: Identity, pass: 
       if (res.statusCode < 300) {
         await keepSignedIn(identity);
         if (bracket) {
-          baseline = await dbFingerprint(t.ctx.db);
+          baseline = await dbFingerprint(t.ctx.db, skip);
           sinceCheck = [];
         }
       }
@@ -255,7 +294,7 @@ async function fuzz(route: FuzzRoute, access: Access, identity: Identity, pass: 
       },
     },
   );
-  settled = await nothingWrittenSince('after the last request');
+  settled = { fingerprint: await nothingWrittenSince('after the last request'), skip: skip.length };
   return { validationAnswers };
 }
 

@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBody } from '../../test/plant-fixture.ts';
 import { sqlRow, sqlRows } from '../db/rows.ts';
+import { reportSubscriptions } from '../db/schema/index.ts';
 import { md5 } from '../lib/crypto.ts';
 import { addUser, buildTestApp, latestCode, nextIp, type TestApp } from '../test/helper.ts';
 
@@ -157,6 +159,75 @@ describe('request logs and the audit log', () => {
       req: { url: '/iot/firmware/download?token=[redacted]' },
     });
     expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it('never logs a share-link, unsubscribe, invitation or download token, wherever it travels', async () => {
+    const installer = await addUser(t, { org: 'Solartechnik Alpha', roles: ['INSTALLER_ADMIN'] });
+    const token = await t.login(installer.username);
+    const post = async (url: string, body: unknown) => {
+      const res = await t.call('POST', url, { token, body });
+      expect(res.status, `${url}: ${res.body.msg}`).toBe(200);
+      return res.body.data;
+    };
+    const visit = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
+    const stationId = (await post('/station/station/add', addBody())).id as number;
+
+    // A share link: its token is a path segment of the public page and of its figures.
+    const share = (await post('/station/share/add', { stationId })).token as string;
+    const json = { accept: 'application/json' };
+    expect((await visit('GET', `/public/plant/${share}`, json)).statusCode).toBe(200);
+    expect((await visit('GET', `/public/plant/${share}/data?lang=de-DE`)).statusCode).toBe(200);
+    // Written otherwise (answered 404): still kept out.
+    for (const url of [`/public/plant/${share}/`, `/PUBLIC/plant/${share}`, `//public/pl%61nt/${share}/x`])
+      await visit('GET', url);
+
+    // A report's unsubscribe link: its token is a path segment too (GET asks, POST ends).
+    await post('/station/report/subscription/add', { monthly: true, weekly: false });
+    const [subscription] = await t.ctx.db
+      .select({ token: reportSubscriptions.unsubscribeToken })
+      .from(reportSubscriptions)
+      .where(eq(reportSubscriptions.userId, installer.id));
+    const unsubscribe = subscription!.token;
+    const unsubscribePath = `/station/report/subscription/unsubscribe/${unsubscribe}`;
+    expect((await visit('GET', unsubscribePath)).statusCode).toBe(200);
+    expect((await visit('POST', unsubscribePath)).statusCode).toBe(200);
+
+    // An owner's invitation: its token travels in a body (and in the link's hash, which no server sees).
+    const email = `${installer.username}-owner@test.pvstar.local`;
+    await post('/station/invitation/add', { stationId, email, name: 'Logged Owner' });
+    const [mail] = await t.outboxFor(email);
+    const invitation = /token=([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+    const password = md5('Sunny2026x');
+    for (const [url, body] of [
+      ['/auth/invitation/info', { token: invitation }],
+      [
+        '/auth/invitation/accept',
+        { token: invitation, password, confirmPassword: password, consent: true, agree: true },
+      ],
+    ] as const)
+      expect((await t.call('POST', url, { body, ip: nextIp() })).status, url).toBe(200);
+
+    // The firmware download token is a query value.
+    const download = 'dl-tok3n-0123456789abcdefABCDEF';
+    await visit('GET', `/iot/firmware/download?sn=X&token=${download}`);
+
+    const logged = JSON.stringify(lines);
+    for (const [kind, secret] of Object.entries({ share, unsubscribe, invitation, download }))
+      expect(logged.includes(secret), `${kind} token in the log`).toBe(false);
+    const urls = lines.flatMap((l) => {
+      const url = (l.req as { url?: string } | undefined)?.url;
+      return url?.includes('[redacted]') ? [url] : [];
+    });
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/public/plant/[redacted]',
+        '/public/plant/[redacted]/data?lang=de-DE',
+        '//public/pl%61nt/[redacted]/x',
+        '/station/report/subscription/unsubscribe/[redacted]',
+        '/iot/firmware/download?sn=X&token=[redacted]',
+      ]),
+    );
   });
 
   it('keeps the audit log append-only: the database refuses changes and no route offers one', async () => {

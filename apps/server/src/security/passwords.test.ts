@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBody } from '../../test/plant-fixture.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { md5 } from '../lib/crypto.ts';
 import {
@@ -180,20 +181,142 @@ describe('guessing through confirmation dialogs', () => {
 });
 
 describe('sign-in lock-out', () => {
+  /** A sign-in as the browser makes it, with the answer's Retry-After (seconds; NaN when absent). */
+  const attempt = async (account: string, password: string, ip: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/user/login',
+      remoteAddress: ip,
+      headers: { lang: 'en-GB' },
+      payload: { account, password: md5(password), loginType: 'password', agree: true },
+    });
+    return { status: res.statusCode, retryAfter: Number(res.headers['retry-after']), msg: res.json().msg };
+  };
+  /** Moves the account's attempts `seconds` into the past: the clock runs on without the test sleeping. */
+  const later = (username: string, seconds: number) =>
+    t.ctx.db.execute(
+      sql`UPDATE login_attempts SET created_at = created_at - make_interval(secs => ${seconds})
+          WHERE account_key = ${username.toLowerCase()}`,
+    );
+  /** A patient guesser: a wrong password from `ip`, waiting out (skipping ahead) every delay it is given. */
+  const guess = async (username: string, ip: string) => {
+    for (;;) {
+      const res = await attempt(username, 'Wrong1234', ip);
+      if (res.status !== 429) return res.status;
+      expect(res.retryAfter).toBeGreaterThan(0);
+      await later(username, res.retryAfter);
+    }
+  };
+
   it('does not let a stranger’s wrong guesses from one address lock the owner out from another', async () => {
     const u = await installer();
     const stranger = nextIp();
     for (let i = 0; i < 5; i += 1) expect((await signIn(u.username, 'Wrong1234', stranger)).status).toBe(400);
-    // The stranger's address is locked for this account, even with the right password…
-    expect((await signIn(u.username, u.password, stranger)).status).toBe(429);
+    // The stranger's address is locked for this account for 15 minutes, even with the right password…
+    const locked = await attempt(u.username, u.password, stranger);
+    expect(locked).toMatchObject({ status: 429, msg: 'Try again later' });
+    expect(locked.retryAfter).toBeGreaterThan(890);
+    expect(locked.retryAfter).toBeLessThanOrEqual(900);
     // …but the owner, elsewhere, signs in.
     expect((await signIn(u.username, u.password, nextIp())).status).toBe(200);
+    // Once the lock has run out, that address may try again.
+    await later(u.username, locked.retryAfter);
+    expect((await attempt(u.username, u.password, stranger)).status).toBe(200);
   });
 
-  it('locks an account for everyone after many failures from many addresses', async () => {
+  it('slows guessing spread over addresses with a doubling delay for the account, capped at a minute', async () => {
     const u = await installer();
-    for (let i = 0; i < 50; i += 1) await signIn(u.username, 'Wrong1234', nextIp());
-    expect((await signIn(u.username, u.password, nextIp())).status).toBe(429);
+    // Ten failures, each from an address of its own, cost nothing yet.
+    for (let i = 0; i < 10; i += 1) expect(await guess(u.username, nextIp())).toBe(400);
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const ip = nextIp();
+      const refused = await attempt(u.username, 'Wrong1234', ip);
+      expect(refused.status).toBe(429);
+      waits.push(refused.retryAfter);
+      await later(u.username, refused.retryAfter);
+      expect((await attempt(u.username, 'Wrong1234', ip)).status).toBe(400);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+  });
+
+  it('lets one of many parallel guesses through when a delay ends, not a burst', async () => {
+    const u = await installer();
+    for (let i = 0; i < 10; i += 1) expect(await guess(u.username, nextIp())).toBe(400);
+    await later(u.username, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => attempt(u.username, 'Wrong1234', nextIp())),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([400, ...Array(11).fill(429)]);
+  });
+
+  it('never locks the rightful user out: after 50 wrong from 10 addresses the right password signs in', async () => {
+    const u = await installer();
+    const home = nextIp();
+    expect((await attempt(u.username, u.password, home)).status).toBe(200);
+    const attackers = Array.from({ length: 10 }, () => nextIp());
+    for (const ip of attackers) for (let i = 0; i < 5; i += 1) expect(await guess(u.username, ip)).toBe(400);
+    // Each attacking address is locked out of the account …
+    for (const ip of attackers) expect((await attempt(u.username, u.password, ip)).status).toBe(429);
+    // … the owner at home, where the account signed in before, is not even delayed …
+    expect((await attempt(u.username, u.password, home)).status).toBe(200);
+    // … and from an eleventh address the right password waits at most a minute, then signs in.
+    const elsewhere = nextIp();
+    const waiting = await attempt(u.username, u.password, elsewhere);
+    expect(waiting.status).toBe(429);
+    expect(waiting.retryAfter).toBeGreaterThan(0);
+    expect(waiting.retryAfter).toBeLessThanOrEqual(60);
+    await later(u.username, waiting.retryAfter);
+    expect((await attempt(u.username, u.password, elsewhere)).status).toBe(200);
+  });
+
+  it('counts a wrong password typed to accept an invitation into an existing account like a wrong sign-in', async () => {
+    const owner = await addUser(t, { org: 'Familie Weber', roles: ['OWNER'] });
+    const installerToken = await t.login((await installer()).username);
+    const plant = await t.call('POST', '/station/station/add', { token: installerToken, body: addBody() });
+    expect(plant.status, plant.body.msg).toBe(200);
+    const invited = await t.call('POST', '/station/invitation/add', {
+      token: installerToken,
+      body: { stationId: plant.body.data.id, email: owner.email, name: 'Invited Owner' },
+    });
+    expect(invited.status, invited.body.msg).toBe(200);
+    const [mail] = await t.outboxFor(owner.email);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+    const accept = async (password: string, ip: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/invitation/accept',
+        remoteAddress: ip,
+        headers: { lang: 'en-GB' },
+        payload: {
+          token,
+          password: md5(password),
+          confirmPassword: md5(password),
+          consent: true,
+          agree: true,
+        },
+      });
+      return { status: res.statusCode, retryAfter: Number(res.headers['retry-after']) };
+    };
+    const guesser = nextIp();
+    // Four wrong passwords at the invitation and one at the sign-in: five failures from that address.
+    for (let i = 0; i < 4; i += 1) expect((await accept('Wrong1234', guesser)).status).toBe(400);
+    expect((await attempt(owner.username, 'Wrong1234', guesser)).status).toBe(400);
+    // The address is locked for the account on both routes, even with the right password.
+    const refused = await accept(owner.password, guesser);
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBeGreaterThan(890);
+    expect((await attempt(owner.username, owner.password, guesser)).status).toBe(429);
+    // Each failure, and each refusal, is audited as a failed sign-in of that account.
+    const [{ n }] = (await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.loginFailed'), eq(auditLog.targetId, owner.username)))) as [
+      { n: number },
+    ];
+    expect(n).toBe(7);
+    // The owner, elsewhere, accepts with the right password.
+    expect((await accept(owner.password, nextIp())).status).toBe(200);
   });
 });
 

@@ -26,7 +26,7 @@ import { JPEG } from './uploads/upload-samples.ts';
 
 /**
  * The security suite's one place for upload rules: every multipart route of the route table, each refusal
- * (wrong signature, wrong name, over the size limit, a zip bomb or too many rows for spreadsheets) answered
+ * (wrong manifest, wrong name, over the size limit, a zip bomb or too many rows for spreadsheets) answered
  * 4xx with a message in the caller's language and nothing stored — no row (database fingerprint) and no
  * file under DATA_DIR; and every route that serves a stored file or an export answers it as an attachment
  * with `nosniff`. The module tests (file, firmware, fault-code) go deeper into each route's own behaviour.
@@ -274,8 +274,6 @@ describe('served files and exports', () => {
     };
     const program = await call('/iot/firmware/add', {
       manufacturerId: signing.maker.id,
-      firmwareType: 'INVERTER_ARM',
-      version: 'UPL-9.0.0',
       status: 'ENABLED',
       description: 'Download test',
       descriptions: Object.fromEntries(FIRMWARE_DESC_LANGS.map((l) => [l, 'Download test'])),

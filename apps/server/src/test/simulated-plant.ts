@@ -15,9 +15,13 @@ export interface SimulatedPlant {
   dongle: Dongle;
 }
 
+/** The models of a simulated plant's devices (what firmware manifests must name). */
+export const SIMULATED_MODELS = { inverter: 'ASW8K-LT', battery: 'AB5K' } as const;
+
 /**
  * A registered plant (dongle with a real secret, an inverter and a battery of `manufacturer`) and the
- * simulator's dongle for it: a device that answers commands like the real ones.
+ * simulator's dongle for it: a device that answers commands like the real ones, running the versions the
+ * cloud has stored (`versions`) unless `running` says it really runs others.
  */
 export async function addSimulatedPlant(
   t: TestApp,
@@ -26,6 +30,8 @@ export async function addSimulatedPlant(
     brokerUrl: string;
     manufacturer?: string;
     versions?: Record<string, string>;
+    running?: Record<string, string>;
+    model?: string;
     dongle?: Partial<DongleOptions>;
   },
 ): Promise<SimulatedPlant> {
@@ -51,6 +57,10 @@ export async function addSimulatedPlant(
     .insert(dongles)
     .values({ sn: dongleSn, plantId: plant!.id, secretHash: issued.secretHash, version: '1.0.0' })
     .returning({ id: dongles.id });
+  const manufacturer = opts.manufacturer ?? 'Solplanet';
+  const inverterModel = opts.model ?? SIMULATED_MODELS.inverter;
+  const versions = opts.versions ?? { inverter: '1.0.0', dsp: '1.0.0' };
+  const running = opts.running ?? versions;
   const made = async (kind: 'INVERTER' | 'BATTERY', sn: string) => {
     const [d] = await db
       .insert(devices)
@@ -59,10 +69,10 @@ export async function addSimulatedPlant(
         dongleId: dongle!.id,
         plantId: plant!.id,
         kind,
-        manufacturer: opts.manufacturer ?? 'Solplanet',
-        model: kind === 'INVERTER' ? 'ASW8K-LT' : 'AB5K',
+        manufacturer,
+        model: kind === 'INVERTER' ? inverterModel : SIMULATED_MODELS.battery,
         ratedPower: kind === 'INVERTER' ? 8000 : null,
-        versions: opts.versions ?? { inverter: '1.0.0', dsp: '1.0.0' },
+        versions,
       })
       .returning({ id: devices.id });
     return { id: d!.id, sn };
@@ -84,9 +94,20 @@ export async function addSimulatedPlant(
         timezone: 'Europe/Berlin',
       },
       devices: [
-        { sn: inverter.sn, kind: 'INVERTER', inverterType: 'THREE_PHASE' },
-        { sn: battery.sn, kind: 'BATTERY' },
+        {
+          sn: inverter.sn,
+          kind: 'INVERTER',
+          inverterType: 'THREE_PHASE',
+          manufacturer,
+          model: inverterModel,
+        },
+        { sn: battery.sn, kind: 'BATTERY', manufacturer, model: SIMULATED_MODELS.battery },
       ],
+      versions: {
+        [inverter.sn]: { ...running },
+        [battery.sn]: { ...running },
+        [dongleSn]: { dongle: '1.0.0' },
+      },
     },
     {
       brokerUrl: opts.brokerUrl,

@@ -30,6 +30,9 @@ export interface DeviceDef {
   sn: string;
   kind: DeviceKind;
   inverterType?: InverterType;
+  /** Maker and model as the device reports them: firmware manifests must name both. */
+  manufacturer?: string;
+  model?: string;
 }
 
 /** The six energy flows every inverter counts, in kWh (daily* and total* in metrics.ts). */

@@ -35,6 +35,15 @@ export const setUnauthorizedHandler = (fn: (hadToken: boolean) => void) => {
   onUnauthorized = fn;
 };
 
+/**
+ * Asks the person to prove presence again (password or authenticator code) when a dangerous action answers
+ * 403 `{ data: { stepUp: true } }`; resolves whether they did. Set by the step-up dialog (features/auth).
+ */
+let onStepUp: () => Promise<boolean> = async () => false;
+export const setStepUpHandler = (fn: () => Promise<boolean>) => {
+  onStepUp = fn;
+};
+
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -43,6 +52,8 @@ export interface RequestOptions {
   /** Expect a file (xlsx/bin): resolves with a Blob, the envelope is not read. */
   blob?: boolean;
   signal?: AbortSignal;
+  /** Sent again after a step-up: a second refusal is not asked again. */
+  steppedUp?: boolean;
 }
 
 const SPREADSHEET = /(spreadsheetml|ms-excel|octet-stream)/;
@@ -96,6 +107,14 @@ export async function request<T>(method: 'GET' | 'POST', url: string, opts: Requ
   }
   const code = envelope?.code ?? res.status;
   if (code === 200) return envelope?.data as T;
+  // A dangerous action without a recent proof of presence: ask for it, then send the request once more.
+  if (
+    code === 403 &&
+    (envelope?.data as { stepUp?: boolean } | null)?.stepUp &&
+    !opts.steppedUp &&
+    (await onStepUp())
+  )
+    return request<T>(method, url, { ...opts, steppedUp: true });
   throw failure(code, envelope, opts.silent, headers.Authorization !== undefined);
 }
 

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, type UIMatch, useLocation, useMatches, useNavigation } from 'react-router';
 import { useAppTitle } from '../components/app-config.ts';
+import { StepUpDialog } from '../features/auth/step-up-dialog.tsx';
 import { PageLoading, progressDone, progressStart } from './progress.tsx';
 import type { RouteHandle } from './routes.tsx';
 
@@ -39,8 +40,11 @@ export function RootShell() {
   }, [handle, appTitle, t]);
 
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+      <StepUpDialog />
+    </>
   );
 }

@@ -15,7 +15,7 @@ import { download, endpoints, get, type In, post } from '../endpoint.ts';
 import { PERM } from '../perm.ts';
 
 /** The alert center's code, or the plant detail's (its alarm events tab reads the same list). */
-const READ = { perm: [PERM.faultAlarm, PERM.stationDetail] } as const;
+const READ = { perm: [PERM.faultAlarm, PERM.stationDetail], token: 'read' } as const;
 
 type Filter = { body: In<typeof AlarmPageBodySchema> };
 
@@ -27,17 +27,23 @@ export const alarm = endpoints('alarm', {
   >('/iot/alarm/page', READ),
   summary: post<Filter, AlarmSummary>('/iot/alarm/summary', READ),
   /** The header's bell: the alert center's own code only (the plant detail's does not show it). */
-  bell: get<Record<never, never>, AlarmBell>('/iot/alarm/bell', { perm: PERM.faultAlarm }),
+  bell: get<Record<never, never>, AlarmBell>('/iot/alarm/bell', { perm: PERM.faultAlarm, token: 'read' }),
   detail: post<{ body: In<typeof IdBodySchema> }, AlarmRow>('/iot/alarm/detail', READ),
   acknowledge: post<{ body: In<typeof AlarmAckBodySchema> }, AlarmActionResult>('/iot/alarm/acknowledge', {
     perm: PERM.faultAlarmAck,
     write: true,
+    token: 'write',
   }),
   close: post<{ body: In<typeof AlarmCloseBodySchema> }, AlarmActionResult>('/iot/alarm/close', {
     perm: PERM.faultAlarmClose,
     write: true,
+    token: 'write',
   }),
-  export: download<Filter>('POST', '/iot/alarm/export', { perm: PERM.faultAlarmExport, alsoPerm: READ.perm }),
+  export: download<Filter>('POST', '/iot/alarm/export', {
+    perm: PERM.faultAlarmExport,
+    alsoPerm: READ.perm,
+    token: 'read',
+  }),
   /** The caller's own alarm mail levels: under the account's paths, as the rest of the personal centre. */
   notifyGet: get<Record<never, never>, AlarmNotify>('/auth/user/alarmNotify', { signedIn: true }),
   notifySet: post<{ body: In<typeof AlarmNotifySchema> }>('/auth/user/alarmNotify', {

@@ -17,6 +17,8 @@ import type {
   RecoveryCodes,
   SecondFactorBodySchema,
   SecondFactorResult,
+  StepUpBodySchema,
+  StepUpResult,
   TwoFactorDisableBodySchema,
   TwoFactorEnableBodySchema,
   TwoFactorSetup,
@@ -27,7 +29,7 @@ type NoRequest = Record<never, never>;
 const signedIn = { signedIn: true } as const;
 const ownChange = { signedIn: true, write: true } as const;
 /** The account's password, contacts and second factor: an interactive session only, never an API token. */
-const ownSecret = { signedIn: true, write: true, session: true } as const;
+const ownSecret = { signedIn: true, write: true } as const;
 
 /** Signing in and out, and the signed-in user's own account (the personal centre), two-factor included. */
 export const auth = endpoints('auth', {
@@ -38,8 +40,8 @@ export const auth = endpoints('auth', {
   }),
   register: post<{ body: In<typeof RegisterBodySchema> }>('/auth/user/register', { public: true }),
   forgetPassword: post<{ body: In<typeof ForgetBodySchema> }>('/auth/user/forget', { public: true }),
-  getUserInfo: get<NoRequest, UserInfo>('/auth/user/getUserInfo', signedIn),
-  logout: post<NoRequest>('/auth/user/logout', { signedIn: true, session: true }),
+  getUserInfo: get<NoRequest, UserInfo>('/auth/user/getUserInfo', { signedIn: true, token: 'read' }),
+  logout: post<NoRequest>('/auth/user/logout', { signedIn: true }),
   updateAccountName: post<{ body: In<typeof UpdateAccountNameBodySchema> }>(
     '/auth/user/updateAccountName',
     ownChange,
@@ -70,4 +72,9 @@ export const auth = endpoints('auth', {
     '/auth/user/twoFactor/disable',
     ownSecret,
   ),
+  /**
+   * Proves presence again for the dangerous actions of the next minutes (`stepUp` routes); a read-only
+   * account has none to take.
+   */
+  stepUp: post<{ body: In<typeof StepUpBodySchema> }, StepUpResult>('/auth/user/stepUp', ownChange),
 });

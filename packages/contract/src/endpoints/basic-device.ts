@@ -26,11 +26,12 @@ const DELETE = { perm: PERM.basicDeviceDelete, write: true } as const;
 export const basicDevice = endpoints('basicDevice', {
   manufacturerPage: post<Page & { body: In<typeof ManufacturerPageBodySchema> }, PageResult<ManufacturerRow>>(
     '/system/manufacturer/page',
-    { perm: PERM.basicDevice },
+    { perm: PERM.basicDevice, token: 'read' },
   ),
   /** Firmware programs are added per manufacturer: their page picks from the same list. */
   manufacturerAll: get<Record<never, never>, ManufacturerOption[]>('/system/manufacturer/all', {
     perm: [PERM.basicDevice, PERM.upgradeProgram],
+    token: 'read',
   }),
   manufacturerAdd: post<{ body: In<typeof ManufacturerAddBodySchema> }, { id: number }>(
     '/system/manufacturer/add',
@@ -49,7 +50,7 @@ export const basicDevice = endpoints('basicDevice', {
   manufacturerKeyRetire: post<ById>('/system/manufacturer/key/retire', EDIT),
   specPage: post<Page & { body: In<typeof DeviceSpecPageBodySchema> }, PageResult<DeviceSpecRow>>(
     '/system/deviceSpec/page',
-    { perm: PERM.basicDevice },
+    { perm: PERM.basicDevice, token: 'read' },
   ),
   specAdd: post<{ body: In<typeof DeviceSpecAddBodySchema> }, { id: number }>('/system/deviceSpec/add', ADD),
   specEdit: post<{ body: In<typeof DeviceSpecEditBodySchema> }>('/system/deviceSpec/edit', EDIT),

@@ -24,25 +24,30 @@ export const commissioning = endpoints('commissioning', {
   /** The checklist, each item checked against the plant's data now (kept as it was once completed). */
   checklist: get<{ query: In<typeof StationIdQuerySchema> }, Checklist>('/station/commissioning/checklist', {
     perm: PERM.stationDetail,
+    token: 'read',
   }),
   /** The installer confirms an item by hand: a note (required) and a photo (optional). */
   tick: post<{ body: In<typeof TickBodySchema> }, Checklist>('/station/commissioning/tick', {
     perm: PERM.stationEdit,
     write: true,
+    token: 'write',
   }),
   /** Takes a manual tick back (before completion). */
   untick: post<{ body: In<typeof UntickBodySchema> }, Checklist>('/station/commissioning/untick', {
     perm: PERM.stationEdit,
     write: true,
+    token: 'write',
   }),
   /** Ends commissioning once every item passed or was ticked; the items are kept as they are now. */
   complete: post<{ body: In<typeof StationIdBodySchema> }, Checklist>('/station/commissioning/complete', {
     perm: PERM.stationEdit,
     write: true,
+    token: 'write',
   }),
   /** The commissioning protocol (PDF) in the caller's language: a draft until completed. */
   protocol: download<{ query: In<typeof StationIdQuerySchema> }>('GET', '/station/commissioning/protocol', {
     perm: PERM.stationDetail,
+    token: 'read',
   }),
 });
 
@@ -51,7 +56,7 @@ export const invitation = endpoints('invitation', {
   /** Mails the owner a link (valid INVITATION_DAYS days, single use) to set a password and see the plant. */
   add: post<{ body: In<typeof InvitationAddBodySchema> }, { id: number; expiresAt: string }>(
     '/station/invitation/add',
-    { perm: PERM.stationEdit, write: true },
+    { perm: PERM.stationEdit, write: true, stepUp: true },
   ),
   /** The plant's invitations, newest first (the addresses as typed, never the tokens). */
   page: post<{ body: In<typeof StationIdBodySchema> }, PageResult<InvitationRow>>(
@@ -89,12 +94,10 @@ export const consent = endpoints('consent', {
   withdraw: post<{ body: In<typeof StationIdBodySchema> }>('/auth/user/consent/withdraw', {
     signedIn: true,
     write: true,
-    session: true,
   }),
   /** Gives it again. */
   grant: post<{ body: In<typeof StationIdBodySchema> }>('/auth/user/consent/grant', {
     signedIn: true,
     write: true,
-    session: true,
   }),
 });

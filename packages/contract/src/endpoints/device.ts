@@ -20,7 +20,10 @@ import { endpoints, get, type In, post } from '../endpoint.ts';
 import { PERM } from '../perm.ts';
 
 /** Any of these opens the device center's routes; the type's own code is checked per request. */
-const DEVICE_CENTER = { perm: [PERM.deviceCenter, PERM.deviceInverter, PERM.deviceBattery] } as const;
+const DEVICE_CENTER = {
+  perm: [PERM.deviceCenter, PERM.deviceInverter, PERM.deviceBattery],
+  token: 'read',
+} as const;
 
 /** The device center (2002…): lists per device type, a device's detail and history. */
 export const device = endpoints('device', {
@@ -52,6 +55,6 @@ export const device = endpoints('device', {
   /** Plant screens and the device center chart these; a fixed rule of the catalogue, no data. */
   equipmentStatisticsParams: get<{ query: In<typeof EquipmentParamsQuerySchema> }, EquipmentParam[]>(
     '/iot/stationPower/getEquipmentStatisticsParams',
-    { perm: [PERM.station, PERM.stationMonitor, PERM.stationDetail, ...DEVICE_CENTER.perm] },
+    { perm: [PERM.station, PERM.stationMonitor, PERM.stationDetail, ...DEVICE_CENTER.perm], token: 'read' },
   ),
 });

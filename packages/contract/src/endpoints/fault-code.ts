@@ -15,7 +15,7 @@ type Filter = { body: In<typeof FaultCodePageBodySchema> };
 export const faultCode = endpoints('faultCode', {
   page: post<{ query: In<typeof PageQuerySchema> } & Filter, PageResult<FaultCodeRow>>(
     '/system/faultCode/page',
-    { perm: PERM.basicAlarm },
+    { perm: PERM.basicAlarm, token: 'read' },
   ),
   add: post<{ body: In<typeof FaultCodeAddBodySchema> }, { id: number }>('/system/faultCode/add', {
     perm: PERM.faultCodeAdd,
@@ -32,6 +32,7 @@ export const faultCode = endpoints('faultCode', {
   export: download<Filter>('POST', '/system/faultCode/export', {
     perm: PERM.faultCodeExport,
     alsoPerm: PERM.basicAlarm,
+    token: 'read',
   }),
   /** An xlsx in the export's layout; a sheet with any bad row answers 422 with every row's errors. */
   import: upload<Record<never, never>, FaultImportResult>('/system/faultCode/import', {

@@ -7,7 +7,11 @@ export const file = endpoints('file', {
   upload: upload<Record<never, never>, UploadResult>('/file/upload', {
     perm: [PERM.stationAdd, PERM.stationEdit],
     write: true,
+    token: 'write',
   }),
   /** A stored picture by its name (the last part of the URL a plant keeps), as an attachment. */
-  picture: download<{ params: { name: string } }>('GET', '/file/pictures/:name', { signedIn: true }),
+  picture: download<{ params: { name: string } }>('GET', '/file/pictures/:name', {
+    signedIn: true,
+    token: 'read',
+  }),
 });

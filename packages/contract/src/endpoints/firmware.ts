@@ -5,6 +5,7 @@ import type {
   FirmwareEditBodySchema,
   FirmwareFile,
   FirmwarePageBodySchema,
+  FirmwareRollbackBodySchema,
   FirmwareRow,
   FirmwareStatusBodySchema,
   SnSheetResultSchema,
@@ -17,8 +18,8 @@ export const firmware = endpoints('firmware', {
     { query: In<typeof PageQuerySchema>; body: In<typeof FirmwarePageBodySchema> },
     PageResult<FirmwareRow>
   >('/iot/firmware/page', { perm: [PERM.upgradeProgram, PERM.upgradeAdd] }),
-  /** The image as `file`; its detached signature (a `.sig` file or the base64) and the manufacturer before it. */
-  upload: upload<{ body: { manufacturerId: string; signature: Blob | string } }, FirmwareFile>(
+  /** The image as `file`; its signed manifest (a `.manifest.json` file or the JSON) and the manufacturer. */
+  upload: upload<{ body: { manufacturerId: string; manifest: Blob | string } }, FirmwareFile>(
     '/iot/firmware/upload',
     { perm: PERM.programAdd, write: true },
   ),
@@ -39,6 +40,12 @@ export const firmware = endpoints('firmware', {
   status: post<{ body: In<typeof FirmwareStatusBodySchema> }>('/iot/firmware/status', {
     perm: PERM.programStatus,
     write: true,
+  }),
+  /** A provider administrator marks a program as a rollback (or withdraws the mark), with the reason. */
+  rollback: post<{ body: In<typeof FirmwareRollbackBodySchema> }>('/iot/firmware/rollback', {
+    perm: PERM.programEdit,
+    write: true,
+    stepUp: true,
   }),
   delete: post<{ body: In<typeof IdBodySchema> }>('/iot/firmware/delete', {
     perm: PERM.programDelete,

@@ -10,16 +10,13 @@ export const menu = endpoints('menu', {
   add: post<{ body: In<typeof MenuAddBodySchema> }, { id: number }>('/system/menu/add', {
     perm: PERM.menuAdd,
     write: true,
-    session: true,
   }),
   edit: post<{ body: In<typeof MenuEditBodySchema> }>('/system/menu/edit', {
     perm: PERM.menuEdit,
     write: true,
-    session: true,
   }),
   delete: get<{ query: In<typeof MenuIdQuerySchema> }>('/system/menu/delete', {
     perm: PERM.menuDelete,
     write: true,
-    session: true,
   }),
 });

@@ -28,14 +28,16 @@ export const org = endpoints('org', {
     // The user and webhook forms pick an organisation from it.
     perm: [...VIEW, PERM.systemUser, PERM.systemWebhook],
     wholeScope: true,
+    token: 'read',
   }),
   page: post<{ query: In<typeof PageQuerySchema>; body: In<typeof OrgPageBodySchema> }, PageResult<OrgRow>>(
     '/system/org/page',
-    { perm: VIEW, wholeScope: true },
+    { perm: VIEW, wholeScope: true, token: 'read' },
   ),
   detail: get<{ params: In<typeof IdParamsSchema> }, OrgRow>('/system/org/detail/:id', {
     perm: VIEW,
     wholeScope: true,
+    token: 'read',
   }),
   add: post<{ body: In<typeof OrgAddBodySchema> }, { id: number }>('/system/org/add', {
     perm: ADD,
@@ -61,11 +63,9 @@ export const org = endpoints('org', {
   createEmployee: post<{ body: In<typeof UserAddBodySchema> }, { id: number }>('/system/org/createEmp', {
     perm: EMPLOYEE,
     write: true,
-    session: true,
   }),
   editEmployee: post<{ body: In<typeof UserEditBodySchema> }>('/system/org/editEmp', {
     perm: EMPLOYEE,
     write: true,
-    session: true,
   }),
 });

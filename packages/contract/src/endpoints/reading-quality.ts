@@ -11,7 +11,10 @@ import type {
 import type { TariffRecompute } from '../tariff.ts';
 
 /** Read where the device's detail is read: any of the device center's codes, the device type's own checked per request. */
-const DEVICE_CENTER = { perm: [PERM.deviceCenter, PERM.deviceInverter, PERM.deviceBattery] } as const;
+const DEVICE_CENTER = {
+  perm: [PERM.deviceCenter, PERM.deviceInverter, PERM.deviceBattery],
+  token: 'read',
+} as const;
 
 /**
  * Readings metering set aside (issue 32, decision 031), on a device's detail: listed where the detail is
@@ -27,7 +30,7 @@ export const readingQuality = endpoints('readingQuality', {
   /** Accepts or keeps out one or several of a device's set-aside readings; audited. */
   decide: post<{ body: In<typeof SetAsideDecideBodySchema> }, SetAsideDecideResult>(
     '/iot/device/setAside/decide',
-    { perm: PERM.stationEdit, write: true },
+    { perm: PERM.stationEdit, write: true, token: 'write' },
   ),
   /** How far the recomputation of the device's plant's days is. */
   recompute: get<{ query: In<typeof SetAsideRecomputeQuerySchema> }, TariffRecompute>(

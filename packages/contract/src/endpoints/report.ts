@@ -15,12 +15,12 @@ import type {
 } from '../report.ts';
 
 /** Read-only, so every account with the report page may export. */
-const access = { perm: PERM.report };
+const access = { perm: PERM.report, token: 'read' } as const;
 /** A user's own report subscriptions: the report page's code; read-only accounts may not change them, nor a token limited to some plants (a subscription covers the whole scope). */
-const subscribe = { perm: PERM.report, write: true, wholeScope: true };
+const subscribe = { perm: PERM.report, write: true, wholeScope: true } as const;
 type Unsubscribe = { params: In<typeof UnsubscribeParamsSchema> };
 /** The fleet report sums the caller's organisations: refused to a token limited to some plants. */
-const fleetAccess = { perm: PERM.report, wholeScope: true };
+const fleetAccess = { perm: PERM.report, wholeScope: true, token: 'read' } as const;
 
 /** Reports (`/report`, code 2008): each as JSON for the screen and, as `…Export`, an xlsx workbook. */
 export const report = endpoints('report', {
@@ -45,7 +45,7 @@ export const report = endpoints('report', {
   /** The caller's own scheduled reports by mail (docs/reports.md). */
   subscriptionPage: post<{ query: In<typeof PageQuerySchema> }, PageResult<ReportSubscriptionRow>>(
     '/station/report/subscription/page',
-    access,
+    { perm: PERM.report },
   ),
   subscriptionAdd: post<{ body: In<typeof ReportSubscriptionAddBodySchema> }, ReportSubscriptionRow>(
     '/station/report/subscription/add',

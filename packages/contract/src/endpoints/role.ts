@@ -30,21 +30,17 @@ export const role = endpoints('role', {
   add: post<{ body: In<typeof RoleAddBodySchema> }, { id: number }>('/system/role/add', {
     perm: PERM.roleAdd,
     write: true,
-    session: true,
   }),
   edit: post<{ body: In<typeof RoleEditBodySchema> }>('/system/role/edit', {
     perm: PERM.roleEdit,
     write: true,
-    session: true,
   }),
   status: post<{ body: In<typeof RoleStatusBodySchema> }>('/system/role/updateStatus', {
     perm: PERM.roleStatus,
     write: true,
-    session: true,
   }),
   delete: get<{ query: In<typeof RoleIdQuerySchema> }>('/system/role/delete', {
     perm: PERM.roleDelete,
     write: true,
-    session: true,
   }),
 });

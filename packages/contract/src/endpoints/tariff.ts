@@ -20,23 +20,28 @@ export const tariff = endpoints('tariff', {
   /** The plant's periods (both directions, oldest first), flat prices, currency and recomputation. */
   list: post<{ body: In<typeof TariffListBodySchema> }, TariffList>('/station/tariff/list', {
     perm: PERM.stationDetail,
+    token: 'read',
   }),
   add: post<{ body: In<typeof TariffPeriodBodySchema> }, { id: number }>('/station/tariff/add', {
     perm: PERM.stationEdit,
     write: true,
+    token: 'write',
   }),
   edit: post<{ body: In<typeof TariffPeriodEditBodySchema> }>('/station/tariff/edit', {
     perm: PERM.stationEdit,
     write: true,
+    token: 'write',
   }),
   delete: post<{ body: In<typeof IdBodySchema> }>('/station/tariff/delete', {
     perm: PERM.stationEdit,
     write: true,
+    token: 'write',
   }),
   /** A dynamic period's prices as JSON: replaces its stored prices from the first given to the last. */
   prices: post<{ body: In<typeof TariffPricesBodySchema> }, TariffImportResult>('/station/tariff/prices', {
     perm: PERM.stationEdit,
     write: true,
+    token: 'write',
   }),
   /**
    * A dynamic period's prices from a CSV or xlsx file (multipart `file`, `periodId`, `unit`, `commit`):
@@ -48,9 +53,11 @@ export const tariff = endpoints('tariff', {
   >('/station/tariff/import', {
     perm: PERM.stationEdit,
     write: true,
+    token: 'write',
   }),
   /** How far the recomputation of the plant's past days is (`:id` the plant). */
   recompute: get<{ params: In<typeof IdParamsSchema> }, TariffRecompute>('/station/tariff/recompute/:id', {
     perm: PERM.stationDetail,
+    token: 'read',
   }),
 });

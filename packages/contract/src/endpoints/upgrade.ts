@@ -17,8 +17,8 @@ import { PERM } from '../perm.ts';
 // Tasks belong to organisations, not plants: a token limited to some plants is refused them (`wholeScope`).
 const LIST = { perm: [PERM.upgradeInverter, PERM.upgradeDetail], wholeScope: true } as const;
 const CONTROL = { perm: PERM.upgradeTaskControl, write: true, wholeScope: true } as const;
-/** Starting firmware on devices (a new task, a resumed or retried one) needs an interactive session. */
-const START = { ...CONTROL, session: true } as const;
+/** Starting firmware on devices (a new task, a resumed or retried one) needs a recent proof of presence. */
+const START = { ...CONTROL, stepUp: true } as const;
 
 type Paged<Body> = { query: In<typeof PageQuerySchema>; body: Body };
 type TaskAction = { body: In<typeof UpgradeTaskActionBodySchema> };
@@ -32,8 +32,8 @@ export const upgrade = endpoints('upgrade', {
   taskAdd: post<{ body: In<typeof UpgradeTaskAddBodySchema> }, { id: number }>('/iot/upgrade/task/add', {
     perm: PERM.upgradeAdd,
     write: true,
-    session: true,
     wholeScope: true,
+    stepUp: true,
   }),
   taskPage: post<Paged<In<typeof UpgradeTaskPageBodySchema>>, PageResult<UpgradeTaskRow>>(
     '/iot/upgrade/task/page',

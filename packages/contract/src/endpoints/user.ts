@@ -23,33 +23,28 @@ export const user = endpoints('user', {
   add: post<{ body: In<typeof UserAddBodySchema> }, { id: number }>('/system/user/add', {
     perm: PERM.userAdd,
     write: true,
-    session: true,
   }),
   edit: post<{ body: In<typeof UserEditBodySchema> }>('/system/user/edit', {
     perm: PERM.userEdit,
     write: true,
-    session: true,
   }),
-  delete: get<ByUserId>('/system/user/delete', { perm: PERM.userDelete, write: true, session: true }),
+  delete: get<ByUserId>('/system/user/delete', { perm: PERM.userDelete, write: true }),
   resetPassword: get<ByUserId>('/system/user/resetPassword', {
     perm: PERM.userResetPassword,
     write: true,
-    session: true,
   }),
   /** Only the provider's staff with this code (checked in the service): issue 17. */
   resetTwoFactor: post<{ body: In<typeof ResetTwoFactorBodySchema> }>('/system/user/resetTwoFactor', {
     perm: PERM.userEdit,
     write: true,
-    session: true,
   }),
   status: post<{ body: In<typeof UserStatusBodySchema> }>('/system/user/updateAccountStatus', {
     perm: PERM.userStatus,
     write: true,
-    session: true,
   }),
   /** One's own contact is always revealable; another's needs a reveal code (checked in the service). */
   revealContact: post<{ body: In<typeof RevealContactBodySchema> }, string | null>(
     '/system/user/getMobileOrEmail',
-    { signedIn: true, session: true },
+    { signedIn: true },
   ),
 });

@@ -27,11 +27,13 @@ export const webhook = endpoints('webhook', {
     perm: PERM.webhookAdd,
     write: true,
     wholeScope: true,
+    stepUp: true,
   }),
   edit: post<{ body: In<typeof WebhookEditBodySchema> }>('/system/webhook/edit', {
     perm: PERM.webhookEdit,
     write: true,
     wholeScope: true,
+    stepUp: true,
   }),
   delete: post<Id>('/system/webhook/delete', { perm: PERM.webhookDelete, write: true, wholeScope: true }),
   /** A new signing secret, shown this once; the old one stops signing at once. */
@@ -39,6 +41,7 @@ export const webhook = endpoints('webhook', {
     perm: PERM.webhookEdit,
     write: true,
     wholeScope: true,
+    stepUp: true,
   }),
   /** Takes a paused endpoint back into service; its waiting deliveries go out again. */
   resume: post<Id>('/system/webhook/resume', { perm: PERM.webhookEdit, write: true, wholeScope: true }),

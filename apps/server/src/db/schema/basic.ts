@@ -58,3 +58,14 @@ export const manufacturerKeys = pgTable(
   },
   (t) => [uniqueIndex('manufacturer_keys_uq').on(t.manufacturerId, t.fingerprint)],
 );
+
+/**
+ * Which manufacturer a signing key's fingerprint belongs to, for ever: written by a trigger on the first
+ * registration of the key (migration 0038), which refuses the key for any other manufacturer — also once
+ * retired, also once its manufacturer is deleted (hence no foreign key).
+ */
+export const firmwareKeyOwners = pgTable('firmware_key_owners', {
+  fingerprint: varchar('fingerprint', { length: 64 }).primaryKey(),
+  manufacturerId: integer('manufacturer_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
 import type {
   FirmwareDescriptions,
+  FirmwareManifest,
   FirmwareStatus,
   FirmwareType,
   UpgradeDeviceStatus,
@@ -34,10 +35,16 @@ export const firmwareFiles = pgTable('firmware_files', {
   fileName: varchar('file_name', { length: 200 }).notNull(),
   size: integer('size').notNull(),
   sha256: varchar('sha256', { length: 64 }).notNull(),
-  /** Ed25519 over the image, base64; null for an image stored before signatures were required. */
+  /**
+   * Ed25519 over the canonical bytes of `manifest`, base64. Rows from before manifests (migration 0038)
+   * keep the signature over the image's bytes and a null `manifest`; null for an image stored before
+   * signatures were required (0017). Neither can start a task.
+   */
   signature: varchar('signature', { length: 88 }),
   /** The key that verified `signature` at upload (null: unsigned, or its manufacturer was deleted). */
   keyId: integer('key_id').references(() => manufacturerKeys.id, { onDelete: 'set null' }),
+  /** The manufacturer's signed manifest, as verified at upload: the program's type and version come from it. */
+  manifest: jsonb('manifest').$type<FirmwareManifest>(),
   uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -66,9 +73,21 @@ export const firmwarePrograms = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByName: varchar('created_by_name', { length: 64 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Registered before signed manifests (migration 0038): listed, never rolled out, and its version may
+     * be registered again with a manifest.
+     */
+    legacy: boolean('legacy').notNull().default(false),
+    /** Set by a provider administrator: the program may go to devices running a newer version. */
+    rollbackReason: varchar('rollback_reason', { length: 200 }),
+    rollbackBy: integer('rollback_by').references(() => users.id, { onDelete: 'set null' }),
+    rollbackByName: varchar('rollback_by_name', { length: 64 }),
+    rollbackAt: timestamp('rollback_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('firmware_programs_version_uq').on(t.manufacturerId, t.firmwareType, t.version, t.orgId),
+    uniqueIndex('firmware_programs_version_uq')
+      .on(t.manufacturerId, t.firmwareType, t.version, t.orgId)
+      .where(sql`NOT legacy`),
     index('firmware_programs_org_idx').on(t.orgId),
   ],
 );
@@ -108,6 +127,10 @@ export const upgradeTasks = pgTable(
     createdByName: varchar('created_by_name', { length: 64 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The program's rollback mark when the task was created (its commands say a downgrade is allowed). */
+    rollbackReason: varchar('rollback_reason', { length: 200 }),
+    rollbackByName: varchar('rollback_by_name', { length: 64 }),
+    rollbackAt: timestamp('rollback_at', { withTimezone: true }),
   },
   (t) => [
     index('upgrade_tasks_org_idx').on(t.orgId),

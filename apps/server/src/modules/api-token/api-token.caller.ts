@@ -19,6 +19,7 @@ const tokenCallerQuery = preparedPerDb((db: Db) =>
   db
     .select({
       tokenId: apiTokens.id,
+      tokenName: apiTokens.name,
       scope: apiTokens.scope,
       plantIds: apiTokens.plantIds,
       dailyLimit: apiTokens.dailyLimit,
@@ -72,6 +73,8 @@ export async function resolveTokenCaller(
     sessionId: 0,
     token: {
       id: row.tokenId,
+      name: row.tokenName,
+      scope: row.scope,
       plantIds: row.plantIds ?? null,
       dailyLimit: row.dailyLimit,
       perSecondLimit: row.perSecondLimit,

@@ -10,15 +10,18 @@ import {
   type ApiTokenStatus,
 } from '@pvstar/contract/api-token';
 import { addDays } from '@pvstar/contract/calendar';
+import { translate } from '@pvstar/contract/messages';
 import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { apiTokens, organizations, plants } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { apiTokens, organizations, plants, sessions } from '../../db/schema/index.ts';
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
 import { pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { noticeTime, noticeToUser } from '../auth/user-notice.ts';
 
 /** Active tokens one user may hold at a time. */
 export const MAX_ACTIVE_TOKENS = 50;
@@ -35,6 +38,19 @@ function statusOf(row: { revokedAt: Date | null; expiresAt: Date | null }, now: 
   if (row.revokedAt) return 'REVOKED';
   if (row.expiresAt && row.expiresAt <= now) return 'EXPIRED';
   return 'ACTIVE';
+}
+
+/**
+ * Revokes every working token of a user at once (auth/derived-credentials.ts: after a password change, a
+ * second factor turned on, a freeze…), as a revocation by hand does; the ids of those revoked.
+ */
+export async function revokeUserTokens(db: DbOrTx, userId: number, at = new Date()): Promise<number[]> {
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(apiTokens.userId, userId), active(at)))
+    .returning({ id: apiTokens.id });
+  return revoked.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /**
@@ -84,6 +100,14 @@ export function createApiTokenService(ctx: AppContext) {
 
     const token = `${API_TOKEN_PREFIX}${newToken()}`;
     const id = await db.transaction(async (tx) => {
+      // The session making the token is held until it is stored: a recovery that ends the session meanwhile
+      // either waits for the token (and then revokes it) or has ended the session, and the token is refused.
+      const [session] = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.id, caller.sessionId))
+        .for('share');
+      if (!session) throw new AppError(401, 'auth.sessionExpired');
       const [row] = await tx
         .insert(apiTokens)
         .values({
@@ -112,6 +136,22 @@ export function createApiTokenService(ctx: AppContext) {
           perSecondLimit,
         },
         ip,
+      });
+      // The user hears of every new token, so that one made from a stolen session does not go unnoticed.
+      await noticeToUser(tx, caller.userId, (lang, user) => {
+        const params = {
+          title: config.APP_TITLE,
+          username: user.username,
+          // A name is one line in the notice, whatever was typed.
+          name: body.name.replace(/\s+/g, ' '),
+          scope: translate(lang, `mail.apiTokenCreated.scope.${body.scope}`),
+          at: noticeTime(lang, now),
+          ip,
+        };
+        return {
+          subject: translate(lang, 'mail.apiTokenCreated.subject', params),
+          body: translate(lang, 'mail.apiTokenCreated.body', params),
+        };
       });
       return row!.id;
     });

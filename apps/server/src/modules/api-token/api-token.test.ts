@@ -4,8 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlantFixture, setUpPlants, tearDownPlants } from '../../../test/plant-fixture.ts';
 import { apiTokens, auditLog, userRoles, users } from '../../db/schema/index.ts';
+import { createOrg } from '../../db/seed/seed.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { addRole, addUser, type TestApp, unique } from '../../test/helper.ts';
+import { addRole, addUser, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**
  * API tokens (issue 22): made, listed and revoked from a session; a token acts as its user and never more
@@ -172,16 +173,17 @@ describe('making, listing and revoking tokens', () => {
 });
 
 describe('a token is its user, never more', () => {
-  it('read-only: reads, and every write answers 403 auth.readOnly', async () => {
-    const ro = await makeToken(instA, { scope: 'READ_ONLY' });
+  it('read-only: reads, and every write it may make answers 403 naming the token', async () => {
+    const name = unique('Reader ');
+    const ro = await makeToken(instA, { scope: 'READ_ONLY', name });
     expect(await plantIds(ro.token)).toEqual(expect.arrayContaining([plantA1, plantA2]));
-    const write = await post('/auth/user/updateAccountName', ro.token, { nickname: 'Robot' });
+    const write = await post('/iot/alarm/acknowledge', ro.token, { ids: [1] });
     expect(write.status).toBe(403);
-    expect(write.body.msg).toBe(translate('en-GB', 'auth.readOnly'));
+    expect(write.body.msg).toBe(translate('en-GB', 'apiToken.readOnly', { name }));
+    expect(write.body.msg).not.toContain('demo');
+    // The same write passes a read-write token's guard (the alarm is not in its scope: 404).
     const rw = await makeToken(instA, { scope: 'READ_WRITE' });
-    expect((await post('/auth/user/updateAccountName', rw.token, { nickname: 'Installer A' })).status).toBe(
-      200,
-    );
+    expect((await post('/iot/alarm/acknowledge', rw.token, { ids: [2_000_000_000] })).status).toBe(404);
   });
 
   it('plant-limited: lists only its plants, 404s the others, refuses whole-scope lists', async () => {
@@ -205,32 +207,21 @@ describe('a token is its user, never more', () => {
     });
     expect(report.status).toBe(404);
     expect((await get('/station/dashboard', limited.token)).status).toBe(200);
-    for (const url of [
-      '/system/org/page',
-      '/system/user/queryUserPage',
-      '/system/owner/queryOwner',
-      '/station/report/fleet',
-    ]) {
+    for (const url of ['/system/org/page', '/system/user/queryUserPage', '/station/report/fleet']) {
       const res = await t.call('POST', url, {
         token: limited.token,
         body: {},
         query: { pageNum: 1, pageSize: 10 },
       });
       expect(res.status, url).toBe(403);
-      // Installer A's role opens the owners and the fleet report: refused for the plant limit alone.
-      if (url.includes('owner') || url.includes('fleet'))
+      // Installer A's role opens the fleet report: refused for the plant limit alone.
+      if (url.includes('fleet'))
         expect(res.body.msg, url).toBe('A token limited to some plants cannot read this list');
     }
     // The same lists open for the unlimited token of the same user.
     const whole = await makeToken(instA);
-    for (const url of ['/system/owner/queryOwner']) {
-      const res = await t.call('POST', url, {
-        token: whole.token,
-        body: {},
-        query: { pageNum: 1, pageSize: 10 },
-      });
-      expect(res.status, url).toBe(200);
-    }
+    const fleet = await post('/station/report/fleet', whole.token, { dateType: 'month' });
+    expect(fleet.status, fleet.body.msg).toBe(200);
   });
 
   it('cannot call the session-only routes: tokens, password, contacts, users, remote writes', async () => {
@@ -253,6 +244,61 @@ describe('a token is its user, never more', () => {
     const res = await post('/system/apiToken/add', rw.token, { name: 'Child', scope: 'READ_WRITE' });
     expect(res.body.msg).toBe('An API token cannot do this: sign in with your password');
     expect((await get('/auth/user/getUserInfo', rw.token)).status).toBe(200);
+  });
+
+  it('cannot reach what outlives it or takes devices over: webhooks, plant deletion, dongle secrets, owner invitations, firmware', async () => {
+    // Issue 33: each of these answered a read-write token (a webhook to any URL stayed after the token was
+    // revoked; a dongle's new secret let the thief impersonate it).
+    const rw = await makeToken(instA, { perSecondLimit: 50 });
+    const hooks = async () => (await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM webhooks`)).rows;
+    const before = await hooks();
+    const calls: [string, unknown][] = [
+      ['/system/webhook/add', { url: 'https://93.184.215.14/steal', events: ['alarm.raised'] }],
+      ['/system/webhook/edit', { id: 1, url: 'https://93.184.215.14/steal', events: ['alarm.raised'] }],
+      ['/system/webhook/rotateSecret', { id: 1 }],
+      ['/system/webhook/page', {}],
+      ['/station/station/delete', { id: plantA1, confirmName: 'x' }],
+      ['/station/station/dongle/resetSecret', { plantId: plantA1 }],
+      ['/station/invitation/add', { plantId: plantA1, email: 'thief@example.org' }],
+      ['/station/share/add', { plantId: plantA1 }],
+      ['/station/report/subscription/add', { reportType: 'ENERGY', schedule: 'WEEKLY' }],
+      ['/iot/firmware/page', {}],
+      ['/iot/upgrade/task/add', {}],
+      ['/iot/device/replace', {}],
+    ];
+    for (const [url, body] of calls) {
+      const res = await post(url, rw.token, body);
+      expect([url, res.status, res.body.msg]).toEqual([
+        url,
+        403,
+        'An API token cannot do this: sign in with your password',
+      ]);
+    }
+    expect(await hooks()).toEqual(before);
+  });
+
+  it('ends with the organisation above its user frozen, and stays ended when it is thawed', async () => {
+    const root = await orgIdByName(t, t.ctx.config.APP_TITLE);
+    const dealer = await createOrg(t.ctx.db, {
+      name: unique('Frozen dealer '),
+      type: 'DEALER',
+      parentId: root,
+    });
+    const installer = await createOrg(t.ctx.db, {
+      name: unique('Its installer '),
+      type: 'INSTALLER',
+      parentId: dealer,
+    });
+    const u = await addUser(t, { org: installer, roles: ['INSTALLER_ADMIN'], prefix: 'frz' });
+    const made = await makeToken(await t.login(u.username, u.password));
+    expect((await get('/auth/user/getUserInfo', made.token)).status).toBe(200);
+    const admin = await t.login('admin');
+    const freeze = (status: string) =>
+      t.call('POST', '/system/org/updateStatus', { token: admin, body: { id: dealer, status } });
+    expect((await freeze('FREEZE')).status).toBe(200);
+    expect((await get('/auth/user/getUserInfo', made.token)).status).toBe(401);
+    expect((await freeze('NORMAL')).status).toBe(200);
+    expect((await get('/auth/user/getUserInfo', made.token)).status).toBe(401);
   });
 
   it('loses what its user loses: a role taken away, then the account frozen', async () => {

@@ -15,8 +15,8 @@ import { hashPassword } from '../../lib/crypto.ts';
 import { confirmPassword, refuseCommonPassword } from '../../lib/passwords.ts';
 import { consumeCode } from './codes.ts';
 import { confirmContactChange, contactBoundBySelf } from './contact-change.ts';
+import { endDerivedCredentials } from './derived-credentials.ts';
 import { assertIdentifiersFree } from './identity.ts';
-import { revokeUserSessions } from './session.ts';
 
 /** What a signed-in user does to their own account (personal centre). "Who" is always the session. */
 export function createAccountService(ctx: AppContext) {
@@ -75,20 +75,28 @@ export function createAccountService(ctx: AppContext) {
       await confirmContactChange(db, caller, body, { appTitle: config.APP_TITLE, ip });
     },
 
-    /** Ends every other session of the user. */
+    /** Ends every credential derived from the old password but the session that changed it. */
     async updatePassword(caller: Caller, body: UpdatePasswordBody, ip: string) {
       await confirmPassword(db, caller, body.oldPassword, 'oldPassword', ip);
       refuseCommonPassword(body.password, 'password');
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
-        .where(eq(users.id, caller.userId));
-      await revokeUserSessions(db, caller.userId, caller.sessionId);
-      await audit(db, caller, {
-        action: 'account.passwordChanged',
-        targetType: 'user',
-        targetId: caller.userId,
-        ip,
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, caller.userId));
+        await audit(tx, caller, {
+          action: 'account.passwordChanged',
+          targetType: 'user',
+          targetId: caller.userId,
+          ip,
+        });
+        await endDerivedCredentials(tx, caller.userId, 'passwordChanged', {
+          by: caller,
+          ip,
+          appTitle: config.APP_TITLE,
+          keepSessionId: caller.sessionId,
+        });
       });
     },
 

@@ -21,11 +21,12 @@ import { serve } from '../../http/serve.ts';
 import { createAccountService } from './account.service.ts';
 import { createAuthService } from './auth.service.ts';
 import { revokeSession } from './session.ts';
+import { answerRetryAfter } from './sign-in-throttle.ts';
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // Per-IP limit on top of the per-account lock-out.
+    // Per-IP limit on top of the per-account throttle (sign-in-throttle.ts).
     const loginLimit = { rateLimit: { max: ctx.config.LOGIN_RATE_PER_MINUTE, timeWindow: '1 minute' } };
     const auth = createAuthService(ctx);
     const account = createAccountService(ctx);
@@ -38,8 +39,8 @@ export const authRoutes =
       app,
       api.login,
       { body: LoginBodySchema, response: LoginResultSchema, config: loginLimit },
-      async (req) => {
-        const result = await auth.login(req.body, meta(req));
+      async (req, reply) => {
+        const result = await answerRetryAfter(reply, () => auth.login(req.body, meta(req)));
         if (typeof result === 'string') return ok(result);
         return ok(result, result.step === 'SETUP' ? 'twoFactor.setupNeeded' : 'twoFactor.needed');
       },

@@ -1,11 +1,11 @@
 import type { ForgetBody, LoginBody, RegisterBody, UserInfo } from '@pvstar/contract/auth';
 import type { LoginResult } from '@pvstar/contract/two-factor';
 import { maskContact } from '@pvstar/contract/validation';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlRow } from '../../db/rows.ts';
-import { loginAttempts, organizations, roles, userRoles, users } from '../../db/schema/index.ts';
+import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
@@ -14,49 +14,11 @@ import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/crypto.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { consumeCode } from './codes.ts';
 import { pendingContactsOf } from './contact-change.ts';
+import { endDerivedCredentials } from './derived-credentials.ts';
 import { accountKey, assertIdentifiersFree, findUserByAccount } from './identity.ts';
 import { createSession, loadGrants, revokeUserSessions } from './session.ts';
+import { beginPasswordAttempt } from './sign-in-throttle.ts';
 import { createTwoFactorService } from './two-factor.ts';
-
-const LOCK_FAILURES = 5;
-const LOCK_WINDOW_MS = 15 * 60_000;
-const ACCOUNT_LOCK_FAILURES = 50;
-
-/**
- * Locked for this address when its last five attempts at the account since its last success there are
- * failures within 15 minutes, the newest under 15 minutes old: a stranger's guesses lock only their own
- * address out, not the owner signing in elsewhere. Locked for every address once the account has had
- * ACCOUNT_LOCK_FAILURES failures in 15 minutes, against guessing spread over many addresses.
- */
-async function isLocked(db: Db, key: string, ip: string): Promise<boolean> {
-  const [spread] = await db
-    .select({ failures: sql<number>`count(*)::int` })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.accountKey, key),
-        eq(loginAttempts.success, false),
-        gt(loginAttempts.createdAt, new Date(Date.now() - LOCK_WINDOW_MS)),
-      ),
-    );
-  if ((spread?.failures ?? 0) >= ACCOUNT_LOCK_FAILURES) return true;
-  const recent = await db
-    .select({ success: loginAttempts.success, at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.accountKey, key),
-        eq(loginAttempts.ip, ip.slice(0, 64)),
-        gt(loginAttempts.createdAt, new Date(Date.now() - 2 * LOCK_WINDOW_MS)),
-      ),
-    )
-    .orderBy(desc(loginAttempts.id))
-    .limit(LOCK_FAILURES);
-  if (recent.length < LOCK_FAILURES || recent.some((r) => r.success)) return false;
-  const newest = recent[0]!.at.getTime();
-  const oldest = recent[recent.length - 1]!.at.getTime();
-  return newest - oldest <= LOCK_WINDOW_MS && Date.now() - newest < LOCK_WINDOW_MS;
-}
 
 /** Whether the account's organisation and every organisation above it are in good standing. */
 async function orgChainActive(db: Db, orgId: number): Promise<boolean> {
@@ -83,16 +45,7 @@ export function createAuthService(ctx: AppContext) {
       const user = await findUserByAccount(db, body.account);
       // The lock belongs to the account, whichever of its identifiers (name, e-mail, phone) is typed.
       const key = accountKey(user ? user.username : body.account);
-      if (await isLocked(db, key, meta.ip)) {
-        await audit(db, null, {
-          action: 'auth.loginFailed',
-          targetType: 'account',
-          targetId: key,
-          detail: { locked: true },
-          ip: meta.ip,
-        });
-        throw new AppError(429, 'auth.tryLater');
-      }
+      const attempt = await beginPasswordAttempt(db, key, meta.ip);
       let ok = false;
       if (body.loginType === 'code') {
         try {
@@ -115,7 +68,7 @@ export function createAuthService(ctx: AppContext) {
       }
       const active =
         ok && user && user.status === 'NORMAL' && !user.readOnly && (await orgChainActive(db, user.orgId));
-      await db.insert(loginAttempts).values({ accountKey: key, ip: meta.ip.slice(0, 64), success: !!active });
+      if (active) await attempt.succeeded();
       if (!ok || !user) {
         await audit(db, null, {
           action: 'auth.loginFailed',
@@ -228,16 +181,17 @@ export function createAuthService(ctx: AppContext) {
         .where(eq(body.contactType === 'EMAIL' ? users.email : users.phone, contact));
       if (!user || user.readOnly)
         throw new AppError(400, 'auth.badCode', {}, [{ field: 'code', key: 'auth.badCode' }]);
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      await revokeUserSessions(db, user.id);
-      await audit(
-        db,
-        { userId: user.id, username: user.username, orgId: user.orgId },
-        { action: 'auth.passwordForgotten', ip },
-      );
+      const passwordHash = await hashPassword(body.password);
+      const who = { userId: user.id, username: user.username, orgId: user.orgId };
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await audit(tx, who, { action: 'auth.passwordForgotten', ip });
+        await endDerivedCredentials(tx, user.id, 'passwordReset', {
+          by: who,
+          ip,
+          appTitle: config.APP_TITLE,
+        });
+      });
     },
 
     async userInfo(caller: Caller): Promise<UserInfo> {

@@ -1,6 +1,6 @@
 import type { DataScope, OrgType } from '@pvstar/contract/enums';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { menus, organizations, roleMenus, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { widestScope } from '../../domain/scope.ts';
@@ -20,6 +20,8 @@ export async function createSession(
     ip: meta.ip?.slice(0, 64) ?? null,
     userAgent: meta.userAgent?.slice(0, 255) ?? null,
     expiresAt: new Date(Date.now() + days * 86_400_000),
+    // Signing in proves presence (step-up), by the server's clock like the check that reads it.
+    presenceAt: new Date(),
   });
   return token;
 }
@@ -28,15 +30,17 @@ export async function revokeSession(db: Db, sessionId: number) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user, or all but one (after a password change). */
-export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number) {
-  await db
+/** Ends every session of a user, or all but one (the session that changed its own password); how many ended. */
+export async function revokeUserSessions(db: DbOrTx, userId: number, exceptSessionId?: number) {
+  const ended = await db
     .delete(sessions)
     .where(
       exceptSessionId === undefined
         ? eq(sessions.userId, userId)
         : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 export type RoleGrant = { roleType: OrgType; dataScope: DataScope; permList: string[] };
@@ -114,6 +118,7 @@ const callerQuery = preparedPerDb((db: Db) =>
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      presenceAt: sessions.presenceAt,
       lastSeenAt: sessions.lastSeenAt,
       ...callerAccountColumns,
     })
@@ -155,5 +160,6 @@ export async function resolveCaller(db: Db, token: string): Promise<Caller | nul
     dataScope,
     readOnly: row.readOnly,
     sessionId: row.sessionId,
+    presenceAt: row.presenceAt.getTime(),
   };
 }

@@ -4,6 +4,8 @@ import {
   RecoveryCodesSchema,
   SecondFactorBodySchema,
   SecondFactorResultSchema,
+  StepUpBodySchema,
+  StepUpResultSchema,
   TwoFactorDisableBodySchema,
   TwoFactorEnableBodySchema,
   TwoFactorSetupSchema,
@@ -70,5 +72,18 @@ export const twoFactorRoutes =
         await service.disable(callerOf(req), req.body, req.ip);
         return ok(null, 'twoFactor.disabled');
       },
+    );
+
+    serve(
+      app,
+      auth.stepUp,
+      {
+        body: StepUpBodySchema,
+        response: StepUpResultSchema,
+        config: loginLimit,
+        description:
+          'Proves presence again (the TOTP code where the account has two-factor sign-in, else the password as MD5) so that the session may take dangerous actions — deleting a plant, a dongle’s new secret, a webhook’s address or secret, inviting an owner, starting firmware, writing inverter settings — for the next five minutes; those answer 403 `{ data: { stepUp: true } }` without it. Signing in counts as a proof. Wrong proofs count towards the account’s confirmation lock (429 after five in 15 minutes).',
+      },
+      async (req) => ok(await service.stepUp(callerOf(req), req.body, req.ip)),
     );
   };

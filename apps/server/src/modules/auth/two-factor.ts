@@ -4,14 +4,17 @@ import type {
   SecondFactorBody,
   SecondFactorResult,
   SecondFactorStep,
+  StepUpBody,
+  StepUpResult,
   TwoFactorDisableBody,
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@pvstar/contract/two-factor';
+import { STEP_UP_WINDOW_MS } from '@pvstar/contract/two-factor';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { sqlRow } from '../../db/rows.ts';
 import {
   loginAttempts,
@@ -27,6 +30,8 @@ import { AppError, invalidField } from '../../http/errors.ts';
 import { prefixPattern } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { confirmPassword, countConfirmFailure, refuseWhileConfirmsLocked } from '../../lib/passwords.ts';
+import { endDerivedCredentials } from './derived-credentials.ts';
 import { accountKey } from './identity.ts';
 import { createSession } from './session.ts';
 
@@ -69,7 +74,7 @@ export async function twoFactorRequired(db: Db, orgId: number): Promise<boolean>
 }
 
 /** Removes a user's second factor with everything that hangs on it (disable, provider admin's reset). */
-export async function clearTwoFactor(db: Db, userId: number) {
+export async function clearTwoFactor(db: DbOrTx, userId: number) {
   await db.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
   await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
   await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
@@ -161,8 +166,15 @@ export function createTwoFactorService(ctx: AppContext) {
     return codes;
   }
 
-  /** Turns the waiting secret on: recovery codes replace any earlier ones. */
-  async function enableFactor(user: Pick<Account, 'id' | 'username' | 'orgId'>, ip: string) {
+  /**
+   * Turns the waiting secret on: recovery codes replace any earlier ones, and what was obtained without the
+   * second factor ends (all but `keepSessionId`, the personal centre's session that turned it on).
+   */
+  async function enableFactor(
+    user: Pick<Account, 'id' | 'username' | 'orgId'>,
+    ip: string,
+    keepSessionId?: number,
+  ) {
     await db.update(userTwoFactor).set({ enabledAt: new Date() }).where(eq(userTwoFactor.userId, user.id));
     const codes = await newRecoveryCodes(user.id);
     await audit(db, who(user), {
@@ -170,6 +182,12 @@ export function createTwoFactorService(ctx: AppContext) {
       targetType: 'user',
       targetId: user.id,
       ip,
+    });
+    await endDerivedCredentials(db, user.id, 'twoFactorEnabled', {
+      by: who(user),
+      ip,
+      appTitle: config.APP_TITLE,
+      ...(keepSessionId ? { keepSessionId } : {}),
     });
     return codes;
   }
@@ -355,7 +373,11 @@ export function createTwoFactorService(ctx: AppContext) {
       if (!factor) throw new AppError(400, 'twoFactor.notStarted');
       if (!(await takeTotp(caller.userId, factor.secret, factor.lastTimeStep, code)))
         throw invalidField('code', 'twoFactor.badCode');
-      return enableFactor({ id: caller.userId, username: caller.username, orgId: caller.orgId }, ip);
+      return enableFactor(
+        { id: caller.userId, username: caller.username, orgId: caller.orgId },
+        ip,
+        caller.sessionId,
+      );
     },
 
     /** Turns the factor off: the password and a current code, and not where the organisation requires it. */
@@ -375,6 +397,32 @@ export function createTwoFactorService(ctx: AppContext) {
         targetId: caller.userId,
         ip,
       });
+    },
+
+    /**
+     * Step-up (STEP_UP_WINDOW_MS): the person proves presence again — the TOTP code where the account has
+     * two-factor sign-in (a phished password alone is not enough), else the password — and the session may
+     * take dangerous actions for the next minutes. Wrong proofs count towards the confirmation lock
+     * (lib/passwords.ts) that remote writes and password changes share.
+     */
+    async stepUp(caller: Caller, body: StepUpBody, ip: string): Promise<StepUpResult> {
+      if (!caller.sessionId) throw new AppError(403, 'apiToken.sessionOnly');
+      const factor = await factorOf(caller.userId);
+      if (factor?.enabledAt) {
+        await refuseWhileConfirmsLocked(db, caller);
+        if (!body.code) throw invalidField('code', 'validation.required');
+        if (!(await takeTotp(caller.userId, factor.secret, factor.lastTimeStep, body.code))) {
+          await countConfirmFailure(db, caller, ip);
+          throw invalidField('code', 'twoFactor.badCode');
+        }
+      } else {
+        if (!body.password) throw invalidField('password', 'validation.required');
+        await confirmPassword(db, caller, body.password, 'password', ip);
+      }
+      const at = new Date();
+      await db.update(sessions).set({ presenceAt: at }).where(eq(sessions.id, caller.sessionId));
+      await audit(db, caller, { action: 'account.stepUp', targetType: 'user', targetId: caller.userId, ip });
+      return { until: new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString() };
     },
   };
 }

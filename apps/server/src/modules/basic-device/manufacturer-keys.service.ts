@@ -7,6 +7,9 @@ import { AppError, invalidField, notFound } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { fingerprintOf, normalisePublicKey } from '../firmware/firmware.signature.ts';
 
+const dbCode = (err: unknown) =>
+  (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+
 const imageCount = sql<number>`(SELECT count(*)::int FROM firmware_files f WHERE f.key_id = "manufacturer_keys"."id")`;
 
 /**
@@ -51,8 +54,7 @@ export function createManufacturerKeyService(ctx: Pick<AppContext, 'db'>) {
       const publicKey = normalisePublicKey(b.publicKey);
       if (!publicKey) throw invalidField('publicKey', 'basicDevice.keyInvalid');
       const fingerprint = fingerprintOf(publicKey);
-      const taken = () =>
-        new AppError(409, 'basicDevice.keyTaken', {}, [{ field: 'publicKey', key: 'basicDevice.keyTaken' }]);
+      const refused = (key: string) => new AppError(409, key, {}, [{ field: 'publicKey', key }]);
       const [row] = await db
         .insert(manufacturerKeys)
         .values({
@@ -63,8 +65,12 @@ export function createManufacturerKeyService(ctx: Pick<AppContext, 'db'>) {
           createdBy: caller.userId,
         })
         .onConflictDoNothing()
-        .returning({ id: manufacturerKeys.id });
-      if (!row) throw taken();
+        .returning({ id: manufacturerKeys.id })
+        .catch((err) => {
+          // The trigger of migration 0038: the fingerprint is another manufacturer's, for ever.
+          throw dbCode(err) === '23505' ? refused('basicDevice.keyOwnedElsewhere') : err;
+        });
+      if (!row) throw refused('basicDevice.keyTaken');
       await audit(db, caller, {
         action: 'manufacturer.keyAdd',
         targetType: 'manufacturer',

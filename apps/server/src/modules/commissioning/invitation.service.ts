@@ -32,6 +32,8 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { queueMessage } from '../../lib/mailer.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { normalizeContact } from '../auth/codes.ts';
+import { accountKey } from '../auth/identity.ts';
+import { beginPasswordAttempt } from '../auth/sign-in-throttle.ts';
 import { requireManager } from '../plant/plant-access.ts';
 import { freeUsername } from '../plant/plant-owner.ts';
 
@@ -214,11 +216,23 @@ export function createInvitationService(ctx: AppContext) {
         .innerJoin(organizations, eq(organizations.id, users.orgId))
         .where(eq(users.email, invitation.email));
       if (existing) {
-        // The address has an account: only its own password links it, and only an owner's account.
-        if (!(await verifyPassword(existing.user.passwordHash, body.password)))
+        // The address has an account: only its own password links it, and only an owner's account. The
+        // password check is a sign-in attempt at that account, throttled and counted with the others.
+        const key = accountKey(existing.user.username);
+        const attempt = await beginPasswordAttempt(db, key, ip, { invitationId: invitation.id });
+        if (!(await verifyPassword(existing.user.passwordHash, body.password))) {
+          await audit(db, null, {
+            action: 'auth.loginFailed',
+            targetType: 'account',
+            targetId: key,
+            detail: { invitationId: invitation.id },
+            ip,
+          });
           throw new AppError(400, 'invitation.wrongPassword', {}, [
             { field: 'password', key: 'invitation.wrongPassword' },
           ]);
+        }
+        await attempt.succeeded();
         if (existing.orgType !== 'OWNER' || existing.user.readOnly || existing.user.status !== 'NORMAL')
           throw conflict('invitation.accountNotOwner', 'password');
       } else refuseCommonPassword(body.password, 'password');

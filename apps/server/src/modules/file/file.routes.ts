@@ -10,7 +10,13 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { requireManager } from '../plant/plant-access.ts';
-import { pictureVisible, readPicture, sniffPicture, storePicture } from './file.service.ts';
+import {
+  pictureVisible,
+  readPicture,
+  requireDecodableSize,
+  sniffPicture,
+  storePicture,
+} from './file.service.ts';
 
 const tooLarge = () => new AppError(413, 'file.tooLarge', { max: PICTURE_MAX_BYTES / 1024 / 1024 });
 
@@ -18,7 +24,8 @@ const tooLarge = () => new AppError(413, 'file.tooLarge', { max: PICTURE_MAX_BYT
  * Plant pictures. Served to signed-in users only, so the web fetches them with its bearer token and
  * shows them from a blob: URL. Pictures of people's homes are personal data: a link copied out of the
  * app (a log, a referrer, a shared screenshot) must not open them without a session. Names are still
- * 128 random bits; and a plant's picture answers 404 outside that plant's scope, like the plant.
+ * 128 random bits; a plant's picture answers 404 outside that plant's scope, like the plant, and one no
+ * plant shows yet 404 outside the uploader's organisation and those above it.
  */
 export const fileRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -49,6 +56,7 @@ export const fileRoutes =
         if (data.length === 0) throw new AppError(400, 'file.missing');
         const type = sniffPicture(data.subarray(0, 16));
         if (!type) throw new AppError(415, 'file.format');
+        requireDecodableSize(data, type);
         const stored = await storePicture(ctx, caller, data, type);
         return ok(stored);
       },

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PICTURE_URL } from '@pvstar/contract/station';
+import { PICTURE_MAX_PIXELS, PICTURE_URL } from '@pvstar/contract/station';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { imageSize } from 'image-size';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, pictures, plants } from '../../db/schema/index.ts';
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
-import { invalidField } from '../../http/errors.ts';
+import { AppError, invalidField } from '../../http/errors.ts';
 import { prefixPattern } from '../../http/filters.ts';
 
 export type PictureType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
@@ -24,6 +25,23 @@ export function sniffPicture(head: Buffer): PictureType | null {
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
     return { ext: 'webp', mime: 'image/webp' };
   return null;
+}
+
+/**
+ * Refuses a picture whose header claims more than PICTURE_MAX_PIXELS (422 naming `file`, with the limit in
+ * megapixels): the bytes are small, the decoded image is not (a pixel bomb). A header whose dimensions
+ * cannot be read, or that reads as another format than the signature, is no picture of ours (415).
+ */
+export function requireDecodableSize(data: Buffer, type: PictureType) {
+  let size: { width?: number; height?: number; type?: string };
+  try {
+    size = imageSize(data);
+  } catch {
+    throw new AppError(415, 'file.format');
+  }
+  if (size.type !== type.ext || !size.width || !size.height) throw new AppError(415, 'file.format');
+  if (size.width * size.height > PICTURE_MAX_PIXELS)
+    throw invalidField('file', 'file.tooManyPixels', 422, { max: PICTURE_MAX_PIXELS / 1_000_000 });
 }
 
 export const MIME_BY_EXT: Record<PictureType['ext'], string> = {
@@ -65,17 +83,18 @@ export async function requirePictureOfReach(
   field = 'stationPicture',
 ) {
   if (!url || url === kept) return;
+  if (!(await uploadedWithinReach(db, caller, url.split('/').pop()!)))
+    throw invalidField(field, 'file.unknownPicture');
+}
+
+/** Whether a picture was uploaded by the caller's organisation or one below it. */
+async function uploadedWithinReach(db: Db, caller: Caller, name: string): Promise<boolean> {
   const [row] = await db
     .select({ name: pictures.name })
     .from(pictures)
     .innerJoin(organizations, eq(organizations.id, pictures.orgId))
-    .where(
-      and(
-        eq(pictures.name, url.split('/').pop()!),
-        sql`${organizations.path} LIKE ${prefixPattern(caller.orgPath)}`,
-      ),
-    );
-  if (!row) throw invalidField(field, 'file.unknownPicture');
+    .where(and(eq(pictures.name, name), sql`${organizations.path} LIKE ${prefixPattern(caller.orgPath)}`));
+  return Boolean(row);
 }
 
 /** The bytes of a stored picture, or null (unknown name, or one that does not match the pattern). */
@@ -91,8 +110,8 @@ export async function readPicture(ctx: Pick<AppContext, 'config'>, name: string)
 
 /**
  * Whether a caller may see a stored picture: a plant's picture or commissioning photo where that plant is
- * in the caller's scope (like the plant itself); one no plant shows yet (just uploaded for a form) to any
- * signed-in user.
+ * in the caller's scope (like the plant itself); one no plant shows yet (just uploaded for a form) only to
+ * the organisation that uploaded it and those above it, who may put it on a plant (requirePictureOfReach).
  */
 export async function pictureVisible(ctx: Pick<AppContext, 'db'>, caller: Caller, name: string) {
   const url = `/file/pictures/${name}`;
@@ -107,7 +126,8 @@ export async function pictureVisible(ctx: Pick<AppContext, 'db'>, caller: Caller
         sql`${plants.id} IN (SELECT t.plant_id FROM commissioning_ticks t WHERE t.photo = ${url})`,
       ),
     );
-  return shownBy.length === 0 || shownBy.some((p) => p.visible);
+  if (shownBy.length > 0) return shownBy.some((p) => p.visible);
+  return uploadedWithinReach(ctx.db, caller, name);
 }
 
 /** Removes a plant's former picture once no plant shows it any more. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegOf, pngOf, webpOf } from '../../../test/picture-fixture.ts';
 import { sqlRow } from '../../db/rows.ts';
 import { buildTestApp, nextIp, type TestApp } from '../../test/helper.ts';
 import { sniffPicture } from './file.service.ts';
@@ -12,6 +13,8 @@ let dataDir: string;
 let instA: string;
 let instB: string;
 let guest: string;
+let owner: string;
+let dealer: string;
 let demo: string;
 
 const PNG = Buffer.concat([
@@ -21,13 +24,8 @@ const PNG = Buffer.concat([
     'hex',
   ),
 ]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x20, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(32),
-]);
+const JPEG = jpegOf(1, 1);
+const WEBP = webpOf(1, 1, 'VP8 ');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 /** A multipart/form-data body with one file part, as a browser sends it. */
@@ -72,10 +70,12 @@ const storedFiles = () => {
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pvstar-file-'));
   t = await buildTestApp({ DATA_DIR: dataDir });
-  [instA, instB, guest] = await Promise.all([
+  [instA, instB, guest, owner, dealer] = await Promise.all([
     t.login('demo-installer-a'),
     t.login('demo-installer-b'),
     t.login('demo-guest'),
+    t.login('demo-owner'),
+    t.login('demo-dealer'),
   ]);
   demo = (await t.call('POST', '/auth/user/demo/login', { body: {}, ip: nextIp() })).body.data as string;
 });
@@ -104,12 +104,32 @@ describe('uploading a plant picture', () => {
     const name = res.body.data!.url.split('/').pop()!;
     expect(fs.readFileSync(path.join(dataDir, 'files', 'pictures', name))).toEqual(PNG);
 
-    const served = await fetchPicture(res.body.data!.url, instB);
+    const served = await fetchPicture(res.body.data!.url, instA);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload).toEqual(PNG);
     expect((await fetchPicture(res.body.data!.url)).statusCode).toBe(401);
+  });
+
+  it('serves a picture no plant shows yet only to its uploader’s organisation and those above it', async () => {
+    const url = (await upload(instA, PNG)).body.data!.url;
+    // Installer A's own people and its dealer (who may put it on a plant) …
+    for (const [who, token] of [
+      ['installer A', instA],
+      ['guest of A', guest],
+      ['dealer', dealer],
+    ] as const)
+      expect((await fetchPicture(url, token)).statusCode, who).toBe(200);
+    // … never another tenant holding the name, nor an owner below A: 404, as an unknown name.
+    for (const [who, token] of [
+      ['installer B', instB],
+      ['owner below A', owner],
+    ] as const) {
+      const res = await fetchPicture(url, token);
+      expect(res.statusCode, who).toBe(404);
+      expect(res.rawPayload).not.toEqual(PNG);
+    }
   });
 
   it('names the file by what it is, not by what it is called', async () => {
@@ -149,6 +169,34 @@ describe('uploading a plant picture', () => {
     // Exactly 5 MB is still fine.
     const edge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length)]);
     expect((await upload(instA, edge)).status).toBe(200);
+  });
+
+  it('refuses pictures whose header claims over 50 million pixels (422 naming the file, localised), storing nothing', async () => {
+    const before = storedFiles().length;
+    const bombs = {
+      'a PNG': pngOf(60_000, 60_000),
+      'a JPEG': jpegOf(60_000, 60_000),
+      'an extended WebP': webpOf(60_000, 60_000),
+      'a lossy WebP': webpOf(16_383, 16_383, 'VP8 '),
+      'a PNG one row over the limit': pngOf(10_000, 5_001),
+    };
+    for (const [what, bomb] of Object.entries(bombs)) {
+      expect(bomb.length, what).toBeLessThan(1024);
+      const res = await upload(instA, bomb);
+      expect(res.status, what).toBe(422);
+      expect(res.body.data).toEqual({
+        fields: [{ field: 'file', message: 'The picture has more than 50 million pixels' }],
+      });
+    }
+    const de = await upload(instA, pngOf(60_000, 60_000), 'roof.png', 'image/png', 'de-DE');
+    expect(de.body.msg).toBe('Datei: Das Bild hat mehr als 50 Millionen Pixel');
+    expect(storedFiles().length).toBe(before);
+    // A 50-megapixel photo is still a picture; a header without a size (or of another format) is none.
+    for (const edge of [pngOf(10_000, 5_000), jpegOf(8_660, 5_773), webpOf(8_660, 5_773)])
+      expect((await upload(instA, edge)).status).toBe(200);
+    const sizeless = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+    expect((await upload(instA, sizeless)).status).toBe(415);
+    expect((await upload(instA, pngOf(0, 1))).status).toBe(415);
   });
 
   it('refuses a request that is no upload', async () => {

@@ -9,10 +9,17 @@ import {
   tearDownFirmware,
 } from '../../../test/firmware-fixture.ts';
 import { firmwareFiles, manufacturers } from '../../db/schema/index.ts';
-import { registerSigner, signerOf, type TestSigner } from '../../test/firmware-signing.ts';
+import {
+  manifestOf,
+  registerSigner,
+  signedFile,
+  signerOf,
+  type TestSigner,
+} from '../../test/firmware-signing.ts';
 import type { TestApp } from '../../test/helper.ts';
+import { verifyManifest } from './firmware.signature.ts';
 
-/** Firmware image signatures and the manufacturers' signing keys (fixture in firmware-fixture.ts). */
+/** Signed firmware manifests and the manufacturers' signing keys (fixture in firmware-fixture.ts). */
 
 let t: TestApp;
 let dataDir: string;
@@ -37,85 +44,103 @@ afterAll(async () => {
 describe('signature', () => {
   const image = () => randomBytes(40_000);
 
-  it('refuses an upload without a signature: 400 naming `signature`, localised, nothing kept', async () => {
+  it('refuses an upload without a signed manifest: 400 naming `manifest`, localised, nothing kept', async () => {
     const before = storedFiles().length;
-    const en = await upload(admin, image(), 'fw.bin', { signature: undefined });
+    const en = await upload(admin, image(), 'fw.bin', { manifest: undefined });
     expect(en.status).toBe(400);
-    expect(fieldsOf(en)).toEqual(['signature']);
-    expect(en.body.msg).toBe('Signature: Upload the image’s signature (.sig file)');
-    const de = await upload(admin, image(), 'fw.bin', { signature: undefined }, 'de-DE');
+    expect(fieldsOf(en)).toEqual(['manifest']);
+    expect(en.body.msg).toBe('Signed manifest: Upload the image’s signed manifest (.manifest.json file)');
+    const de = await upload(admin, image(), 'fw.bin', { manifest: undefined }, 'de-DE');
     expect(de.status).toBe(400);
     expect(de.body.msg).not.toBe(en.body.msg);
     expect(storedFiles().length).toBe(before);
   });
 
-  it('refuses a signature that does not verify: malformed, over other bytes, or by another manufacturer’s key', async () => {
+  it('refuses a manifest that does not verify: malformed, signed over another one, or by another manufacturer’s key', async () => {
     const before = storedFiles().length;
     const bytes = image();
-    const malformed = await upload(admin, bytes, 'fw.bin', {
-      signature: 'not a signature',
-      signatureAs: 'field',
-    });
-    expect(malformed.status).toBe(400);
-    expect(fieldsOf(malformed)).toEqual(['signature']);
-    const tampered = Buffer.from(bytes);
-    tampered[100] = (tampered[100]! + 1) % 256;
-    const other = await upload(admin, tampered, 'fw.bin', {
-      signature: signer.sign(bytes),
-      signatureAs: 'field',
+    for (const text of ['not json', '{"manifest":{}}', JSON.stringify({ manifest: {}, signature: 'x' })]) {
+      const malformed = await upload(admin, bytes, 'fw.bin', { manifest: text, manifestAs: 'field' });
+      expect(malformed.status, text).toBe(400);
+      expect(fieldsOf(malformed)).toEqual(['manifest']);
+    }
+    const manifest = signer.manifest(bytes);
+    const otherSignature = JSON.parse(signer.signed(bytes)).signature;
+    const other = await upload(admin, bytes, 'fw.bin', {
+      manifest: JSON.stringify({ manifest, signature: otherSignature }),
+      manifestAs: 'field',
     });
     expect(other.status).toBe(400);
-    expect(fieldsOf(other)).toEqual(['signature']);
-    expect(other.body.msg).toBe('Signature: The signature does not match any active key of the manufacturer');
+    expect(fieldsOf(other)).toEqual(['manifest']);
+    expect(other.body.msg).toBe(
+      'Signed manifest: The signature does not match any active key of the manufacturer',
+    );
     const [stranger] = await t.ctx.db
       .insert(manufacturers)
       .values({ name: `Stranger ${randomBytes(3).toString('hex')}` })
       .returning({ id: manufacturers.id });
     const strangerKey = await registerSigner(t.ctx.db, stranger!.id);
+    // Signed by the stranger, even naming our manufacturer: no key of ours made it.
     const foreign = await upload(admin, bytes, 'fw.bin', {
-      signature: strangerKey.sign(bytes),
-      signatureAs: 'field',
+      manifest: signedFile(manifestOf(signer.manufacturer, bytes), strangerKey.privatePem),
+      manifestAs: 'field',
     });
     expect(foreign.status).toBe(400);
-    expect(fieldsOf(foreign)).toEqual(['signature']);
+    expect(fieldsOf(foreign)).toEqual(['manifest']);
     // Signed for the stranger and uploaded for it, the image cannot become a program of our manufacturer.
     const forStranger = await upload(admin, bytes, 'fw.bin', {
-      signature: strangerKey.sign(bytes),
-      signatureAs: 'field',
+      manifest: strangerKey.signed(bytes),
+      manifestAs: 'field',
       manufacturerId: stranger!.id,
     });
     expect(forStranger.status).toBe(200);
     const add = await post('/iot/firmware/add', admin, addBody(forStranger.body.data.fileId));
     expect(add.status).toBe(400);
-    expect(fieldsOf(add as Answer)).toEqual(['signature']);
+    expect(fieldsOf(add as Answer)).toEqual(['manufacturerId']);
     expect((await upload(admin, bytes, 'fw.bin', { manufacturerId: undefined })).status).toBe(400);
     expect(storedFiles().length).toBe(before + 1);
   });
 
-  it('accepts a good signature as a .sig file or a base64 field, and keeps it with its key', async () => {
+  it('accepts a signed manifest as a file or a field, and keeps it with its signature and key', async () => {
     const bytes = image();
     const asFile = await upload(admin, bytes);
     expect(asFile.status).toBe(200);
     expect(asFile.body.data.keyFingerprint).toBe(signer.fingerprint);
+    expect(asFile.body.data.manifest).toMatchObject({
+      manufacturer: signer.manufacturer,
+      size: bytes.length,
+    });
     const [row] = await t.ctx.db
       .select()
       .from(firmwareFiles)
       .where(eq(firmwareFiles.id, asFile.body.data.fileId));
-    expect(row).toMatchObject({ signature: signer.sign(bytes), keyId: signer.keyId });
+    expect(row).toMatchObject({ keyId: signer.keyId, manifest: asFile.body.data.manifest });
+    expect(verifyManifest(row!.manifest!, Buffer.from(row!.signature!, 'base64'), signer.publicKey)).toBe(
+      true,
+    );
     const asField = await upload(admin, bytes, 'fw.bin', {
-      signature: signer.sign(bytes),
-      signatureAs: 'field',
+      manifest: signer.signed(bytes),
+      manifestAs: 'field',
     });
     expect(asField.status).toBe(200);
-    // A .sig in base64 with a trailing newline, as `openssl base64` writes it.
-    const b64File = await upload(admin, bytes, 'fw.bin', { signature: `${signer.sign(bytes)}\n` });
-    expect(b64File.status).toBe(200);
+    // Pretty-printed, keys in any order, as a person may save it: the canonical bytes are what count.
+    const manifest = signer.manifest(bytes);
+    const reordered = Object.fromEntries(Object.entries(manifest).reverse());
+    const signature = JSON.parse(signedFile(manifest, signer.privatePem)).signature;
+    const pretty = await upload(admin, bytes, 'fw.bin', {
+      manifest: `${JSON.stringify({ signature, manifest: reordered }, null, 4)}\n`,
+    });
+    expect(pretty.status, pretty.body.msg).toBe(200);
     const id = await addProgram();
     const listed = (await page(admin)).list.find((p) => p.id === id)!;
-    expect(listed).toMatchObject({ keyFingerprint: signer.fingerprint, keyRetired: false });
+    expect(listed).toMatchObject({
+      keyFingerprint: signer.fingerprint,
+      keyRetired: false,
+      models: ['ASW8K-LT'],
+    });
   });
 
-  it('refuses images signed with a retired key, for new uploads and new tasks', async () => {
+  it('refuses manifests signed with a retired key, for new uploads and new tasks', async () => {
     const [maker] = await t.ctx.db
       .insert(manufacturers)
       .values({ name: `Rotating ${randomBytes(3).toString('hex')}` })
@@ -123,8 +148,8 @@ describe('signature', () => {
     const old = await registerSigner(t.ctx.db, maker!.id);
     const bytes = image();
     const res = await upload(admin, bytes, 'fw.bin', {
-      signature: old.sign(bytes),
-      signatureAs: 'field',
+      manifest: old.signed(bytes),
+      manifestAs: 'field',
       manufacturerId: maker!.id,
     });
     expect(res.status).toBe(200);
@@ -136,12 +161,12 @@ describe('signature', () => {
     expect(add.status).toBe(200);
     expect((await post('/system/manufacturer/key/retire', admin, { id: old.keyId })).status).toBe(200);
     const again = await upload(admin, bytes, 'fw.bin', {
-      signature: old.sign(bytes),
-      signatureAs: 'field',
+      manifest: old.signed(bytes),
+      manifestAs: 'field',
       manufacturerId: maker!.id,
     });
     expect(again.status).toBe(400);
-    expect(fieldsOf(again)).toEqual(['signature']);
+    expect(fieldsOf(again)).toEqual(['manifest']);
     const task = await post('/iot/upgrade/task/add', admin, {
       name: 'Retired key',
       programId: add.body.data.id,
@@ -239,8 +264,8 @@ describe('manufacturer', () => {
     const bytes = randomBytes(2048);
     const file = await upload(admin, bytes, 'fw.bin', {
       manufacturerId: maker!.id,
-      signature: own.sign(bytes),
-      signatureAs: 'field',
+      manifest: own.signed(bytes),
+      manifestAs: 'field',
     });
     expect(file.status).toBe(200);
     const res = await post(

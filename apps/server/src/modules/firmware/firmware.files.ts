@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FirmwareFile } from '@pvstar/contract/firmware';
+import type { FirmwareFile, FirmwareManifest } from '@pvstar/contract/firmware';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -54,7 +54,7 @@ export interface ReceivedImage {
 /**
  * Streams an upload to DATA_DIR/files/firmware/<id>.bin while hashing it. The bytes are never held in
  * memory as a whole; whatever goes wrong, the partial file is removed. `truncated` says whether the
- * multipart limit cut the stream (the file was too large). `recordUpload` keeps it once its signature
+ * multipart limit cut the stream (the file was too large). `recordUpload` keeps it once its manifest
  * verified; a file never recorded is removed by housekeeping should the request die in between.
  */
 export async function receiveUpload(
@@ -85,11 +85,17 @@ export async function receiveUpload(
   }
 }
 
-/** Records a received image with the signature that verified and its key. */
+/** Records a received image with its verified manifest, the manifest's signature and its key. */
 export async function recordUpload(
   db: Db,
   image: ReceivedImage,
-  signed: { signature: string; keyId: number; fingerprint: string; userId: number },
+  signed: {
+    manifest: FirmwareManifest;
+    signature: string;
+    keyId: number;
+    fingerprint: string;
+    userId: number;
+  },
 ): Promise<FirmwareFile> {
   await db.insert(firmwareFiles).values({
     id: image.id,
@@ -98,6 +104,7 @@ export async function recordUpload(
     sha256: image.sha256,
     signature: signed.signature,
     keyId: signed.keyId,
+    manifest: signed.manifest,
     uploadedBy: signed.userId,
   });
   return {
@@ -106,6 +113,7 @@ export async function recordUpload(
     size: image.size,
     sha256: image.sha256,
     keyFingerprint: signed.fingerprint,
+    manifest: signed.manifest,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   FirmwareEditBodySchema,
   FirmwareFileSchema,
   FirmwarePageBodySchema,
+  FirmwareRollbackBodySchema,
   FirmwareRowSchema,
   FirmwareStatusBodySchema,
   SN_SHEET_MAX_BYTES,
@@ -37,7 +38,7 @@ import {
   UploadTooLarge,
 } from './firmware.files.ts';
 import { createFirmwareService } from './firmware.service.ts';
-import { readSignaturePart, verifyUploadSignature } from './firmware.upload.ts';
+import { readManifestPart, verifyUploadManifest } from './firmware.upload.ts';
 import { buildSnTemplate, parseSnSheet } from './firmware.xlsx.ts';
 
 const fieldErrors = envelopeSchema(z.object({ fields: z.array(FieldErrorSchema) }).nullable());
@@ -71,7 +72,7 @@ export const firmwareRoutes =
   async (app) => {
     // In this plugin's own scope; each route sets its own file size limit.
     await app.register(multipart, {
-      // The image, and its signature as a second file or a field, and the manufacturer.
+      // The image, and its signed manifest as a second file or a field, and the manufacturer.
       limits: { fileSize: FIRMWARE_MAX_BYTES, files: 2, fields: 4, parts: 5, headerPairs: 100 },
     });
     const service = createFirmwareService(ctx);
@@ -94,24 +95,24 @@ export const firmwareRoutes =
       firmware.upload,
       {
         description:
-          'Multipart: `file`, a .bin image of at most 32 MB; `signature`, its detached Ed25519 signature (a `.sig` file of 64 raw bytes or their base64, or a field with the base64); `manufacturerId`, whose active key must verify it (400 naming `signature` otherwise). Answers its id (named in `add`; an upload no program names is removed after a day), size, SHA-256 and the fingerprint of the key that verified it.',
+          'Multipart: `file`, a .bin image of at most 32 MB; `manifest`, its signed manifest (a `.manifest.json` file or a field: `{ manifest, signature }`, docs/remote-control.md); `manufacturerId`, whose active key must have signed the manifest, which must name that manufacturer and the image’s SHA-256 and size (400 naming `manifest` otherwise). Answers its id (named in `add`; an upload no program names is removed after a day), size, SHA-256, the verified manifest and the fingerprint of the key that signed it.',
         consumes: ['multipart/form-data'],
         response: FirmwareFileSchema,
       },
       async (req) => {
         if (!req.isMultipart()) throw wrongFormat();
         let image: ReceivedImage | null = null;
-        let signature: Buffer | string | null = null;
+        let manifest: string | null = null;
         let manufacturerId: string | null = null;
         try {
           for await (const part of req.parts({ limits: { fileSize: FIRMWARE_MAX_BYTES } })) {
             if (part.type === 'field') {
-              if (part.fieldname === 'signature') signature = String(part.value);
+              if (part.fieldname === 'manifest') manifest = String(part.value);
               else if (part.fieldname === 'manufacturerId') manufacturerId = String(part.value);
               continue;
             }
-            if (part.fieldname === 'signature') {
-              signature = await readSignaturePart(part.file);
+            if (part.fieldname === 'manifest') {
+              manifest = await readManifestPart(part.file);
               continue;
             }
             if (part.fieldname !== 'file' || image) {
@@ -129,9 +130,9 @@ export const firmwareRoutes =
             });
           }
           if (!image) throw new AppError(400, 'file.missing');
-          const key = await verifyUploadSignature(ctx.db, image.path, manufacturerId, signature);
+          const signed = await verifyUploadManifest(ctx.db, image, manufacturerId, manifest);
           return ok(
-            await recordUpload(ctx.db, image, { ...key, userId: callerOf(req).userId }),
+            await recordUpload(ctx.db, image, { ...signed, userId: callerOf(req).userId }),
             'firmware.uploaded',
           );
         } catch (err) {
@@ -196,7 +197,7 @@ export const firmwareRoutes =
       firmware.add,
       {
         description:
-          'A program of the caller’s organisation from an upload of the caller’s; the version is unique per manufacturer, firmware type and organisation (409).',
+          'A program of the caller’s organisation from an upload of the caller’s; its firmware type and version are the upload’s signed manifest’s (a `firmwareType` or `version` sent that differs answers 422 naming it). The version is unique per manufacturer, firmware type and organisation (409).',
         body: FirmwareAddBodySchema,
         response: z.object({ id: z.number() }),
       },
@@ -220,6 +221,20 @@ export const firmwareRoutes =
       await service.setStatus(callerOf(req), req.body.id, req.body.status, req.ip);
       return ok(null, 'saved');
     });
+
+    serve(
+      app,
+      firmware.rollback,
+      {
+        description:
+          'A user of the provider organisation marks a program as a rollback (`reason`, 5–200 characters): tasks may then take it to devices running a newer version, and say so in their commands. `reason: null` withdraws the mark (running tasks created with it halt). Others answer 403; audited.',
+        body: FirmwareRollbackBodySchema,
+      },
+      async (req) => {
+        await service.setRollback(callerOf(req), req.body, req.ip);
+        return ok(null, 'saved');
+      },
+    );
 
     serve(
       app,

@@ -3,8 +3,10 @@ import type {
   FirmwareAddBody,
   FirmwareEditBody,
   FirmwarePageBody,
+  FirmwareRollbackBody,
   FirmwareRow,
   FirmwareStatus,
+  RollbackMark,
 } from '@pvstar/contract/firmware';
 import { SERIAL } from '@pvstar/contract/mqtt';
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -59,6 +61,20 @@ export function visible(caller: Caller): SQL {
 
 const isEditable = (caller: Caller, orgPath: string) => orgPath.startsWith(caller.orgPath);
 
+/** A program's (or task's) rollback mark as the API shows it. */
+export const rollbackMarkOf = (row: {
+  rollbackReason: string | null;
+  rollbackByName: string | null;
+  rollbackAt: Date | null;
+}): RollbackMark | null =>
+  row.rollbackReason
+    ? {
+        reason: row.rollbackReason,
+        markedBy: row.rollbackByName ?? '',
+        markedAt: row.rollbackAt?.toISOString() ?? '',
+      }
+    : null;
+
 const columns = {
   program: firmwarePrograms,
   manufacturer: manufacturers.name,
@@ -66,6 +82,7 @@ const columns = {
   fileName: firmwareFiles.fileName,
   size: firmwareFiles.size,
   sha256: firmwareFiles.sha256,
+  manifest: firmwareFiles.manifest,
   keyFingerprint: manufacturerKeys.fingerprint,
   keyRetiredAt: manufacturerKeys.retiredAt,
   taskCount: sql<number>`(SELECT count(*)::int FROM upgrade_tasks t WHERE t.program_id = ${firmwarePrograms.id})`,
@@ -153,6 +170,8 @@ export function createFirmwareService(ctx: AppContext) {
           sha256: r.sha256,
           keyFingerprint: r.keyFingerprint,
           keyRetired: r.keyRetiredAt !== null,
+          models: r.manifest?.models ?? null,
+          rollback: rollbackMarkOf(r.program),
           taskCount: Number(r.taskCount),
           createdBy: r.program.createdByName,
           createTime: r.program.createdAt.toISOString(),
@@ -173,7 +192,7 @@ export function createFirmwareService(ctx: AppContext) {
           if (!maker) throw invalidField('manufacturerId', 'basicDevice.manufacturerMissing', 422);
           // Locked, so that two adds racing for one upload cannot both take it.
           const [file] = await tx
-            .select({ id: firmwareFiles.id, keyId: firmwareFiles.keyId })
+            .select({ id: firmwareFiles.id, keyId: firmwareFiles.keyId, manifest: firmwareFiles.manifest })
             .from(firmwareFiles)
             .where(
               and(
@@ -184,24 +203,36 @@ export function createFirmwareService(ctx: AppContext) {
             )
             .for('update');
           if (!file) throw invalidField('fileId', 'file.missing', 422);
-          // The upload was verified against the manufacturer it named; the program must be that one's.
+          // An upload from before manifests (kept for a day): nothing says what it is.
+          const manifest = file.manifest;
+          if (!manifest) throw invalidField('fileId', 'firmware.noManifest', 422);
+          // The manifest was verified with a key of the manufacturer the upload named; the program must
+          // be that one's, and the key still in force.
           const [key] = file.keyId
             ? await tx
                 .select({ manufacturerId: manufacturerKeys.manufacturerId })
                 .from(manufacturerKeys)
                 .where(and(eq(manufacturerKeys.id, file.keyId), isNull(manufacturerKeys.retiredAt)))
             : [];
-          if (key?.manufacturerId !== b.manufacturerId)
-            throw invalidField('signature', 'firmware.signatureInvalid');
+          if (!key) throw invalidField('manifest', 'firmware.signatureInvalid');
+          if (key.manufacturerId !== b.manufacturerId)
+            throw invalidField('manufacturerId', 'firmware.manifestManufacturer', 400, {
+              manufacturer: manifest.manufacturer,
+            });
+          // What the image is comes from what its manufacturer signed, never from the form.
+          for (const field of ['firmwareType', 'version'] as const)
+            if (b[field] !== undefined && b[field] !== manifest[field])
+              throw invalidField(field, 'firmware.manifestDisagrees', 422, { value: manifest[field] });
           const [taken] = await tx
             .select({ id: firmwarePrograms.id })
             .from(firmwarePrograms)
             .where(
               and(
                 eq(firmwarePrograms.manufacturerId, b.manufacturerId),
-                eq(firmwarePrograms.firmwareType, b.firmwareType),
-                eq(firmwarePrograms.version, b.version),
+                eq(firmwarePrograms.firmwareType, manifest.firmwareType),
+                eq(firmwarePrograms.version, manifest.version),
                 eq(firmwarePrograms.orgId, caller.orgId),
+                eq(firmwarePrograms.legacy, false),
               ),
             );
           if (taken) throw versionTaken();
@@ -209,8 +240,8 @@ export function createFirmwareService(ctx: AppContext) {
             .insert(firmwarePrograms)
             .values({
               manufacturerId: b.manufacturerId,
-              firmwareType: b.firmwareType,
-              version: b.version,
+              firmwareType: manifest.firmwareType,
+              version: manifest.version,
               status: b.status,
               description: b.description,
               descriptions: b.descriptions,
@@ -233,8 +264,10 @@ export function createFirmwareService(ctx: AppContext) {
             targetId: programId,
             detail: {
               manufacturerId: b.manufacturerId,
-              firmwareType: b.firmwareType,
-              version: b.version,
+              firmwareType: manifest.firmwareType,
+              version: manifest.version,
+              models: manifest.models,
+              sha256: manifest.sha256,
               status: b.status,
               fileId: b.fileId,
               supportAll: b.supportAll,
@@ -277,6 +310,40 @@ export function createFirmwareService(ctx: AppContext) {
           targetType: 'firmwareProgram',
           targetId: id,
           detail: { version: before.version, from: before.status, status },
+          ip,
+        });
+      });
+    },
+
+    /**
+     * A provider administrator's rollback mark (or its withdrawal): the program may then go to devices
+     * running a newer version. Only the provider organisation decides that a fleet may go back.
+     */
+    async setRollback(caller: Caller, b: FirmwareRollbackBody, ip: string) {
+      if (caller.orgType !== 'PROVIDER') throw forbidden('firmware.rollbackProviderOnly');
+      const before = await getEditable(caller, b.id);
+      if (before.legacy) throw new AppError(422, 'firmware.noManifest');
+      if (b.reason === null && before.rollbackReason === null) return;
+      const byName = b.reason === null ? null : await displayName(caller);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(firmwarePrograms)
+          .set({
+            rollbackReason: b.reason,
+            rollbackBy: b.reason === null ? null : caller.userId,
+            rollbackByName: byName,
+            rollbackAt: b.reason === null ? null : new Date(),
+          })
+          .where(eq(firmwarePrograms.id, b.id));
+        await audit(tx, caller, {
+          action: b.reason === null ? 'firmware.rollbackWithdraw' : 'firmware.rollback',
+          targetType: 'firmwareProgram',
+          targetId: b.id,
+          detail: {
+            version: before.version,
+            firmwareType: before.firmwareType,
+            reason: b.reason ?? before.rollbackReason,
+          },
           ip,
         });
       });

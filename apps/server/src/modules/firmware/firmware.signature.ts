@@ -1,8 +1,10 @@
 import { createHash, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
+import { type FirmwareManifest, manifestBytes } from '@pvstar/contract/firmware';
 
 /**
- * Firmware signatures: Ed25519 (RFC 8032) over the image's bytes, detached. Manufacturers hand us their
- * public keys as PEM (SPKI) or as the raw 32 bytes in base64; we keep the raw form.
+ * Firmware signatures: Ed25519 (RFC 8032) over the canonical bytes of the image's manifest (which names
+ * the image by its SHA-256). Manufacturers hand us their public keys as PEM (SPKI) or as the raw 32 bytes
+ * in base64; we keep the raw form.
  */
 
 /** The DER header of an Ed25519 SubjectPublicKeyInfo: what comes before the 32 raw bytes. */
@@ -46,22 +48,20 @@ export function publicKeyObject(raw: string): KeyObject | null {
 export const fingerprintOf = (raw: string) =>
   `SHA256:${createHash('sha256').update(Buffer.from(raw, 'base64')).digest('base64').replace(/=+$/, '')}`;
 
-/** A detached signature as a `.sig` file or a form field holds it: 64 raw bytes, or base64 of them. */
-export function parseSignature(data: Buffer | string): Buffer | null {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  if (bytes.length === 64 && typeof data !== 'string') return bytes;
-  const text = bytes.toString('latin1').trim();
-  if (!BASE64.test(text)) return null;
-  const sig = Buffer.from(text, 'base64');
+/** A signature as the manifest file holds it: base64 of the 64 bytes (a trailing newline is fine). */
+export function parseSignature(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (!BASE64.test(trimmed)) return null;
+  const sig = Buffer.from(trimmed, 'base64');
   return sig.length === 64 ? sig : null;
 }
 
-/** Whether `signature` is `rawKey`'s signature over `image`. */
-export function verifyImage(image: Buffer, signature: Buffer, rawKey: string): boolean {
+/** Whether `signature` is `rawKey`'s signature over the manifest's canonical bytes. */
+export function verifyManifest(manifest: FirmwareManifest, signature: Buffer, rawKey: string): boolean {
   const key = publicKeyObject(rawKey);
   if (!key) return false;
   try {
-    return verify(null, image, key, signature);
+    return verify(null, manifestBytes(manifest), key, signature);
   } catch {
     return false;
   }
@@ -77,9 +77,9 @@ export function generateSigningKey(): { privatePem: string; publicKey: string } 
   };
 }
 
-/** The signature over `image` in base64 (development and the demo; manufacturers sign with their own tools). */
-export const signImage = (image: Buffer, privatePem: string) =>
-  sign(null, image, privatePem).toString('base64');
+/** The signature over the manifest's canonical bytes, base64 (`npm run firmware:sign`, the demo, tests). */
+export const signManifest = (manifest: FirmwareManifest, privatePem: string) =>
+  sign(null, manifestBytes(manifest), privatePem).toString('base64');
 
 /** The raw public key of a private key in PEM. */
 export function publicKeyOf(privatePem: string): string {

@@ -123,9 +123,9 @@ describe('upload', () => {
 
 describe('add', () => {
   it('adds a program with every field, its serial numbers, and an audit row', async () => {
-    const fileId = await uploaded();
+    const version = nextVersion();
+    const fileId = await uploaded(admin, { firmwareType: 'DONGLE', version, models: ['WIFI-KIT'] });
     const body = addBody(fileId, {
-      firmwareType: 'DONGLE',
       status: 'DISABLED',
       supportAll: false,
       supportedSns: ['dgl-000001', ' DGL-000002', 'DGL-000001'],
@@ -140,13 +140,15 @@ describe('add', () => {
       .where(eq(firmwareProgramSns.programId, id))
       .orderBy(asc(firmwareProgramSns.sn));
     expect(sns.map((s) => s.sn)).toEqual(['DGL-000001', 'DGL-000002']);
-    const row = (await page(admin, { version: body.version })).list[0]!;
+    const row = (await page(admin, { version })).list[0]!;
     expect(row).toMatchObject({
       id,
       manufacturerId: makerId,
       manufacturer: makerName,
       firmwareType: 'DONGLE',
-      version: body.version,
+      version,
+      models: ['WIFI-KIT'],
+      rollback: null,
       status: 'DISABLED',
       description: body.description,
       descriptions: body.descriptions,
@@ -179,8 +181,10 @@ describe('add', () => {
 
   it('refuses a version taken for the manufacturer and type (409), but not for another type', async () => {
     const version = nextVersion();
-    expect((await post('/iot/firmware/add', admin, addBody(await uploaded(), { version }))).status).toBe(200);
-    const again = await post('/iot/firmware/add', admin, addBody(await uploaded(), { version }));
+    expect((await post('/iot/firmware/add', admin, addBody(await uploaded(admin, { version })))).status).toBe(
+      200,
+    );
+    const again = await post('/iot/firmware/add', admin, addBody(await uploaded(admin, { version })));
     expect(again.status).toBe(409);
     expect(again.body.data.fields).toEqual([
       { field: 'version', message: 'This version of this firmware type already exists for the manufacturer' },
@@ -188,7 +192,7 @@ describe('add', () => {
     const dsp = await post(
       '/iot/firmware/add',
       admin,
-      addBody(await uploaded(), { version, firmwareType: 'INVERTER_DSP' }),
+      addBody(await uploaded(admin, { version, firmwareType: 'INVERTER_DSP' })),
     );
     expect(dsp.status).toBe(200);
   });

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { organizations, roles, sessions, users } from '../../db/schema/index.ts';
+import { apiTokens, organizations, roles, sessions, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { orgInScope, scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
@@ -270,10 +270,14 @@ export function createOrgService(ctx: AppContext) {
       if (check) requireOrgPerm(caller, org.type, 'Status');
       if (org.parentId === null || org.id === caller.orgId) throw new AppError(400, 'org.root');
       await db.update(organizations).set({ status, updatedAt: new Date() }).where(eq(organizations.id, id));
-      if (status !== 'NORMAL')
+      if (status !== 'NORMAL') {
+        const below = sql`SELECT u.id FROM users u JOIN organizations o ON o.id = u.org_id WHERE o.path LIKE ${prefixPattern(org.path)}`;
+        await db.execute(sql`DELETE FROM ${sessions} WHERE user_id IN (${below})`);
+        // Their API tokens end too, as a frozen account's do (derived-credentials.ts): the organisations
+        // below a frozen one keep their own status, which the token lookup reads.
         await db.execute(sql`
-          DELETE FROM ${sessions} WHERE user_id IN (
-            SELECT u.id FROM users u JOIN organizations o ON o.id = u.org_id WHERE o.path LIKE ${prefixPattern(org.path)})`);
+          UPDATE ${apiTokens} SET revoked_at = now() WHERE revoked_at IS NULL AND user_id IN (${below})`);
+      }
       await audit(db, caller, {
         action: 'org.status',
         targetType: 'org',

@@ -1,4 +1,4 @@
-import { FIRMWARE_TARGET } from '@pvstar/contract/firmware';
+import { FIRMWARE_TARGET, isDowngrade } from '@pvstar/contract/firmware';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -33,6 +33,10 @@ export async function usableProgram(db: Db, caller: Caller, id: number) {
       abbreviation: manufacturers.abbreviation,
       keyId: firmwareFiles.keyId,
       keyRetiredAt: manufacturerKeys.retiredAt,
+      manifest: firmwareFiles.manifest,
+      rollbackReason: firmwarePrograms.rollbackReason,
+      rollbackByName: firmwarePrograms.rollbackByName,
+      rollbackAt: firmwarePrograms.rollbackAt,
     })
     .from(firmwarePrograms)
     .innerJoin(manufacturers, eq(manufacturers.id, firmwarePrograms.manufacturerId))
@@ -48,7 +52,9 @@ export type UsableProgram = Awaited<ReturnType<typeof usableProgram>>;
 
 /**
  * The devices (or, for dongle firmware, the dongles) in the caller's scope that a program may go to:
- * the right kind, the program's manufacturer, and its serial-number list when it has one.
+ * the right kind, the program's manufacturer, a model its signed manifest names (the portal does not know
+ * dongles' models: the dongle checks its own), and its serial-number list when it has one. None for a
+ * program without a manifest. `downgrade` says the device runs a newer (or an incomparable) version.
  */
 export async function findCandidates(
   db: Db,
@@ -58,9 +64,17 @@ export async function findCandidates(
   window?: { limit: number; offset: number },
 ) {
   const target = FIRMWARE_TARGET[program.firmwareType];
+  const withDowngrade = <T extends { currentVersion: string | null }>(rows: T[]) =>
+    rows.map((r) => ({ ...r, downgrade: isDowngrade(program.version, r.currentVersion) }));
   // Devices name their maker as they report it: the full name or the short one.
   const maker = (col: SQL | typeof devices.manufacturer) =>
     sql`lower(${col}) IN (lower(${program.manufacturer}), lower(${program.abbreviation ?? program.manufacturer}))`;
+  const fits = program.manifest
+    ? inArray(
+        sql`lower(${devices.model})`,
+        program.manifest.models.map((m) => m.toLowerCase()),
+      )
+    : sql`false`;
   const supported = (snCol: SQL | typeof devices.sn) =>
     program.supportAll
       ? undefined
@@ -68,6 +82,7 @@ export async function findCandidates(
   if (target.kind === 'DONGLE') {
     const where = and(
       plantScope(caller),
+      program.manifest ? undefined : sql`false`,
       sql`EXISTS (SELECT 1 FROM ${devices} WHERE ${devices.dongleId} = ${dongles.id} AND ${maker(devices.manufacturer)})`,
       supported(sql`${dongles.sn}`),
       filter.plantId ? eq(dongles.plantId, filter.plantId) : undefined,
@@ -97,12 +112,16 @@ export async function findCandidates(
       .innerJoin(plants, eq(plants.id, dongles.plantId))
       .innerJoin(organizations, eq(organizations.id, plants.orgId))
       .where(where)) as [{ total: number }];
-    return { total, list: await (window ? base.limit(window.limit).offset(window.offset) : base) };
+    return {
+      total,
+      list: withDowngrade(await (window ? base.limit(window.limit).offset(window.offset) : base)),
+    };
   }
   const where = and(
     plantScope(caller),
     eq(devices.kind, target.kind),
     maker(devices.manufacturer),
+    fits,
     supported(devices.sn),
     filter.plantId ? eq(devices.plantId, filter.plantId) : undefined,
     contains(devices.sn, filter.sn),
@@ -132,7 +151,10 @@ export async function findCandidates(
     .innerJoin(plants, eq(plants.id, devices.plantId))
     .innerJoin(organizations, eq(organizations.id, plants.orgId))
     .where(where)) as [{ total: number }];
-  return { total, list: await (window ? base.limit(window.limit).offset(window.offset) : base) };
+  return {
+    total,
+    list: withDowngrade(await (window ? base.limit(window.limit).offset(window.offset) : base)),
+  };
 }
 
 /** Whether ids of the target kind exist in the caller's scope at all (else they answer 404). */

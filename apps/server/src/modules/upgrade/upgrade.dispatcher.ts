@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DOWNLOAD_TOKEN_TTL_MS, UPGRADE_SILENCE_TIMEOUT_MS } from '@pvstar/contract/firmware';
+import {
+  DOWNLOAD_TOKEN_TTL_MS,
+  type FirmwareManifest,
+  UPGRADE_SILENCE_TIMEOUT_MS,
+} from '@pvstar/contract/firmware';
 import { withParams } from '@pvstar/contract/validation';
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -67,11 +71,8 @@ export async function dispatchUpgrades(deps: DispatcherDeps): Promise<{ sent: nu
   const running = await db
     .select({
       task: upgradeTasks,
-      version: firmwarePrograms.version,
-      firmwareType: firmwarePrograms.firmwareType,
-      fileId: firmwareFiles.id,
-      size: firmwareFiles.size,
-      sha256: firmwareFiles.sha256,
+      programRollback: firmwarePrograms.rollbackReason,
+      manifest: firmwareFiles.manifest,
       signature: firmwareFiles.signature,
       keyFingerprint: manufacturerKeys.fingerprint,
       keyRetiredAt: manufacturerKeys.retiredAt,
@@ -84,19 +85,35 @@ export async function dispatchUpgrades(deps: DispatcherDeps): Promise<{ sent: nu
     .orderBy(asc(upgradeTasks.id));
 
   let sent = 0;
+  const halt = (taskId: number, reason: string) =>
+    db
+      .update(upgradeTasks)
+      .set({ status: 'HALTED', statusReason: reason })
+      .where(and(eq(upgradeTasks.id, taskId), eq(upgradeTasks.status, 'RUNNING')));
   for (const r of running) {
-    // A key retired while the task runs (or an image from before signatures): nothing more goes out.
-    if (!r.signature || !r.keyFingerprint || r.keyRetiredAt) {
-      await db
-        .update(upgradeTasks)
-        .set({
-          status: 'HALTED',
-          statusReason: r.keyFingerprint ? 'firmware.keyRetired' : 'firmware.unsigned',
-        })
-        .where(and(eq(upgradeTasks.id, r.task.id), eq(upgradeTasks.status, 'RUNNING')));
+    // A key retired while the task runs, an image from before signatures or manifests, a rollback mark
+    // withdrawn since the task was made: nothing more goes out.
+    if (!r.signature || !r.keyFingerprint) {
+      await halt(r.task.id, 'firmware.unsigned');
       continue;
     }
-    sent += await sendNext(deps, { ...r, signature: r.signature, keyId: r.keyFingerprint }, now);
+    if (r.keyRetiredAt) {
+      await halt(r.task.id, 'firmware.keyRetired');
+      continue;
+    }
+    if (!r.manifest) {
+      await halt(r.task.id, 'firmware.noManifest');
+      continue;
+    }
+    if (r.task.rollbackReason !== null && r.programRollback === null) {
+      await halt(r.task.id, 'upgrade.rollbackWithdrawn');
+      continue;
+    }
+    sent += await sendNext(
+      deps,
+      { task: r.task, manifest: r.manifest, signature: r.signature, keyId: r.keyFingerprint },
+      now,
+    );
     await gate(db, r.task, now);
   }
   return { sent };
@@ -106,10 +123,7 @@ async function sendNext(
   deps: DispatcherDeps,
   r: {
     task: typeof upgradeTasks.$inferSelect;
-    version: string;
-    firmwareType: string;
-    size: number;
-    sha256: string;
+    manifest: FirmwareManifest;
     signature: string;
     keyId: string;
   },
@@ -170,15 +184,14 @@ async function sendNext(
     deps.publish(d.dongle_sn, {
       cmdId,
       type: 'firmware.upgrade',
+      // What the image is travels only inside the signed manifest: the device reads nothing else.
       body: {
         deviceSn: d.sn,
         url: `${deps.publicUrl()}/iot/firmware/download?token=${token}`,
-        size: r.size,
-        sha256: r.sha256,
+        manifest: r.manifest,
         signature: r.signature,
         keyId: r.keyId,
-        version: r.version,
-        firmwareType: r.firmwareType,
+        rollback: r.task.rollbackReason !== null,
       },
       expiresAt: now.getTime() + COMMAND_TTL_MS,
     });

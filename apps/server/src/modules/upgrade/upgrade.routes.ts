@@ -52,7 +52,7 @@ export const upgradeRoutes =
       upgrade.taskAdd,
       {
         description:
-          'Creates a task for an enabled program. A device outside the caller’s scope answers 404; one in scope the program does not fit, 422.',
+          'Creates a task for an enabled program with a signed manifest. A device outside the caller’s scope answers 404; one in scope the program does not fit (kind, manufacturer, the manifest’s models, the serial list), 422; one reporting a newer version than the program’s, 422 naming `targetIds` unless a provider marked the program as a rollback (the task then keeps the mark, and its commands say `rollback: true`).',
         body: UpgradeTaskAddBodySchema,
         response: z.object({ id: z.number() }),
       },

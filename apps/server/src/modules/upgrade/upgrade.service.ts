@@ -1,6 +1,7 @@
 import type { PageQuery } from '@pvstar/contract/api';
 import {
   FIRMWARE_TARGET,
+  isDowngrade,
   type UpgradeCandidateRow,
   type UpgradeCounts,
   type UpgradeDeviceRow,
@@ -31,6 +32,7 @@ import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
 import { contains, pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
+import { rollbackMarkOf } from '../firmware/firmware.service.ts';
 import { findCandidates, inScope, usableProgram } from './upgrade.candidates.ts';
 
 /** Tasks a caller sees: those of organisations in their data scope. */
@@ -132,6 +134,7 @@ export function createUpgradeService(ctx: AppContext) {
         stage: t.stage,
         counts: counts.get(t.id)!,
         remark: t.remark,
+        rollback: rollbackMarkOf(t),
         createdBy: t.createdByName,
         createTime: t.createdAt.toISOString(),
         finishTime: t.finishedAt?.toISOString() ?? null,
@@ -180,6 +183,7 @@ export function createUpgradeService(ctx: AppContext) {
       if (program.status !== 'ENABLED') throw invalidField('programId', 'firmware.disabled', 422);
       // Only an image its manufacturer signed with a key still in force goes out (decision in docs/security.md).
       if (program.keyId === null) throw invalidField('programId', 'firmware.unsigned', 422);
+      if (program.manifest === null) throw invalidField('programId', 'firmware.noManifest', 422);
       if (program.keyRetiredAt !== null) throw invalidField('programId', 'firmware.keyRetired', 422);
       const found = await findCandidates(db, caller, program, { ids: body.targetIds });
       const byId = new Map(found.list.map((c) => [c.id, c]));
@@ -191,6 +195,16 @@ export function createUpgradeService(ctx: AppContext) {
         if (firstVisible === undefined) throw notFound();
         throw invalidField('targetIds', 'upgrade.notCandidate', 422, { sn: visible.get(firstVisible)! });
       }
+      // Anti-rollback: going back to an older version is a provider's decision, marked on the program.
+      const back = body.targetIds
+        .map((id) => byId.get(id)!)
+        .filter((c) => isDowngrade(program.version, c.currentVersion));
+      if (back.length && program.rollbackReason === null)
+        throw invalidField('targetIds', 'upgrade.downgrade', 422, {
+          sn: back[0]!.sn,
+          current: back[0]!.currentVersion!,
+          version: program.version,
+        });
       const startAt = body.startAt ? new Date(body.startAt) : new Date();
       const n = body.targetIds.length;
       const first =
@@ -211,6 +225,9 @@ export function createUpgradeService(ctx: AppContext) {
             remark: body.remark ?? null,
             createdBy: caller.userId,
             createdByName: caller.username,
+            rollbackReason: program.rollbackReason,
+            rollbackByName: program.rollbackByName,
+            rollbackAt: program.rollbackAt,
           })
           .returning({ id: upgradeTasks.id });
         const rows = await tx
@@ -240,7 +257,15 @@ export function createUpgradeService(ctx: AppContext) {
         action: 'upgrade.add',
         targetType: 'upgradeTask',
         targetId: id,
-        detail: { programId: program.id, version: program.version, devices: n, firstBatch: first },
+        detail: {
+          programId: program.id,
+          version: program.version,
+          devices: n,
+          firstBatch: first,
+          rollback: program.rollbackReason,
+          downgrades: back.length,
+          downgraded: back.slice(0, 50).map((c) => ({ sn: c.sn, from: c.currentVersion })),
+        },
         ip,
       });
       return { id };

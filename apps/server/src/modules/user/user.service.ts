@@ -7,6 +7,7 @@ import { maskContact } from '@pvstar/contract/validation';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
@@ -18,6 +19,7 @@ import { queueMessage } from '../../lib/mailer.ts';
 import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { normalizeContact } from '../auth/codes.ts';
 import { pendingContactsOf, requestContactChange } from '../auth/contact-change.ts';
+import { endDerivedCredentials } from '../auth/derived-credentials.ts';
 import { assertIdentifiersFree } from '../auth/identity.ts';
 import { revokeUserSessions } from '../auth/session.ts';
 import { clearTwoFactor, usersWithSecondFactor } from '../auth/two-factor.ts';
@@ -64,10 +66,11 @@ export function createUserService(ctx: AppContext) {
     password: string,
     lang: Parameters<typeof translate>[0],
     kind: 'welcome' | 'reset',
+    tx: DbOrTx = db,
   ) {
     const recipient = user.email ?? user.phone;
     if (!recipient) throw new AppError(409, 'user.noContact');
-    await queueMessage(db, {
+    await queueMessage(tx, {
       channel: user.email ? 'EMAIL' : 'SMS',
       recipient,
       subject: translate(lang, `mail.${kind}Subject`, { title: config.APP_TITLE }),
@@ -252,40 +255,61 @@ export function createUserService(ctx: AppContext) {
       const user = await getScopedUser(caller, id);
       if (user.readOnly) throw forbidden();
       const password = generatePassword();
-      await sendPassword(user, password, lang, 'reset');
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(md5(password)), updatedAt: new Date() })
-        .where(eq(users.id, id));
-      await revokeUserSessions(db, id);
-      await audit(db, caller, { action: 'user.resetPassword', targetType: 'user', targetId: id, ip });
+      const passwordHash = await hashPassword(md5(password));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+        await audit(tx, caller, { action: 'user.resetPassword', targetType: 'user', targetId: id, ip });
+        await endDerivedCredentials(tx, id, 'passwordResetByAdmin', {
+          by: caller,
+          ip,
+          appTitle: config.APP_TITLE,
+        });
+        // After the notice, so that the new password is the newest message (no contact: nothing changes).
+        await sendPassword(user, password, lang, 'reset', tx);
+      });
     },
 
     /** Removes a user's second factor (lost phone): the provider's staff only. */
     async resetTwoFactor(caller: Caller, id: number, ip: string) {
       if (caller.orgType !== 'PROVIDER') throw forbidden('twoFactor.providerOnly');
       const user = await getScopedUser(caller, id);
-      await clearTwoFactor(db, user.id);
-      await audit(db, caller, {
-        action: 'user.resetTwoFactor',
-        targetType: 'user',
-        targetId: id,
-        detail: { username: user.username },
-        ip,
+      await db.transaction(async (tx) => {
+        await audit(tx, caller, {
+          action: 'user.resetTwoFactor',
+          targetType: 'user',
+          targetId: id,
+          detail: { username: user.username },
+          ip,
+        });
+        // Before the factor goes: its remembered devices are counted among what ended.
+        await endDerivedCredentials(tx, user.id, 'twoFactorReset', {
+          by: caller,
+          ip,
+          appTitle: config.APP_TITLE,
+        });
+        await clearTwoFactor(tx, user.id);
       });
     },
 
     async setStatus(caller: Caller, id: number, status: Status, ip: string) {
       if (id === caller.userId) throw new AppError(400, 'user.cannotDeleteSelf');
       const user = await getScopedUser(caller, id);
-      await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
-      if (status !== 'NORMAL') await revokeUserSessions(db, id);
-      await audit(db, caller, {
-        action: 'user.status',
-        targetType: 'user',
-        targetId: id,
-        detail: { from: user.status, to: status },
-        ip,
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+        await audit(tx, caller, {
+          action: 'user.status',
+          targetType: 'user',
+          targetId: id,
+          detail: { from: user.status, to: status },
+          ip,
+        });
+        // Frozen or stopped, nothing the account had keeps working once it is back to normal.
+        if (status !== 'NORMAL' && status !== user.status)
+          await endDerivedCredentials(tx, id, status === 'FREEZE' ? 'frozen' : 'stopped', {
+            by: caller,
+            ip,
+            appTitle: config.APP_TITLE,
+          });
       });
     },
 

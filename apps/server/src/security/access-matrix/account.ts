@@ -24,16 +24,18 @@ async function pendingEmailFor(t: TestApp, username: string, contact: string, co
 
 export const ACCOUNT_ROWS: MatrixEntry[] = [
   // The signed-in user's own account.
-  { route: 'GET /auth/user/getUserInfo', expect: row(SIGNED_IN), request: () => ({}) },
-  { route: 'GET /auth/user/twoFactor', expect: row(SIGNED_IN), request: () => ({}) },
+  { route: 'GET /auth/user/getUserInfo', token: 'read', expect: row(SIGNED_IN), request: () => ({}) },
+  { route: 'GET /auth/user/twoFactor', token: 'none', expect: row(SIGNED_IN), request: () => ({}) },
   {
     route: 'POST /auth/user/twoFactor/setup',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     by: 'twin',
     request: () => ({}),
   },
   {
     route: 'POST /auth/user/twoFactor/enable',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     by: 'twin',
     request: async ({ t, caller }) => {
@@ -43,6 +45,7 @@ export const ACCOUNT_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /auth/user/twoFactor/disable',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     by: 'twin',
     request: async ({ t, caller }) => {
@@ -50,14 +53,28 @@ export const ACCOUNT_ROWS: MatrixEntry[] = [
       return { body: { password: md5(caller.password), code: await generate({ secret: TOTP_SECRET }) } };
     },
   },
-  { route: 'POST /auth/user/logout', expect: row(SIGNED_IN), by: 'freshSession', request: () => ({}) },
+  {
+    route: 'POST /auth/user/stepUp',
+    token: 'none',
+    expect: row(SIGNED_IN_WRITE),
+    request: ({ caller }) => ({ body: { password: md5(caller.password) } }),
+  },
+  {
+    route: 'POST /auth/user/logout',
+    token: 'none',
+    expect: row(SIGNED_IN),
+    by: 'freshSession',
+    request: () => ({}),
+  },
   {
     route: 'POST /auth/user/updateAccountName',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     request: () => ({ body: { nickname: 'Matrix caller' } }),
   },
   {
     route: 'POST /auth/user/bindInfo',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     by: 'twin',
     request: async ({ t }) => {
@@ -67,6 +84,7 @@ export const ACCOUNT_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /auth/user/confirmContact',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     by: 'twin',
     request: async ({ t, caller }) => {
@@ -77,6 +95,7 @@ export const ACCOUNT_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /auth/user/updatePassword',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     by: 'twin',
     request: ({ caller }) => ({
@@ -90,19 +109,22 @@ export const ACCOUNT_ROWS: MatrixEntry[] = [
   {
     // The provider's staff cannot cancel their own account.
     route: 'POST /auth/user/cancel',
+    token: 'none',
     expect: row('403 200 200 200 200 200 200 403 200 401'),
     by: 'twin',
     request: ({ caller }) => ({ body: { password: md5(caller.password) } }),
   },
-  { route: 'GET /auth/user/alarmNotify', expect: row(SIGNED_IN), request: () => ({}) },
+  { route: 'GET /auth/user/alarmNotify', token: 'none', expect: row(SIGNED_IN), request: () => ({}) },
   {
     route: 'POST /auth/user/alarmNotify',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     request: () => ({ body: { levels: ['ERROR'] } }),
   },
   {
     // Revealing another user's contact needs a reveal code and the user in scope (one's own: always).
     route: 'POST /system/user/getMobileOrEmail',
+    token: 'none',
     expect: row('200 200 200 404 403 403 403 403 404 401'),
     request: ({ side }) => ({ body: { viewType: 'EMAIL', id: side.employee.id } }),
   },

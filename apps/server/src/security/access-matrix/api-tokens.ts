@@ -29,16 +29,19 @@ export async function tokenOf(t: TestApp, username: string, scope: ApiTokenScope
 export const API_TOKEN_ROWS: MatrixEntry[] = [
   {
     route: 'POST /system/apiToken/add',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     request: () => ({ body: { name: 'Matrix token', scope: 'READ_ONLY' } }),
   },
   {
     route: 'POST /system/apiToken/page',
+    token: 'none',
     expect: row(SIGNED_IN),
     request: () => ({ query: { pageNum: 1, pageSize: 10 }, body: {} }),
   },
   {
     route: 'POST /system/apiToken/revoke',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     // The caller's own token; refused callers name one that is not theirs (the route must not even look).
     request: async ({ t, caller, allowed }) => {

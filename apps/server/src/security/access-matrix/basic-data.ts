@@ -11,26 +11,31 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   // Basic data (2006: provider only; global, so an all-codes installer may change it).
   {
     route: 'POST /system/manufacturer/page',
+    token: 'read',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: () => ({ query: page, body: {} }),
   },
   {
     route: 'GET /system/manufacturer/all',
+    token: 'read',
     expect: row('200 200 403 403 403 403 403 200 200 401'),
     request: () => ({}),
   },
   {
     route: 'POST /system/manufacturer/add',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: () => ({ body: { name: unique('Matrix maker ') } }),
   },
   {
     route: 'POST /system/manufacturer/edit',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: ({ fx }) => ({ body: { id: fx.basicMaker.id, name: fx.basicMaker.name } }),
   },
   {
     route: 'POST /system/manufacturer/delete',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: async ({ t, fx, allowed }) => ({
       body: { id: allowed ? await throwaway.manufacturer(t) : fx.basicMaker.id },
@@ -38,11 +43,13 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/manufacturer/key/list',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: ({ fx }) => ({ body: { manufacturerId: fx.basicMaker.id } }),
   },
   {
     route: 'POST /system/manufacturer/key/add',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: ({ fx }) => ({
       body: { manufacturerId: fx.basicMaker.id, publicKey: generateSigningKey().publicKey },
@@ -50,6 +57,7 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/manufacturer/key/retire',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: async ({ t, fx }) => ({
       body: { id: (await registerSigner(t.ctx.db, fx.basicMaker.id)).keyId },
@@ -57,11 +65,13 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/deviceSpec/page',
+    token: 'read',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: () => ({ query: page, body: {} }),
   },
   {
     route: 'POST /system/deviceSpec/add',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: ({ fx }) => ({
       body: { deviceType: 'METERBOX', deviceSpecs: unique('MX-NEW-'), manufacturerId: fx.basicMaker.id },
@@ -69,6 +79,7 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/deviceSpec/edit',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: ({ fx }) => ({
       body: {
@@ -81,6 +92,7 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/deviceSpec/delete',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: async ({ t, fx, allowed }) => ({
       body: { id: allowed ? await throwaway.spec(t, fx) : fx.spec.id },
@@ -88,11 +100,13 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/faultCode/page',
+    token: 'read',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: () => ({ query: page, body: {} }),
   },
   {
     route: 'POST /system/faultCode/add',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: () => ({
       body: {
@@ -106,6 +120,7 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/faultCode/edit',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: ({ fx }) => ({
       body: {
@@ -120,6 +135,7 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/faultCode/delete',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: async ({ t, fx, allowed }) => ({
       body: { id: allowed ? await throwaway.faultCode(t) : fx.faultCode.id },
@@ -127,11 +143,13 @@ export const BASIC_DATA_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/faultCode/export',
+    token: 'read',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: ({ fx }) => ({ body: { faultCode: fx.faultCode.code } }),
   },
   {
     route: 'POST /system/faultCode/import',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: async () => ({ file: { data: await faultCodeSheet(), name: 'codes.xlsx', type: XLSX } }),
   },

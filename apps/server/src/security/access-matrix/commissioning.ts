@@ -64,26 +64,31 @@ const OWN_PLANT = '404 404 404 404 200 404 404 403 404 401';
 export const COMMISSIONING_ROWS: MatrixEntry[] = [
   {
     route: 'GET /station/commissioning/checklist',
+    token: 'read',
     expect: row(VIEWERS),
     request: ({ side }) => ({ query: { stationId: side.plant.id } }),
   },
   {
     route: 'GET /station/commissioning/protocol',
+    token: 'read',
     expect: row(VIEWERS),
     request: ({ side }) => ({ query: { stationId: side.plant.id } }),
   },
   {
     route: 'POST /station/commissioning/tick',
+    token: 'write',
     expect: row(MANAGERS),
     request: ({ side }) => ({ body: { stationId: side.plant.id, item: 'CLOCK', note: 'Checked on site' } }),
   },
   {
     route: 'POST /station/commissioning/untick',
+    token: 'write',
     expect: row(MANAGERS),
     request: ({ side }) => ({ body: { stationId: side.plant.id, item: 'CLOCK' } }),
   },
   {
     route: 'POST /station/commissioning/complete',
+    token: 'write',
     expect: row(MANAGERS),
     request: async ({ t, side, allowed }) => ({
       body: { stationId: allowed ? await tickedPlant(t, side) : side.plant.id },
@@ -91,6 +96,7 @@ export const COMMISSIONING_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /station/invitation/add',
+    token: 'none',
     expect: row(MANAGERS),
     request: async ({ t, side, allowed }) => ({
       body: {
@@ -102,11 +108,13 @@ export const COMMISSIONING_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /station/invitation/page',
+    token: 'none',
     expect: row(MANAGERS),
     request: ({ side }) => ({ body: { stationId: side.plant.id } }),
   },
   {
     route: 'POST /station/invitation/revoke',
+    token: 'none',
     expect: row(MANAGERS),
     request: async ({ t, side }) => ({ body: { id: (await liveInvitation(t, side, side.plant.id)).id } }),
   },
@@ -129,14 +137,16 @@ export const COMMISSIONING_ROWS: MatrixEntry[] = [
       },
     }),
   },
-  { route: 'GET /auth/user/consents', expect: row(SIGNED_IN), request: () => ({}) },
+  { route: 'GET /auth/user/consents', token: 'none', expect: row(SIGNED_IN), request: () => ({}) },
   {
     route: 'POST /auth/user/consent/withdraw',
+    token: 'none',
     expect: row(OWN_PLANT),
     request: ({ side }) => ({ body: { stationId: side.plant.id } }),
   },
   {
     route: 'POST /auth/user/consent/grant',
+    token: 'none',
     expect: row(OWN_PLANT),
     request: ({ side }) => ({ body: { stationId: side.plant.id } }),
   },

@@ -32,23 +32,27 @@ export const DEVICE_ROWS: MatrixEntry[] = [
   // Device center (2002…).
   {
     route: 'POST /iot/device/page',
+    token: 'read',
     expect: row('200 200 200 200 200 200 200 200 200 401'),
     request: ({ side }) => ({ query: page, body: { deviceType: 'INVERTER', plantId: side.plant.id } }),
     hides: (s) => [s.inverter.sn],
   },
   {
     route: 'GET /iot/device/detail',
+    token: 'read',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ query: { deviceType: 'INVERTER', id: side.inverter.id } }),
   },
   {
     route: 'POST /iot/device/history',
+    token: 'read',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ body: { deviceId: side.inverter.id, date: yesterday(), metrics: ['power'] } }),
   },
   {
     // Like editing the plant's devices: its managers in scope; owner, guest and demo login 403.
     route: 'POST /iot/device/replace',
+    token: 'none',
     expect: row('200 200 200 404 403 403 403 403 404 401'),
     request: async ({ t, side }) => ({
       body: {
@@ -62,17 +66,20 @@ export const DEVICE_ROWS: MatrixEntry[] = [
   },
   {
     route: 'GET /iot/device/replacements',
+    token: 'read',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ query: { deviceType: 'INVERTER', id: side.inverter.id } }),
   },
   // Set-aside readings (decision 031): read like the detail, decided like replacing a device.
   {
     route: 'POST /iot/device/setAside/page',
+    token: 'read',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ query: page, body: { deviceId: side.inverter.id } }),
   },
   {
     route: 'POST /iot/device/setAside/decide',
+    token: 'write',
     expect: row('200 200 200 404 403 403 403 403 404 401'),
     request: async ({ t, side }) => ({
       body: { deviceId: side.inverter.id, readings: [await setAsideReading(t, side)], decision: 'REJECTED' },
@@ -80,17 +87,20 @@ export const DEVICE_ROWS: MatrixEntry[] = [
   },
   {
     route: 'GET /iot/device/setAside/recompute',
+    token: 'read',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ query: { deviceId: side.inverter.id } }),
   },
   {
     route: 'GET /iot/stationPower/getEquipmentStatisticsParams',
+    token: 'read',
     expect: row(SIGNED_IN),
     request: () => ({ query: { stationType: 'ENERGY_STORAGE' } }),
   },
   {
     // The dashboard names the newest alarms' plants.
     route: 'GET /station/dashboard',
+    token: 'read',
     expect: row(SIGNED_IN),
     request: () => ({}),
     hides: (s) => [s.plant.name],

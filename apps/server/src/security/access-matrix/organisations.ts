@@ -9,23 +9,27 @@ export const ORGANISATION_ROWS: MatrixEntry[] = [
   // Organisations (dealer page 2005001: provider only; installer page 2005002: provider and dealers).
   {
     route: 'POST /system/org/tree',
+    token: 'read',
     expect: row('200 200 200 200 403 403 403 200 200 401'),
     request: () => ({ body: {} }),
     hides: (s) => [s.org.name],
   },
   {
     route: 'POST /system/org/page',
+    token: 'read',
     expect: row('200 200 403 403 403 403 403 200 200 401'),
     request: ({ side }) => ({ query: page, body: { parentId: side.org.parentId } }),
     hides: (s) => [s.org.name],
   },
   {
     route: 'GET /system/org/detail/:id',
+    token: 'read',
     expect: row('200 200 403 403 403 403 403 200 404 401'),
     request: ({ side }) => ({ params: { id: side.org.id } }),
   },
   {
     route: 'POST /system/org/add',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 404 401'),
     request: ({ side }) => ({
       body: { name: unique('Matrix family '), type: 'OWNER', parentId: side.org.id },
@@ -33,6 +37,7 @@ export const ORGANISATION_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/org/edit',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 404 401'),
     request: ({ side }) => ({
       body: {
@@ -47,6 +52,7 @@ export const ORGANISATION_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/org/delete',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 404 401'),
     request: async ({ t, fx, side, allowed }) => {
       const org = allowed ? await throwaway.org(t, fx) : { id: side.org.id, name: side.org.name };
@@ -56,11 +62,13 @@ export const ORGANISATION_ROWS: MatrixEntry[] = [
   {
     // Allowed callers confirm the status it has; the others try to freeze it.
     route: 'POST /system/org/updateStatus',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 404 401'),
     request: ({ side, allowed }) => ({ body: { id: side.org.id, status: allowed ? 'NORMAL' : 'FREEZE' } }),
   },
   {
     route: 'POST /system/org/createEmp',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 404 401'),
     request: ({ fx, side }) => ({
       body: {
@@ -75,6 +83,7 @@ export const ORGANISATION_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/org/editEmp',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 404 401'),
     request: ({ fx, side }) => ({
       body: { id: side.employee.id, orgId: side.org.id, nickname: 'Employee', roleIds: [fx.installerRoleId] },

@@ -27,16 +27,19 @@ const MANAGERS = '200 200 200 404 403 403 403 403 404 401';
 export const PLANT_SHARE_ROWS: MatrixEntry[] = [
   {
     route: 'POST /station/share/add',
+    token: 'none',
     expect: row(MANAGERS),
     request: ({ side }) => ({ body: { stationId: side.plant.id, label: 'Matrix' } }),
   },
   {
     route: 'POST /station/share/revoke',
+    token: 'none',
     expect: row(MANAGERS),
     request: async ({ t, side }) => ({ body: { id: (await liveLink(t, side)).id } }),
   },
   {
     route: 'POST /station/share/page',
+    token: 'none',
     expect: row(MANAGERS),
     request: ({ side }) => ({ body: { stationId: side.plant.id } }),
   },

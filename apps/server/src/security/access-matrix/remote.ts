@@ -9,16 +9,19 @@ export const REMOTE_ROWS: MatrixEntry[] = [
   // Remote parameters (2001001006 read, 2001001007 write).
   {
     route: 'POST /iot/remote/params/state',
+    token: 'read',
     expect: row('200 200 200 404 403 403 403 403 404 401'),
     request: ({ side }) => ({ body: { deviceId: side.inverter.id } }),
   },
   {
     route: 'POST /iot/remote/params/read',
+    token: 'write',
     expect: row('200 200 200 404 403 403 403 403 404 401'),
     request: ({ side }) => ({ body: { deviceId: side.inverter.id } }),
   },
   {
     route: 'POST /iot/remote/params/write',
+    token: 'none',
     expect: row('200 200 200 404 403 403 403 403 404 401'),
     // No device answers here: the previous caller's write is still open, so it is closed first.
     prepare: async ({ t, side }) => {
@@ -43,12 +46,14 @@ export const REMOTE_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /iot/remote/audit/page',
+    token: 'read',
     expect: row('200 200 200 200 403 403 403 403 200 401'),
     request: ({ side }) => ({ query: page, body: { plantId: side.plant.id, deviceId: side.inverter.id } }),
     hides: (s) => [s.inverter.sn],
   },
   {
     route: 'POST /iot/remote/audit/export',
+    token: 'read',
     expect: row('200 200 200 200 403 403 403 403 200 401'),
     request: ({ side }) => ({ body: { plantId: side.plant.id, deviceId: side.inverter.id } }),
     hides: (s) => [s.inverter.sn],

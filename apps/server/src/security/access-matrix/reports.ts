@@ -43,44 +43,52 @@ export const REPORT_ROWS: MatrixEntry[] = [
   // Reports (2008): a list of plants must be in scope (else 404); without one, the plants in scope.
   {
     route: 'POST /station/report/energy',
+    token: 'read',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ body: { dateType: 'month', plantIds: [side.plant.id] } }),
   },
   {
     route: 'POST /station/report/energy/export',
+    token: 'read',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ body: { dateType: 'month', plantIds: [side.plant.id] } }),
   },
   {
     route: 'POST /station/report/fleet',
+    token: 'read',
     expect: row(SIGNED_IN),
     request: () => ({ body: { dateType: 'month' } }),
     hides: (s) => [s.org.name],
   },
   {
     route: 'POST /station/report/fleet/export',
+    token: 'read',
     expect: row(SIGNED_IN),
     request: () => ({ body: { dateType: 'month' } }),
     hides: (s) => [s.org.name],
   },
   {
     route: 'POST /station/report/alarm',
+    token: 'read',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ body: { dateType: 'month', plantIds: [side.plant.id] } }),
   },
   {
     route: 'POST /station/report/alarm/export',
+    token: 'read',
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ body: { dateType: 'month', plantIds: [side.plant.id] } }),
   },
   // Scheduled reports by mail: the caller's own subscriptions; chosen plants must be in scope (404).
   {
     route: 'POST /station/report/subscription/page',
+    token: 'none',
     expect: row(SIGNED_IN),
     request: () => ({ query: { pageNum: 1, pageSize: 10 } }),
   },
   {
     route: 'POST /station/report/subscription/add',
+    token: 'none',
     expect: row('200 200 200 404 200 404 200 403 404 401'),
     request: async ({ t, side, caller }) => {
       await readyToSubscribe(t, caller.username);
@@ -89,6 +97,7 @@ export const REPORT_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /station/report/subscription/edit',
+    token: 'none',
     expect: row('200 200 200 404 200 404 200 403 404 401'),
     request: async ({ t, side, caller }) => ({
       body: {
@@ -101,6 +110,7 @@ export const REPORT_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /station/report/subscription/delete',
+    token: 'none',
     expect: row(SIGNED_IN_WRITE),
     request: async ({ t, caller }) => ({ body: { id: await ownSubscription(t, caller.username) } }),
   },

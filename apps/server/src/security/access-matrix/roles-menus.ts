@@ -8,23 +8,27 @@ export const ROLE_MENU_ROWS: MatrixEntry[] = [
   // Roles (2007002: provider and dealers) and menus (2007003: provider).
   {
     route: 'POST /system/role/page',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 200 200 401'),
     request: ({ side }) => ({ query: page, body: { roleName: side.role.code } }),
     hides: (s) => [s.role.code],
   },
   {
     route: 'GET /system/role/options',
+    token: 'none',
     expect: row('200 200 200 200 403 403 403 200 200 401'),
     request: () => ({}),
     hides: (s) => [s.role.code],
   },
   {
     route: 'GET /system/role/detail/:id',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 200 404 401'),
     request: ({ side }) => ({ params: { id: side.role.id } }),
   },
   {
     route: 'POST /system/role/add',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 200 401'),
     request: () => {
       const code = unique('MXNEW').toUpperCase();
@@ -41,6 +45,7 @@ export const ROLE_MENU_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/role/edit',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 404 401'),
     request: ({ side }) => ({
       body: {
@@ -55,6 +60,7 @@ export const ROLE_MENU_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/role/updateStatus',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 404 401'),
     request: ({ side, allowed }) => ({
       body: { id: side.role.id, status: allowed ? 'ENABLED' : 'DISABLED' },
@@ -62,6 +68,7 @@ export const ROLE_MENU_ROWS: MatrixEntry[] = [
   },
   {
     route: 'GET /system/role/delete',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 403 404 401'),
     request: async ({ t, side, allowed }) => ({
       query: { roleId: allowed ? await throwaway.role(t, side) : side.role.id },
@@ -70,33 +77,39 @@ export const ROLE_MENU_ROWS: MatrixEntry[] = [
   {
     // The audit log (2007004) shows other people's sign-ins: not for view-only roles, in the caller's scope.
     route: 'POST /system/audit/page',
+    token: 'none',
     expect: row('200 200 200 200 403 403 403 403 200 401'),
     request: ({ side }) => ({ query: page, body: { username: side.installer } }),
     hides: (s) => [s.plant.name],
   },
   {
     route: 'POST /system/audit/export',
+    token: 'none',
     expect: row('200 200 200 200 403 403 403 403 200 401'),
     request: ({ side }) => ({ body: { username: side.installer } }),
     hides: (s) => [s.plant.name],
   },
   {
     route: 'GET /system/audit/actions',
+    token: 'none',
     expect: row('200 200 200 200 403 403 403 403 200 401'),
     request: () => ({}),
   },
   {
     route: 'GET /system/menu/tree',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: () => ({}),
   },
   {
     route: 'GET /system/menu/grantable',
+    token: 'none',
     expect: row('200 200 403 403 403 403 403 200 200 401'),
     request: () => ({}),
   },
   {
     route: 'POST /system/menu/add',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: () => ({
       body: {
@@ -108,6 +121,7 @@ export const ROLE_MENU_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/menu/edit',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: ({ fx }) => ({
       body: { id: fx.menu.id, type: 'BUTTON', name: fx.menu.name, permCode: fx.menu.permCode },
@@ -115,6 +129,7 @@ export const ROLE_MENU_ROWS: MatrixEntry[] = [
   },
   {
     route: 'GET /system/menu/delete',
+    token: 'none',
     expect: row('200 403 403 403 403 403 403 403 200 401'),
     request: async ({ t, fx, allowed }) => ({
       query: { menuId: allowed ? await throwaway.menu(t) : fx.menu.id },

@@ -25,6 +25,13 @@ export interface CallContext {
 export interface MatrixEntry {
   /** `METHOD url` exactly as in the route table. */
   route: string;
+  /**
+   * The token column, written from the product's rules (docs/decisions/032-token-capabilities.md): what an
+   * API token of each caller gets is its session's status where the route is `read`, and where it is
+   * `write` for a read-write token; 403 for a read-only token on `write` and for every token on `none`.
+   * Every route but the public ones has one.
+   */
+  token?: 'read' | 'write' | 'none';
   expect: Record<Column, Status>;
   request: (c: CallContext) => Req | Promise<Req>;
   /** Puts the named object back into the state the route acts on; runs before each allowed call. */

@@ -36,16 +36,19 @@ async function periodOf(t: TestApp, side: Side, kind: 'FLAT' | 'DYNAMIC' = 'FLAT
 export const TARIFF_ROWS: MatrixEntry[] = [
   {
     route: 'POST /station/tariff/list',
+    token: 'read',
     expect: row(READERS),
     request: ({ side }) => ({ body: { stationId: side.plant.id } }),
   },
   {
     route: 'GET /station/tariff/recompute/:id',
+    token: 'read',
     expect: row(READERS),
     request: ({ side }) => ({ params: { id: side.plant.id } }),
   },
   {
     route: 'POST /station/tariff/add',
+    token: 'write',
     expect: row(MANAGERS),
     request: ({ side }) => {
       const y = year();
@@ -63,6 +66,7 @@ export const TARIFF_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /station/tariff/edit',
+    token: 'write',
     expect: row(MANAGERS),
     request: async ({ t, side }) => {
       const p = await periodOf(t, side);
@@ -80,11 +84,13 @@ export const TARIFF_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /station/tariff/delete',
+    token: 'write',
     expect: row(MANAGERS),
     request: async ({ t, side }) => ({ body: { id: (await periodOf(t, side)).id } }),
   },
   {
     route: 'POST /station/tariff/prices',
+    token: 'write',
     expect: row(MANAGERS),
     request: async ({ t, side }) => {
       const p = await periodOf(t, side, 'DYNAMIC');
@@ -93,6 +99,7 @@ export const TARIFF_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /station/tariff/import',
+    token: 'write',
     expect: row(MANAGERS),
     request: async ({ t, side }) => {
       const p = await periodOf(t, side, 'DYNAMIC');

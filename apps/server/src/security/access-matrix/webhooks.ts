@@ -53,6 +53,7 @@ const MANAGE = '200 200 200 404 403 403 403 403 404 401';
 export const WEBHOOK_ROWS: MatrixEntry[] = [
   {
     route: 'POST /system/webhook/page',
+    token: 'none',
     expect: row('200 200 200 200 403 403 403 403 200 401'),
     request: async ({ t, side }) => {
       await hookOf(t, side);
@@ -62,6 +63,7 @@ export const WEBHOOK_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/webhook/add',
+    token: 'none',
     expect: row(MANAGE),
     request: ({ side }) => ({
       body: { orgId: side.org.id, url: urlOf(side), events: ['alarm.raised', 'plant.offline'] },
@@ -69,6 +71,7 @@ export const WEBHOOK_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/webhook/edit',
+    token: 'none',
     expect: row(MANAGE),
     request: async ({ t, side }) => ({
       body: {
@@ -82,6 +85,7 @@ export const WEBHOOK_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/webhook/delete',
+    token: 'none',
     expect: row(MANAGE),
     request: async ({ t, side, allowed }) => ({
       body: { id: allowed ? await throwawayHook(t, side) : await hookOf(t, side) },
@@ -89,26 +93,31 @@ export const WEBHOOK_ROWS: MatrixEntry[] = [
   },
   {
     route: 'POST /system/webhook/rotateSecret',
+    token: 'none',
     expect: row(MANAGE),
     request: async ({ t, side }) => ({ body: { id: await hookOf(t, side) } }),
   },
   {
     route: 'POST /system/webhook/resume',
+    token: 'none',
     expect: row(MANAGE),
     request: async ({ t, side }) => ({ body: { id: await hookOf(t, side) } }),
   },
   {
     route: 'POST /system/webhook/test',
+    token: 'none',
     expect: row(MANAGE),
     request: async ({ t, side }) => ({ body: { id: await hookOf(t, side) } }),
   },
   {
     route: 'POST /system/webhook/delivery/page',
+    token: 'none',
     expect: row(MANAGE),
     request: async ({ t, side }) => ({ query: page, body: { webhookId: await hookOf(t, side) } }),
   },
   {
     route: 'POST /system/webhook/delivery/resend',
+    token: 'none',
     expect: row(MANAGE),
     request: async ({ t, side }) => ({ body: { id: await deliveryOf(t, side) } }),
   },

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { FIRMWARE_MAX_BYTES, SN_SHEET_MAX_BYTES, SN_SHEET_MAX_ROWS } from '@pvstar/contract/firmware';
-import { PICTURE_MAX_BYTES } from '@pvstar/contract/station';
+import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS } from '@pvstar/contract/station';
 import { PRICE_FILE_MAX_BYTES } from '@pvstar/contract/tariff';
+import { jpegOf, pngOf, webpOf } from '../../../test/picture-fixture.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../modules/fault-code/fault-code.xlsx.ts';
 import type { TestSigner } from '../../test/firmware-signing.ts';
 import { PNG } from '../fixtures/sample-files.ts';
@@ -28,11 +29,11 @@ export interface Refusal {
   /** The catalogue message the answer carries, in the caller's language. */
   key: string;
   params?: Record<string, number>;
-  /** Text fields sent with the file (the firmware's signature and manufacturer); the route's own when absent. */
+  /** Text fields sent with the file (the firmware's manifest and manufacturer); the route's own when absent. */
   fields?: FormFields;
 }
 
-/** The form's text fields for a file (a firmware upload signs it). */
+/** The form's text fields for a file (a firmware upload's signed manifest names it). */
 export type FormFields = (file: Buffer | null) => Record<string, string>;
 
 export interface UploadRoute {
@@ -80,7 +81,7 @@ export interface TariffTarget {
 export function uploadRules(signing: FirmwareSigning, tariff: TariffTarget): Record<string, UploadRoute> {
   const signedFor = (file: Buffer | null): Record<string, string> => ({
     manufacturerId: String(signing.maker.id),
-    ...(file?.length ? { signature: signing.signer.sign(file) } : {}),
+    ...(file?.length ? { manifest: signing.signer.signed(file) } : {}),
   });
   return {
     // Pictures: the name is never trusted (a JPEG named .png is stored as .jpg); the signature decides.
@@ -115,6 +116,20 @@ export function uploadRules(signing: FirmwareSigning, tariff: TariffTarget): Rec
           status: 415,
           key: 'file.format',
         },
+        ...(
+          [
+            ['a 1 KB PNG claiming 60,000 × 60,000 pixels', () => pngOf(60_000, 60_000)],
+            ['a JPEG claiming 60,000 × 60,000 pixels', () => jpegOf(60_000, 60_000)],
+            ['a WebP claiming 60,000 × 60,000 pixels', () => webpOf(60_000, 60_000)],
+          ] as const
+        ).map(([what, file]) => ({
+          what,
+          file,
+          filename: 'roof.png',
+          status: 422,
+          key: 'file.tooManyPixels',
+          params: { max: PICTURE_MAX_PIXELS / 1_000_000 },
+        })),
         {
           what: 'a PNG over the size limit',
           file: () => oversized(PNG, PICTURE_MAX_BYTES),
@@ -134,40 +149,40 @@ export function uploadRules(signing: FirmwareSigning, tariff: TariffTarget): Rec
         notMultipart('file.format'),
       ],
     },
-    // Firmware: only a .bin, within the size limit, with a signature by its manufacturer's active key (an
-    // image has no signature of its own: the .sig says who made it).
+    // Firmware: only a .bin, within the size limit, with a manifest naming its SHA-256 signed by its
+    // manufacturer's active key (an image has no signature of its own: the manifest says who made it).
     'POST /iot/firmware/upload': {
       accepts: { file: () => randomBytes(2048), filename: 'fw-2.1.bin' },
       fields: signedFor,
       refusals: [
         {
-          what: 'a .bin without a signature',
+          what: 'a .bin without a manifest',
           file: () => randomBytes(512),
           filename: 'fw.bin',
           status: 400,
-          key: 'firmware.signatureMissing',
+          key: 'firmware.manifestMissing',
           fields: () => ({ manufacturerId: String(signing.maker.id) }),
         },
         {
-          what: 'a .bin whose signature is not one',
+          what: 'a .bin whose manifest is not one',
           file: () => randomBytes(512),
           filename: 'fw.bin',
           status: 400,
-          key: 'firmware.signatureFormat',
+          key: 'firmware.manifestFormat',
           fields: () => ({
             manufacturerId: String(signing.maker.id),
-            signature: '<script>alert(1)</script>',
+            manifest: '<script>alert(1)</script>',
           }),
         },
         {
-          what: 'a .bin signed over other bytes',
+          what: 'a .bin whose signed manifest names other bytes',
           file: () => randomBytes(512),
           filename: 'fw.bin',
           status: 400,
-          key: 'firmware.signatureInvalid',
+          key: 'firmware.manifestImage',
           fields: () => ({
             manufacturerId: String(signing.maker.id),
-            signature: signing.signer.sign(randomBytes(512)),
+            manifest: signing.signer.signed(randomBytes(512)),
           }),
         },
         {
@@ -176,7 +191,7 @@ export function uploadRules(signing: FirmwareSigning, tariff: TariffTarget): Rec
           filename: 'fw.bin',
           status: 400,
           key: 'validation.required',
-          fields: (file) => ({ signature: signing.signer.sign(file!) }),
+          fields: (file) => ({ manifest: signing.signer.signed(file!) }),
         },
         {
           what: 'an .exe',

@@ -1,6 +1,7 @@
 import { FAULT_XLSX_COLUMNS } from '@pvstar/contract/fault-code';
 import { SN_SHEET_HEADER } from '@pvstar/contract/firmware';
 import ExcelJS from 'exceljs';
+import { jpegOf } from '../../../test/picture-fixture.ts';
 import { zipOf } from '../../test/zip-bomb.ts';
 import { PNG } from '../fixtures/sample-files.ts';
 
@@ -8,7 +9,7 @@ import { PNG } from '../fixtures/sample-files.ts';
 
 export const MB = 1024 * 1024;
 
-export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+export const JPEG = jpegOf(4, 3);
 export const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
 );

@@ -65,7 +65,13 @@ describe('ApiTokensTab', () => {
     fireEvent.change(await screen.findByTestId('api-token-name', {}, { timeout: 5000 }), {
       target: { value: 'ERP' },
     });
+    // What each access can and cannot do, under the choice.
+    const capabilities = screen.getByTestId('api-token-capabilities');
+    expect(within(capabilities).getByText(/^Reads plants, devices, alarms/)).toBeTruthy();
+    expect(within(capabilities).queryByText(/acknowledges and closes alarms/)).toBeNull();
+    expect(within(capabilities).getByText(/^Never, whatever its access: passwords, tokens/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('api-token-read-write'));
+    expect(await within(capabilities).findByText(/acknowledges and closes alarms/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('api-token-create'));
     expect(await screen.findByText('Length between 1 and 64')).toBeTruthy();
     fireEvent.click(screen.getByTestId('api-token-create'));

@@ -223,6 +223,7 @@ function CreateTokenModal({ limits, onClose }: { limits: ApiTokenLimits; onClose
   const count = (n: number) => n.toLocaleString(i18n.language);
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateValues>();
+  const scope = Form.useWatch('scope', form) ?? 'READ_ONLY';
   const [busy, setBusy] = useState(false);
   const [token, setToken] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -305,7 +306,17 @@ function CreateTokenModal({ limits, onClose }: { limits: ApiTokenLimits; onClose
         >
           <Input maxLength={64} placeholder={t('apiToken:namePlaceholder')} data-testid="api-token-name" />
         </Form.Item>
-        <Form.Item name="scope" label={t('apiToken:field.scope')}>
+        <Form.Item
+          name="scope"
+          label={t('apiToken:field.scope')}
+          extra={
+            <div data-testid="api-token-capabilities">
+              <div>{t('apiToken:can.READ_ONLY')}</div>
+              {scope === 'READ_WRITE' && <div>{t('apiToken:can.READ_WRITE')}</div>}
+              <div>{t('apiToken:neverByToken')}</div>
+            </div>
+          }
+        >
           <Radio.Group>
             <Radio value="READ_ONLY" data-testid="api-token-read-only">
               {t('apiToken:scope.READ_ONLY')}

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { firmware } from '@pvstar/contract/endpoints/firmware';
 import {
   type FirmwarePageBody,
@@ -20,10 +20,12 @@ import { ListLayout } from '../../components/list-layout.tsx';
 import { PageTable } from '../../components/page-table.tsx';
 import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
+import { useSession } from '../../stores/session.ts';
 import { useDeleteProgram, useManufacturerOptions, useProgramStatus } from './api/program-api.ts';
 import { ProgramAddModal } from './components/program-add-modal.tsx';
 import { ProgramEditModal } from './components/program-edit-modal.tsx';
-import { firmwareTypeLabel, programStatusLabel } from './upgrade-labels.tsx';
+import { RollbackModal } from './components/rollback-modal.tsx';
+import { firmwareTypeLabel, programStatusLabel, RollbackTag } from './upgrade-labels.tsx';
 import { formatBytes, shortHash } from './upgrade-logic.ts';
 
 const mono = { fontFamily: 'monospace', whiteSpace: 'nowrap' } as const;
@@ -34,12 +36,17 @@ export default function ProgramPage() {
   const [filter, setFilter] = useState<FirmwarePageBody>({});
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<FirmwareRow | null>(null);
+  const [rollingBack, setRollingBack] = useState<FirmwareRow | null>(null);
   const [modal, contextHolder] = Modal.useModal();
   const manufacturers = useManufacturerOptions();
   const remove = useDeleteProgram();
   const setStatus = useProgramStatus();
   const mayStatus = usePerm([PERM.programStatus]);
   const canAct = usePerm([PERM.programEdit, PERM.programDelete]);
+  // Only the provider organisation decides that devices may go back to an older version.
+  const mayEdit = usePerm([PERM.programEdit]);
+  const orgType = useSession((s) => s.userInfo?.user.orgType);
+  const mayRollback = mayEdit && orgType === 'PROVIDER';
 
   const changeStatus = (row: FirmwareRow, enabled: boolean) =>
     setStatus.mutate(
@@ -64,7 +71,17 @@ export default function ProgramPage() {
     {
       title: t('upgrade:program.version'),
       dataIndex: 'version',
-      render: (v: string) => <span style={mono}>{v}</span>,
+      render: (v: string, row) => (
+        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+          <span style={mono}>{v}</span>
+          <RollbackTag mark={row.rollback} testId={`program-rollback-${row.id}`} />
+        </Space>
+      ),
+    },
+    {
+      title: t('upgrade:program.models'),
+      dataIndex: 'models',
+      render: (v: string[] | null) => <EllipsisText text={v?.join(', ') ?? '—'} maxWidth={160} />,
     },
     {
       title: t('upgrade:program.status'),
@@ -130,6 +147,12 @@ export default function ProgramPage() {
       render: (v: string | null, row) =>
         v === null ? (
           <Tag color="red">{t('upgrade:program.unsigned')}</Tag>
+        ) : row.models === null ? (
+          <Tooltip title={t('upgrade:program.legacyHint')}>
+            <Tag color="red" data-testid={`program-legacy-${row.id}`}>
+              {t('upgrade:program.legacy')}
+            </Tag>
+          </Tooltip>
         ) : (
           <Tooltip title={v}>
             <Tag color={row.keyRetired ? 'orange' : 'green'} data-testid={`program-signature-${row.id}`}>
@@ -150,7 +173,7 @@ export default function ProgramPage() {
       render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
   ];
-  if (canAct)
+  if (canAct || mayRollback)
     columns.push({
       title: t('system:action.actions'),
       key: 'actions',
@@ -163,6 +186,18 @@ export default function ProgramPage() {
               onClick={() => setEditing(row)}
               testId={`program-edit-${row.id}`}
             />
+          )}
+          {mayRollback && row.models !== null && (
+            <Button
+              type="link"
+              size="small"
+              icon={<RollbackOutlined />}
+              danger={row.rollback === null}
+              onClick={() => setRollingBack(row)}
+              data-testid={`program-rollback-action-${row.id}`}
+            >
+              {row.rollback ? t('upgrade:program.rollbackWithdraw') : t('upgrade:program.rollbackMark')}
+            </Button>
           )}
           <DeleteAction
             perm={PERM.programDelete}
@@ -263,6 +298,7 @@ export default function ProgramPage() {
       </ListLayout>
       {adding && <ProgramAddModal onClose={() => setAdding(false)} />}
       {editing && <ProgramEditModal row={editing} onClose={() => setEditing(null)} />}
+      {rollingBack && <RollbackModal row={rollingBack} onClose={() => setRollingBack(null)} />}
     </div>
   );
 }

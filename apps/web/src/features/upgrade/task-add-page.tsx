@@ -19,6 +19,8 @@ import {
   Row,
   Select,
   Space,
+  Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -36,7 +38,7 @@ import { usePerm } from '../../permissions/perm.tsx';
 import { useSettings } from '../../stores/settings.ts';
 import { useEnabledPrograms } from './api/program-api.ts';
 import { useAddTask } from './api/task-api.ts';
-import { firmwareTypeLabel, programName } from './upgrade-labels.tsx';
+import { firmwareTypeLabel, programName, RollbackAlert } from './upgrade-labels.tsx';
 import { descLangOf } from './upgrade-logic.ts';
 
 interface FormValues {
@@ -57,39 +59,49 @@ function ProgramSummary({ program }: { program: FirmwareRow }) {
   const lang = useSettings((s) => s.language);
   const local = program.descriptions[descLangOf(lang)];
   return (
-    <Descriptions
-      size="small"
-      bordered
-      column={{ xs: 1, sm: 2, lg: 4 }}
-      style={{ marginBottom: 16 }}
-      data-testid="task-program-summary"
-      items={[
-        { key: 'manufacturer', label: t('upgrade:program.manufacturer'), children: program.manufacturer },
-        {
-          key: 'type',
-          label: t('upgrade:program.firmwareType'),
-          children: firmwareTypeLabel(t, program.firmwareType),
-        },
-        { key: 'version', label: t('upgrade:program.version'), children: program.version },
-        {
-          key: 'supported',
-          label: t('upgrade:program.supported'),
-          children: program.supportAll
-            ? t('upgrade:program.supportAll')
-            : t('upgrade:program.supportedCount', { count: program.supportedCount }),
-        },
-        {
-          key: 'description',
-          label: t('upgrade:program.description'),
-          span: 'filled',
-          children: (
-            <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {local || program.description}
-            </Typography.Paragraph>
-          ),
-        },
-      ]}
-    />
+    <>
+      {program.rollback && (
+        <RollbackAlert version={program.version} mark={program.rollback} testId="task-program-rollback" />
+      )}
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 2, lg: 4 }}
+        style={{ marginBottom: 16 }}
+        data-testid="task-program-summary"
+        items={[
+          { key: 'manufacturer', label: t('upgrade:program.manufacturer'), children: program.manufacturer },
+          {
+            key: 'type',
+            label: t('upgrade:program.firmwareType'),
+            children: firmwareTypeLabel(t, program.firmwareType),
+          },
+          { key: 'version', label: t('upgrade:program.version'), children: program.version },
+          {
+            key: 'models',
+            label: t('upgrade:program.models'),
+            children: program.models?.join(', ') ?? '—',
+          },
+          {
+            key: 'supported',
+            label: t('upgrade:program.supported'),
+            children: program.supportAll
+              ? t('upgrade:program.supportAll')
+              : t('upgrade:program.supportedCount', { count: program.supportedCount }),
+          },
+          {
+            key: 'description',
+            label: t('upgrade:program.description'),
+            span: 'filled',
+            children: (
+              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {local || program.description}
+              </Typography.Paragraph>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }
 
@@ -145,7 +157,21 @@ export default function TaskAddPage() {
     {
       title: t('upgrade:device.currentVersion'),
       dataIndex: 'currentVersion',
-      render: (v: string | null) => <span style={{ fontFamily: 'monospace' }}>{v ?? '—'}</span>,
+      render: (v: string | null, row) => (
+        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+          <span style={{ fontFamily: 'monospace' }}>{v ?? '—'}</span>
+          {row.downgrade && (
+            <Tooltip title={program?.rollback ? undefined : t('upgrade:add.downgradeRefused')}>
+              <Tag
+                color={program?.rollback ? 'volcano' : 'default'}
+                data-testid={`task-candidate-downgrade-${row.sn}`}
+              >
+                {t('upgrade:add.downgrade')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
     },
   ];
 
@@ -275,6 +301,8 @@ export default function TaskAddPage() {
                   selectedRowKeys: selected,
                   preserveSelectedRowKeys: true,
                   onChange: (keys) => select(keys as number[]),
+                  // Going back to an older version needs a program a provider marked as a rollback.
+                  getCheckboxProps: (row) => ({ disabled: row.downgrade && !program?.rollback }),
                 }}
                 data-testid="task-candidates"
               />

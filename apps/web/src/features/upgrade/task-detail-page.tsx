@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, HistoryOutlined, RedoOutlined } from '@ant-design/icons';
 import { upgrade } from '@pvstar/contract/endpoints/upgrade';
 import {
+  isDowngrade,
   type UpgradeCounts,
   type UpgradeDeviceRow,
   type UpgradeDeviceStatus,
@@ -23,7 +24,9 @@ import {
   Row,
   Select,
   Skeleton,
+  Space,
   Statistic,
+  Tag,
   Tooltip,
   Typography,
 } from 'antd';
@@ -44,7 +47,13 @@ import { DeviceHistoryDrawer } from './components/device-history-drawer.tsx';
 import { TaskControls } from './components/task-controls.tsx';
 import { TaskProgress } from './components/task-progress.tsx';
 import { StageText } from './components/task-stage.tsx';
-import { DeviceUpgradeTag, deviceStatusLabel, programName, TaskStatusTag } from './upgrade-labels.tsx';
+import {
+  DeviceUpgradeTag,
+  deviceStatusLabel,
+  programName,
+  RollbackAlert,
+  TaskStatusTag,
+} from './upgrade-labels.tsx';
 import { canRetry, isDetailLive } from './upgrade-logic.ts';
 
 const COUNT_KEYS = [
@@ -81,50 +90,53 @@ interface DeviceFilter {
   sn?: string;
 }
 
-/** The task's program, timing and rollout settings. */
+/** The task's program, timing and rollout settings, and the rollback mark it was created with. */
 function TaskInfo({ task }: { task: UpgradeTaskRow }) {
   const { t } = useTranslation();
   return (
-    <Descriptions
-      size="small"
-      column={{ xs: 1, sm: 2, lg: 3 }}
-      items={[
-        {
-          key: 'program',
-          label: t('upgrade:task.program'),
-          children: <EllipsisText text={programName(t, task)} maxWidth={360} />,
-        },
-        { key: 'startAt', label: t('upgrade:task.startAt'), children: formatDateTime(task.startAt) },
-        { key: 'finish', label: t('upgrade:detail.finishTime'), children: formatDateTime(task.finishTime) },
-        { key: 'stage', label: t('upgrade:task.stage'), children: <StageText task={task} /> },
-        {
-          key: 'threshold',
-          label: t('upgrade:task.threshold'),
-          children: task.firstBatchPercent >= 100 ? '—' : `${task.successThreshold} %`,
-        },
-        {
-          key: 'createdBy',
-          label: t('upgrade:task.createdBy'),
-          children: `${task.createdBy} · ${formatDateTime(task.createTime)}`,
-        },
-        ...(task.remark
-          ? [
-              {
-                key: 'remark',
-                label: t('upgrade:add.remark'),
-                span: 'filled' as const,
-                children: (
-                  <Typography.Paragraph
-                    style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                  >
-                    {task.remark}
-                  </Typography.Paragraph>
-                ),
-              },
-            ]
-          : []),
-      ]}
-    />
+    <>
+      {task.rollback && <RollbackAlert version={task.version} mark={task.rollback} testId="task-rollback" />}
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        items={[
+          {
+            key: 'program',
+            label: t('upgrade:task.program'),
+            children: <EllipsisText text={programName(t, task)} maxWidth={360} />,
+          },
+          { key: 'startAt', label: t('upgrade:task.startAt'), children: formatDateTime(task.startAt) },
+          { key: 'finish', label: t('upgrade:detail.finishTime'), children: formatDateTime(task.finishTime) },
+          { key: 'stage', label: t('upgrade:task.stage'), children: <StageText task={task} /> },
+          {
+            key: 'threshold',
+            label: t('upgrade:task.threshold'),
+            children: task.firstBatchPercent >= 100 ? '—' : `${task.successThreshold} %`,
+          },
+          {
+            key: 'createdBy',
+            label: t('upgrade:task.createdBy'),
+            children: `${task.createdBy} · ${formatDateTime(task.createTime)}`,
+          },
+          ...(task.remark
+            ? [
+                {
+                  key: 'remark',
+                  label: t('upgrade:add.remark'),
+                  span: 'filled' as const,
+                  children: (
+                    <Typography.Paragraph
+                      style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                    >
+                      {task.remark}
+                    </Typography.Paragraph>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </>
   );
 }
 
@@ -237,9 +249,16 @@ export default function TaskDetailPage() {
       title: t('upgrade:device.version'),
       key: 'version',
       render: (_, row) => (
-        <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-          {row.fromVersion ?? '—'} → {row.toVersion}
-        </span>
+        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+          <span style={{ fontFamily: 'monospace' }}>
+            {row.fromVersion ?? '—'} → {row.toVersion}
+          </span>
+          {isDowngrade(row.toVersion, row.fromVersion) && (
+            <Tag color="volcano" data-testid={`task-device-downgrade-${row.sn}`}>
+              {t('upgrade:device.downgrade')}
+            </Tag>
+          )}
+        </Space>
       ),
     },
     {

@@ -24,7 +24,7 @@ import { LIST_LIVE_MS, usePageLive } from './api/task-api.ts';
 import { TaskControls } from './components/task-controls.tsx';
 import { TaskProgress } from './components/task-progress.tsx';
 import { StageText } from './components/task-stage.tsx';
-import { firmwareTypeLabel, TaskStatusTag, taskStatusLabel } from './upgrade-labels.tsx';
+import { firmwareTypeLabel, RollbackTag, TaskStatusTag, taskStatusLabel } from './upgrade-labels.tsx';
 import { isTaskLive } from './upgrade-logic.ts';
 
 const rowIsLive = (row: UpgradeTaskRow) => isTaskLive(row.status);
@@ -64,7 +64,8 @@ export default function TaskListPage() {
         <Flex vertical style={{ minWidth: 0 }}>
           <EllipsisText text={row.manufacturer} maxWidth={180} />
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            {firmwareTypeLabel(t, row.firmwareType)} · {row.version}
+            {firmwareTypeLabel(t, row.firmwareType)} · {row.version}{' '}
+            <RollbackTag mark={row.rollback} testId={`task-rollback-${row.id}`} />
           </Typography.Text>
         </Flex>
       ),

@@ -2,12 +2,14 @@ import type {
   FirmwareDescLang,
   FirmwareStatus,
   FirmwareType,
+  RollbackMark,
   UpgradeDeviceStatus,
   UpgradeTaskStatus,
 } from '@pvstar/contract/firmware';
-import { Tag, Tooltip } from 'antd';
+import { Alert, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../components/format.ts';
 
 /**
  * Labels of the firmware and upgrade enumerations (namespace `upgrade`). Every key is spelled out so
@@ -108,3 +110,47 @@ export const programName = (
   t: TFunction,
   p: { manufacturer: string; firmwareType: FirmwareType; version: string },
 ) => `${p.manufacturer} · ${firmwareTypeLabel(t, p.firmwareType)} · ${p.version}`;
+
+/** Who marked a program as a rollback, when, and why. */
+export const rollbackText = (t: TFunction, mark: RollbackMark) =>
+  t('upgrade:program.rollbackHint', {
+    by: mark.markedBy,
+    at: formatDateTime(mark.markedAt),
+    reason: mark.reason,
+  });
+
+/** The warning above a program or task that takes devices back to `version`: who allowed it, when, why. */
+export function RollbackAlert({
+  version,
+  mark,
+  testId,
+}: {
+  version: string;
+  mark: RollbackMark;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('upgrade:add.rollbackAlert', { version })}
+      description={rollbackText(t, mark)}
+      style={{ marginBottom: 12 }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A program (or task) a provider allowed to take devices back to an older version; the reason on hover. */
+export function RollbackTag({ mark, testId }: { mark: RollbackMark | null; testId?: string }) {
+  const { t } = useTranslation();
+  if (!mark) return null;
+  return (
+    <Tooltip title={rollbackText(t, mark)}>
+      <Tag color="volcano" data-testid={testId}>
+        {t('upgrade:program.rollback')}
+      </Tag>
+    </Tooltip>
+  );
+}

@@ -1,7 +1,7 @@
 import {
   FIRMWARE_DESC_LANGS,
+  FIRMWARE_MANIFEST_MAX_BYTES,
   FIRMWARE_MAX_BYTES,
-  FIRMWARE_SIGNATURE_MAX_BYTES,
   type FirmwareDescLang,
   SN_SHEET_MAX_BYTES,
   type UpgradeCounts,
@@ -35,9 +35,9 @@ function checkFile(
 export const checkFirmwareFile = (file: { name: string; size: number } | null | undefined) =>
   checkFile(file, ['bin'], FIRMWARE_MAX_BYTES);
 
-/** A detached signature: a .sig file of at most FIRMWARE_SIGNATURE_MAX_BYTES. */
-export const checkSignatureFile = (file: { name: string; size: number } | null | undefined) =>
-  checkFile(file, ['sig'], FIRMWARE_SIGNATURE_MAX_BYTES);
+/** A signed manifest: a .json file (`image.bin.manifest.json`) of at most FIRMWARE_MANIFEST_MAX_BYTES. */
+export const checkManifestFile = (file: { name: string; size: number } | null | undefined) =>
+  checkFile(file, ['json'], FIRMWARE_MANIFEST_MAX_BYTES);
 
 /** A serial-number list: .xls or .xlsx only, at most SN_SHEET_MAX_BYTES. */
 export const checkSnSheet = (file: { name: string; size: number } | null | undefined) =>

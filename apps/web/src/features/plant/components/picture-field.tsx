@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { PICTURE_MAX_BYTES } from '@pvstar/contract/station';
+import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS } from '@pvstar/contract/station';
 import { App, Button, Flex, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,7 @@ export function PictureField({
           )}
         </Space>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('plant:picture.hint', { max: maxMb })}
+          {t('plant:picture.hint', { max: maxMb, megapixels: PICTURE_MAX_PIXELS / 1_000_000 })}
         </Typography.Text>
       </Space>
     </Flex>

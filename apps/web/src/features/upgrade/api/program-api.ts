@@ -1,6 +1,11 @@
 import { basicDevice } from '@pvstar/contract/endpoints/basic-device';
 import { firmware } from '@pvstar/contract/endpoints/firmware';
-import type { FirmwareAddBody, FirmwareEditBody, FirmwareStatus } from '@pvstar/contract/firmware';
+import type {
+  FirmwareAddBody,
+  FirmwareEditBody,
+  FirmwareRollbackBody,
+  FirmwareStatus,
+} from '@pvstar/contract/firmware';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryKey, upload } from '../../../api/call.ts';
 import { saveBlob } from '../../../api/http.ts';
@@ -53,6 +58,15 @@ export function useProgramStatus() {
   });
 }
 
+/** A provider administrator's rollback mark (or, with `reason: null`, its withdrawal). */
+export function useProgramRollback() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: FirmwareRollbackBody) => call(firmware.rollback, { body }, { silent: true }),
+    onSuccess: invalidate,
+  });
+}
+
 /** Silent: a program still used by a task (409) is explained in a dialog by the page. */
 export function useDeleteProgram() {
   const invalidate = useInvalidate();
@@ -62,10 +76,12 @@ export function useDeleteProgram() {
   });
 }
 
-/** Sends a firmware image; the answer names it for `add` and gives its SHA-256. */
-/** The image with its detached signature (.sig), checked against the manufacturer's active keys. */
+/**
+ * The image with its signed manifest (.manifest.json), checked against the manufacturer's active keys;
+ * the answer names it for `add` and gives its SHA-256 and the verified manifest.
+ */
 export const uploadFirmware = (
-  input: { image: File; signature: File; manufacturerId: number },
+  input: { image: File; manifest: File; manufacturerId: number },
   onProgress: (percent: number) => void,
   signal: AbortSignal,
 ) =>
@@ -73,7 +89,7 @@ export const uploadFirmware = (
     onProgress,
     signal,
     silent: true,
-    fields: { manufacturerId: String(input.manufacturerId), signature: input.signature },
+    fields: { manufacturerId: String(input.manufacturerId), manifest: input.manifest },
   });
 
 /** Reads the serial numbers of a spreadsheet in the template's layout (422: the bad rows). */

@@ -8,7 +8,7 @@ import { ApiError } from '../../../api/http.ts';
 import { uploadFirmware } from '../api/program-api.ts';
 import {
   checkFirmwareFile,
-  checkSignatureFile,
+  checkManifestFile,
   type FileProblem,
   formatBytes,
   megabytes,
@@ -30,21 +30,21 @@ export const fileProblemText = (t: TFunction, problem: FileProblem, maxBytes: nu
   })[problem];
 
 /**
- * The firmware image of a new program and its detached signature (.sig): each checked here (name,
- * size), then sent together as soon as both are chosen, so that the progress, the SHA-256 and the key
- * that verified it show before the program is saved. The manufacturer's keys decide: choosing another
- * manufacturer sends them again. `busy` locks the dialog meanwhile.
+ * The firmware image of a new program and its signed manifest (.manifest.json): each checked here
+ * (name, size), then sent together as soon as both are chosen, so that the progress, the SHA-256, what
+ * the manifest says and the key that signed it show before the program is saved. The manufacturer's keys
+ * decide: choosing another manufacturer sends them again. `busy` locks the dialog meanwhile.
  */
 export function useBinUpload(manufacturerId: number | undefined) {
   const { t } = useTranslation();
   const [state, setState] = useState<BinState>({ phase: 'idle' });
   const [image, setImage] = useState<File | null>(null);
-  const [signature, setSignature] = useState<File | null>(null);
+  const [manifest, setManifest] = useState<File | null>(null);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
   const send = useCallback(
-    async (input: { image: File; signature: File; manufacturerId: number }) => {
+    async (input: { image: File; manifest: File; manufacturerId: number }) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
@@ -73,8 +73,8 @@ export function useBinUpload(manufacturerId: number | undefined) {
   );
 
   useEffect(() => {
-    if (image && signature && manufacturerId) void send({ image, signature, manufacturerId });
-  }, [image, signature, manufacturerId, send]);
+    if (image && manifest && manufacturerId) void send({ image, manifest, manufacturerId });
+  }, [image, manifest, manufacturerId, send]);
 
   const pick = (file: File | undefined) => {
     const problem = checkFirmwareFile(file);
@@ -91,34 +91,37 @@ export function useBinUpload(manufacturerId: number | undefined) {
     setImage(file);
   };
 
-  const pickSignature = (file: File | undefined) => {
-    const problem = checkSignatureFile(file);
+  const pickManifest = (file: File | undefined) => {
+    const problem = checkManifestFile(file);
     if (problem || !file) {
-      setSignature(null);
+      setManifest(null);
       setState({
         phase: 'failed',
         name: file?.name ?? '',
-        error: problem === 'format' ? t('upgrade:file.signatureFormat') : t('upgrade:file.signatureMissing'),
+        error:
+          problem === 'format' || problem === 'tooLarge'
+            ? t('upgrade:file.manifestFormat')
+            : t('upgrade:file.manifestMissing'),
       });
       return;
     }
     setState({ phase: 'idle' });
-    setSignature(file);
+    setManifest(file);
   };
 
-  /** Submitting without an image or its signature. */
+  /** Submitting without an image or its manifest. */
   const markMissing = () =>
     setState({
       phase: 'idle',
-      error: image ? t('upgrade:file.signatureMissing') : t('common:file.missing'),
+      error: image ? t('upgrade:file.manifestMissing') : t('common:file.missing'),
     });
 
   return {
     state,
     image: image?.name ?? null,
-    signature: signature?.name ?? null,
+    manifest: manifest?.name ?? null,
     pick,
-    pickSignature,
+    pickManifest,
     markMissing,
     busy: state.phase === 'uploading',
   };
@@ -173,22 +176,22 @@ function FilePicker({
 }
 
 /**
- * The image and signature buttons with what was chosen, the progress while sending, and the stored
- * image's name, size, SHA-256 and the fingerprint of the manufacturer key that verified it.
+ * The image and manifest buttons with what was chosen, the progress while sending, and the stored
+ * image's name, size, SHA-256 and the fingerprint of the manufacturer key that signed its manifest.
  */
 export function BinUploadView({
   state,
   image,
-  signature,
+  manifest,
   onPick,
-  onPickSignature,
+  onPickManifest,
   disabled,
 }: {
   state: BinState;
   image: string | null;
-  signature: string | null;
+  manifest: string | null;
   onPick: (file: File | undefined) => void;
-  onPickSignature: (file: File | undefined) => void;
+  onPickManifest: (file: File | undefined) => void;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -226,14 +229,14 @@ export function BinUploadView({
       </Space>
       <Space wrap>
         <FilePicker
-          accept=".sig"
-          label={signature ? t('upgrade:file.signatureReplace') : t('upgrade:file.signatureChoose')}
+          accept=".json"
+          label={manifest ? t('upgrade:file.manifestReplace') : t('upgrade:file.manifestChoose')}
           icon={<SafetyCertificateOutlined />}
-          onPick={onPickSignature}
+          onPick={onPickManifest}
           disabled={disabled || uploading}
-          testId="program-sig"
+          testId="program-manifest"
         />
-        {chosen(signature, t('upgrade:file.signatureHint'))}
+        {chosen(manifest, t('upgrade:file.manifestHint'))}
       </Space>
       {uploading && (
         <>

@@ -1,12 +1,24 @@
 import {
   type FirmwareDescriptions,
+  type FirmwareManifest,
   type FirmwareStatus,
   FirmwareStatusSchema,
-  type FirmwareType,
-  FirmwareTypeSchema,
-  VERSION_PATTERN,
 } from '@pvstar/contract/firmware';
-import { Alert, Button, Col, Form, Input, Modal, message, Radio, Row, Select, Space } from 'antd';
+import {
+  Alert,
+  Button,
+  Col,
+  Descriptions,
+  Form,
+  Modal,
+  message,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
 import { showFormError } from '../../../components/form-errors.ts';
@@ -19,8 +31,6 @@ import { useUploadGuard } from './upload-guard.ts';
 
 interface FormValues {
   manufacturerId?: number;
-  firmwareType?: FirmwareType;
-  version?: string;
   status: FirmwareStatus;
   description?: string;
   descriptions?: Partial<FirmwareDescriptions>;
@@ -30,12 +40,57 @@ interface FormValues {
 
 const INITIAL: FormValues = { status: 'ENABLED', supportAll: true, descriptionsConfirmed: false };
 
+/** What the manufacturer signed about the uploaded image: the program's type, version and models. */
+function ManifestSummary({ manifest }: { manifest: FirmwareManifest | null }) {
+  const { t } = useTranslation();
+  if (!manifest)
+    return (
+      <Typography.Paragraph type="secondary" data-testid="program-manifest-first">
+        {t('upgrade:program.manifestFirst')}
+      </Typography.Paragraph>
+    );
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, md: 3 }}
+      title={t('upgrade:program.fromManifest')}
+      style={{ marginBottom: 16 }}
+      data-testid="program-manifest-summary"
+      items={[
+        {
+          key: 'type',
+          label: t('upgrade:program.firmwareType'),
+          children: (
+            <span data-testid="program-manifest-type">{firmwareTypeLabel(t, manifest.firmwareType)}</span>
+          ),
+        },
+        {
+          key: 'version',
+          label: t('upgrade:program.version'),
+          children: (
+            <span style={{ fontFamily: 'monospace' }} data-testid="program-manifest-version">
+              {manifest.version}
+            </span>
+          ),
+        },
+        {
+          key: 'models',
+          label: t('upgrade:program.models'),
+          children: <span data-testid="program-manifest-models">{manifest.models.join(', ')}</span>,
+        },
+      ]}
+    />
+  );
+}
+
 /**
  * "Add Device Program" (SPEC §3, §5): the manufacturer first (everything else waits for it), then the
- * firmware type, version, status, the supported devices (all, or a serial-number list), the
- * descriptions in every language confirmed complete, and the .bin image, sent with a progress bar.
- * While the image is on its way the dialog cannot be closed and leaving the page is held back.
- * Mounted only while open, so every opening starts empty.
+ * .bin image and its signed manifest, sent with a progress bar — the firmware type, version and models
+ * are the manifest's, shown read-only, never typed —, the status, the supported devices (all, or a
+ * serial-number list) and the descriptions in every language confirmed complete. While the image is on
+ * its way the dialog cannot be closed and leaving the page is held back. Mounted only while open, so
+ * every opening starts empty.
  */
 export function ProgramAddModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -47,6 +102,7 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
   const bin = useBinUpload(manufacturerId);
   const supportAll = Form.useWatch('supportAll', form) ?? true;
   const locked = !manufacturerId;
+  const [taken, setTaken] = useState<string | null>(null);
   const busy = bin.busy;
   useUploadGuard(busy);
 
@@ -67,6 +123,7 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
       values = null;
     }
     const fileId = bin.state.phase === 'done' ? bin.state.file.fileId : null;
+    setTaken(null);
     if (!fileId && bin.state.phase !== 'failed') bin.markMissing();
     const sns = sn.state.phase === 'done' ? sn.state.sns : null;
     const snMissing = values !== null && !values.supportAll && !sns;
@@ -75,8 +132,6 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
     try {
       await add.mutateAsync({
         manufacturerId: values.manufacturerId!,
-        firmwareType: values.firmwareType!,
-        version: values.version!.trim(),
         status: values.status,
         description: values.description!.trim(),
         descriptions: values.descriptions as FirmwareDescriptions,
@@ -88,16 +143,17 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
       message.success(t('upgrade:program.added'));
       onClose();
     } catch (err) {
-      // The same manufacturer, type and version already exists.
+      // The same manufacturer, type and version (the manifest's) already exists.
       if (err instanceof ApiError && err.code === 409) {
-        form.setFields([{ name: 'version', errors: [err.message] }]);
+        setTaken(err.message);
         return;
       }
       showFormError(form, err);
     }
   };
 
-  const fileHelp = binError(bin.state);
+  const fileHelp = taken ?? binError(bin.state);
+  const manifest = bin.state.phase === 'done' ? bin.state.file.manifest : null;
   const snHelp = snError(sn.state);
 
   return (
@@ -146,7 +202,7 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
           />
         )}
         <Row gutter={16}>
-          <Col xs={24} md={8}>
+          <Col xs={24} md={12}>
             <Form.Item
               name="manufacturerId"
               label={t('upgrade:program.manufacturer')}
@@ -162,35 +218,6 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="firmwareType"
-              label={t('upgrade:program.firmwareType')}
-              rules={[{ required: true, message: t('common:validation.required') }]}
-            >
-              <Select
-                disabled={locked}
-                options={FirmwareTypeSchema.options.map((value) => ({
-                  value,
-                  label: firmwareTypeLabel(t, value),
-                }))}
-                data-testid="program-type"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="version"
-              label={t('upgrade:program.version')}
-              tooltip={t('upgrade:program.versionHint')}
-              rules={[
-                { required: true, whitespace: true, message: t('common:validation.required') },
-                { pattern: VERSION_PATTERN, message: t('upgrade:program.versionHint') },
-              ]}
-            >
-              <Input maxLength={32} disabled={locked} placeholder="V1.2.3" data-testid="program-version" />
-            </Form.Item>
-          </Col>
         </Row>
         <Form.Item
           label={t('upgrade:file.label')}
@@ -201,12 +228,13 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
           <BinUploadView
             state={bin.state}
             image={bin.image}
-            signature={bin.signature}
+            manifest={bin.manifest}
             onPick={bin.pick}
-            onPickSignature={bin.pickSignature}
+            onPickManifest={bin.pickManifest}
             disabled={locked}
           />
         </Form.Item>
+        <ManifestSummary manifest={manifest} />
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="status" label={t('upgrade:program.status')}>
