@@ -22,12 +22,13 @@ import { benchDatabase, loadHouses, log } from './ingest-setup.ts';
  *   npm run bench:backlog                      PGlite (as `npm start`)
  *   DATABASE_URL=postgres://… npm run bench:backlog   also PostgreSQL
  *   READINGS=600 by default.
+ *
+ * bench/backlog.test.ts runs a short one in `npm test` and checks that every reading is stored.
  */
 
-const READINGS = Number(process.env.READINGS ?? 600);
 const STEP_MS = 5 * 60_000;
 
-interface Run {
+export interface BacklogRun {
   mode: string;
   readingsPerMessage: number;
   messages: number;
@@ -37,7 +38,12 @@ interface Run {
   stored: number;
 }
 
-async function upload(postgresUrl: string | undefined, perMessage: number | 'fit'): Promise<Run> {
+/** One upload of `readings` five-minute readings, `perMessage` a message (or as many as fit), on a fresh database. */
+export async function benchBacklog(
+  postgresUrl: string | undefined,
+  perMessage: number | 'fit',
+  readings: number,
+): Promise<BacklogRun> {
   const bench = await benchDatabase(postgresUrl);
   const { database } = bench;
   const db = database.db;
@@ -63,17 +69,17 @@ async function upload(postgresUrl: string | undefined, perMessage: number | 'fit
       clean: false,
       reconnectPeriod: 0,
     });
-    // The outage: READINGS readings every five minutes, ending a day ago (all of it history).
+    // The outage: `readings` readings every five minutes, ending a day ago (all of it history).
     const tpl = templates()[0]!;
-    const first = Date.now() - 24 * 3600_000 - READINGS * STEP_MS;
-    const readings = Array.from({ length: READINGS }, (_, k) => {
+    const first = Date.now() - 24 * 3600_000 - readings * STEP_MS;
+    const batch = Array.from({ length: readings }, (_, k) => {
       const { ts, devices } = messageOf(tpl, 1, k, first + k * STEP_MS, '');
       return { ts, devices };
     });
     const payloads: string[] = [];
-    for (let k = 0; k < readings.length; ) {
+    for (let k = 0; k < batch.length; ) {
       if (perMessage !== 'fit') {
-        const part = readings.slice(k, k + perMessage);
+        const part = batch.slice(k, k + perMessage);
         payloads.push(
           JSON.stringify(
             perMessage === 1 ? { msgId: `m${k}`, ...part[0] } : { msgId: `m${k}`, readings: part },
@@ -85,11 +91,11 @@ async function upload(postgresUrl: string | undefined, perMessage: number | 'fit
       // As many as fit below the payload limit.
       let n = 1;
       while (
-        k + n < readings.length &&
-        JSON.stringify({ msgId: `m${k}`, readings: readings.slice(k, k + n + 1) }).length <= MAX_PAYLOAD_BYTES
+        k + n < batch.length &&
+        JSON.stringify({ msgId: `m${k}`, readings: batch.slice(k, k + n + 1) }).length <= MAX_PAYLOAD_BYTES
       )
         n++;
-      payloads.push(JSON.stringify({ msgId: `m${k}`, readings: readings.slice(k, k + n) }));
+      payloads.push(JSON.stringify({ msgId: `m${k}`, readings: batch.slice(k, k + n) }));
       k += n;
     }
     const cpu0 = process.cpuUsage();
@@ -105,11 +111,11 @@ async function upload(postgresUrl: string | undefined, perMessage: number | 'fit
     );
     return {
       mode: database.kind,
-      readingsPerMessage: Math.round(READINGS / payloads.length),
+      readingsPerMessage: Math.round(readings / payloads.length),
       messages: payloads.length,
-      readingsPerS: (READINGS / ms) * 1000,
+      readingsPerS: (readings / ms) * 1000,
       messagesPerS: (payloads.length / ms) * 1000,
-      cpuMsPerReading: (cpu.user + cpu.system) / 1000 / READINGS,
+      cpuMsPerReading: (cpu.user + cpu.system) / 1000 / readings,
       stored: stored!.n,
     };
   } finally {
@@ -118,6 +124,7 @@ async function upload(postgresUrl: string | undefined, perMessage: number | 'fit
 }
 
 async function main() {
+  const READINGS = Number(process.env.READINGS ?? 600);
   const setups: (string | undefined)[] = [
     undefined,
     ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : []),
@@ -134,7 +141,7 @@ async function main() {
   console.log('|---|---|---|---|---|---|---|');
   for (const url of setups)
     for (const per of [1, 'fit'] as const) {
-      const r = await upload(url, per);
+      const r = await benchBacklog(url, per, READINGS);
       if (r.stored !== READINGS) throw new Error(`${r.mode}: ${r.stored} of ${READINGS} readings stored`);
       console.log(
         `| ${r.mode} | ${r.readingsPerMessage} | ${r.messages} | ${r.readingsPerS.toFixed(1)} | ${r.messagesPerS.toFixed(1)} | ${r.cpuMsPerReading.toFixed(1)} | ${r.stored} |`,
@@ -148,4 +155,4 @@ async function main() {
   );
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();
