@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, type UIMatch, useLocation, useMatches, useNavigation } from 'react-router';
 import { useAppTitle } from '../components/app-config.ts';
-import { StepUpDialog } from '../features/auth/step-up-dialog.tsx';
+import { StepUpHost } from '../features/auth/step-up-host.tsx';
 import { PageLoading, progressDone, progressStart } from './progress.tsx';
 import type { RouteHandle } from './routes.tsx';
 
@@ -44,7 +44,7 @@ export function RootShell() {
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
-      <StepUpDialog />
+      <StepUpHost />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../api/call.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { answer, fail } from '../../test/server.ts';
-import { StepUpDialog } from './step-up-dialog.tsx';
+import { StepUpHost } from './step-up-host.tsx';
 
 /** A dangerous action's button, and what became of it. */
 function DeletePlant() {
@@ -23,7 +23,7 @@ function DeletePlant() {
         delete
       </button>
       <output>{result}</output>
-      <StepUpDialog />
+      <StepUpHost />
     </>
   );
 }
@@ -33,7 +33,7 @@ const refusedOnce = () => {
   return () => (calls++ === 0 ? fail(403, 'Confirm it is you', { stepUp: true }) : null);
 };
 
-describe('StepUpDialog', () => {
+describe('StepUpHost and its dialog', () => {
   it('asks for the password when a dangerous action needs a proof, sends its MD5, and sends the action again', async () => {
     const received = answer([
       [plant.delete, refusedOnce()],

@@ -1,8 +1,7 @@
 import { codeSchema } from '@pvstar/contract/validation';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setStepUpHandler } from '../../api/http.ts';
 import { showFormError } from '../../components/form-errors.ts';
 import { md5, requiredRule } from '../../components/password.ts';
 import { zodRule } from '../../components/zod-rule.ts';
@@ -16,43 +15,25 @@ interface Proof {
 /**
  * Step-up (issue 33): a dangerous action — deleting a plant, a dongle's new secret, a webhook's address or
  * secret, inviting an owner, starting firmware, writing inverter settings — answered "prove it is you";
- * this asks for the authenticator code (two-factor sign-in) or the password, sends it, and lets the
- * action go again. Mounted once; any call that meets the refusal opens it (api/http.ts).
+ * this asks for the authenticator code (two-factor sign-in) or the password, sends it, and says whether it
+ * was given (`onDone`), so that the action goes again. Loaded and opened by StepUpHost when needed.
  */
-export function StepUpDialog() {
+export default function StepUpDialog({ onDone }: { onDone: (proved: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Proof>();
-  const [open, setOpen] = useState(false);
-  const [totp, setTotp] = useState(false);
+  const [totp, setTotp] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
-  const settle = useRef<((done: boolean) => void) | null>(null);
 
   useEffect(() => {
-    setStepUpHandler(async () => {
-      // Several refused calls at once share one dialog.
-      if (settle.current) return false;
-      setTotp((await usesSecondFactor()) === true);
-      form.resetFields();
-      setOpen(true);
-      return new Promise<boolean>((resolve) => {
-        settle.current = resolve;
-      });
-    });
-    return () => setStepUpHandler(async () => false);
-  }, [form]);
-
-  const finish = (done: boolean) => {
-    setOpen(false);
-    settle.current?.(done);
-    settle.current = null;
-  };
+    void usesSecondFactor().then((enabled) => setTotp(enabled === true));
+  }, []);
 
   const submit = async (v: Proof) => {
     setBusy(true);
     try {
       const body = totp ? { code: v.code?.trim() } : { password: await md5(v.password ?? '') };
       await stepUp(body);
-      finish(true);
+      onDone(true);
     } catch (err) {
       showFormError(form, err);
     } finally {
@@ -62,11 +43,11 @@ export function StepUpDialog() {
 
   return (
     <Modal
-      open={open}
+      open={totp !== null}
       title={t('twoFactor:stepUp.title')}
       okText={t('twoFactor:confirm')}
       onOk={() => form.submit()}
-      onCancel={() => finish(false)}
+      onCancel={() => onDone(false)}
       confirmLoading={busy}
       destroyOnHidden
       okButtonProps={{ ...{ 'data-testid': 'step-up-ok' } }}
