@@ -1,7 +1,4 @@
-import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
 import {
-  BACKLOG_AGE_MS,
-  MAX_CLOCK_SKEW_MS,
   MAX_PAYLOAD_BYTES,
   parseTopic,
   StatusPayloadSchema,
@@ -20,29 +17,15 @@ import { refreshPlantStatus, statusFromAlarms } from '../domain/plant-status.ts'
 import { refreshPowerNow } from '../domain/power-now-rollup.ts';
 import { endCommAlarms } from '../modules/alarm/alarm-comm.ts';
 import { learnIntervals, lockBatchRows } from './batch-rows.ts';
-import { createDeviceLookup, type DeviceInfo } from './device-lookup.ts';
+import { createDeviceLookup } from './device-lookup.ts';
 import { type BatchMeter, batchPriceBooks, type DeviceDay, meterBatch } from './energy-batch.ts';
 import { type DeviceDayRow, writeDeviceDays, writePlantDays } from './energy-rollup.ts';
 import type { FloodGuard } from './flood-guard.ts';
 import { meterContextOf, type SetAsideRow, writeSetAside } from './meter-store.ts';
 import { remeterFrom, storeSamples } from './store-readings.ts';
+import { type DropReason, type Sample, samplesOf } from './telemetry-samples.ts';
 
-interface Sample {
-  deviceId: number;
-  /** The serial the message named: the position's device when the lookup was made. */
-  sn: string;
-  /** The dongle that sent it. */
-  dongleSn: string;
-  plantId: number;
-  /** The plant's place and zone: they decide which of its intervals are daylight ones. */
-  place: Pick<DeviceInfo, 'timezone' | 'latitude' | 'longitude'>;
-  kind: DeviceKind;
-  ts: number;
-  /** Near the server's present (BACKLOG_AGE_MS): only such a reading brings a device back or teaches the interval. */
-  present: boolean;
-  day: string;
-  data: Record<string, number>;
-}
+export type { DropReason } from './telemetry-samples.ts';
 
 interface Batch {
   samples: Sample[];
@@ -60,20 +43,6 @@ interface Lane {
 }
 
 const emptyBatch = (): Batch => ({ samples: [], statuses: [], telemetry: [], waiters: [] });
-
-export type DropReason =
-  | 'oversized'
-  | 'topic'
-  | 'json'
-  | 'schema'
-  | 'future'
-  | 'unknownDevice'
-  | 'foreignDevice'
-  | 'replaced'
-  | 'metric'
-  | 'beforePlant'
-  /** Over its dongle's limits of the minute (flood-guard.ts). */
-  | 'flood';
 
 /**
  * Telemetry into the database: validates each message against the contract, batches many messages
@@ -132,19 +101,6 @@ export function createIngest(deps: {
     deps.log.warn({ reason, ...detail }, 'telemetry dropped');
   };
 
-  /** Keeps only catalogue metrics of the device's kind within their plausible range. */
-  function cleanData(kind: DeviceKind, data: Record<string, number>): Record<string, number> {
-    const out: Record<string, number> = {};
-    let bad = 0;
-    for (const [key, value] of Object.entries(data)) {
-      const def = metricDef(kind, key);
-      if (def && value >= def.min && value <= def.max) out[key] = value;
-      else bad++;
-    }
-    if (bad) counters.dropped.metric = (counters.dropped.metric ?? 0) + bad;
-    return out;
-  }
-
   function enqueue(lane: Lane, add: (b: Batch) => void): Promise<void> {
     return new Promise((resolve, reject) => {
       add(lane.batch);
@@ -185,67 +141,13 @@ export function createIngest(deps: {
     const msg = TelemetryMessageSchema.safeParse(body);
     if (!msg.success) return drop('schema', { topic, issue: msg.error.issues[0]?.message });
     const nowMs = now();
-    const readings = ('readings' in msg.data ? msg.data.readings : [msg.data]).filter((r) => {
-      if (r.ts <= nowMs + MAX_CLOCK_SKEW_MS) return true;
-      drop('future', { topic, ts: r.ts });
-      return false;
+    const { samples, times } = await samplesOf(msg.data, parsed.sn, nowMs, topic, {
+      devicesBySn,
+      drop,
+      countBadMetrics: (n) => {
+        counters.dropped.metric = (counters.dropped.metric ?? 0) + n;
+      },
     });
-    const named = [...new Map(readings.flatMap((r) => r.devices).map((d) => [d.sn, d])).values()];
-    const infos = await devicesBySn.lookup(named.map((d) => d.sn));
-    // A device cached as another dongle's is asked for once more: its dongle may have been replaced
-    // (decision 024), and its devices report through the new one from its first message.
-    const moved = named
-      .filter((d) => {
-        const info = infos.get(d.sn);
-        return info && (info.dongleSn !== parsed.sn || info.kind !== d.kind);
-      })
-      .map((d) => d.sn);
-    if (moved.length) {
-      for (const sn of moved) devicesBySn.forget(sn);
-      for (const [sn, info] of await devicesBySn.lookup(moved)) infos.set(sn, info);
-    }
-    const samples: Sample[] = [];
-    const times: { ts: number; present: boolean }[] = [];
-    for (const reading of readings) {
-      // A reading older than BACKLOG_AGE_MS is history: stored and metered, but it says nothing of now.
-      const present = reading.ts >= nowMs - BACKLOG_AGE_MS;
-      // The devices of one reading share its time and, nearly always, their plant's zone.
-      const days = new Map<string, string>();
-      const dayIn = (zone: string) => {
-        const known = days.get(zone);
-        if (known) return known;
-        const day = localDay(reading.ts, zone);
-        days.set(zone, day);
-        return day;
-      };
-      let any = false;
-      for (const d of reading.devices) {
-        const info = infos.get(d.sn);
-        if (!info) {
-          drop('unknownDevice', { topic, device: d.sn });
-          continue;
-        }
-        // A dongle speaks only for its own devices.
-        if (info.dongleSn !== parsed.sn || info.kind !== d.kind) {
-          drop('foreignDevice', { topic, device: d.sn });
-          continue;
-        }
-        any = true;
-        samples.push({
-          deviceId: info.id,
-          sn: d.sn,
-          dongleSn: parsed.sn,
-          plantId: info.plantId,
-          place: info,
-          kind: info.kind,
-          ts: reading.ts,
-          present,
-          day: dayIn(info.timezone),
-          data: cleanData(info.kind, d.data),
-        });
-      }
-      if (any) times.push({ ts: reading.ts, present });
-    }
     if (!samples.length) return;
     return enqueue(laneOf(samples[0]!.plantId), (b) => {
       b.samples.push(...samples);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { embeddedRestart, endLeftovers, expectAllStoredOnce } from './fault-harness.ts';
+import { embeddedRestart, endLeftovers, expectAllStoredOnce } from '../../test/fault-harness.ts';
 
 /**
  * Faults under load on the embedded default (PGlite + embedded broker; the plain run): the server stops or

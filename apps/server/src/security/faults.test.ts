@@ -1,15 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHouses } from '../../../../bench/ingest-setup.ts';
-import { openDatabase } from '../db/client.ts';
-import {
-  freePort,
-  mosquittoMissing,
-  type PrivatePostgres,
-  postgresMissing,
-  privateBroker,
-  privatePostgres,
-} from '../test/private-services.ts';
 import {
   DONGLES,
   endLeftovers,
@@ -24,7 +15,16 @@ import {
   storedRows,
   telemetryChecks,
   tempDir,
-} from './fault-harness.ts';
+} from '../../test/fault-harness.ts';
+import { openDatabase } from '../db/client.ts';
+import {
+  freePort,
+  mosquittoMissing,
+  type PrivatePostgres,
+  postgresMissing,
+  privateBroker,
+  privatePostgres,
+} from '../test/private-services.ts';
 
 /**
  * Faults under load (SECURITY.md "Reliability of telemetry"): bench:ingest's generator drives DONGLES
@@ -36,7 +36,7 @@ import {
  *
  * The PostgreSQL + Mosquitto variants run here in the PostgreSQL run of the suite (TEST_DB=postgres), on a
  * cluster and a Mosquitto of their own; the embedded default (PGlite + embedded broker) in the plain run
- * (faults-embedded.test.ts). The harness is fault-harness.ts.
+ * (faults-embedded.test.ts). The harness is apps/server/test/fault-harness.ts.
  */
 afterAll(endLeftovers);
 

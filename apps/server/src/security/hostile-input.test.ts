@@ -2,6 +2,7 @@ import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAnswer, describeRequest } from '../../test/hostile-input/answer-check.ts';
 import type { Access } from '../http/access.ts';
 import { holdsAccess, isPluginRoute } from '../http/pipeline.ts';
 import { BOOKKEEPING_TABLES, changedTables, dbFingerprint } from '../test/db-fingerprint.ts';
@@ -14,7 +15,6 @@ import {
   orgIdByName,
   type TestApp,
 } from '../test/helper.ts';
-import { checkAnswer, describeRequest } from './hostile-input/answer-check.ts';
 import {
   everyFieldBroken,
   type FuzzRoute,

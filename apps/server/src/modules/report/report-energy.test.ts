@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlRows } from '../../db/rows.ts';
-import type { TestApp } from '../../test/helper.ts';
 import {
   A_PLANTS,
   between,
@@ -13,9 +11,11 @@ import {
   tableOf,
   tearDownReports,
   valuesOf,
-} from './report-fixture.ts';
+} from '../../../test/report-fixture.ts';
+import { sqlRows } from '../../db/rows.ts';
+import type { TestApp } from '../../test/helper.ts';
 
-/** The energy report and the monthly roll-up it reads (fixture in report-fixture.ts). */
+/** The energy report and the monthly roll-up it reads (fixture in apps/server/test/report-fixture.ts). */
 
 let t: TestApp;
 let ids: Record<string, number>;

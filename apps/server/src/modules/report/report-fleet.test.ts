@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/helper.ts';
-import { expectedDaylightIntervals } from './availability.ts';
 import {
   A_PLANTS,
   between,
@@ -12,9 +10,11 @@ import {
   setUpReports,
   tableOf,
   tearDownReports,
-} from './report-fixture.ts';
+} from '../../../test/report-fixture.ts';
+import type { TestApp } from '../../test/helper.ts';
+import { expectedDaylightIntervals } from './availability.ts';
 
-/** The fleet report: organisations, plants and availability (fixture in report-fixture.ts). */
+/** The fleet report: organisations, plants and availability (fixture in apps/server/test/report-fixture.ts). */
 
 let t: TestApp;
 let ids: Record<string, number>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReportFixture, setUpReports, tableOf, tearDownReports } from '../../../test/report-fixture.ts';
 import type { TestApp } from '../../test/helper.ts';
-import { type ReportFixture, setUpReports, tableOf, tearDownReports } from './report-fixture.ts';
 
-/** Which plants each login’s reports cover, and who may see reports (fixture in report-fixture.ts). */
+/** Which plants each login’s reports cover, and who may see reports (fixture in apps/server/test/report-fixture.ts). */
 
 let t: TestApp;
 let tokens: Record<string, string>;

@@ -1,164 +1,46 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FirmwareManifest, FirmwareType } from '@pvstar/contract/firmware';
-import type { CommandPayload } from '@pvstar/contract/mqtt';
-import { SIMULATED_DONGLE_MODEL } from '@pvstar/simulator/dongle';
-import { and, eq } from 'drizzle-orm';
+import type { FirmwareManifest } from '@pvstar/contract/firmware';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUpUpgrades, tearDownUpgrades, type UpgradeFixture } from '../../../test/upgrade-fixture.ts';
 import {
-  auditLog,
   devices,
   dongles,
   firmwareFiles,
   firmwarePrograms,
   manufacturerKeys,
-  manufacturers,
   upgradeTaskDevices,
   upgradeTasks,
 } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
-import { startDeviceLoop, waitFor } from '../../test/device-loop.ts';
-import { manifestOf } from '../../test/firmware-signing.ts';
-import { addUser, buildTestApp, type TestApp } from '../../test/helper.ts';
-import { addSimulatedPlant, SIMULATED_MODELS, type SimulatedPlant } from '../../test/simulated-plant.ts';
-import { firmwarePath } from '../firmware/firmware.files.ts';
+import { waitFor } from '../../test/device-loop.ts';
+import { addUser, type TestApp } from '../../test/helper.ts';
+import type { SimulatedPlant } from '../../test/simulated-plant.ts';
 import { fingerprintOf, generateSigningKey, signManifest } from '../firmware/firmware.signature.ts';
 
-const MODELS: Record<FirmwareType, string[]> = {
-  INVERTER_ARM: [SIMULATED_MODELS.inverter],
-  INVERTER_DSP: [SIMULATED_MODELS.inverter],
-  BATTERY_BMS: [SIMULATED_MODELS.battery],
-  DONGLE: [SIMULATED_DONGLE_MODEL],
-};
+let t: TestApp;
+let plants: SimulatedPlant[];
+let bPlant: SimulatedPlant;
+let dealer: string;
+let image: Buffer;
+let makerKey: UpgradeFixture['makerKey'];
+let sent: UpgradeFixture['sent'];
+let newMaker: UpgradeFixture['newMaker'];
+let addProgram: UpgradeFixture['addProgram'];
+let task: UpgradeFixture['task'];
+let deviceRows: UpgradeFixture['deviceRows'];
+let addTask: UpgradeFixture['addTask'];
+let fx: UpgradeFixture;
 
-/** Upgrade tasks end to end: task → dispatcher → broker → simulated dongles check, download, flash → results. */
+beforeAll(async () => {
+  fx = await setUpUpgrades();
+  ({ t, plants, bPlant, dealer, image, makerKey, sent, newMaker, addProgram, task, deviceRows, addTask } =
+    fx);
+}, 60_000);
+afterAll(() => tearDownUpgrades(fx));
+
+/** Upgrade tasks end to end: task → dispatcher → broker → simulated dongles check, download, flash → results (fixture in apps/server/test/upgrade-fixture.ts). */
 describe('firmware upgrade tasks', () => {
-  let t: TestApp;
-  let dataDir: string;
-  let loop: Awaited<ReturnType<typeof startDeviceLoop>>;
-  let plants: SimulatedPlant[];
-  let bPlant: SimulatedPlant;
-  let dealer: string;
-  let admin: string;
-  let image: Buffer;
-  /** The manufacturer's key pair: the dongles are given the public key, manifests are signed with the other. */
-  const makerKey = generateSigningKey();
-  let maker: Maker;
-  const sent: CommandPayload[] = [];
-
-  type Maker = { id: number; keyId: number; key: ReturnType<typeof generateSigningKey> };
-  /** A manufacturer the devices' "Solplanet" names (its short name), with a signing key of its own. */
-  async function newMaker(key = makerKey): Promise<Maker> {
-    const [m] = await t.ctx.db
-      .insert(manufacturers)
-      .values({ name: `Solplanet ${randomBytes(3).toString('hex')}`, abbreviation: 'Solplanet' })
-      .returning({ id: manufacturers.id });
-    const [k] = await t.ctx.db
-      .insert(manufacturerKeys)
-      .values({ manufacturerId: m!.id, publicKey: key.publicKey, fingerprint: fingerprintOf(key.publicKey) })
-      .returning({ id: manufacturerKeys.id });
-    return { id: m!.id, keyId: k!.id, key };
-  }
-
-  /**
-   * A program straight in the database with its image on disk and its manifest signed with the
-   * manufacturer's key the dongles trust (the firmware module's own tests cover upload). `manifest`
-   * changes what the manufacturer signed; `stored` replaces the bytes on disk and `tampered` the stored
-   * manifest after signing, as an attacker with access to the files and the database would.
-   */
-  async function addProgram(opts: {
-    type: FirmwareType;
-    version: string;
-    manifest?: Partial<FirmwareManifest>;
-    stored?: Buffer;
-    tampered?: Partial<FirmwareManifest>;
-    of?: Maker;
-  }) {
-    const id = randomBytes(16).toString('hex');
-    const file = firmwarePath(t.ctx.config, id);
-    const onDisk = opts.stored ?? image;
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, onDisk);
-    const by = opts.of ?? maker;
-    const manifest = manifestOf('Solplanet', image, {
-      firmwareType: opts.type,
-      version: opts.version,
-      models: MODELS[opts.type],
-      ...opts.manifest,
-    });
-    await t.ctx.db.insert(firmwareFiles).values({
-      id,
-      fileName: `fw-${opts.version}.bin`,
-      size: onDisk.length,
-      sha256: createHash('sha256').update(onDisk).digest('hex'),
-      signature: signManifest(manifest, by.key.privatePem),
-      manifest: { ...manifest, ...opts.tampered },
-      keyId: by.keyId,
-    });
-    const [program] = await t.ctx.db
-      .insert(firmwarePrograms)
-      .values({
-        manufacturerId: by.id,
-        firmwareType: opts.type,
-        version: opts.version,
-        description: 'Test image',
-        descriptions: { zh: 'x', en: 'x', de: 'x', fr: 'x', it: 'x', es: 'x', pl: 'x' },
-        supportAll: true,
-        fileId: id,
-        orgId: 1,
-        createdByName: 'admin',
-      })
-      .returning({ id: firmwarePrograms.id });
-    return program!.id;
-  }
-
-  const task = async (id: number, token = dealer) =>
-    (await t.call('POST', '/iot/upgrade/task/detail', { token, body: { id } })).body.data;
-  const deviceRows = async (taskId: number) =>
-    (
-      await t.call('POST', '/iot/upgrade/task/devices', {
-        token: dealer,
-        query: { pageNum: 1, pageSize: 50 },
-        body: { taskId },
-      })
-    ).body.data.list;
-  const addTask = (body: Record<string, unknown>, token = dealer) =>
-    t.call('POST', '/iot/upgrade/task/add', { token, body: { name: 'Task', ...body } });
-  const simulated = (opts: Partial<Parameters<typeof addSimulatedPlant>[1]> = {}) =>
-    addSimulatedPlant(t, {
-      org: 'Solartechnik Alpha',
-      brokerUrl: loop.brokerUrl,
-      dongle: { firmwareKeys: [makerKey.publicKey] },
-      ...opts,
-    });
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'pvstar-upgrade-'));
-    t = await buildTestApp({ DATA_DIR: dataDir });
-    image = randomBytes(200_000);
-    loop = await startDeviceLoop(t);
-    maker = await newMaker();
-    plants = [];
-    for (let i = 0; i < 4; i++) plants.push(await simulated());
-    bPlant = await simulated({ org: 'Energie Bravo' });
-    for (const p of [...plants, bPlant]) p.dongle.start();
-    await waitFor(() => [...plants, bPlant].every((p) => p.dongle.connected), 20_000, 'simulated dongles');
-    [dealer, admin] = await Promise.all([t.login('demo-dealer'), t.login('admin')]);
-    const publish = t.ctx.publishCommand;
-    t.ctx.publishCommand = (sn, command) => {
-      sent.push(command);
-      publish(sn, command);
-    };
-  });
-  afterAll(async () => {
-    for (const p of [...plants, bPlant]) await p.dongle.stop();
-    await loop.stop();
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
   it('upgrades inverters across several dongles and changes their version', async () => {
     const programId = await addProgram({ type: 'INVERTER_ARM', version: '2.1.0' });
     const candidates = await t.call('POST', '/iot/upgrade/candidates', {
@@ -407,184 +289,6 @@ describe('firmware upgrade tasks', () => {
     const refused = await addTask({ name: 'Retired', programId, targetIds: [plants[0]!.inverter.id] });
     expect(refused.status).toBe(422);
     expect(refused.body.data.fields[0].field).toBe('programId');
-  });
-
-  describe('anti-rollback', () => {
-    let newer: SimulatedPlant;
-    beforeAll(async () => {
-      // The cloud has V2.3.5 for its inverter, and the device runs it.
-      newer = await simulated({ versions: { inverter: 'V2.3.5', dsp: 'V2.3.5' } });
-      newer.dongle.start();
-      await waitFor(() => newer.dongle.connected, 20_000, 'dongle of V2.3.5');
-    });
-    afterAll(() => newer.dongle.stop());
-
-    it('refuses a task that takes a device back to an older version unless a provider marks the program a rollback', async () => {
-      const programId = await addProgram({ type: 'INVERTER_ARM', version: '0.0.1' });
-      const candidates = await t.call('POST', '/iot/upgrade/candidates', {
-        token: dealer,
-        query: { pageNum: 1, pageSize: 50 },
-        body: { programId, sn: newer.inverter.sn },
-      });
-      expect(candidates.body.data.list).toEqual([
-        expect.objectContaining({ sn: newer.inverter.sn, currentVersion: 'V2.3.5', downgrade: true }),
-      ]);
-      const refused = await addTask({ programId, targetIds: [newer.inverter.id] });
-      expect(refused.status).toBe(422);
-      expect(refused.body.data.fields[0].field).toBe('targetIds');
-      expect(refused.body.msg).toBe(
-        `Devices: ${newer.inverter.sn} runs V2.3.5, newer than 0.0.1: only a program marked as a rollback may go back`,
-      );
-      expect(
-        (await t.ctx.db.select().from(upgradeTasks).where(eq(upgradeTasks.programId, programId))).length,
-      ).toBe(0);
-
-      // Only the provider decides, and says why.
-      const byDealer = await t.call('POST', '/iot/firmware/rollback', {
-        token: dealer,
-        body: { id: programId, reason: 'V2.3.5 drops the grid' },
-      });
-      expect(byDealer.status).toBe(403);
-      expect(byDealer.body.msg).toBe('Only the provider’s administrators may mark a program as a rollback');
-      const noReason = await t.call('POST', '/iot/firmware/rollback', {
-        token: admin,
-        body: { id: programId, reason: ' ' },
-      });
-      expect(noReason.status).toBe(400);
-      const reason = 'V2.3.5 trips on Italian grids (CEI 0-21): back to the last good image';
-      const marked = await t.call('POST', '/iot/firmware/rollback', {
-        token: admin,
-        body: { id: programId, reason },
-      });
-      expect(marked.status).toBe(200);
-      const [mark] = await t.ctx.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'firmware.rollback'), eq(auditLog.targetId, String(programId))));
-      expect(mark).toMatchObject({
-        username: 'admin',
-        detail: expect.objectContaining({ reason, version: '0.0.1' }),
-      });
-
-      const res = await addTask({ name: 'Back to 0.0.1', programId, targetIds: [newer.inverter.id] });
-      expect(res.status).toBe(200);
-      const id = res.body.data.id;
-      expect((await task(id)).rollback).toEqual({
-        reason,
-        markedBy: 'Administrator',
-        markedAt: expect.any(String),
-      });
-      const [added] = await t.ctx.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'upgrade.add'), eq(auditLog.targetId, String(id))));
-      expect(added!.detail).toMatchObject({
-        rollback: reason,
-        downgrades: 1,
-        downgraded: [{ sn: newer.inverter.sn, from: 'V2.3.5' }],
-      });
-      await waitFor(async () => (await task(id)).status === 'COMPLETED', 30_000, 'rollback finished');
-      const [row] = await deviceRows(id);
-      expect(row).toMatchObject({ status: 'SUCCEEDED', fromVersion: 'V2.3.5', toVersion: '0.0.1' });
-      expect(newer.dongle.versions.get(newer.inverter.sn)?.inverter).toBe('0.0.1');
-      const command = sent.find(
-        (c) => c.type === 'firmware.upgrade' && c.body.deviceSn === newer.inverter.sn,
-      );
-      expect(command?.body.rollback).toBe(true);
-
-      // Withdrawn, audited: a task made with the mark sends nothing more.
-      const later = await addTask({
-        name: 'Later rollback',
-        programId,
-        targetIds: [plants[1]!.inverter.id],
-        startAt: new Date(Date.now() + 3_600_000).toISOString(),
-      });
-      expect(later.status).toBe(200);
-      const withdrawn = await t.call('POST', '/iot/firmware/rollback', {
-        token: admin,
-        body: { id: programId, reason: null },
-      });
-      expect(withdrawn.status).toBe(200);
-      const [unmark] = await t.ctx.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(eq(auditLog.action, 'firmware.rollbackWithdraw'), eq(auditLog.targetId, String(programId))),
-        );
-      expect(unmark?.detail).toMatchObject({ reason });
-      await t.ctx.db
-        .update(upgradeTasks)
-        .set({ startAt: new Date() })
-        .where(eq(upgradeTasks.id, later.body.data.id));
-      await waitFor(async () => (await task(later.body.data.id)).status === 'HALTED', 10_000, 'halted');
-      expect((await task(later.body.data.id, admin)).statusReason).toBe(
-        'The program’s rollback mark was withdrawn: nothing more is sent',
-      );
-      expect((await deviceRows(later.body.data.id))[0].status).toBe('QUEUED');
-    });
-
-    it('a dongle refuses a downgrade the cloud did not know about', async () => {
-      // The cloud still has 1.0.0; the device was updated to V5.0.0 behind its back.
-      const stale = await simulated({ running: { inverter: 'V5.0.0', dsp: '1.0.0' } });
-      stale.dongle.start();
-      try {
-        await waitFor(() => stale.dongle.connected, 20_000, 'stale dongle');
-        const programId = await addProgram({ type: 'INVERTER_ARM', version: '2.0.0' });
-        const res = await addTask({ programId, targetIds: [stale.inverter.id] });
-        expect(res.status).toBe(200);
-        await waitFor(async () => (await task(res.body.data.id)).status === 'COMPLETED', 30_000, 'refused');
-        const [row] = await deviceRows(res.body.data.id);
-        expect(row).toMatchObject({ status: 'FAILED', reason: 'downgrade refused: running V5.0.0' });
-        expect(stale.dongle.versions.get(stale.inverter.sn)?.inverter).toBe('V5.0.0');
-      } finally {
-        await stale.dongle.stop();
-      }
-    });
-
-    it('goes only to the models its manifest names', async () => {
-      const programId = await addProgram({
-        type: 'INVERTER_ARM',
-        version: '3.1.0',
-        manifest: { models: ['ASW5K-S'] },
-      });
-      const res = await addTask({ programId, targetIds: [plants[0]!.inverter.id] });
-      expect(res.status).toBe(422);
-      expect(res.body.msg).toContain(plants[0]!.inverter.sn);
-    });
-
-    it('starts nothing with a program from before manifests; running tasks with one halt', async () => {
-      const programId = await addProgram({ type: 'INVERTER_ARM', version: '1.5.0' });
-      const [program] = await t.ctx.db
-        .select()
-        .from(firmwarePrograms)
-        .where(eq(firmwarePrograms.id, programId));
-      // As migration 0038 leaves them: the image signed alone, no manifest, the program legacy.
-      await t.ctx.db
-        .update(firmwareFiles)
-        .set({ manifest: null })
-        .where(eq(firmwareFiles.id, program!.fileId));
-      await t.ctx.db.update(firmwarePrograms).set({ legacy: true }).where(eq(firmwarePrograms.id, programId));
-      const refused = await addTask({ programId, targetIds: [plants[0]!.inverter.id] });
-      expect(refused.status).toBe(422);
-      expect(refused.body.msg).toBe(
-        'Program: This program was registered before signed manifests: it cannot be rolled out; register the image again with its manifest',
-      );
-      const [running] = await t.ctx.db
-        .insert(upgradeTasks)
-        .values({
-          name: 'From before',
-          programId,
-          orgId: 1,
-          status: 'RUNNING',
-          startAt: new Date(),
-          firstBatchPercent: 100,
-          successThreshold: 90,
-          stage: 2,
-          createdByName: 'admin',
-        })
-        .returning({ id: upgradeTasks.id });
-      await waitFor(async () => (await task(running!.id, admin)).status === 'HALTED', 10_000, 'halted');
-    });
   });
 
   it('never targets a device outside the caller’s scope', async () => {

@@ -1,8 +1,8 @@
 import { isMessageKey } from '@pvstar/contract/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { HostileRequest } from './hostile-requests.ts';
-import type { Verdict } from './verdict.ts';
+import type { HostileRequest } from '../../src/security/hostile-input/hostile-requests.ts';
+import type { Verdict } from '../../src/security/hostile-input/verdict.ts';
 
 /** What every answer of the hostile-input run must be, whatever was sent (see hostile-input.test.ts). */
 

@@ -3,7 +3,7 @@ import type { FaultDeviceType } from '@pvstar/contract/fault-code';
 import { PERM } from '@pvstar/contract/perm';
 import ExcelJS from 'exceljs';
 import { expect, vi } from 'vitest';
-import { alarms, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
+import { alarms, devices, dongles, plantEnergyDaily, plants } from '../src/db/schema/index.ts';
 import {
   addRole,
   addUser,
@@ -11,7 +11,7 @@ import {
   orgIdByName,
   type TestApp,
   userIdByName,
-} from '../../test/helper.ts';
+} from '../src/test/helper.ts';
 
 /**
  * Reports over a fixture with known roll-ups, read at a fixed "now" (2026-11-15 12:00 in Berlin):

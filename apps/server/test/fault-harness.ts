@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { LoadStats } from '../../../../bench/dongle-load.ts';
-import { HOUSE, SPACING_MS } from '../../../../bench/ingest-load.ts';
-import { loadHouses, nextMessage, startGenerator } from '../../../../bench/ingest-setup.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { sqlRow } from '../db/rows.ts';
-import { md5 } from '../lib/crypto.ts';
-import { ADMIN_PASSWORD } from '../test/helper.ts';
-import { freePort } from '../test/private-services.ts';
+import type { LoadStats } from '../../../bench/dongle-load.ts';
+import { HOUSE, SPACING_MS } from '../../../bench/ingest-load.ts';
+import { loadHouses, nextMessage, startGenerator } from '../../../bench/ingest-setup.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { sqlRow } from '../src/db/rows.ts';
+import { md5 } from '../src/lib/crypto.ts';
+import { ADMIN_PASSWORD } from '../src/test/helper.ts';
+import { freePort } from '../src/test/private-services.ts';
 
 /** What the fault tests share: the load, the server as a child process, the checks after a fault. */
 export const DONGLES = 200;
@@ -22,7 +22,7 @@ export const FAULT_AT_MS = 3500;
 export const OUTAGE_MS = 2500;
 export const ROWS_PER_MESSAGE = HOUSE.length;
 
-export const ROOT = path.resolve(import.meta.dirname, '../../../..');
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
