@@ -179,7 +179,7 @@ export function installPipeline(
     if (access.write && caller.readOnly) throw new AppError(403, 'auth.readOnly');
     // A dangerous action needs the person at the keyboard, recently (two-factor.ts STEP_UP_WINDOW_MS).
     if (access.stepUp && !(caller.presenceAt && Date.now() - caller.presenceAt < STEP_UP_WINDOW_MS))
-      throw new AppError(403, 'auth.stepUpRequired', {}, [], { stepUp: true });
+      throw new AppError(403, 'auth.stepUpRequired', {}, [], { data: { stepUp: true } });
   });
 
   // Text the database cannot store (NUL, lone surrogates) is refused here, naming its field, rather than
@@ -231,9 +231,11 @@ export function installPipeline(
       const msg = fields[0]
         ? `${fieldLabel(lang, fields[0].field)}: ${fields[0].message}`
         : translate(lang, err.key, err.params);
+      if (err.answer.retryAfterSeconds !== undefined)
+        reply.header('Retry-After', err.answer.retryAfterSeconds);
       return reply
         .code(err.status)
-        .send({ code: err.status, msg, data: fields.length ? { fields } : err.data });
+        .send({ code: err.status, msg, data: fields.length ? { fields } : (err.answer.data ?? null) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => {

@@ -10,8 +10,12 @@ export class AppError extends Error {
     readonly key: string,
     readonly params: Record<string, string | number> = {},
     readonly fields: { field: string; key: string; params?: Record<string, string | number> }[] = [],
-    /** What the answer's `data` carries besides field errors (a client acts on it, e.g. `stepUp`). */
-    readonly data: Record<string, unknown> | null = null,
+    readonly answer: {
+      /** What the answer's `data` carries besides field errors (a client acts on it, e.g. `stepUp`). */
+      data?: Record<string, unknown>;
+      /** Whole seconds to wait, sent as Retry-After (a 429 that ends). */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(key);
   }

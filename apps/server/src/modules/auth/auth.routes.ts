@@ -21,7 +21,6 @@ import { serve } from '../../http/serve.ts';
 import { createAccountService } from './account.service.ts';
 import { createAuthService } from './auth.service.ts';
 import { revokeSession } from './session.ts';
-import { answerRetryAfter } from './sign-in-throttle.ts';
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -39,8 +38,8 @@ export const authRoutes =
       app,
       api.login,
       { body: LoginBodySchema, response: LoginResultSchema, config: loginLimit },
-      async (req, reply) => {
-        const result = await answerRetryAfter(reply, () => auth.login(req.body, meta(req)));
+      async (req) => {
+        const result = await auth.login(req.body, meta(req));
         if (typeof result === 'string') return ok(result);
         return ok(result, result.step === 'SETUP' ? 'twoFactor.setupNeeded' : 'twoFactor.needed');
       },

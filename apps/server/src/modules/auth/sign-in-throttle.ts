@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sqlRow, sqlRows } from '../../db/rows.ts';
 import { loginAttempts } from '../../db/schema/index.ts';
@@ -32,22 +31,9 @@ export function accountDelaySeconds(failures: number): number {
   return Math.min(ACCOUNT_FIRST_DELAY_S * 2 ** (failures - ACCOUNT_FREE_FAILURES), ACCOUNT_MAX_DELAY_S);
 }
 
-/** A password check that has to wait: 429 `auth.tryLater`, and Retry-After through `answerRetryAfter`. */
-export class SignInThrottled extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'auth.tryLater');
-  }
-}
-
-/** Runs a route's password check; a throttled one answers with Retry-After (whole seconds). */
-export async function answerRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof SignInThrottled) reply.header('Retry-After', err.retryAfterSeconds);
-    throw err;
-  }
-}
+/** A password check that has to wait: 429 `auth.tryLater` with Retry-After (whole seconds). */
+const signInThrottled = (retryAfterSeconds: number) =>
+  new AppError(429, 'auth.tryLater', {}, [], { retryAfterSeconds });
 
 /** Seconds this address must wait before trying this account again (0: it may try now). */
 async function waitSeconds(db: DbOrTx, key: string, ip: string): Promise<number> {
@@ -87,7 +73,7 @@ async function waitSeconds(db: DbOrTx, key: string, ip: string): Promise<number>
 
 /**
  * Starts one password check of an account (its key: identity.ts `accountKey`) from an address: when it has
- * to wait, audits a failed sign-in (`detail` says where else than the sign-in) and throws SignInThrottled;
+ * to wait, audits a failed sign-in (`detail` says where else than the sign-in) and throws signInThrottled's 429;
  * else records the attempt as a failure before the password is even looked at — so parallel guesses see
  * each other and none slips through the same opening — and answers how to mark it a success. Attempts at
  * one account are serialised by an advisory lock, for the check and the record only.
@@ -117,7 +103,7 @@ export async function beginPasswordAttempt(
       detail: { ...detail, locked: true, retryAfter: claim.wait },
       ip: ipAddress,
     });
-    throw new SignInThrottled(claim.wait);
+    throw signInThrottled(claim.wait);
   }
   return {
     /** The password (or code) was right and the account may sign in. */

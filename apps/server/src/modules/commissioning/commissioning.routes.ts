@@ -23,7 +23,6 @@ import { callerOf } from '../../http/access.ts';
 import { sendAttachment } from '../../http/download.ts';
 import { ok } from '../../http/envelope.ts';
 import { serve } from '../../http/serve.ts';
-import { answerRetryAfter } from '../auth/sign-in-throttle.ts';
 import { checklistOf, createCommissioningService } from './commissioning.service.ts';
 import { protocolData, renderProtocol } from './commissioning-protocol.ts';
 import { createInvitationService } from './invitation.service.ts';
@@ -126,8 +125,7 @@ export const commissioningRoutes =
         otherResponses: unavailable,
         config: limit,
       },
-      async (req, reply) =>
-        ok(await answerRetryAfter(reply, () => invitations.accept(req.body, req.ip)), 'invitation.accepted'),
+      async (req) => ok(await invitations.accept(req.body, req.ip), 'invitation.accepted'),
     );
 
     serve(app, consent.mine, { response: z.array(MyConsentSchema) }, async (req) =>
