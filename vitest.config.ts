@@ -10,13 +10,13 @@ import { pickCoreCommon } from './apps/web/vite.config.ts';
  * other had finished. Started first, they end before the many short files do.
  */
 const SLOW_FILES = [
-  'apps/server/src/security/hostile-input.test.ts', // 87
-  'apps/server/src/security/faults-embedded.test.ts', // 60
-  'apps/server/src/security/access-matrix.test.ts', // 34
+  'apps/server/test/security/hostile-input.test.ts', // 87
+  'apps/server/test/security/faults-embedded.test.ts', // 60
+  'apps/server/test/security/access-matrix.test.ts', // 34
   'apps/server/src/demo/plant-generator.test.ts', // 31 (2026-12-02: three years of ten demo plants)
   'bench/fleet.test.ts', // 26
   'apps/server/src/ingest/energy-metering.test.ts', // 20 (2026-12-02, with glitches)
-  'apps/server/src/security/backlog.test.ts', // 19
+  'apps/server/test/security/backlog.test.ts', // 19
   'bench/ingest.test.ts', // 12
   'apps/server/src/mqtt/dynsec.test.ts', // 12
   'apps/server/src/ingest/ingest.test.ts', // 10
@@ -52,7 +52,12 @@ export default defineConfig({
           // One module graph per worker, not per file: importing the server's graph took ~4 s of CPU a
           // file. Each file still opens its own database and app; nothing a file changes is global.
           isolate: false,
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'apps/*/test/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
         },
       },
       {

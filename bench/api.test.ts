@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../apps/server/src/test/helper.ts';
+import { buildTestApp, type TestApp } from '../apps/server/test/helper.ts';
 import { ask, type Endpoint, endpoints, loadOne, signIn, type Tokens } from './api-endpoints.ts';
 import {
   type ApiFleet,

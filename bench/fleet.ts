@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
-import { postgresMissing, privatePostgres } from '../apps/server/src/test/private-services.ts';
+import { postgresMissing, privatePostgres } from '../apps/server/test/private-services.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './api-endpoints.ts';
 import { freePort, startServer } from './api-server.ts';
 import {

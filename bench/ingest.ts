@@ -8,7 +8,7 @@ import { ingestLanes } from '../apps/server/src/ingest/start-ingest.ts';
 import { verifyDongleSecret } from '../apps/server/src/modules/device/dongle-credentials.ts';
 import { startAckSubscriber } from '../apps/server/src/mqtt/ack-subscriber.ts';
 import { startEmbeddedBroker } from '../apps/server/src/mqtt/broker.ts';
-import { postgresMissing, privatePostgres } from '../apps/server/src/test/private-services.ts';
+import { postgresMissing, privatePostgres } from '../apps/server/test/private-services.ts';
 import { wallClock } from './ingest-load.ts';
 import {
   benchDatabase,

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { sqlRow } from '../apps/server/src/db/rows.ts';
 import { computePerformance } from '../apps/server/src/modules/performance/performance-compute.ts';
-import { buildTestApp, orgIdByName } from '../apps/server/src/test/helper.ts';
+import { buildTestApp, orgIdByName } from '../apps/server/test/helper.ts';
 
 const LAST_DAY = '2026-06-24';
 const NOW = Date.parse('2026-06-25T12:00:00Z');

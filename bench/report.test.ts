@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../apps/server/src/test/helper.ts';
+import { buildTestApp, type TestApp } from '../apps/server/test/helper.ts';
 import { ask, cases, generationOn, loadFleet } from './report.ts';
 
 /** The report benchmark on a small fleet, so that it never rots: every case answers, the figures add up. */

@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, orgIdByName, type TestApp } from '../apps/server/src/test/helper.ts';
+import { buildTestApp, orgIdByName, type TestApp } from '../apps/server/test/helper.ts';
 
 export const LAST_DAY = '2026-11-15';
 

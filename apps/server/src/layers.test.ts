@@ -18,9 +18,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Test code may cross layers: tests, their fixtures, and the helpers under test/. */
-const isTestCode = (file: string) =>
-  file.endsWith('.test.ts') || file.endsWith('-fixture.ts') || file.startsWith('test/');
+/** Tests sit beside the code they test and may cross layers; their support lives in apps/server/test/. */
+const isTestCode = (file: string) => file.endsWith('.test.ts');
 
 interface Import {
   from: string;
@@ -54,6 +53,13 @@ const crossing = (from: (f: string) => boolean, to: (f: string) => boolean) =>
   imports.filter((i) => from(i.from) && to(i.to)).map((i) => `${i.from} → ${i.to}`);
 
 describe('server layers', () => {
+  it('holds no test support: nothing but a test imports a test library or a file outside src/', () => {
+    // The server runs from src/: anything here ships, so harnesses and fixtures live in apps/server/test/.
+    const testOnly = (i: Import) =>
+      /^(vitest|@vitest\/|fast-check|@playwright\/)/.test(i.to) || (i.relative && i.to.startsWith('../'));
+    expect(imports.filter(testOnly).map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+  });
+
   it('sees the imports it checks', () => {
     // A broken pattern would make every rule below pass.
     expect(imports.filter((i) => i.from === 'app.ts' && i.to.startsWith('modules/')).length).toBeGreaterThan(

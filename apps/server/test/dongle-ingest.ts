@@ -7,9 +7,9 @@ import { webhooks } from '../src/db/schema/index.ts';
 import { createIngestPipeline } from '../src/ingest/start-ingest.ts';
 import { verifyDongleSecret } from '../src/modules/device/dongle-credentials.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from '../src/mqtt/broker.ts';
-import { COMMAND_RESULTS, startDynsecAndIngest } from '../src/test/device-loop.ts';
-import { orgIdByName, type TestApp } from '../src/test/helper.ts';
-import { addSimulatedPlant } from '../src/test/simulated-plant.ts';
+import { COMMAND_RESULTS, startDynsecAndIngest } from './device-loop.ts';
+import { orgIdByName, type TestApp } from './helper.ts';
+import { addSimulatedPlant } from './simulated-plant.ts';
 
 /** Test support of the flood tests: ingest behind either broker, dongles that publish as the real ones do. */
 

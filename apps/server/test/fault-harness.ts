@@ -10,8 +10,8 @@ import { loadHouses, nextMessage, startGenerator } from '../../../bench/ingest-s
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { sqlRow } from '../src/db/rows.ts';
 import { md5 } from '../src/lib/crypto.ts';
-import { ADMIN_PASSWORD } from '../src/test/helper.ts';
-import { freePort } from '../src/test/private-services.ts';
+import { ADMIN_PASSWORD } from './helper.ts';
+import { freePort } from './private-services.ts';
 
 /** What the fault tests share: the load, the server as a child process, the checks after a fault. */
 export const DONGLES = 200;

@@ -13,8 +13,8 @@ import {
   type ManifestFields,
   signerOf,
   type TestSigner,
-} from '../src/test/firmware-signing.ts';
-import { buildTestApp, nextIp, type TestApp } from '../src/test/helper.ts';
+} from './firmware-signing.ts';
+import { buildTestApp, nextIp, type TestApp } from './helper.ts';
 
 /**
  * Test fixture of the firmware tests: an app with its own DATA_DIR, the demo logins signed in, and the first

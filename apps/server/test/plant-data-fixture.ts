@@ -9,14 +9,7 @@ import {
   plants,
   telemetrySamples,
 } from '../src/db/schema/index.ts';
-import {
-  addRole,
-  addUser,
-  buildTestApp,
-  orgIdByName,
-  type TestApp,
-  userIdByName,
-} from '../src/test/helper.ts';
+import { addRole, addUser, buildTestApp, orgIdByName, type TestApp, userIdByName } from './helper.ts';
 
 /**
  * Test fixtures of the plant detail's data tests: a fixture plant of installer A with known daily roll-ups,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { plants } from '../src/db/schema/index.ts';
-import { buildTestApp, nextIp, orgIdByName, unique } from '../src/test/helper.ts';
+import { buildTestApp, nextIp, orgIdByName, unique } from './helper.ts';
 
 /**
  * Test fixtures of the plant center's API tests (adding, editing, scope, the list and map): the demo

@@ -4,14 +4,7 @@ import { PERM } from '@pvstar/contract/perm';
 import ExcelJS from 'exceljs';
 import { expect, vi } from 'vitest';
 import { alarms, devices, dongles, plantEnergyDaily, plants } from '../src/db/schema/index.ts';
-import {
-  addRole,
-  addUser,
-  buildTestApp,
-  orgIdByName,
-  type TestApp,
-  userIdByName,
-} from '../src/test/helper.ts';
+import { addRole, addUser, buildTestApp, orgIdByName, type TestApp, userIdByName } from './helper.ts';
 
 /**
  * Reports over a fixture with known roll-ups, read at a fixed "now" (2026-11-15 12:00 in Berlin):

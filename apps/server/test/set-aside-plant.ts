@@ -4,7 +4,7 @@ import { devices, dongles, plants, telemetrySamples } from '../src/db/schema/ind
 import { addDays, localDay } from '../src/domain/calendar.ts';
 import { recomputeEnergy } from '../src/ingest/energy-recompute.ts';
 import { issueDongleSecret } from '../src/modules/device/dongle-credentials.ts';
-import { orgIdByName, type TestApp, userIdByName } from '../src/test/helper.ts';
+import { orgIdByName, type TestApp, userIdByName } from './helper.ts';
 
 /**
  * Test support of the set-aside readings (decision 031): a 10 kW plant of installer A, owned by demo-owner,

@@ -12,10 +12,10 @@ import {
   generateSigningKey,
   signManifest,
 } from '../src/modules/firmware/firmware.signature.ts';
-import { startDeviceLoop, waitFor } from '../src/test/device-loop.ts';
-import { manifestOf } from '../src/test/firmware-signing.ts';
-import { buildTestApp } from '../src/test/helper.ts';
-import { addSimulatedPlant, SIMULATED_MODELS, type SimulatedPlant } from '../src/test/simulated-plant.ts';
+import { startDeviceLoop, waitFor } from './device-loop.ts';
+import { manifestOf } from './firmware-signing.ts';
+import { buildTestApp } from './helper.ts';
+import { addSimulatedPlant, SIMULATED_MODELS, type SimulatedPlant } from './simulated-plant.ts';
 
 /**
  * Upgrade tasks end to end (modules/upgrade/upgrade*.test.ts): a test app with the device loop, four

@@ -149,6 +149,24 @@ export const AlarmRowSchema = z.object({
 });
 export type AlarmRow = z.infer<typeof AlarmRowSchema>;
 
+/** What the acknowledge and close rules read of an alarm (an `AlarmRow`, or the server's row mapped). */
+export interface AlarmActionState {
+  alarmStatus: AlarmStatus;
+  /** Who acknowledged it (or when), null while nobody has. */
+  acknowledged: object | null;
+}
+
+/**
+ * Why an alarm cannot be acknowledged, or null when it can: only an ongoing alarm nobody has
+ * acknowledged yet. The server refuses an ended one (`alarm.ackEnded`) and leaves an acknowledged one as
+ * it is; the web offers the action only where this is null.
+ */
+export const ackRefusal = (a: AlarmActionState): 'ended' | 'acknowledged' | null =>
+  a.alarmStatus !== 'ONGOING' ? 'ended' : a.acknowledged ? 'acknowledged' : null;
+export const canAcknowledge = (a: AlarmActionState) => ackRefusal(a) === null;
+/** An alarm may be closed by hand while it lasts; an ended one is history. */
+export const canClose = (a: Pick<AlarmActionState, 'alarmStatus'>) => a.alarmStatus === 'ONGOING';
+
 /** Longest comment on acknowledging or closing. */
 export const ALARM_COMMENT_MAX = 500;
 
@@ -166,7 +184,10 @@ export const AlarmCloseBodySchema = z.object({
 export type AlarmCloseBody = z.infer<typeof AlarmCloseBodySchema>;
 
 export const AlarmActionResultSchema = z.object({
-  /** How many alarms changed (already acknowledged or already ended ones are left as they are). */
+  /**
+   * How many alarms changed: already acknowledged ones are left as they are, and so are already ended
+   * ones on closing (acknowledging an ended one is refused).
+   */
   changed: z.number().int(),
 });
 export type AlarmActionResult = z.infer<typeof AlarmActionResultSchema>;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRow } from './rows.ts';
 import { plantEnergyDaily, plants } from './schema/index.ts';
 

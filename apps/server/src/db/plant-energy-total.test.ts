@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRows } from './rows.ts';
 import { plants } from './schema/index.ts';
 

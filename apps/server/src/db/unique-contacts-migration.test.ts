@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, orgIdByName, type TestApp } from '../test/helper.ts';
+import { buildTestApp, orgIdByName, type TestApp } from '../../test/helper.ts';
 import { contactClashLog, users } from './schema/index.ts';
 
 /**

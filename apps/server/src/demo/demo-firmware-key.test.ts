@@ -4,11 +4,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifestOf } from '../../test/firmware-signing.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { manufacturerKeys, manufacturers } from '../db/schema/index.ts';
 import { DEMO_MANUFACTURER } from '../db/seed/basic-devices.ts';
 import { fingerprintOf, signManifest, verifyManifest } from '../modules/firmware/firmware.signature.ts';
-import { manifestOf } from '../test/firmware-signing.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { demoFirmwareKeyFile, ensureDemoFirmwareKey } from './demo-firmware-key.ts';
 
 describe('demo firmware key', () => {

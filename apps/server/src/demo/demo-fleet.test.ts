@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrokerAndIngest, waitFor } from '../../test/device-loop.ts';
+import { buildTestApp, type TestApp, userIdByName } from '../../test/helper.ts';
 import { sqlRows } from '../db/rows.ts';
 import { dongles, plants } from '../db/schema/index.ts';
-import { startBrokerAndIngest, waitFor } from '../test/device-loop.ts';
-import { buildTestApp, type TestApp, userIdByName } from '../test/helper.ts';
 import { type DemoFleet, prepareDemo } from './demo-fleet.ts';
 
 const log = pino({ level: 'silent' });

@@ -3,9 +3,9 @@ import { LANGS } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 import { deviceLatest, devices, dongles, plantEnergyDaily, plants } from '../db/schema/index.ts';
 import { createOrg } from '../db/seed/seed.ts';
-import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../test/helper.ts';
 import { addDays } from './calendar.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { sweepStale } from './status-sweeper.ts';
 
 describe('offline after three missed intervals', () => {

@@ -1,6 +1,6 @@
 import { ALL_ENDPOINTS } from '@pvstar/contract/endpoints/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { isPluginRoute } from './pipeline.ts';
 
 describe('the server serves exactly the contract endpoint table', () => {

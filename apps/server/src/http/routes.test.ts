@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 
 describe('route table', () => {
   let t: TestApp;

@@ -2,10 +2,10 @@ import { topics } from '@pvstar/contract/mqtt';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRow } from '../db/rows.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
 import { createAlarmEvents } from '../modules/alarm/alarm-events.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { recomputeEnergy } from './energy-recompute.ts';
 import { createIngest } from './ingest.ts';
 

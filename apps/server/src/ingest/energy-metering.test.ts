@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRow, sqlRows } from '../db/rows.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
 import { localDay } from '../domain/calendar.ts';
@@ -13,7 +14,6 @@ import {
   TOTAL_COUNTERS,
   ZERO_DAY_ENERGY,
 } from '../domain/energy.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { recomputeEnergy } from './energy-recompute.ts';
 import { createIngest } from './ingest.ts';
 

@@ -2,10 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fleetStatus, fleetTelemetry, insertFleet, recordingDb } from '../../test/fleet-fixture.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRow } from '../db/rows.ts';
 import { sweepStale } from '../domain/status-sweeper.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
-import { fleetStatus, fleetTelemetry, insertFleet, recordingDb } from './fleet-fixture.ts';
 import { createIngest } from './ingest.ts';
 
 const PLANTS = 5000;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fleetStatus, fleetTelemetry, insertFleet } from '../../test/fleet-fixture.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRow, sqlRows } from '../db/rows.ts';
 import { sweepStale } from '../domain/status-sweeper.ts';
 import { detectSilence } from '../modules/alarm/alarm-comm.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
-import { fleetStatus, fleetTelemetry, insertFleet } from './fleet-fixture.ts';
 import { createIngest } from './ingest.ts';
 
 const log = pino({ level: 'silent' });

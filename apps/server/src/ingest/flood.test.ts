@@ -2,6 +2,7 @@ import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import { DONGLE_LIMITS_PER_MINUTE } from '@pvstar/contract/mqtt';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/device-loop.ts';
 import {
   addAlarmWebhook,
   addDongle,
@@ -9,12 +10,11 @@ import {
   startIngestBehind,
   type Via,
 } from '../../test/dongle-ingest.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { dynsecMissing } from '../../test/private-services.ts';
 import { sqlRow } from '../db/rows.ts';
 import { alarms } from '../db/schema/index.ts';
 import { endFloodAlarms, FLOOD_QUIET_MINUTES } from '../modules/alarm/alarm-flood.ts';
-import { waitFor } from '../test/device-loop.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
-import { dynsecMissing } from '../test/private-services.ts';
 
 /**
  * Issue 32, "a dongle cannot flood": one dongle publishing as fast as it can, with its own credentials,

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIngestBehind, type Via } from '../../test/dongle-ingest.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRow, sqlRows } from '../db/rows.ts';
 import { devices, dongles, plants } from '../db/schema/index.ts';
 import { issueDongleSecret } from '../modules/device/dongle-credentials.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { recomputeEnergy } from './energy-recompute.ts';
 
 /**

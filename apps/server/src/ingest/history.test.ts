@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDongle, startIngestBehind, type Via } from '../../test/dongle-ingest.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRow } from '../db/rows.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 
 /**
  * Backlogs stay in the past (issue 32, docs/protocol.md "Backlogs"): a dongle silent for three weeks comes

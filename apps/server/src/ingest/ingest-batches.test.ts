@@ -2,10 +2,10 @@ import { topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { preparedTexts } from '../db/prepared.ts';
 import { sqlRow } from '../db/rows.ts';
 import { deviceEnergyDaily, devices, dongles, plants, telemetrySamples } from '../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 
 /**

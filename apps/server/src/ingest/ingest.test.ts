@@ -2,6 +2,7 @@ import { topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRow, sqlRows } from '../db/rows.ts';
 import {
   deviceEnergyDaily,
@@ -13,7 +14,6 @@ import {
   telemetrySamples,
 } from '../db/schema/index.ts';
 import { derived, revenueOf } from '../domain/energy.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { recomputeEnergy } from './energy-recompute.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { devices, dongles, plants, telemetrySamples } from '../db/schema/index.ts';
 import { issueDongleSecret, verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { startIngest } from './start-ingest.ts';
 
 const log = pino({ level: 'silent' });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlant } from '../../test/alarm-fixture.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import {
   alarmNotifications,
   alarms,
@@ -7,8 +9,6 @@ import {
   sessions,
   verificationCodes,
 } from '../db/schema/index.ts';
-import { addPlant } from '../modules/alarm/alarm-fixture.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { purgeStale } from './housekeeping.ts';
 
 describe('housekeeping', () => {

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { loadConfig } from '../config.ts';
 import { outbox, outboxAttachments } from '../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { createOutboxWorker, devMailbox, fileMailbox, queueMessage } from './mailer.ts';
 
 interface Received {

@@ -3,10 +3,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlant, type FixturePlant } from '../../test/alarm-fixture.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRows } from '../db/rows.ts';
 import { createIngest, type Ingest } from '../ingest/ingest.ts';
-import { addPlant, type FixturePlant } from '../modules/alarm/alarm-fixture.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { keepSamplePartitions } from './sample-partitions.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFleet, recordingDb } from '../../test/fleet-fixture.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { sqlRow } from '../db/rows.ts';
 import { refreshPowerNow } from '../domain/power-now-rollup.ts';
-import { insertFleet, recordingDb } from '../ingest/fleet-fixture.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { upkeepTables } from './table-upkeep.ts';
 
 type PlanNode = {

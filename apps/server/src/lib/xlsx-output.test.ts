@@ -3,8 +3,8 @@ import path from 'node:path';
 import { LANGS } from '@pvstar/contract/lang';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { faultCodes } from '../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { cellText } from './xlsx-input.ts';
 import { workbookBuffer } from './xlsx-output.ts';
 

@@ -3,10 +3,10 @@ import { topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDynsecAndIngest, waitFor } from '../../test/device-loop.ts';
+import { buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
+import { dynsecMissing } from '../../test/private-services.ts';
 import { devices, dongles, telemetrySamples } from '../db/schema/index.ts';
-import { startDynsecAndIngest, waitFor } from '../test/device-loop.ts';
-import { buildTestApp, orgIdByName, type TestApp, unique } from '../test/helper.ts';
-import { dynsecMissing } from '../test/private-services.ts';
 
 /**
  * MQTT_AUTH=dynsec against a Mosquitto of the test's own: the API's registration, reissue and removal keep

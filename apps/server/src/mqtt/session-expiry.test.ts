@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivateMosquitto } from '../../../../bench/private-mosquitto.ts';
-import { mosquittoMissing, privateBroker } from '../test/private-services.ts';
+import { mosquittoMissing, privateBroker } from '../../test/private-services.ts';
 import { startAckSubscriber } from './ack-subscriber.ts';
 
 /**

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { parseFleetFile } from '@pvstar/simulator/fleet-file';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, orgIdByName, type TestApp } from '../../test/helper.ts';
 import { sqlRow } from '../db/rows.ts';
 import { dongles } from '../db/schema/index.ts';
 import { createOrg } from '../db/seed/seed.ts';
 import { verifyDongleSecret } from '../modules/device/dongle-credentials.ts';
-import { buildTestApp, orgIdByName, type TestApp } from '../test/helper.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { findOrg, registerFleet, writeFleetFile } from './fleet-registration.ts';
 

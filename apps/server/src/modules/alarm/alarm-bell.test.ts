@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlant, type FixturePlant } from '../../../test/alarm-fixture.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { organizations } from '../../db/schema/index.ts';
 import type { Caller } from '../../domain/caller.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { bellQuery } from './alarm.service.ts';
-import { addPlant, type FixturePlant } from './alarm-fixture.ts';
 
 let t: TestApp;
 let plant: FixturePlant;

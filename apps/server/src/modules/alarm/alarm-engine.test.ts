@@ -2,14 +2,21 @@ import { topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addPlant,
+  alarmsOf,
+  event,
+  type FixturePlant,
+  sendInverter,
+  statusOf,
+} from '../../../test/alarm-fixture.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { alarms, devices, dongles } from '../../db/schema/index.ts';
 import { sunAltitude } from '../../domain/daylight.ts';
 import { sweepStale } from '../../domain/status-sweeper.ts';
 import { createIngest, type Ingest } from '../../ingest/ingest.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { detectSilence } from './alarm-comm.ts';
 import { type AlarmEvents, createAlarmEvents } from './alarm-events.ts';
-import { addPlant, alarmsOf, event, type FixturePlant, sendInverter, statusOf } from './alarm-fixture.ts';
 import { detectNoProduction } from './alarm-production.ts';
 
 const log = pino({ level: 'silent' });

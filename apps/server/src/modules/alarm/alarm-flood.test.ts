@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlant, alarmsOf } from '../../../test/alarm-fixture.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { alarms, plants } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { addPlant, alarmsOf } from './alarm-fixture.ts';
 import { endFloodAlarms, FLOOD_QUIET_MINUTES, reportFlooding } from './alarm-flood.ts';
 
 const min = 60_000;

@@ -4,10 +4,10 @@ import type { Lang } from '@pvstar/contract/lang';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlant, event, type FixturePlant } from '../../../test/alarm-fixture.ts';
+import { addUser, buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { alarmNotifications, users } from '../../db/schema/index.ts';
-import { addUser, buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type AlarmEvents, createAlarmEvents } from './alarm-events.ts';
-import { addPlant, event, type FixturePlant } from './alarm-fixture.ts';
 import { GATHER_SECONDS, sendAlarmMail } from './alarm-notify.ts';
 
 let t: TestApp;

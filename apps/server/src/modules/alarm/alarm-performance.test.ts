@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlant, alarmsOf, type FixturePlant } from '../../../test/alarm-fixture.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { plants } from '../../db/schema/index.ts';
 import { clearSkyDay } from '../../lib/clear-sky.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { computePerformance } from '../performance/performance-compute.ts';
-import { addPlant, alarmsOf, type FixturePlant } from './alarm-fixture.ts';
 import { detectUnderPerformance } from './alarm-performance.ts';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { addSetAsidePlant } from '../../../test/set-aside-plant.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { setAsideReadings } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { READINGS_QUIET_HOURS, watchImplausibleReadings } from './alarm-readings.ts';
 
 /**

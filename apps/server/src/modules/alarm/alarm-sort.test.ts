@@ -1,14 +1,14 @@
 import type { AlarmRow, AlarmSort } from '@pvstar/contract/alarm';
 import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp, unique } from '../../test/helper.ts';
+import { buildTestApp, type TestApp, unique } from '../../../test/helper.ts';
 import {
   expectBadSortRefused,
   expectSortedByEachColumn,
   SHUFFLE,
   sortFixturePlants,
-} from '../../test/sorting.ts';
+} from '../../../test/sorting.ts';
+import { alarms } from '../../db/schema/index.ts';
 
 /**
  * The alarm list sorted on the server: twelve alarms on three plants whose times, levels and serial

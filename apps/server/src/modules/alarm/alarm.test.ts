@@ -1,13 +1,13 @@
 import { ALARM_ACTIVE_UNACKNOWLEDGED, type AlarmRow } from '@pvstar/contract/alarm';
 import { PERM } from '@pvstar/contract/perm';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlant, alarmsOf, event, type FixturePlant, statusOf } from '../../../test/alarm-fixture.ts';
+import { addRole, addUser, buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { alarms, auditLog } from '../../db/schema/index.ts';
-import { addRole, addUser, buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type AlarmEvents, createAlarmEvents } from './alarm-events.ts';
-import { addPlant, alarmsOf, event, type FixturePlant, statusOf } from './alarm-fixture.ts';
 
 let t: TestApp;
 let events: AlarmEvents;
@@ -238,6 +238,22 @@ describe('acknowledging and closing', () => {
     expect(detail.alarmStatus).toBe('ONGOING');
     const [entry] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'alarm.acknowledge'));
     expect(entry).toMatchObject({ username: 'demo-installer-a', targetType: 'alarm' });
+  });
+
+  it('refuses to acknowledge an ended alarm, naming why, and changes none of the chosen ones', async () => {
+    const ended = await idOf(plantA, 'INV-FAN');
+    const ongoing = await idOf(plantA, 'MTR-V-ABN');
+    for (const ids of [[ended], [ongoing, ended]]) {
+      const res = await t.call('POST', '/iot/alarm/acknowledge', {
+        token: tokens['demo-installer-a'],
+        body: { ids, comment: 'late' },
+        lang: 'de-DE',
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toMatch(/bereits beendet/);
+    }
+    const rows = await t.ctx.db.select().from(alarms).where(inArray(alarms.id, [ended, ongoing]));
+    expect(rows.map((r) => r.ackAt)).toEqual([null, null]);
   });
 
   it('needs a comment to close, naming the field, and changes nothing without one', async () => {

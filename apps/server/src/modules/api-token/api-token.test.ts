@@ -2,11 +2,11 @@ import { translate } from '@pvstar/contract/messages';
 import { PERM } from '@pvstar/contract/perm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRole, addUser, orgIdByName, type TestApp, unique } from '../../../test/helper.ts';
 import { type PlantFixture, setUpPlants, tearDownPlants } from '../../../test/plant-fixture.ts';
 import { apiTokens, auditLog, userRoles, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { addRole, addUser, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**
  * API tokens (issue 22): made, listed and revoked from a session; a token acts as its user and never more

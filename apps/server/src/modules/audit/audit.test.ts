@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS } from '@pvstar/contract/enum-values';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, nextIp, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, nextIp, type TestApp } from '../../../test/helper.ts';
 
 describe('audit log', () => {
   let t: TestApp;

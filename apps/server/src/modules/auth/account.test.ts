@@ -2,8 +2,6 @@ import type { Lang } from '@pvstar/contract/lang';
 import { DEFAULT_ROLE_PERMS } from '@pvstar/contract/perm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index.ts';
-import { md5 } from '../../lib/crypto.ts';
 import {
   addUser,
   buildTestApp,
@@ -13,7 +11,9 @@ import {
   type TestApp,
   unique,
   uniquePhone,
-} from '../../test/helper.ts';
+} from '../../../test/helper.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { md5 } from '../../lib/crypto.ts';
 
 let t: TestApp;
 let _admin: string;

@@ -2,8 +2,6 @@ import type { Lang } from '@pvstar/contract/lang';
 import { VIEW_PERM_CODES } from '@pvstar/contract/perm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, loginAttempts, sessions, users, verificationCodes } from '../../db/schema/index.ts';
-import { md5 } from '../../lib/crypto.ts';
 import {
   ADMIN_PASSWORD,
   addUser,
@@ -15,7 +13,9 @@ import {
   type TestApp,
   unique,
   uniquePhone,
-} from '../../test/helper.ts';
+} from '../../../test/helper.ts';
+import { auditLog, loginAttempts, sessions, users, verificationCodes } from '../../db/schema/index.ts';
+import { md5 } from '../../lib/crypto.ts';
 
 let t: TestApp;
 let admin: string;

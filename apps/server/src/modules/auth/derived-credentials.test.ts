@@ -3,8 +3,6 @@ import { translate } from '@pvstar/contract/messages';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiTokens, auditLog, trustedDevices, users } from '../../db/schema/index.ts';
-import { md5 } from '../../lib/crypto.ts';
 import {
   addUser,
   buildTestApp,
@@ -13,7 +11,9 @@ import {
   requestCode,
   type TestApp,
   unique,
-} from '../../test/helper.ts';
+} from '../../../test/helper.ts';
+import { apiTokens, auditLog, trustedDevices, users } from '../../db/schema/index.ts';
+import { md5 } from '../../lib/crypto.ts';
 
 /**
  * Recovery ends every credential derived from an account (issue 33 item 2): a password change or reset, two-

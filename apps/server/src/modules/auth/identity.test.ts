@@ -1,8 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema/index.ts';
-import { createUser } from '../../db/seed/seed.ts';
-import { md5 } from '../../lib/crypto.ts';
 import {
   addUser,
   buildTestApp,
@@ -12,7 +9,10 @@ import {
   roleIdByCode,
   type TestApp,
   unique,
-} from '../../test/helper.ts';
+} from '../../../test/helper.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { createUser } from '../../db/seed/seed.ts';
+import { md5 } from '../../lib/crypto.ts';
 
 let t: TestApp;
 let admin: string;

@@ -2,9 +2,9 @@ import { STEP_UP_WINDOW_MS } from '@pvstar/contract/two-factor';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addUser, buildTestApp, nextIp, orgIdByName, type TestApp } from '../../../test/helper.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { md5 } from '../../lib/crypto.ts';
-import { addUser, buildTestApp, nextIp, orgIdByName, type TestApp } from '../../test/helper.ts';
 
 /**
  * Step-up (issue 33): a stolen session cannot take a dangerous action once the sign-in is minutes old; the

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, trustedDevices, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema/index.ts';
-import { md5 } from '../../lib/crypto.ts';
 import {
   addUser,
   buildTestApp,
@@ -13,7 +11,9 @@ import {
   requestCode,
   type TestApp,
   unique,
-} from '../../test/helper.ts';
+} from '../../../test/helper.ts';
+import { auditLog, trustedDevices, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema/index.ts';
+import { md5 } from '../../lib/crypto.ts';
 
 let t: TestApp;
 let admin: string;

@@ -1,9 +1,9 @@
 import type { Lang } from '@pvstar/contract/lang';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, unique } from '../../../test/helper.ts';
 import { auditLog, deviceSpecs, manufacturers } from '../../db/schema/index.ts';
 import { seedBasicDevice } from '../../db/seed/basic-devices.ts';
-import { buildTestApp, type TestApp, unique } from '../../test/helper.ts';
 
 let t: TestApp;
 let admin: string;

@@ -1,11 +1,11 @@
 import { CO2_KG_PER_TREE_YEAR, DASHBOARD_RECENT_ALERTS, GRID_CO2_FACTORS } from '@pvstar/contract/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../../test/helper.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { alarms, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../domain/calendar.ts';
-import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 import { yieldParts } from './dashboard-queries.ts';
 
 /**

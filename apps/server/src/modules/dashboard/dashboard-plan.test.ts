@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, orgIdByName, type TestApp } from '../../../test/helper.ts';
 import { sqlRows } from '../../db/rows.ts';
 import type { Caller } from '../../domain/caller.ts';
-import { buildTestApp, orgIdByName, type TestApp } from '../../test/helper.ts';
 import { dashboardFromRollup } from './dashboard-rollup.ts';
 
 /**

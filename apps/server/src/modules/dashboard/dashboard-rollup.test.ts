@@ -4,6 +4,7 @@ import { topics } from '@pvstar/contract/mqtt';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, orgIdByName, type TestApp, unique } from '../../../test/helper.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { devices, dongles, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
@@ -11,7 +12,6 @@ import { localDay } from '../../domain/calendar.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { sweepStale } from '../../domain/status-sweeper.ts';
 import { createIngest, type Ingest } from '../../ingest/ingest.ts';
-import { buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 import { endAlarms, openAlarms } from '../alarm/alarm-store.ts';
 import { createDashboardService } from './dashboard.service.ts';
 

@@ -4,12 +4,12 @@ import type { DeviceKind } from '@pvstar/contract/metrics';
 import { PERM } from '@pvstar/contract/perm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRole, addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../../test/helper.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { deviceLatest, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../domain/calendar.ts';
 import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
-import { addRole, addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**
  * A tree of its own (dealer → installers A and B → an owner under A), so that whatever demo plants the

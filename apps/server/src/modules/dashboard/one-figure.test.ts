@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../../test/helper.ts';
 import {
   deviceEnergyDaily,
   deviceLatest,
@@ -10,7 +11,6 @@ import {
 import { createOrg } from '../../db/seed/seed.ts';
 import { localDay } from '../../domain/calendar.ts';
 import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
-import { addUser, buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**
  * One figure per concept (docs/energy.md "Power now", "Total generation"): at one moment and for one

@@ -1,8 +1,8 @@
 import { equipmentStatisticsParams } from '@pvstar/contract/device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Fixture, setUpDeviceCenter } from '../../../test/device-fixture.ts';
+import type { TestApp } from '../../../test/helper.ts';
 import { telemetrySamples } from '../../db/schema/index.ts';
-import type { TestApp } from '../../test/helper.ts';
-import { type Fixture, setUpDeviceCenter } from './device-fixture.ts';
 
 /** A device's detail, its history by day, and the metrics a plant may chart (fixture in device-fixture.ts). */
 

@@ -1,13 +1,13 @@
 import type { DeviceRow, DeviceSort } from '@pvstar/contract/device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceLatest, devices, dongles } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp, unique } from '../../test/helper.ts';
+import { buildTestApp, type TestApp, unique } from '../../../test/helper.ts';
 import {
   expectBadSortRefused,
   expectSortedByEachColumn,
   SHUFFLE,
   sortFixturePlants,
-} from '../../test/sorting.ts';
+} from '../../../test/sorting.ts';
+import { deviceLatest, devices, dongles } from '../../db/schema/index.ts';
 
 /**
  * The device lists sorted on the server: twelve dongles on three plants, each with an inverter and a

@@ -1,7 +1,7 @@
 import { PERM } from '@pvstar/contract/perm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRole, addUser, orgIdByName, type TestApp } from '../../test/helper.ts';
-import { type Fixture, setUpDeviceCenter } from './device-fixture.ts';
+import { type Fixture, setUpDeviceCenter } from '../../../test/device-fixture.ts';
+import { addRole, addUser, orgIdByName, type TestApp } from '../../../test/helper.ts';
 
 /** The device center's lists, who sees which devices, and its permission codes (fixture in device-fixture.ts). */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { dongles, plants } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { issueDongleSecret, verifyDongleSecret } from './dongle-credentials.ts';
 
 describe('dongle credentials', () => {

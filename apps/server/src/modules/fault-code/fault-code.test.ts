@@ -3,11 +3,11 @@ import { LANGS, type Lang } from '@pvstar/contract/lang';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { zipOf } from '../../../test/zip-bomb.ts';
 import { faultCodes } from '../../db/schema/index.ts';
 import { seedFaultCodes } from '../../db/seed/fault-codes.ts';
 import { FAULT_LIBRARY } from '../../db/seed/fault-library.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { zipOf } from '../../test/zip-bomb.ts';
 
 let t: TestApp;
 let admin: string;

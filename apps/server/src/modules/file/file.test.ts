@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, nextIp, type TestApp } from '../../../test/helper.ts';
 import { jpegOf, pngOf, webpOf } from '../../../test/picture-fixture.ts';
 import { sqlRow } from '../../db/rows.ts';
-import { buildTestApp, nextIp, type TestApp } from '../../test/helper.ts';
 import { sniffPicture } from './file.service.ts';
 
 let t: TestApp;

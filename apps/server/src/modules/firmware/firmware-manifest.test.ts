@@ -10,6 +10,8 @@ import {
   setUpFirmware,
   tearDownFirmware,
 } from '../../../test/firmware-fixture.ts';
+import { signedFile, type TestSigner } from '../../../test/firmware-signing.ts';
+import { type TestApp, userIdByName } from '../../../test/helper.ts';
 import {
   auditLog,
   firmwareFiles,
@@ -17,8 +19,6 @@ import {
   manufacturerKeys,
   manufacturers,
 } from '../../db/schema/index.ts';
-import { signedFile, type TestSigner } from '../../test/firmware-signing.ts';
-import { type TestApp, userIdByName } from '../../test/helper.ts';
 import { generateSigningKey } from './firmware.signature.ts';
 
 /**

@@ -8,15 +8,15 @@ import {
   setUpFirmware,
   tearDownFirmware,
 } from '../../../test/firmware-fixture.ts';
-import { firmwareFiles, manufacturers } from '../../db/schema/index.ts';
 import {
   manifestOf,
   registerSigner,
   signedFile,
   signerOf,
   type TestSigner,
-} from '../../test/firmware-signing.ts';
-import type { TestApp } from '../../test/helper.ts';
+} from '../../../test/firmware-signing.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { firmwareFiles, manufacturers } from '../../db/schema/index.ts';
 import { verifyManifest } from './firmware.signature.ts';
 
 /** Signed firmware manifests and the manufacturers' signing keys (fixture in firmware-fixture.ts). */

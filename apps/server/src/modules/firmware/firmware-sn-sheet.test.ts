@@ -8,8 +8,8 @@ import {
   tearDownFirmware,
   workbook,
 } from '../../../test/firmware-fixture.ts';
-import type { TestApp } from '../../test/helper.ts';
-import { zipOf } from '../../test/zip-bomb.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { zipOf } from '../../../test/zip-bomb.ts';
 
 /** The serial-number sheet of firmware programs: template, parsing and refusals (fixture in firmware-fixture.ts). */
 

@@ -12,6 +12,7 @@ import {
   tearDownFirmware,
   workbook,
 } from '../../../test/firmware-fixture.ts';
+import { addUser, orgIdByName, type TestApp, userIdByName } from '../../../test/helper.ts';
 import {
   auditLog,
   firmwareFiles,
@@ -20,7 +21,6 @@ import {
   upgradeTasks,
 } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
-import { addUser, orgIdByName, type TestApp, userIdByName } from '../../test/helper.ts';
 import { firmwarePath, removeUnusedUploads } from './firmware.files.ts';
 
 /**

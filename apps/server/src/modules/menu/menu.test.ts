@@ -1,8 +1,8 @@
 import { flattenMenu, PERM } from '@pvstar/contract/perm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, leakedSecrets, type TestApp } from '../../../test/helper.ts';
 import { menus } from '../../db/schema/index.ts';
-import { buildTestApp, leakedSecrets, type TestApp } from '../../test/helper.ts';
 
 type MenuNode = { id: number; parentId: number | null; permCode: string; name: string; children: MenuNode[] };
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { addSimulatedPlant } from '../../test/simulated-plant.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { addSimulatedPlant } from '../../../test/simulated-plant.ts';
 
 /**
  * POST /mqtt/auth and /mqtt/acl, as EMQX's HTTP authentication and authorisation call them: the same

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, users } from '../../db/schema/index.ts';
 import {
   addUser,
   buildTestApp,
@@ -9,7 +8,8 @@ import {
   roleIdByCode,
   type TestApp,
   unique,
-} from '../../test/helper.ts';
+} from '../../../test/helper.ts';
+import { organizations, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: string;

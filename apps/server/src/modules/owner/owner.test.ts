@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plants, users } from '../../db/schema/index.ts';
-import { createOrg } from '../../db/seed/seed.ts';
 import {
   addUser,
   buildTestApp,
@@ -10,7 +8,9 @@ import {
   unique,
   uniquePhone,
   userIdByName,
-} from '../../test/helper.ts';
+} from '../../../test/helper.ts';
+import { plants, users } from '../../db/schema/index.ts';
+import { createOrg } from '../../db/seed/seed.ts';
 
 let t: TestApp;
 let admin: string;

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlant } from '../../../test/alarm-fixture.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { plantPerformanceDaily, plants } from '../../db/schema/index.ts';
 import { clearSkyDay } from '../../lib/clear-sky.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { addPlant } from '../alarm/alarm-fixture.ts';
 import {
   computePerformance,
   haversineKm,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PUBLIC_PLANT_DAYS, SHARE_TOKEN_LENGTH } from '@pvstar/contract/plant-share';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { nextIp } from '../../../test/helper.ts';
 import {
   NOW,
   type PlantDataFixture,
@@ -21,7 +22,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { nextIp } from '../../test/helper.ts';
 
 let fx: PlantDataFixture;
 /** What must never show on the public page: the plant's and its people's personal and technical details. */

@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addUser,
+  leakedSecrets,
+  orgIdByName,
+  type TestApp,
+  unique,
+  userIdByName,
+} from '../../../test/helper.ts';
+import {
   addBody,
   type PlantFixture,
   serial,
@@ -9,14 +17,6 @@ import {
 } from '../../../test/plant-fixture.ts';
 import { auditLog, devices, dongles, organizations, plants, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import {
-  addUser,
-  leakedSecrets,
-  orgIdByName,
-  type TestApp,
-  unique,
-  userIdByName,
-} from '../../test/helper.ts';
 import { verifyDongleSecret } from '../device/dongle-credentials.ts';
 
 /**

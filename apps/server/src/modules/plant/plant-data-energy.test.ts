@@ -1,11 +1,11 @@
 import { exactFigure } from '@pvstar/contract/figures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helper.ts';
 import {
   type PlantDataFixture,
   setUpPlantData,
   tearDownPlantData,
 } from '../../../test/plant-data-fixture.ts';
-import type { TestApp } from '../../test/helper.ts';
 
 /**
  * The plant detail's energy statistics by period, and who may read the plant's data

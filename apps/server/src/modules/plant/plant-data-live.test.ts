@@ -3,6 +3,7 @@ import { topics } from '@pvstar/contract/mqtt';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helper.ts';
 import {
   iso,
   NOW,
@@ -12,7 +13,6 @@ import {
 } from '../../../test/plant-data-fixture.ts';
 import { deviceLatest, plants } from '../../db/schema/index.ts';
 import { createIngest } from '../../ingest/ingest.ts';
-import type { TestApp } from '../../test/helper.ts';
 
 /**
  * The plant detail's live data: overview, power curve and real-time values

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, userIdByName } from '../../../test/helper.ts';
 import {
   editBodyOf,
   type PlantFixture,
@@ -8,7 +9,6 @@ import {
   tearDownPlants,
 } from '../../../test/plant-fixture.ts';
 import { auditLog, deviceLatest, devices, dongles, plants } from '../../db/schema/index.ts';
-import { type TestApp, userIdByName } from '../../test/helper.ts';
 import { verifyDongleSecret } from '../device/dongle-credentials.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, orgIdByName, type TestApp, unique } from '../../../test/helper.ts';
 import {
   deviceEnergyDaily,
   deviceLatest,
@@ -8,7 +9,6 @@ import {
   plants,
 } from '../../db/schema/index.ts';
 import { localDay } from '../../domain/calendar.ts';
-import { buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**
  * A plant's total generation is one figure: the overview's equals what the real-time tab shows (the

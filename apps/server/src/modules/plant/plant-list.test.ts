@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, unique } from '../../../test/helper.ts';
 import { type PlantFixture, type Row, setUpPlants, tearDownPlants } from '../../../test/plant-fixture.ts';
 import { deviceLatest, devices, dongles, plantEnergyDaily, plants, users } from '../../db/schema/index.ts';
-import { type TestApp, unique } from '../../test/helper.ts';
 
 /**
  * The plant list, its KPIs and information, and the fleet map

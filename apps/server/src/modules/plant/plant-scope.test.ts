@@ -1,6 +1,7 @@
 import { PERM } from '@pvstar/contract/perm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRole, addUser, type TestApp, unique } from '../../../test/helper.ts';
 import {
   addBody,
   editBodyOf,
@@ -9,7 +10,6 @@ import {
   tearDownPlants,
 } from '../../../test/plant-fixture.ts';
 import { dongles, plants } from '../../db/schema/index.ts';
-import { addRole, addUser, type TestApp, unique } from '../../test/helper.ts';
 import { verifyDongleSecret } from '../device/dongle-credentials.ts';
 
 /**

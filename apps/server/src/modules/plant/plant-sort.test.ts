@@ -1,10 +1,10 @@
 import { PLANT_STATUSES } from '@pvstar/contract/enum-values';
 import type { StationRow, StationSort } from '@pvstar/contract/station';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, orgIdByName, type TestApp, unique } from '../../../test/helper.ts';
+import { expectBadSortRefused, expectSortedByEachColumn, SHUFFLE } from '../../../test/sorting.ts';
 import { deviceLatest, devices, dongles, plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { localDay } from '../../domain/calendar.ts';
-import { buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
-import { expectBadSortRefused, expectSortedByEachColumn, SHUFFLE } from '../../test/sorting.ts';
 
 /**
  * The plant list sorted on the server by each of its sortable columns. Twelve plants whose values run in

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, orgIdByName, type TestApp, unique } from '../../../test/helper.ts';
 import { plantEnergyDaily, plants } from '../../db/schema/index.ts';
 import { localDay } from '../../domain/calendar.ts';
-import { buildTestApp, orgIdByName, type TestApp, unique } from '../../test/helper.ts';
 
 /**
  * Specific yield on the plant list (kWh/kWp of today, this month and this year, each in the plant's own

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedTables, dbFingerprint } from '../../../test/db-fingerprint.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { addSetAsidePlant } from '../../../test/set-aside-plant.ts';
 import { sqlRow, sqlRows } from '../../db/rows.ts';
 import { setAsideReadings } from '../../db/schema/index.ts';
 import { drainRecompute } from '../../ingest/tariff-recompute.ts';
-import { changedTables, dbFingerprint } from '../../test/db-fingerprint.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
 
 /**
  * Set-aside readings on a device's detail (issue 32, decision 031): listed with their reason where the

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDeviceLoop, waitFor } from '../../../test/device-loop.ts';
+import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helper.ts';
+import { addSimulatedPlant, type SimulatedPlant } from '../../../test/simulated-plant.ts';
 import { remoteCommands, remoteParamAudit, remoteParamSnapshots } from '../../db/schema/index.ts';
 import { md5 } from '../../lib/crypto.ts';
-import { startDeviceLoop, waitFor } from '../../test/device-loop.ts';
-import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../test/helper.ts';
-import { addSimulatedPlant, type SimulatedPlant } from '../../test/simulated-plant.ts';
 import { expireRemoteCommands } from './remote.results.ts';
 
 /** Remote parameters end to end: API → broker → simulated dongle → cmd-result → ingest → database. */

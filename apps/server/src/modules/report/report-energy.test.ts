@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helper.ts';
 import {
   A_PLANTS,
   between,
@@ -13,7 +14,6 @@ import {
   valuesOf,
 } from '../../../test/report-fixture.ts';
 import { sqlRows } from '../../db/rows.ts';
-import type { TestApp } from '../../test/helper.ts';
 
 /** The energy report and the monthly roll-up it reads (fixture in apps/server/test/report-fixture.ts). */
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helper.ts';
 import {
   A_PLANTS,
   between,
@@ -11,7 +12,6 @@ import {
   tableOf,
   tearDownReports,
 } from '../../../test/report-fixture.ts';
-import type { TestApp } from '../../test/helper.ts';
 import { expectedDaylightIntervals } from './availability.ts';
 
 /** The fleet report: organisations, plants and availability (fixture in apps/server/test/report-fixture.ts). */

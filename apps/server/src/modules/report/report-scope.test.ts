@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helper.ts';
 import { type ReportFixture, setUpReports, tableOf, tearDownReports } from '../../../test/report-fixture.ts';
-import type { TestApp } from '../../test/helper.ts';
 
 /** Which plants each login’s reports cover, and who may see reports (fixture in apps/server/test/report-fixture.ts). */
 

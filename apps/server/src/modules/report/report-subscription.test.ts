@@ -3,10 +3,10 @@ import { maskContact } from '@pvstar/contract/validation';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orgIdByName, type TestApp } from '../../../test/helper.ts';
 import { type ReportFixture, setUpReports, tearDownReports, valuesOf } from '../../../test/report-fixture.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { outbox, outboxAttachments, plants, reportSubscriptions, users } from '../../db/schema/index.ts';
-import { orgIdByName, type TestApp } from '../../test/helper.ts';
 import { isoWeekLabel, previousMonth, previousWeek } from './report-periods.ts';
 import { sendScheduledReports } from './report-schedule.ts';
 

@@ -1,7 +1,6 @@
 import { DEFAULT_ROLE_PERMS, PERM } from '@pvstar/contract/perm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleMenus, roles, userRoles } from '../../db/schema/index.ts';
 import {
   addUser,
   buildTestApp,
@@ -10,7 +9,8 @@ import {
   roleIdByCode,
   type TestApp,
   unique,
-} from '../../test/helper.ts';
+} from '../../../test/helper.ts';
+import { roleMenus, roles, userRoles } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: string;

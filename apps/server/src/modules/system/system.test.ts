@@ -1,8 +1,8 @@
 import type { Lang } from '@pvstar/contract/lang';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, leakedSecrets, nextIp, type TestApp } from '../../../test/helper.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { buildTestApp, leakedSecrets, nextIp, type TestApp } from '../../test/helper.ts';
 
 /** The maps' default tile server (MAP_TILE_URL) and its attribution. */
 const OSM = {

@@ -2,12 +2,12 @@ import { topics } from '@pvstar/contract/mqtt';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { priceForm } from '../../../test/tariff-fixture.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { devices, dongles, plants } from '../../db/schema/index.ts';
 import { createIngest } from '../../ingest/ingest.ts';
 import { drainRecompute } from '../../ingest/tariff-recompute.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { priceForm } from './tariff-fixture.ts';
 
 /**
  * Revenue priced per interval at a plant's tariff (decision 023), against figures computed by hand:

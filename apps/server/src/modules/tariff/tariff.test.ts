@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { priceForm } from '../../../test/tariff-fixture.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { plants } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { priceForm } from './tariff-fixture.ts';
 
 /** Bad input to the tariff routes: a 4xx naming the field (or line) in the caller's language, nothing stored. */
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/device-loop.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import type { SimulatedPlant } from '../../../test/simulated-plant.ts';
 import { setUpUpgrades, tearDownUpgrades, type UpgradeFixture } from '../../../test/upgrade-fixture.ts';
 import { auditLog, firmwareFiles, firmwarePrograms, upgradeTasks } from '../../db/schema/index.ts';
-import { waitFor } from '../../test/device-loop.ts';
-import type { TestApp } from '../../test/helper.ts';
-import type { SimulatedPlant } from '../../test/simulated-plant.ts';
 
 let t: TestApp;
 let plants: SimulatedPlant[];

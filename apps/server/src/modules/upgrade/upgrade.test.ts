@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FirmwareManifest } from '@pvstar/contract/firmware';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/device-loop.ts';
+import { addUser, type TestApp } from '../../../test/helper.ts';
+import type { SimulatedPlant } from '../../../test/simulated-plant.ts';
 import { setUpUpgrades, tearDownUpgrades, type UpgradeFixture } from '../../../test/upgrade-fixture.ts';
 import {
   devices,
@@ -13,9 +16,6 @@ import {
   upgradeTasks,
 } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
-import { waitFor } from '../../test/device-loop.ts';
-import { addUser, type TestApp } from '../../test/helper.ts';
-import type { SimulatedPlant } from '../../test/simulated-plant.ts';
 import { fingerprintOf, generateSigningKey, signManifest } from '../firmware/firmware.signature.ts';
 
 let t: TestApp;

@@ -2,8 +2,6 @@ import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, outbox, sessions, userRoles, users } from '../../db/schema/index.ts';
-import { md5 } from '../../lib/crypto.ts';
 import {
   addUser,
   buildTestApp,
@@ -14,7 +12,9 @@ import {
   type TestApp,
   unique,
   userIdByName,
-} from '../../test/helper.ts';
+} from '../../../test/helper.ts';
+import { auditLog, outbox, sessions, userRoles, users } from '../../db/schema/index.ts';
+import { md5 } from '../../lib/crypto.ts';
 
 let t: TestApp;
 let admin: string;

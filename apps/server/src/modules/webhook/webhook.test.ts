@@ -4,6 +4,8 @@ import { WEBHOOK_HEADERS } from '@pvstar/contract/webhook';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlant, event, type FixturePlant } from '../../../test/alarm-fixture.ts';
+import { addUser, buildTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   devices,
   plantEnergyDaily,
@@ -14,9 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { refreshPlantStatus } from '../../domain/plant-status.ts';
 import { verifySignature } from '../../lib/webhook-signature.ts';
-import { addUser, buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type AlarmEvents, createAlarmEvents } from '../alarm/alarm-events.ts';
-import { addPlant, event, type FixturePlant } from '../alarm/alarm-fixture.ts';
 import { createWebhookWorker, queueDailySummaries, type WebhookWorker } from './webhook-delivery.ts';
 
 /** A receiver of our own: records each request with its raw body; answers what `reply` says. */
