@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5, pickOption, stickingOut } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn, stickingOut } from './helpers.ts';
 
 /**
  * The alert center with a live dongle: installer A registers a plant through the API, a simulated
@@ -39,13 +39,6 @@ async function ok<T>(...args: Parameters<typeof api>) {
   expect(json.code, `${args[2]} ${args[3]}: ${json.msg}`).toBe(200);
   return json.data;
 }
-
-const signIn = (request: APIRequestContext, account: string, password: string) =>
-  ok<string>(request, null, 'POST', '/auth/user/login', {
-    account,
-    password: md5(password),
-    loginType: 'password',
-  });
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
 const SN = { dongle: `ALDGL-${suffix}`, inverter: `ALINV-${suffix}` };

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
-import { signIn } from './live-plant.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn } from './helpers.ts';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const rows = (page: import('@playwright/test').Page) =>

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, loginThroughForm } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, loginThroughForm, submitSignInForm } from './helpers.ts';
 
 /** Starts the page in a language without signing in. */
 async function useLanguage(page: Page, lang = 'en-GB') {
-  // The seed's key (SPEC §3); a language chosen later in the test is kept over reloads.
+  // The seed's key (requirements §R3.6); a language chosen later in the test is kept over reloads.
   await page.addInitScript((l) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', l);
   }, lang);
@@ -19,11 +19,7 @@ test.describe('sign-in', () => {
 
   test('a wrong password shows the server message and stays on /login', async ({ page }) => {
     await useLanguage(page);
-    await page.goto('/#/login');
-    await page.getByTestId('login-account').fill('admin');
-    await page.getByTestId('login-password').fill('not-the-password');
-    await page.getByTestId('login-agree').check();
-    await page.getByTestId('login-submit').click();
+    await submitSignInForm(page, 'admin', 'not-the-password');
     await expect(page.getByTestId('login-error')).toContainText('Wrong account or password');
     await expect(page).toHaveURL(/#\/login$/);
   });
@@ -46,11 +42,7 @@ test.describe('sign-in', () => {
         body: '{"code":429,"msg":"Try again later","data":null}',
       }),
     );
-    await page.goto('/#/login');
-    await page.getByTestId('login-account').fill('someone');
-    await page.getByTestId('login-password').fill('whatever');
-    await page.getByTestId('login-agree').check();
-    await page.getByTestId('login-submit').click();
+    await submitSignInForm(page, 'someone', 'whatever');
     await expect(page.getByTestId('login-error')).toContainText('Try again later');
   });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, md5 } from './helpers.ts';
+import { DEMO_PASSWORD, login, md5, signIn } from './helpers.ts';
 
 /**
  * A contact an installer enters for one of its users waits for that user: the form and the list say so,
@@ -25,11 +25,7 @@ test('an installer’s new e-mail for a user waits for that user’s confirmatio
   browser,
 }) => {
   const username = `e2ecc${Date.now().toString(36)}`;
-  const installer = await post<string>(request, null, '/auth/user/login', {
-    account: 'demo-installer-a',
-    password: md5(DEMO_PASSWORD),
-    loginType: 'password',
-  });
+  const installer = await signIn(request, 'demo-installer-a');
   // A colleague of the demo guest, with the same organisation and roles.
   const guests = await post<{ list: { orgId: number; roles: { id: number }[] }[] }>(
     request,

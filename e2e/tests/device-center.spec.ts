@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { DeviceRow } from '@pvstar/contract/device';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5, stickingOut } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn, stickingOut } from './helpers.ts';
 
 /**
  * The device center with live data: installer A registers a storage plant through the API, a simulated
@@ -47,20 +47,12 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const admin = await api<string>(request, null, 'POST', '/auth/user/login', {
-    account: 'admin',
-    password: md5(ADMIN_PASSWORD),
-    loginType: 'password',
-  });
+  const admin = await signIn(request, 'admin', ADMIN_PASSWORD);
   const config = await api<{ mqttPort?: number }>(request, admin, 'GET', '/system/config');
   const brokerUrl = process.env.E2E_MQTT_URL ?? `mqtt://127.0.0.1:${config.mqttPort}`;
   expect(config.mqttPort ?? process.env.E2E_MQTT_URL, 'the server runs an embedded broker').toBeTruthy();
 
-  installerToken = await api<string>(request, null, 'POST', '/auth/user/login', {
-    account: 'demo-installer-a',
-    password: md5(DEMO_PASSWORD),
-    loginType: 'password',
-  });
+  installerToken = await signIn(request, 'demo-installer-a');
   const saved = await api<StationSaveResult>(request, installerToken, 'POST', '/station/station/add', {
     stationName: PLANT_NAME,
     stationType: 'ENERGY_STORAGE',

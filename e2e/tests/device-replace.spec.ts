@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
-import { addKielPlant, signIn } from './live-plant.ts';
+import { DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { addKielPlant } from './live-plant.ts';
 
 /**
  * Replacing a device (issue 23, decision 024): installer A replaces a demo plant's inverter from the device

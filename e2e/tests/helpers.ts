@@ -1,14 +1,34 @@
 import { createHash } from 'node:crypto';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN_PASSWORD = 'Admin1234!';
 export const DEMO_PASSWORD = 'Demo1234';
 
-/** A password as the API takes it: every password field is hashed with MD5 on the client (SPEC §5). */
+/** A password as the API takes it: every password field is MD5-hashed on the client (requirements §R14.4). */
 export const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');
 
 /** How many times each page was signed in by `login`: a later sign-in's token wins over an earlier one's. */
 const signIns = new WeakMap<Page, number>();
+
+/**
+ * Signs in through the API with the call the sign-in form makes and returns the bearer token: the one way
+ * a spec signs in for its set-up or API calls (`login` below hands the same session to a page).
+ */
+export async function signIn(
+  request: APIRequestContext,
+  account: string,
+  password = DEMO_PASSWORD,
+  lang = 'en-GB',
+): Promise<string> {
+  const res = await request.post('/auth/user/login', {
+    headers: { fromType: '2', lang },
+    data: { account, password: md5(password), loginType: 'password', agree: true },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: unknown };
+  expect(body.code, `${account} signs in: ${body.msg}`).toBe(200);
+  expect(typeof body.data, `${account} signs in without a second step`).toBe('string');
+  return body.data as string;
+}
 
 /**
  * Signs in and opens `to` (the dashboard unless said). The session is made through the API, with the call
@@ -24,18 +44,12 @@ export async function login(
   lang = 'en-GB',
   to = '/#/dashboard',
 ) {
-  const res = await page.request.post('/auth/user/login', {
-    headers: { fromType: '2', lang },
-    data: { account, password: md5(password), loginType: 'password', agree: true },
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: unknown };
-  expect(body.code, `${account} signs in: ${body.msg}`).toBe(200);
-  expect(typeof body.data, `${account} signs in without a second step`).toBe('string');
+  const token = await signIn(page.request, account, password, lang);
   const generation = (signIns.get(page) ?? 0) + 1;
   signIns.set(page, generation);
   await page.addInitScript(
     ({ language, token, n }) => {
-      // The seed's key (SPEC §3); a language chosen later in the test is kept over reloads.
+      // The seed's key (requirements §R3.6); a language chosen later in the test is kept over reloads.
       if (!localStorage.getItem('language')) localStorage.setItem('language', language);
       // Once per sign-in and tab: a sign-out or a token the test sets later stays over reloads.
       if (Number(sessionStorage.getItem('e2e-sign-in') ?? 0) < n) {
@@ -43,7 +57,7 @@ export async function login(
         sessionStorage.setItem('e2e-sign-in', String(n));
       }
     },
-    { language: lang, token: body.data as string, n: generation },
+    { language: lang, token, n: generation },
   );
   // A page already on the app would only change its hash: the app has to start anew, with the session.
   if (page.url() !== 'about:blank') await page.goto('about:blank');
@@ -51,17 +65,25 @@ export async function login(
   if (to === '/#/dashboard') await expect(page).toHaveURL(/#\/dashboard/, { timeout: 30_000 });
 }
 
-/** Signs in through the sign-in page with the password form and waits for the dashboard. */
-export async function loginThroughForm(page: Page, account: string, password: string, lang = 'en-GB') {
-  // The seed's key (SPEC §3); a language chosen later in the test is kept over reloads.
-  await page.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
+/**
+ * Opens the sign-in page, fills the password form, ticks the consent and submits: the UI path, for the
+ * specs about the form. What follows (the dashboard, an error, a second step) is the caller's to wait for.
+ */
+export async function submitSignInForm(page: Page, account: string, password: string) {
   await page.goto('/#/login');
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the sign-in page with the password form and waits for the dashboard. */
+export async function loginThroughForm(page: Page, account: string, password: string, lang = 'en-GB') {
+  // The seed's key (requirements §R3.6); a language chosen later in the test is kept over reloads.
+  await page.addInitScript((l) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
+  }, lang);
+  await submitSignInForm(page, account, password);
   // Signing in hashes the password (argon2id): on a busy machine that takes longer than other steps.
   await expect(page).toHaveURL(/#\/dashboard/, { timeout: 30_000 });
 }

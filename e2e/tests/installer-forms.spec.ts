@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
-import { apiOk, signIn } from './live-plant.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn } from './helpers.ts';
+import { apiOk } from './live-plant.ts';
 
 /**
  * What an installer trips over (issue 20): contact fields that keep the other type's text, form

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5 } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn } from './helpers.ts';
 
 /**
  * The installer's first day: a plant registered through the form, its dongle configured with the secret
@@ -12,10 +12,7 @@ const PLANT = { latitude: 52.52, longitude: 13.405, tilt: 30, azimuth: 0, timezo
 
 async function brokerUrl(request: APIRequestContext): Promise<string> {
   if (process.env.E2E_MQTT_URL) return process.env.E2E_MQTT_URL;
-  const login = await request.post('/auth/user/login', {
-    data: { account: 'admin', password: md5(ADMIN_PASSWORD), loginType: 'password' },
-  });
-  const token = ((await login.json()) as { data: string }).data;
+  const token = await signIn(request, 'admin', ADMIN_PASSWORD);
   const config = await request.get('/system/config', { headers: { Authorization: `Bearer ${token}` } });
   const port = ((await config.json()) as { data: { mqttPort?: number } }).data.mqttPort;
   expect(port, 'the server runs an embedded broker').toBeTruthy();

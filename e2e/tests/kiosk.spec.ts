@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, flowOverlaps, login } from './helpers.ts';
-import { apiOk, signIn } from './live-plant.ts';
+import { DEMO_PASSWORD, flowOverlaps, login, signIn } from './helpers.ts';
+import { apiOk } from './live-plant.ts';
 
 /**
  * The public plant page (issue 22): installer A makes a share link in a demo plant's information tab,

@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
-import { apiOk, signIn } from './live-plant.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { apiOk } from './live-plant.ts';
 
 /**
  * The lists at 1440×900: no column sits under a sticky one (every header can be seen, scrolled to),

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, type FleetOptions, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, md5 } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn } from './helpers.ts';
 
 /**
  * A plant registered through the API by installer A, in Munich, with one inverter per dongle, and
@@ -24,13 +24,6 @@ export async function apiOk<T>(
   expect(json.code, `${url}: ${json.msg}`).toBe(200);
   return json.data;
 }
-
-export const signIn = (request: APIRequestContext, account: string, password: string) =>
-  apiOk<string>(request, null, '/auth/user/login', {
-    account,
-    password: md5(password),
-    loginType: 'password',
-  });
 
 /**
  * A PV plant of installer A's own in Kiel with one dongle and one 6 kW inverter, registered through the API

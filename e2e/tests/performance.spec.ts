@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { PlantPerformance } from '@pvstar/contract/performance';
-import { DEMO_PASSWORD, login, md5 } from './helpers.ts';
+import { DEMO_PASSWORD, login, signIn } from './helpers.ts';
 
 /**
  * The plant detail's Performance tab on a demo plant: once the demo's history is in, the jobs role has
@@ -17,11 +17,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
-  const login = await request.post('/auth/user/login', {
-    headers: HEADERS,
-    data: { account: 'demo-installer-a', password: md5(DEMO_PASSWORD), loginType: 'password' },
-  });
-  const token = ((await login.json()) as { data: string }).data;
+  const token = await signIn(request, 'demo-installer-a');
   const headers = { ...HEADERS, Authorization: `Bearer ${token}` };
   const page = await request.post('/station/station/page?pageNum=1&pageSize=100', { headers, data: {} });
   const list = ((await page.json()) as { data: { list: { id: number; stationNo: string }[] } }).data.list;

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { PlantOverview, PlantRealtime } from '@pvstar/contract/plant-data';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5 } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn } from './helpers.ts';
 
 /**
  * The plant detail with live data: installer A registers a storage plant through the API, a simulated
@@ -56,20 +56,12 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const admin = await api<string>(request, null, 'POST', '/auth/user/login', {
-    account: 'admin',
-    password: md5(ADMIN_PASSWORD),
-    loginType: 'password',
-  });
+  const admin = await signIn(request, 'admin', ADMIN_PASSWORD);
   const config = await api<{ mqttPort?: number }>(request, admin, 'GET', '/system/config');
   expect(config.mqttPort ?? process.env.E2E_MQTT_URL, 'the server runs an embedded broker').toBeTruthy();
   const brokerUrl = process.env.E2E_MQTT_URL ?? `mqtt://127.0.0.1:${config.mqttPort}`;
 
-  const installer = await api<string>(request, null, 'POST', '/auth/user/login', {
-    account: 'demo-installer-a',
-    password: md5(DEMO_PASSWORD),
-    loginType: 'password',
-  });
+  const installer = await signIn(request, 'demo-installer-a');
   const saved = await api<StationSaveResult>(request, installer, 'POST', '/station/station/add', {
     stationName: PLANT_NAME,
     stationType: 'ENERGY_STORAGE',
@@ -230,11 +222,7 @@ test('the overview’s total generation is the inverter’s lifetime counter of 
   page,
   request,
 }) => {
-  const token = await api<string>(request, null, 'POST', '/auth/user/login', {
-    account: 'demo-installer-a',
-    password: md5(DEMO_PASSWORD),
-    loginType: 'password',
-  });
+  const token = await signIn(request, 'demo-installer-a');
   const overview = await api<PlantOverview>(request, token, 'GET', `/station/station/overview/${plantId}`);
   const realtime = await api<PlantRealtime>(request, token, 'GET', `/station/station/realtime/${plantId}`);
   const counters = realtime.devices

@@ -3,7 +3,6 @@ import { type APIRequestContext, expect, type Locator, type Page, type Response 
 import { shownFigure } from '@pvstar/contract/figures';
 import type { AlarmReport, EnergyReport, FleetReport } from '@pvstar/contract/report';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, md5 } from './helpers.ts';
 
 /** What the report tests share: the page's report requests and tables, workbook contents, API calls. */
 
@@ -110,13 +109,6 @@ export async function apiCall<T>(
   expect(json.code, `${url}: ${json.msg}`).toBe(200);
   return json.data;
 }
-
-export const signIn = (request: APIRequestContext, account: string) =>
-  apiCall<string>(request, null, '/auth/user/login', {
-    account,
-    password: md5(DEMO_PASSWORD),
-    loginType: 'password',
-  });
 
 /** The month `n` months before this one (YYYY-MM). */
 export const monthAgo = (n: number) => {

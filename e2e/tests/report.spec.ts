@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
 import type { EnergyReport } from '@pvstar/contract/report';
 import type { StationSaveResult } from '@pvstar/contract/station';
-import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { DEMO_PASSWORD, login, pickOption, signIn } from './helpers.ts';
 import {
   apiCall,
   asShown,
@@ -17,7 +17,6 @@ import {
   rep,
   SHOTS_DIR,
   settle,
-  signIn,
   tableRows,
   totalsRow,
   workbookRows,

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import mqtt from 'mqtt';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
-import { addKielPlant, apiOk, signIn } from './live-plant.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { addKielPlant, apiOk } from './live-plant.ts';
 
 /**
  * Readings you can trust (issue 32, decision 031): a dongle sends its inverter's lifetime counter, which

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5, pickUserMenu } from './helpers.ts';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  login,
+  md5,
+  pickUserMenu,
+  signIn,
+  submitSignInForm,
+} from './helpers.ts';
 
 const HEADERS = { fromType: '2', lang: 'en-GB' };
 
@@ -33,11 +41,7 @@ async function createAccount(
   opts: { disableRole?: boolean } = {},
 ) {
   // One API session for all set-ups: sign-ins are rate-limited per minute.
-  adminToken ??= await api<string>(request, null, 'POST', '/auth/user/login', {
-    account: 'admin',
-    password: md5(ADMIN_PASSWORD),
-    loginType: 'password',
-  });
+  adminToken ??= await signIn(request, 'admin', ADMIN_PASSWORD);
   const admin = adminToken;
   const info = await api<{ user: { orgId: number } }>(request, admin, 'GET', '/auth/user/getUserInfo');
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -181,11 +185,7 @@ test('sign-in asks a new account for consent once: the server checks it and keep
 test('an account without any permission lands on /401', async ({ page, request }) => {
   const username = await createAccount(request, ['2007001001'], { disableRole: true });
   await page.addInitScript(() => localStorage.setItem('language', 'en-GB'));
-  await page.goto('/#/login');
-  await page.getByTestId('login-account').fill(username);
-  await page.getByTestId('login-password').fill('Tidal7Wave');
-  await page.getByTestId('login-agree').check();
-  await page.getByTestId('login-submit').click();
+  await submitSignInForm(page, username, 'Tidal7Wave');
   await expect(page).toHaveURL(/#\/401$/);
   await expect(page.getByTestId('page-401')).toContainText(
     "You don't have permission to access this page. Please contact the administrator.",

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, md5, pickOption } from './helpers.ts';
+import { DEMO_PASSWORD, login, pickOption, signIn } from './helpers.ts';
 
 /**
  * The plant center: installer A registers a plant with a dongle and an inverter through the form, sees
@@ -9,14 +9,6 @@ import { DEMO_PASSWORD, login, md5, pickOption } from './helpers.ts';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const run = Date.now().toString(36).toUpperCase().slice(-6);
 const serial = (kind: string, n: number) => `${kind}-E2E${run}${n}`;
-
-/** Signs in through the API (for fixtures the test is not about). */
-async function apiToken(request: APIRequestContext, account: string) {
-  const res = await request.post('/auth/user/login', {
-    data: { account, password: md5(DEMO_PASSWORD), loginType: 'password' },
-  });
-  return ((await res.json()) as { data: string }).data;
-}
 
 /** A plant registered through the API, for the tests that are about something else. */
 async function addPlantByApi(request: APIRequestContext, token: string, name: string, n: number) {
@@ -195,7 +187,7 @@ test("installer B does not see installer A's plant", async ({ page }) => {
 
 test('installer A deletes a throwaway plant after typing its name', async ({ page, request }) => {
   const name = `Throwaway ${run}`;
-  await addPlantByApi(request, await apiToken(request, 'demo-installer-a'), name, 2);
+  await addPlantByApi(request, await signIn(request, 'demo-installer-a'), name, 2);
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
   await openList(page);
   await searchName(page, name);
@@ -250,7 +242,7 @@ test('the guest sees plants but no add, edit or delete', async ({ page }) => {
 test.describe('screenshots', () => {
   const longName = `Photovoltaik-Großanlage Gewerbepark Augsburg-Lechhausen Süd, Halle 7 (${run})`;
   test.beforeAll(async ({ request }) => {
-    await addPlantByApi(request, await apiToken(request, 'demo-installer-a'), longName, 3);
+    await addPlantByApi(request, await signIn(request, 'demo-installer-a'), longName, 3);
   });
 
   for (const lang of ['en-GB', 'de-DE', 'zh-CN']) {

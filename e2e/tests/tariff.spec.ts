@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
-import { apiOk, signIn } from './live-plant.ts';
+import { DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { apiOk } from './live-plant.ts';
 
 /**
  * A plant's tariffs (issue 23): installer A adds a feed-in price on the plant's information page, sees

@@ -1,12 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5 } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, md5, signIn, submitSignInForm } from './helpers.ts';
 
 async function adminApi(page: Page) {
-  const signIn = await page.request.post('/auth/user/login', {
-    data: { account: 'admin', password: md5(ADMIN_PASSWORD), loginType: 'password' },
-  });
-  return { authorization: `Bearer ${(await signIn.json()).data as string}` };
+  return { authorization: `Bearer ${await signIn(page.request, 'admin', ADMIN_PASSWORD)}` };
 }
 
 type OrgNode = { id: number; name: string; type: string; children?: OrgNode[] };
@@ -48,11 +45,7 @@ async function shot(page: Page, path: string) {
 
 /** The password step of the login page (the user is signed out). */
 async function passwordStep(page: Page, username: string) {
-  await page.goto('/#/login');
-  await page.getByTestId('login-account').fill(username);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-agree').check();
-  await page.getByTestId('login-submit').click();
+  await submitSignInForm(page, username, DEMO_PASSWORD);
 }
 
 const signOut = (page: Page) =>

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
-import { apiOk, signIn } from './live-plant.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { apiOk } from './live-plant.ts';
 
 /**
  * Stored XSS: markup typed into what users name and describe comes back as text on every screen that

@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { tileSource } from './config.ts';
 import type { AppContext } from './context.ts';
+import { finishOpenApi } from './http/openapi-document.ts';
 import { answerFrameworkError, installPipeline } from './http/pipeline.ts';
 import { requestForLog } from './http/request-log.ts';
 import { alarmRoutes } from './modules/alarm/alarm.routes.ts';
@@ -52,8 +53,8 @@ import { webhookRoutes } from './modules/webhook/webhook.routes.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
-/** Start-up order: external plugins → our pipeline (language, auth, envelope, errors) → routes. */
-export async function buildApp(ctx: AppContext) {
+/** The Fastify instance with zod schemas, request ids, our pipeline (language, auth, envelope, errors). */
+function createServer(ctx: AppContext) {
   const app = Fastify({
     // Fastify lets the instance's own serializers win over its defaults: ours keeps secrets out of request lines.
     loggerInstance: ctx.log.child({}, { serializers: { req: requestForLog } }) as FastifyBaseLogger,
@@ -76,8 +77,13 @@ export async function buildApp(ctx: AppContext) {
     resolveCaller: (token, meta) =>
       isApiToken(token) ? resolveTokenCaller(ctx.db, token, meta) : resolveCaller(ctx.db, token),
   });
+  return app;
+}
+type App = ReturnType<typeof createServer>;
 
-  const tileHost = tileSource(ctx.config.MAP_TILE_URL);
+/** Security headers (a strict CSP but for the map tiles) and the rate limiter routes opt into. */
+async function registerSecurity(app: App, config: AppContext['config']) {
+  const tileHost = tileSource(config.MAP_TILE_URL);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -103,13 +109,24 @@ export async function buildApp(ctx: AppContext) {
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, code: 429, message: 'rate limit' }),
   });
+}
+
+/** The OpenAPI document and its page at /docs. */
+async function registerApiDocs(app: App, config: AppContext['config']) {
   await app.register(swagger, {
     openapi: {
       info: {
-        title: `${ctx.config.APP_TITLE} API`,
+        title: `${config.APP_TITLE} API`,
         version: '1.0.0',
-        description: 'Envelope { code, msg, data }; code equals the HTTP status.',
+        description: [
+          'Monitoring and administration of PV plants, storage and balcony PV.',
+          'Every JSON answer is the envelope `{ code, msg, data }`: `code` equals the HTTP status, `msg` is in the language of the `lang` header, `data` is the result (errors: null or details such as `data.fields`).',
+          'The guide for integrators (authentication, API tokens, limits, errors, pagination, languages, webhooks, versioning) is docs/api.md; changes are listed in docs/api-changelog.md.',
+        ].join('\n\n'),
+        contact: { name: `${config.APP_TITLE} support`, url: config.PUBLIC_URL ?? '/' },
+        license: { name: 'Proprietary' },
       },
+      servers: [{ url: config.PUBLIC_URL ?? '/', description: 'This installation' }],
       components: {
         securitySchemes: {
           bearer: {
@@ -120,7 +137,7 @@ export async function buildApp(ctx: AppContext) {
               'API tokens are made in the personal centre (API tokens tab, or `POST /system/apiToken/add` from a signed-in session) and shown once; send them as `Authorization: Bearer pvst_…`.',
               'A token acts as its user with at most the user’s current permissions and data scope, and only on plant data: each operation says which tokens may call it (“API tokens: read-only and read-write”, “read-write only”, or “none”, which answers 403 to every token). A token limited to some plants sees only those (other plants answer 404; lists spanning organisations and the fleet report answer 403).',
               'A token can never manage tokens, users, roles, menus, webhooks, share links, report subscriptions or passwords, change contacts or the second factor, delete plants, replace devices, reissue dongle secrets, invite owners, manage firmware or upgrades or write remote parameters.',
-              `Limits per token: by default ${ctx.config.API_TOKEN_DAILY_LIMIT.toLocaleString('en-GB')} requests a day (UTC) and ${ctx.config.API_TOKEN_PER_SECOND_LIMIT} a second (settable per token up to ${ctx.config.API_TOKEN_MAX_DAILY_LIMIT.toLocaleString('en-GB')} and ${ctx.config.API_TOKEN_MAX_PER_SECOND_LIMIT}). Every answer carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy; beyond a limit the answer is 429 with Retry-After (seconds).`,
+              `Limits per token: by default ${config.API_TOKEN_DAILY_LIMIT.toLocaleString('en-GB')} requests a day (UTC) and ${config.API_TOKEN_PER_SECOND_LIMIT} a second (settable per token up to ${config.API_TOKEN_MAX_DAILY_LIMIT.toLocaleString('en-GB')} and ${config.API_TOKEN_MAX_PER_SECOND_LIMIT}). Every answer carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy; beyond a limit the answer is 429 with Retry-After (seconds).`,
               'Revoked or expired tokens, and tokens of a frozen or deleted user, answer 401.',
             ].join(' '),
           },
@@ -129,10 +146,14 @@ export async function buildApp(ctx: AppContext) {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: finishOpenApi,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+}
 
-  const web = ctx.config.WEB_DIST;
+/** The built web app (WEB_DIST) at /, or a hint to build it. */
+async function registerWebApp(app: App, config: AppContext['config']) {
+  const web = config.WEB_DIST;
   if (fs.existsSync(path.join(web, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: web,
@@ -159,6 +180,14 @@ export async function buildApp(ctx: AppContext) {
         .send('The web app is not built: run `npm run build` (npm start does it for you).'),
     );
   }
+}
+
+/** Start-up order: external plugins → our pipeline (language, auth, envelope, errors) → routes. */
+export async function buildApp(ctx: AppContext) {
+  const app = createServer(ctx);
+  await registerSecurity(app, ctx.config);
+  await registerApiDocs(app, ctx.config);
+  await registerWebApp(app, ctx.config);
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));

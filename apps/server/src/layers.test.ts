@@ -52,6 +52,33 @@ const under = (dirs: string[]) => (file: string) => dirs.some((d) => file.starts
 const crossing = (from: (f: string) => boolean, to: (f: string) => boolean) =>
   imports.filter((i) => from(i.from) && to(i.to)).map((i) => `${i.from} → ${i.to}`);
 
+/** The loops of a graph (at least one through every node that lies on one), each as its trail of nodes. */
+function loopsOf(next: Map<string, Iterable<string>>): string[][] {
+  const loops: string[][] = [];
+  const done = new Set<string>();
+  const visit = (node: string, trail: string[]) => {
+    const at = trail.indexOf(node);
+    if (at >= 0) return void loops.push([...trail.slice(at), node]);
+    if (done.has(node)) return;
+    for (const to of next.get(node) ?? []) visit(to, [...trail, node]);
+    done.add(node);
+  };
+  for (const node of next.keys()) visit(node, []);
+  return loops;
+}
+
+const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1];
+
+/** "Module folder A imports module folder B", with the imports that say so, type-only ones included. */
+const moduleImports = new Map<string, Map<string, string[]>>();
+for (const i of imports) {
+  const [from, to] = [moduleOf(i.from), i.relative ? moduleOf(i.to) : undefined];
+  if (!from || !to || from === to) continue;
+  const targets = moduleImports.get(from) ?? new Map<string, string[]>();
+  targets.set(to, [...(targets.get(to) ?? []), `${i.from} → ${i.to}${i.typeOnly ? ' (type)' : ''}`]);
+  moduleImports.set(from, targets);
+}
+
 describe('server layers', () => {
   it('holds no test support: nothing but a test imports a test library or a file outside src/', () => {
     // The server runs from src/: anything here ships, so harnesses and fixtures live in apps/server/test/.
@@ -120,17 +147,29 @@ describe('server layers', () => {
     const next = new Map<string, string[]>();
     for (const i of imports)
       if (i.relative && !i.typeOnly) next.set(i.from, [...(next.get(i.from) ?? []), i.to]);
-    const loops: string[] = [];
-    const done = new Set<string>();
-    const visit = (file: string, trail: string[]) => {
-      const at = trail.indexOf(file);
-      if (at >= 0) return void loops.push([...trail.slice(at), file].join(' → '));
-      if (done.has(file)) return;
-      for (const to of next.get(file) ?? []) visit(to, [...trail, file]);
-      done.add(file);
-    };
-    for (const file of next.keys()) visit(file, []);
-    expect(loops).toEqual([]);
+    expect(loopsOf(next).map((loop) => loop.join(' → '))).toEqual([]);
+  });
+
+  it('module folders depend one way: no loop between modules/*/, type-only imports included', () => {
+    // A type shared both ways is knowledge shared both ways. What both sides need goes to the lower module,
+    // to domain/ (a rule several modules share) or to a module's data-access file (docs/decisions/015).
+    expect(moduleImports.get('plant')?.has('auth')).toBe(true);
+    const loops = loopsOf(new Map([...moduleImports].map(([from, to]) => [from, to.keys()])));
+    expect(
+      loops.map((loop) =>
+        [loop.join(' → '), ...loop.slice(1).flatMap((to, k) => moduleImports.get(loop[k]!)!.get(to)!)].join(
+          '\n  ',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the HTTP pipeline writes no SQL: list filters, orders and pages live in db/lists.ts', () => {
+    // So a module never takes its queries from the pipeline; a query several modules share has one home
+    // below them (db/, domain/ or the owning module's data-access file).
+    expect(crossing(under(['http']), (to) => /^drizzle-orm(\/|$)/.test(to) || to.startsWith('db/'))).toEqual(
+      [],
+    );
   });
 
   it('the command bus knows no module: main.ts registers who takes which results', () => {

@@ -1,33 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type AppContext, NO_BROKER_CREDENTIALS } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { dongles } from './db/schema/index.ts';
 import { seed } from './db/seed/seed.ts';
 import { ensureDemoFirmwareKey } from './demo/demo-firmware-key.ts';
 import { prepareDemo } from './demo/demo-fleet.ts';
-import { CMD_PREFIX } from './domain/commands.ts';
+import type { CommandPublisher } from './domain/commands.ts';
 import { createIngestPipeline, ingestLanes, subscribeIngest } from './ingest/start-ingest.ts';
 import { startTariffRecompute } from './ingest/tariff-recompute.ts';
 import { startHousekeeping } from './lib/housekeeping.ts';
-import { createOutboxWorker, devMailbox } from './lib/mailer.ts';
+import { createOutboxWorker, devMailbox, type OutboxWorker } from './lib/mailer.ts';
 import { startSamplePartitionUpkeep } from './lib/sample-partitions.ts';
 import { startTableUpkeep } from './lib/table-upkeep.ts';
 import { startAlarmWatch } from './modules/alarm/alarm-watch.ts';
 import { verifyDongleSecret } from './modules/device/dongle-credentials.ts';
 import { removeUnusedUploads } from './modules/firmware/firmware.files.ts';
 import { startPerformanceJob } from './modules/performance/performance-job.ts';
-import { handleRemoteResult } from './modules/remote/remote.results.ts';
 import { startReportSchedule } from './modules/report/report-schedule.ts';
-import { handleUpgradeResult } from './modules/upgrade/upgrade.results.ts';
 import { createWebhookWorker } from './modules/webhook/webhook-delivery.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from './mqtt/broker.ts';
 import { connectCloudClient } from './mqtt/client.ts';
 import { createCommandPublisher } from './mqtt/command-bus.ts';
 import { startCommandJobs } from './mqtt/command-jobs.ts';
+import { COMMAND_RESULTS } from './mqtt/command-results.ts';
 import { connectDynsec, withoutCredentials } from './mqtt/dynsec.ts';
 import { lockDataDir } from './scripts/data-dir-lock.ts';
 
@@ -46,17 +45,22 @@ function parseRoles(argv: string[]): Set<'api' | 'ingest' | 'jobs'> {
   return roles.size ? roles : new Set(['api', 'ingest', 'jobs']);
 }
 
-async function main() {
-  const config = loadConfig();
-  const roles = parseRoles(process.argv.slice(2));
-  const log = pino({
+type Roles = ReturnType<typeof parseRoles>;
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+type Dynsec = Awaited<ReturnType<typeof connectDynsec>>;
+type IngestPipeline = ReturnType<typeof createIngestPipeline>;
+
+function createLogger(config: Config) {
+  return pino({
     level: config.LOG_LEVEL,
     ...(process.stdout.isTTY && !config.production
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
       : {}),
   });
+}
 
-  const dataDir = path.resolve(config.DATA_DIR);
+/** The database (PGlite in DATA_DIR, locked to this process, or DATABASE_URL), migrated and seeded. */
+async function openStore(config: Config, dataDir: string, log: Logger) {
   const dbLock = config.DATABASE_URL ? null : lockDataDir(path.join(dataDir, 'db'));
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -65,8 +69,14 @@ async function main() {
   });
   await database.migrate();
   const seeded = await seed(database.db, config);
-  // MQTT_AUTH=dynsec: the service account and every registered dongle's account on Mosquitto, before anything
-  // connects to it or registers a dongle.
+  return { dbLock, database, seeded };
+}
+
+/**
+ * MQTT_AUTH=dynsec: the service account and every registered dongle's account on Mosquitto, before anything
+ * connects to it or registers a dongle.
+ */
+async function prepareDynsec(config: Config, database: Database, log: Logger) {
   const dynsec =
     config.MQTT_URL && config.MQTT_AUTH === 'dynsec'
       ? await connectDynsec({ url: config.MQTT_URL, log })
@@ -77,6 +87,16 @@ async function main() {
     const { added, removed } = await dynsec.reconcile(registered.map((r) => r.sn));
     log.info({ added: added.length, removed: removed.length }, 'dynsec: dongle accounts reconciled');
   }
+  return dynsec;
+}
+
+/** Demo mode: the firmware key and the simulated plants (jobs role). */
+async function prepareDemoFleet(
+  config: Config,
+  roles: Roles,
+  opts: { database: Database; dataDir: string; dynsec: Dynsec | null; log: Logger },
+) {
+  const { database, dataDir, dynsec, log } = opts;
   // Demo mode: the demo manufacturer signs firmware with a key kept in DATA_DIR; its dongles trust it.
   const demoKey =
     config.demo && roles.has('jobs') ? await ensureDemoFirmwareKey(database.db, dataDir, log) : null;
@@ -92,27 +112,44 @@ async function main() {
           firmwareKeys: demoKey ? [demoKey.publicKey] : [],
         })
       : null;
+  return { demoKey, demo };
+}
 
-  const ingestPipeline = roles.has('ingest')
-    ? createIngestPipeline({
-        db: database.db,
-        log,
-        publish: (sn, cmd) => publishCommand(sn, cmd),
-        // The command bus hands each result to the part of the cloud that sent the command.
-        commandResults: {
-          [CMD_PREFIX.remote]: handleRemoteResult,
-          [CMD_PREFIX.firmware]: handleUpgradeResult,
-        },
-        lanes: config.INGEST_LANES ?? ingestLanes(database.kind),
-        flushMs: config.INGEST_FLUSH_MS,
-        dongleLimits: {
-          messages: config.INGEST_DONGLE_MESSAGES_PER_MINUTE,
-          samples: config.INGEST_DONGLE_SAMPLES_PER_MINUTE,
-          events: config.INGEST_DONGLE_EVENTS_PER_MINUTE,
-        },
-      })
-    : null;
-  let stopping = false;
+function createIngestRole(
+  config: Config,
+  database: Database,
+  log: Logger,
+  publish: Parameters<typeof createIngestPipeline>[0]['publish'],
+) {
+  return createIngestPipeline({
+    db: database.db,
+    log,
+    publish,
+    // The command bus hands each result to the part of the cloud that sent the command.
+    commandResults: COMMAND_RESULTS,
+    lanes: config.INGEST_LANES ?? ingestLanes(database.kind),
+    flushMs: config.INGEST_FLUSH_MS,
+    dongleLimits: {
+      messages: config.INGEST_DONGLE_MESSAGES_PER_MINUTE,
+      samples: config.INGEST_DONGLE_SAMPLES_PER_MINUTE,
+      events: config.INGEST_DONGLE_EVENTS_PER_MINUTE,
+    },
+  });
+}
+
+/** The embedded broker (without MQTT_URL), the cloud's own MQTT connection, and ingest's subscription. */
+async function connectMqtt(
+  config: Config,
+  roles: Roles,
+  opts: {
+    database: Database;
+    dynsec: Dynsec | null;
+    ingestPipeline: IngestPipeline | null;
+    admitDongles: () => boolean;
+    log: Logger;
+  },
+) {
+  const { database, dynsec, ingestPipeline, log } = opts;
   const servicePassword = config.MQTT_SERVICE_PASSWORD ?? randomBytes(18).toString('base64url');
   const broker = config.MQTT_URL
     ? null
@@ -125,7 +162,7 @@ async function main() {
         storeDongleMessage: ingestPipeline
           ? (topic, payload) => ingestPipeline.ingest.handle(topic, payload)
           : undefined,
-        admitDongles: () => !stopping,
+        admitDongles: opts.admitDongles,
         connectsPerMinute: config.MQTT_DONGLE_CONNECTS_PER_MINUTE,
         log,
       });
@@ -142,10 +179,6 @@ async function main() {
     clientId: `pvstar-${[...roles].join('-')}-${process.pid}`,
     log,
   });
-
-  const publishCommand = createCommandPublisher(mqttClient, log);
-  const publicUrl = () => config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
-
   // Against an external broker ingest subscribes; a fixed client id per process keeps its persistent
   // session (what it has not acknowledged) across restarts.
   const ingestSubscriber =
@@ -159,25 +192,23 @@ async function main() {
           sessionExpirySeconds: config.MQTT_SESSION_EXPIRY_SECONDS,
         })
       : null;
+  return { broker, mqttUrl, mqttClient, ingestSubscriber };
+}
 
-  const outbox = createOutboxWorker({
-    db: database.db,
-    log,
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    mailbox: devMailbox(config),
-  });
-  const ctx: AppContext = {
-    db: database.db,
-    database,
-    config,
-    log,
-    outbox,
-    publishCommand,
-    brokerReady: () => mqttClient.connected && (ingestSubscriber?.connected ?? true),
-    mqttPort: broker?.port ?? null,
-    brokerCredentials: broker ? embeddedBrokerCredentials(broker) : (dynsec ?? NO_BROKER_CREDENTIALS),
-  };
+/** The background work: the jobs role's timers and workers (and PGlite's table upkeep); `stop` ends them. */
+function startJobs(
+  config: Config,
+  roles: Roles,
+  opts: {
+    database: Database;
+    dataDir: string;
+    log: Logger;
+    outbox: OutboxWorker;
+    publishCommand: CommandPublisher;
+    publicUrl: () => string;
+  },
+) {
+  const { database, dataDir, log, outbox, publishCommand, publicUrl } = opts;
   if (roles.has('jobs')) outbox.start();
   const alarmWatch = roles.has('jobs')
     ? startAlarmWatch(database.db, log, { title: config.APP_TITLE })
@@ -212,20 +243,38 @@ async function main() {
   const commandJobs = roles.has('jobs')
     ? startCommandJobs({ db: database.db, log, publish: publishCommand, publicUrl })
     : null;
+  return {
+    performance,
+    async stop() {
+      alarmWatch?.stop();
+      housekeeping?.stop();
+      performance?.stop();
+      samplePartitions?.stop();
+      reportSchedule?.stop();
+      tariffRecompute?.stop();
+      await tableUpkeep?.stop();
+      commandJobs?.stop();
+      await webhookWorker?.stop();
+      await outbox.stop();
+    },
+  };
+}
 
-  let demoHistoryFilled = false;
-  if (demo) ctx.demoHistoryReady = () => demoHistoryFilled;
-  const app = roles.has('api') ? await buildApp(ctx) : null;
-  if (app) await app.listen({ port: config.PORT, host: config.HOST });
-  demo?.start({ brokerUrl: mqttUrl });
-  if (demo?.backfilled)
-    void demo.backfilled.finally(() => {
-      demoHistoryFilled = true;
-    });
-  else demoHistoryFilled = true;
-  // The demo's year of history arrives in the background: its performance is computed once it is in.
-  void demo?.backfilled?.then(() => performance?.run());
-
+/** What runs where, and the accounts to sign in with. */
+function printBanner(
+  config: Config,
+  roles: Roles,
+  parts: {
+    app: unknown;
+    database: Database;
+    dataDir: string;
+    broker: { port: number } | null;
+    demo: { members: unknown[] } | null;
+    demoKey: { file: string } | null;
+    seeded: Awaited<ReturnType<typeof seed>>;
+  },
+) {
+  const { app, database, dataDir, broker, demo, demoKey, seeded } = parts;
   const url = `http://localhost:${config.PORT}`;
   const lines = [
     '',
@@ -248,6 +297,64 @@ async function main() {
     '',
   ].filter((l) => l !== undefined);
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main() {
+  const config = loadConfig();
+  const roles = parseRoles(process.argv.slice(2));
+  const log = createLogger(config);
+  const dataDir = path.resolve(config.DATA_DIR);
+  const { dbLock, database, seeded } = await openStore(config, dataDir, log);
+  const dynsec = await prepareDynsec(config, database, log);
+  const { demoKey, demo } = await prepareDemoFleet(config, roles, { database, dataDir, dynsec, log });
+  const ingestPipeline = roles.has('ingest')
+    ? createIngestRole(config, database, log, (sn, cmd) => publishCommand(sn, cmd))
+    : null;
+  let stopping = false;
+  const { broker, mqttUrl, mqttClient, ingestSubscriber } = await connectMqtt(config, roles, {
+    database,
+    dynsec,
+    ingestPipeline,
+    admitDongles: () => !stopping,
+    log,
+  });
+  const publishCommand = createCommandPublisher(mqttClient, log);
+  const publicUrl = () => config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
+
+  const outbox = createOutboxWorker({
+    db: database.db,
+    log,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    mailbox: devMailbox(config),
+  });
+  const ctx: AppContext = {
+    db: database.db,
+    database,
+    config,
+    log,
+    outbox,
+    publishCommand,
+    brokerReady: () => mqttClient.connected && (ingestSubscriber?.connected ?? true),
+    mqttPort: broker?.port ?? null,
+    brokerCredentials: broker ? embeddedBrokerCredentials(broker) : (dynsec ?? NO_BROKER_CREDENTIALS),
+  };
+  const jobs = startJobs(config, roles, { database, dataDir, log, outbox, publishCommand, publicUrl });
+  const { performance } = jobs;
+
+  let demoHistoryFilled = false;
+  if (demo) ctx.demoHistoryReady = () => demoHistoryFilled;
+  const app = roles.has('api') ? await buildApp(ctx) : null;
+  if (app) await app.listen({ port: config.PORT, host: config.HOST });
+  demo?.start({ brokerUrl: mqttUrl });
+  if (demo?.backfilled)
+    void demo.backfilled.finally(() => {
+      demoHistoryFilled = true;
+    });
+  else demoHistoryFilled = true;
+  // The demo's year of history arrives in the background: its performance is computed once it is in.
+  void demo?.backfilled?.then(() => performance?.run());
+  printBanner(config, roles, { app, database, dataDir, broker, demo, demoKey, seeded });
 
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -255,16 +362,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app?.close();
     await demo?.stop();
-    alarmWatch?.stop();
-    housekeeping?.stop();
-    performance?.stop();
-    samplePartitions?.stop();
-    reportSchedule?.stop();
-    tariffRecompute?.stop();
-    await tableUpkeep?.stop();
-    commandJobs?.stop();
-    await webhookWorker?.stop();
-    await outbox.stop();
+    await jobs.stop();
     // Dongles first: what they sent and we have not acknowledged, they send again to the next process.
     broker?.disconnectAll();
     await ingestSubscriber?.close();

@@ -1,23 +1,17 @@
 import pino from 'pino';
-import { CMD_PREFIX, type CommandPublisher } from '../src/domain/commands.ts';
+import type { CommandPublisher } from '../src/domain/commands.ts';
 import { startIngest } from '../src/ingest/start-ingest.ts';
 import { verifyDongleSecret } from '../src/modules/device/dongle-credentials.ts';
-import { handleRemoteResult } from '../src/modules/remote/remote.results.ts';
-import { handleUpgradeResult } from '../src/modules/upgrade/upgrade.results.ts';
 import { type EmbeddedBroker, embeddedBrokerCredentials, startEmbeddedBroker } from '../src/mqtt/broker.ts';
 import { connectCloudClient } from '../src/mqtt/client.ts';
 import { createCommandPublisher } from '../src/mqtt/command-bus.ts';
 import { startCommandJobs } from '../src/mqtt/command-jobs.ts';
+import { COMMAND_RESULTS } from '../src/mqtt/command-results.ts';
 import { connectDynsec } from '../src/mqtt/dynsec.ts';
 import type { TestApp } from './helper.ts';
 import { privateDynsecMosquitto } from './private-services.ts';
 
 const log = pino({ level: 'silent' });
-/** The command results the server's ingest hands on (as main.ts registers them). */
-export const COMMAND_RESULTS = {
-  [CMD_PREFIX.remote]: handleRemoteResult,
-  [CMD_PREFIX.firmware]: handleUpgradeResult,
-};
 const service = { serviceUser: 'svc', servicePassword: 'service-secret-123' };
 
 export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 20_000, what = 'condition') => {

@@ -7,7 +7,8 @@ import { webhooks } from '../src/db/schema/index.ts';
 import { createIngestPipeline } from '../src/ingest/start-ingest.ts';
 import { verifyDongleSecret } from '../src/modules/device/dongle-credentials.ts';
 import { embeddedBrokerCredentials, startEmbeddedBroker } from '../src/mqtt/broker.ts';
-import { COMMAND_RESULTS, startDynsecAndIngest } from './device-loop.ts';
+import { COMMAND_RESULTS } from '../src/mqtt/command-results.ts';
+import { startDynsecAndIngest } from './device-loop.ts';
 import { orgIdByName, type TestApp } from './helper.ts';
 import { addSimulatedPlant } from './simulated-plant.ts';
 

@@ -11,6 +11,7 @@ import { menus, organizations, outbox, roleMenus, roles, users } from '../src/db
 import { createUser } from '../src/db/seed/seed.ts';
 import { md5 } from '../src/lib/crypto.ts';
 import { createOutboxWorker } from '../src/lib/mailer.ts';
+import { checkAnswersAgainstDocument } from './contract-check.ts';
 import { seededDatabase } from './seeded-database.ts';
 
 export const ADMIN_PASSWORD = 'Admin1234!';
@@ -75,6 +76,8 @@ export async function buildTestApp(
     brokerCredentials: NO_BROKER_CREDENTIALS,
   };
   const app = await buildApp(ctx);
+  // Every answer is checked against the OpenAPI document: a drift fails the test that saw it.
+  const contract = checkAnswersAgainstDocument(app);
   await app.ready();
 
   const responses: string[] = [];
@@ -123,6 +126,7 @@ export async function buildTestApp(
       await app.close();
       await database.close();
       await drop();
+      contract.assertNoneLeft();
     },
   };
 }

@@ -5,7 +5,7 @@ import { FaultDeviceTypeSchema } from './fault-code.ts';
 import { LocalDateSchema } from './plant-data.ts';
 import { optionalText, requiredText } from './validation.ts';
 
-/** Alarms (SPEC §3 Alarm, the alert center `/fault/alarm`, the plant's alarm events tab). */
+/** Alarms (requirements §R7: fields, the alert center `/fault/alarm`, the plant's alarm events tab). */
 
 export const AlarmStatusSchema = z.enum(['ONGOING', 'ENDED']);
 export type AlarmStatus = z.infer<typeof AlarmStatusSchema>;
@@ -33,7 +33,7 @@ export const AlarmKindSchema = z.enum([
 ]);
 export type AlarmKind = z.infer<typeof AlarmKindSchema>;
 
-/** The filter groups of SPEC §9 (error, warn, general) and the levels each covers. */
+/** The filter groups of requirements §R7.4 (error, warn, general) and the levels each covers. */
 export const AlarmLevelGroupSchema = z.enum(['ERROR', 'WARN', 'GENERAL']);
 export type AlarmLevelGroup = z.infer<typeof AlarmLevelGroupSchema>;
 export const ALARM_LEVEL_GROUPS: Record<AlarmLevelGroup, AlarmLevel[]> = {
@@ -83,7 +83,7 @@ export type AlarmSort = (typeof ALARM_SORTS)[number];
 export const AlarmPageQuerySchema = sortedPageQuerySchema(ALARM_SORTS);
 
 export const AlarmPageBodySchema = z.object({
-  /** SPEC §9 filter: error (serious + error), warn, general (info + general). */
+  /** Requirements §R7.4 filter: error (serious + error), warn, general (info + general). */
   levelGroup: AlarmLevelGroupSchema.optional(),
   /** One exact level (the detail filter of the library's levels). */
   alarmLevel: AlarmLevelSchema.optional(),
@@ -125,7 +125,7 @@ export const AlarmRowSchema = z.object({
   deviceId: z.number().nullable(),
   stationId: z.number(),
   stationName: z.string(),
-  /** The plant's address (SPEC: stationAdress). */
+  /** The plant's address (requirements §R7.1: stationAdress). */
   stationAdress: z.string().nullable(),
   /** The plant's IANA time zone: times are shown in it. */
   timezone: z.string(),

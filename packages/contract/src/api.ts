@@ -12,6 +12,8 @@ export const PageQuerySchema = z.object({
     .number()
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'validation.pageSize' })
+    // A refinement is invisible to JSON Schema: the document names the sizes (as an enum).
+    .meta({ enum: [...PAGE_SIZES] })
     .default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

@@ -3,7 +3,7 @@ import { IdSchema } from './api.ts';
 import { BasicDeviceTypeSchema } from './enums.ts';
 import { nameSchema, optionalText, requiredText } from './validation.ts';
 
-/** Basic device data (SPEC §3): global reference lists kept by the provider, read by every module. */
+/** Basic device data (requirements §R11): reference lists kept by the provider, read by every module. */
 
 /** Free text without markup characters (the same rule as names). */
 const plainOptional = (max: number) =>

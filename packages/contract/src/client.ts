@@ -3,7 +3,7 @@
  * start-up code can import them without the schema library (its schemas load with the forms that use them).
  */
 
-/** Request headers the web sends (ARCHITECTURE §4). */
+/** Request headers the web sends (requirements §R14.1). */
 export const CLIENT_HEADERS = { fromType: '2' } as const;
 export const REQUEST_TIMEOUT_MS = 50_000;
 

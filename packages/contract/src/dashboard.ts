@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AlarmLevelSchema, DeviceStatusSchema, PlantStatusSchema, StationTypeSchema } from './enums.ts';
 import { DeviceKindSchema } from './metrics.ts';
-import { SpecificYieldsSchema } from './plant-data.ts';
+import { PlantStatusCountsSchema, PowerFlowSchema, SpecificYieldsSchema } from './plant-data.ts';
 
 /** How many alarms the dashboard lists (ongoing first, then ended). */
 export const DASHBOARD_RECENT_ALERTS = 8;
@@ -71,18 +71,10 @@ export function socialContribution(shares: { generation: number; kgPerKwh: numbe
 
 /** How many plants the dashboard lists (the ones with the highest power now). */
 export const DASHBOARD_TOP_PLANTS = 10;
-/** Days of the generation trend, ending today (SPEC §10). */
+/** Days of the generation trend, ending today (requirements §R4.1). */
 export const DASHBOARD_TREND_DAYS = 365;
 
 const count = z.number().int().nonnegative();
-
-export const PlantStatusCountsSchema = z.object({
-  OFFLINE: count,
-  NORMAL: count,
-  WARNING: count,
-  FAULT: count,
-});
-export type PlantStatusCounts = z.infer<typeof PlantStatusCountsSchema>;
 
 export const TrendDaySchema = z.object({
   /** Local calendar day of the plants, YYYY-MM-DD. */
@@ -136,21 +128,22 @@ export const EnergyPieSchema = z.object({
 });
 export type EnergyPie = z.infer<typeof EnergyPieSchema>;
 
-/** Latest power (W) summed over the scope's inverters that are reporting; signs as in metrics.ts. */
-export const PowerFlowSchema = z.object({
-  /** The newest of the summed values (ISO); null when no inverter reports now. */
-  ts: z.string().nullable(),
-  /** PV power now (docs/energy.md "Power now"): the same figure as the plant list's. */
-  pvPower: z.number(),
-  /** Positive = buying from the grid, negative = feeding in. */
-  gridPower: z.number(),
-  loadPower: z.number(),
-  /** Positive = discharging, negative = charging. */
-  batteryPower: z.number(),
+/**
+ * A plant's power flow summed over the scope's inverters that are reporting (W; signs as a plant's):
+ * `ts` is the newest of the summed values, null when no inverter reports now; PV power is the plant
+ * list's "power now" (docs/energy.md). No state of charge: it is a plant's, not a sum.
+ */
+export const FleetPowerFlowSchema = PowerFlowSchema.pick({
+  ts: true,
+  pvPower: true,
+  gridPower: true,
+  loadPower: true,
+  batteryPower: true,
+}).extend({
   /** Inverters whose latest values describe now and are summed (docs/energy.md "Power now"). */
   inverterCount: count,
 });
-export type PowerFlow = z.infer<typeof PowerFlowSchema>;
+export type FleetPowerFlow = z.infer<typeof FleetPowerFlowSchema>;
 
 export const DeviceGroupSchema = z.object({
   kind: DeviceKindSchema,
@@ -227,7 +220,7 @@ export const DashboardSchema = z.object({
     co2KgPerTreeYear: z.number(),
     grids: z.array(GridShareSchema),
   }),
-  powerFlow: PowerFlowSchema,
+  powerFlow: FleetPowerFlowSchema,
   pie: z.object({ today: EnergyPieSchema, total: EnergyPieSchema }),
   /** The DASHBOARD_TOP_PLANTS plants with the highest power now, with their devices by kind and status. */
   plants: z.array(DashboardPlantSchema),

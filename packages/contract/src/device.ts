@@ -15,7 +15,7 @@ import { ReadingDecisionSchema, SetAsideReasonSchema } from './reading-quality.t
 import { withParams } from './validation.ts';
 
 /**
- * The device center (SPEC §2 /device-center, §3 Device): lists per device type, a device's detail with
+ * The device center (requirements §R6.1, §R6.2): lists per device type, a device's detail with
  * its latest values, the history of chosen metrics over one local day, and which metrics a plant of a
  * given type charts. Field names follow the spec (manufactor, deviceSpec, collectorSN …).
  */
@@ -30,8 +30,8 @@ export const DeviceTypeSchema = z.enum(
 export type DeviceType = z.infer<typeof DeviceTypeSchema>;
 
 /**
- * The permission code each list needs (SPEC: inverter and dongle 2002001, battery 2002002). Meters, EV
- * chargers and heat pumps have no menu of their own: the device center's code covers them.
+ * The permission code each list needs (requirements §R2.3: inverter and dongle 2002001, battery 2002002).
+ * Meters, EV chargers and heat pumps have no menu of their own: the device center's code covers them.
  */
 export const DEVICE_TYPE_PERM: Record<DeviceType, PermCode> = {
   INVERTER: PERM.deviceInverter,

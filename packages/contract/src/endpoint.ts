@@ -42,6 +42,20 @@ export interface EndpointRequest {
 
 export type EndpointKind = 'json' | 'file' | 'upload' | 'plain';
 
+/** A path an endpoint moved away from (Fastify's notation), served until `sunset` (both `YYYY-MM-DD`, UTC). */
+export interface FormerPath {
+  readonly path: string;
+  /** The day the path was deprecated (the `Deprecation` header, RFC 9745). */
+  readonly deprecated: string;
+  /** The day after which it may answer 404 (the `Sunset` header, RFC 8594). */
+  readonly sunset: string;
+}
+
+/** What an entry may say besides its summary. */
+interface EntryOptions {
+  formerPaths?: readonly FormerPath[];
+}
+
 /**
  * One endpoint of the API: the server registers its route from this entry (`serve` in apps/server/src/http),
  * the web calls it with `call` (apps/web/src/api) and derives its query keys from it. Run-time values only
@@ -64,6 +78,13 @@ export interface Endpoint<
   readonly operationId: string;
   readonly tag: string;
   readonly kind: K;
+  /** One short line in English, the API's own documentation language: the OpenAPI operation's summary. */
+  readonly summary: string;
+  /**
+   * Paths this endpoint had before: still served (same handler, same access) as deprecated aliases that
+   * answer `Deprecation` and `Sunset` headers until their sunset, recorded in docs/api-changelog.md.
+   */
+  readonly formerPaths?: readonly FormerPath[];
   /** The types of the entry; never set at run time. */
   readonly types?: { req: Req; res: Res };
 }
@@ -78,26 +99,32 @@ type NoRequest = Record<never, never>;
 export const get = <Req extends EndpointRequest = NoRequest, Res = null>(
   path: string,
   access: Access,
-): Entry<Req, Res, 'json'> => ({ method: 'GET', path, access, kind: 'json' });
+  summary: string,
+  options: EntryOptions = {},
+): Entry<Req, Res, 'json'> => ({ method: 'GET', path, access, kind: 'json', summary, ...options });
 
 /** A POST entry answering JSON. `Req` holds `body` (and `params`, `query` where the route reads them). */
 export const post = <Req extends EndpointRequest = NoRequest, Res = null>(
   path: string,
   access: Access,
-): Entry<Req, Res, 'json'> => ({ method: 'POST', path, access, kind: 'json' });
+  summary: string,
+  options: EntryOptions = {},
+): Entry<Req, Res, 'json'> => ({ method: 'POST', path, access, kind: 'json', summary, ...options });
 
 /** A download: the answer is a file, not JSON. */
 export const download = <Req extends EndpointRequest = NoRequest>(
   method: 'GET' | 'POST',
   path: string,
   access: Access,
-): Entry<Req, Blob, 'file'> => ({ method, path, access, kind: 'file' });
+  summary: string,
+): Entry<Req, Blob, 'file'> => ({ method, path, access, kind: 'file', summary });
 
 /** A multipart upload (POST): `Req['body']` names the text fields sent before the file; answered as JSON. */
 export const upload = <Req extends EndpointRequest = NoRequest, Res = null>(
   path: string,
   access: Access,
-): Entry<Req, Res, 'upload'> => ({ method: 'POST', path, access, kind: 'upload' });
+  summary: string,
+): Entry<Req, Res, 'upload'> => ({ method: 'POST', path, access, kind: 'upload', summary });
 
 /**
  * A JSON answer without the envelope: for callers that read fields at the top level (the MQTT broker's
@@ -107,7 +134,8 @@ export const plain = <Req extends EndpointRequest = NoRequest, Res = null>(
   method: 'GET' | 'POST',
   path: string,
   access: Access,
-): Entry<Req, Res, 'plain'> => ({ method, path, access, kind: 'plain' });
+  summary: string,
+): Entry<Req, Res, 'plain'> => ({ method, path, access, kind: 'plain', summary });
 
 /**
  * A domain's table: names each entry (`operationId` = domain + Key, tag = domain). One table per file in

@@ -29,7 +29,7 @@ export const CHILD_ORG_TYPES: Record<OrgType, OrgType[]> = {
   GUEST: [],
 };
 
-// Monitoring (SPEC §3).
+// Monitoring (requirements §R16.1).
 export const STATION_TYPES = ['ENERGY_STORAGE', 'PHOTOVOLTAIC', 'BALCONY_PHOTOVOLTAICS'] as const;
 
 /** A plant's status, derived from its devices (and, later, its alarms): ingest/plant-status.ts. */
@@ -58,15 +58,15 @@ export const ENERGY_FIGURES = [
   'revenue',
 ] as const;
 
-// Basic data and alarms (SPEC §3).
-/** The basic-data device types of SPEC §3 (specifications and fault codes are filed under these). */
+// Basic data and alarms (requirements §R16.2).
+/** The basic-data device types of requirements §R16.2 (specifications and fault codes are filed by them). */
 export const BASIC_DEVICE_TYPES = ['COMPONENT', 'CELL', 'INVERTER', 'METERBOX'] as const;
 
-/** Alarm levels with their numeric codes of SPEC §3; a lower number is more serious. */
+/** Alarm levels with their numeric codes of requirements §R7.2; a lower number is more serious. */
 export const ALARM_LEVEL_CODES = { SERIOUS: 1, ERROR: 2, WARN: 3, INFO: 4, GENERAL: 999 } as const;
 export const ALARM_LEVELS = ['SERIOUS', 'ERROR', 'WARN', 'INFO', 'GENERAL'] as const;
 
-// The audit log (SECURITY.md: sign-ins, permission changes, contact reveals, settings, upgrades).
+// The audit log (requirements §R17.4: sign-ins, permission changes, contact reveals, settings, upgrades).
 /** Every action the audit log records; the server's audit() takes only these. */
 export const AUDIT_ACTIONS = [
   'auth.login',

@@ -40,7 +40,7 @@ export type ContactType = z.infer<typeof ContactTypeSchema>;
 export const CodePurposeSchema = z.enum(CODE_PURPOSES);
 export type CodePurpose = z.infer<typeof CodePurposeSchema>;
 
-// Monitoring (SPEC §3).
+// Monitoring (requirements §R16.1).
 export const StationTypeSchema = z.enum(STATION_TYPES);
 export type StationType = z.infer<typeof StationTypeSchema>;
 
@@ -61,7 +61,7 @@ export type DateType = z.infer<typeof DateTypeSchema>;
 
 export type EnergyFigure = (typeof ENERGY_FIGURES)[number];
 
-// Basic data and alarms (SPEC §3).
+// Basic data and alarms (requirements §R16.2).
 export const BasicDeviceTypeSchema = z.enum(BASIC_DEVICE_TYPES);
 export type BasicDeviceType = z.infer<typeof BasicDeviceTypeSchema>;
 

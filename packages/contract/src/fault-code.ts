@@ -5,7 +5,7 @@ import { LANGS, type Lang } from './lang.ts';
 import { DeviceKindSchema } from './metrics.ts';
 import { requiredText, withParams } from './validation.ts';
 
-/** The fault code library (SPEC §3 alarm basics): what a device's fault code means and how to fix it. */
+/** The fault code library (requirements §R11.3): what a device's fault code means and how to fix it. */
 
 /** The monitored device kinds plus the dongle (a dongle going silent is a fault of its own). */
 export const FaultDeviceTypeSchema = z.enum([...DeviceKindSchema.options, 'DONGLE']);

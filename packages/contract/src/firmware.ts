@@ -4,7 +4,7 @@ import { optionalText, requiredText, withParams } from './validation.ts';
 
 /**
  * Firmware programs ("Add Device Program", "Manage Device Programs") and upgrade tasks (`/upgrade`,
- * SPEC §3 firmware program). A program is one image of one firmware type for one manufacturer's
+ * requirements §R9.2). A program is one image of one firmware type for one manufacturer's
  * devices; a task rolls a program out to chosen devices in stages.
  */
 
@@ -27,7 +27,7 @@ export const FIRMWARE_TARGET: Record<
   BATTERY_BMS: { kind: 'BATTERY', versionKey: 'bms' },
 };
 
-/** The description languages of SPEC §9 (Chinese, English, German, French, Italian, Spanish, Polish). */
+/** Description languages (requirements §R9.4): Chinese, English, German, French, Italian, Spanish, Polish. */
 export const FIRMWARE_DESC_LANGS = ['zh', 'en', 'de', 'fr', 'it', 'es', 'pl'] as const;
 export type FirmwareDescLang = (typeof FIRMWARE_DESC_LANGS)[number];
 

@@ -37,20 +37,23 @@ export type MenuRow = {
   builtin: boolean;
   children: MenuRow[];
 };
-export const MenuRowSchema: z.ZodType<MenuRow> = z.lazy(() =>
-  z.object({
-    id: z.number(),
-    parentId: z.number().nullable(),
-    type: MenuTypeSchema,
-    name: z.string(),
-    keyword: z.string().nullable(),
-    routePath: z.string().nullable(),
-    permCode: z.string(),
-    pagePath: z.string().nullable(),
-    icon: z.string().nullable(),
-    visible: z.boolean(),
-    sort: z.number(),
-    builtin: z.boolean(),
-    children: z.array(MenuRowSchema),
-  }),
-);
+/** Recursive: the OpenAPI document names it by this id as a component, which refers to itself. */
+export const MenuRowSchema: z.ZodType<MenuRow> = z
+  .lazy(() =>
+    z.object({
+      id: z.number(),
+      parentId: z.number().nullable(),
+      type: MenuTypeSchema,
+      name: z.string(),
+      keyword: z.string().nullable(),
+      routePath: z.string().nullable(),
+      permCode: z.string(),
+      pagePath: z.string().nullable(),
+      icon: z.string().nullable(),
+      visible: z.boolean(),
+      sort: z.number(),
+      builtin: z.boolean(),
+      children: z.array(MenuRowSchema),
+    }),
+  )
+  .meta({ id: 'MenuRow' });

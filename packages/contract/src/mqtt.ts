@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DeviceKindSchema } from './metrics.ts';
 
 /**
- * The device protocol (ARCHITECTURE §6). Topics are per data collector (dongle) serial number; the cloud
+ * The device protocol (docs/protocol.md). Topics are per data collector (dongle) serial number; the cloud
  * subscribes to `up/…` of every dongle and publishes commands on each dongle's `down/cmd`.
  */
 export const TOPIC_PREFIX = 'pvstar/v1';

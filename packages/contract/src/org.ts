@@ -62,12 +62,15 @@ export type OrgTreeNode = {
   status: string;
   children: OrgTreeNode[];
 };
-export const OrgTreeNodeSchema: z.ZodType<OrgTreeNode> = z.lazy(() =>
-  z.object({
-    id: z.number(),
-    name: z.string(),
-    type: OrgTypeSchema,
-    status: z.string(),
-    children: z.array(OrgTreeNodeSchema),
-  }),
-);
+/** Recursive: the OpenAPI document names it by this id as a component, which refers to itself. */
+export const OrgTreeNodeSchema: z.ZodType<OrgTreeNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      type: OrgTypeSchema,
+      status: z.string(),
+      children: z.array(OrgTreeNodeSchema),
+    }),
+  )
+  .meta({ id: 'OrgTreeNode' });

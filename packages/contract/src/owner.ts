@@ -16,7 +16,7 @@ export const ownerContactSchema = z
     { message: 'owner.contactFormat' },
   );
 
-/** House owners are the users of OWNER-type organisations (SPEC §2, /ower/list). */
+/** House owners are the users of OWNER-type organisations (requirements §R10.1, /ower/list). */
 export const OwnerPageBodySchema = z.object({
   /** Contained in the owner's user name, name or nickname (case-insensitive). */
   name: z.string().trim().max(64).optional(),

@@ -79,6 +79,16 @@ export const PowerFlowSchema = z.object({
 });
 export type PowerFlow = z.infer<typeof PowerFlowSchema>;
 
+const plantCount = z.number().int().nonnegative();
+/** How many plants are in each status: the dashboard, the plant list's KPIs and the fleet report. */
+export const PlantStatusCountsSchema = z.object({
+  OFFLINE: plantCount,
+  NORMAL: plantCount,
+  WARNING: plantCount,
+  FAULT: plantCount,
+});
+export type PlantStatusCounts = z.infer<typeof PlantStatusCountsSchema>;
+
 /**
  * Where a plant's total generation comes from (docs/energy.md "Total generation"): COUNTERS, the
  * inverters' lifetime counters (what their displays show); DAYS, the sum of the days stored in the portal

@@ -7,12 +7,12 @@ import { md5Schema } from './validation.ts';
 export { GRID_CODE_DEFAULTS, GRID_CODES, type GridCode, GridCodeSchema } from './grid-codes.ts';
 
 /**
- * Remote inverter settings (SPEC §2 remote control tabs, §3 remote protection parameters): what each
+ * Remote inverter settings (requirements §R8.1 tabs, §R8.3 protection parameters): what each
  * parameter is, its unit and the range the server accepts. The web builds its forms from this table and
  * the server validates every write with it, so a value outside the range never reaches a device.
  */
 
-/** The tabs of SPEC §2 (the fourth, "Coming Soon", has no parameters). */
+/** The tabs of requirements §R8.1 (the fourth, "Coming Soon", has no parameters). */
 export const REMOTE_TABS = ['grid', 'general', 'activePower'] as const;
 export type RemoteTab = (typeof REMOTE_TABS)[number];
 
@@ -247,6 +247,14 @@ export function checkParamChanges(changes: Record<string, unknown>, current: Par
   }
   return problems;
 }
+
+/**
+ * Whether two values of a parameter are the same: numbers within float noise (a device may report 49.8
+ * as 49.800000000000004), anything else exactly. The one rule for "changed": the web's form, the
+ * server's "nothing changed" refusal and its read-back check all use it.
+ */
+export const sameParamValue = (a: unknown, b: unknown): boolean =>
+  typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < 1e-9 : a === b;
 
 /** The protection defaults a grid code stands for (what choosing it fills in). */
 export const gridCodeValues = (code: GridCode): ParamValues => ({

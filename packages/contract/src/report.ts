@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { IdSchema } from './api.ts';
-import {
-  type AlarmLevel,
-  AlarmLevelSchema,
-  DateTypeSchema,
-  OrgTypeSchema,
-  PlantStatusSchema,
-} from './enums.ts';
+import { type AlarmLevel, AlarmLevelSchema, DateTypeSchema, OrgTypeSchema } from './enums.ts';
 import { FaultDeviceTypeSchema } from './fault-code.ts';
-import { EnergyFiguresSchema, LocalDateSchema } from './plant-data.ts';
+import { EnergyFiguresSchema, LocalDateSchema, PlantStatusCountsSchema } from './plant-data.ts';
 
 /**
  * Reports (`/report`, code 2008): energy and revenue, the fleet per organisation, and alarms, over a
@@ -101,7 +95,6 @@ export const EnergyReportSchema = ReportHeadSchema.extend({
 });
 export type EnergyReport = z.infer<typeof EnergyReportSchema>;
 
-export const PlantStatusCountsSchema = z.record(PlantStatusSchema, z.number());
 export const AlarmLevelCountsSchema = z.record(AlarmLevelSchema, z.number());
 
 /**

@@ -10,11 +10,11 @@ import {
 } from './enums.ts';
 import { DeviceKindSchema } from './metrics.ts';
 import { SerialSchema } from './mqtt.ts';
-import { SpecificYieldsSchema } from './plant-data.ts';
+import { PlantStatusCountsSchema, SpecificYieldsSchema } from './plant-data.ts';
 import { emailSchema, phoneSchema, requiredText, withParams } from './validation.ts';
 
 /**
- * The plant center (SPEC §2–§5): list, KPIs, add/edit/delete, the plant's information and its dongles'
+ * The plant center (requirements §R5): list, KPIs, add/edit/delete, the plant's information and its dongles'
  * MQTT secrets. Field names follow the spec (stationName, angleOfRoll, onlineElectrovalence …).
  */
 
@@ -38,9 +38,9 @@ export const longitudeSchema = z
   .number({ error: 'validation.required' })
   .min(-180, { message: 'validation.longitude' })
   .max(180, { message: 'validation.longitude' });
-/** Tilt of the modules, 0 (flat) to 90 (vertical), entered as a positive number (SPEC §5). */
+/** Tilt of the modules, 0 (flat) to 90 (vertical), entered as a positive number (requirements §R5.5). */
 export const tiltSchema = ranged(0, 90, 'station.tilt');
-/** Bearing of the modules, 0 = due south, entered as a positive number up to 360 (SPEC §5). */
+/** Bearing of the modules, 0 = due south, entered as a positive number up to 360 (requirements §R5.5). */
 export const azimuthSchema = ranged(0, 360, 'station.azimuth');
 /** kWp of PV, > 0 and within numeric(10,3). */
 export const capacitySchema = z
@@ -290,12 +290,7 @@ export type StationRow = z.infer<typeof StationRowSchema>;
 
 export const StationKpiSchema = z.object({
   total: z.number(),
-  byStatus: z.object({
-    OFFLINE: z.number(),
-    NORMAL: z.number(),
-    WARNING: z.number(),
-    FAULT: z.number(),
-  }),
+  byStatus: PlantStatusCountsSchema,
   installedCapacity: z.number(),
   energyStorage: z.number(),
   todayGeneration: z.number(),

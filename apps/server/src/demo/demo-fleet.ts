@@ -76,23 +76,8 @@ async function demoPlacement(db: Db) {
   };
 }
 
-/**
- * Makes sure the demo plants 1…count exist (creating only the missing ones, so restarts add nothing),
- * then, when the fleet runs in this process, gives their dongles fresh secrets to hand to it.
- */
-export async function prepareDemo(
-  db: Db,
-  opts: {
-    count: number;
-    intervalSeconds: number;
-    fleet: boolean;
-    log: Logger;
-    /** The demo manufacturer's public keys the simulated dongles accept firmware signed with. */
-    firmwareKeys?: readonly string[];
-    /** The broker's accounts (MQTT_AUTH=dynsec), told the secrets the fleet is given. */
-    credentials?: BrokerCredentials;
-  },
-): Promise<DemoFleet | null> {
+/** The demo plants 1…count that do not exist yet, created under the demo installers (null: they are gone). */
+async function createMissingPlants(db: Db, opts: { count: number; intervalSeconds: number; log: Logger }) {
   const { log } = opts;
   const placement = await demoPlacement(db);
   if (!placement) {
@@ -117,6 +102,30 @@ export async function prepareDemo(
     });
   await insertPlants(db, missing, { intervalSeconds: opts.intervalSeconds });
   if (missing.length) log.info({ plants: missing.length }, 'demo fleet: plants created');
+  return { specs, missing };
+}
+
+/**
+ * Makes sure the demo plants 1…count exist (creating only the missing ones, so restarts add nothing),
+ * then, when the fleet runs in this process, gives their dongles fresh secrets to hand to it.
+ */
+export async function prepareDemo(
+  db: Db,
+  opts: {
+    count: number;
+    intervalSeconds: number;
+    fleet: boolean;
+    log: Logger;
+    /** The demo manufacturer's public keys the simulated dongles accept firmware signed with. */
+    firmwareKeys?: readonly string[];
+    /** The broker's accounts (MQTT_AUTH=dynsec), told the secrets the fleet is given. */
+    credentials?: BrokerCredentials;
+  },
+): Promise<DemoFleet | null> {
+  const { log } = opts;
+  const created = await createMissingPlants(db, opts);
+  if (!created) return null;
+  const { specs, missing } = created;
 
   const members = await loadFleet(
     db,

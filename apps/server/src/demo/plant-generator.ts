@@ -270,22 +270,12 @@ export function generatePlants(opts: {
   return Array.from({ length: opts.count }, (_, k) => plantSpec(opts.prefix, from + k, opts.ownerOf));
 }
 
-function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec | undefined): PlantSpec {
-  const r = mulberry32(hash('plant', prefix, i));
+type Draw = ReturnType<typeof mulberry32>;
+
+/** The modules, their tilt and orientation, and the inverter's phases (a plant's draws, in their order). */
+function drawArray(r: Draw, i: number, type: StationType) {
   const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)]!;
   const between = (a: number, b: number) => a + (b - a) * r();
-  const country = COUNTRIES[COUNTRY_CYCLE[(i - 1) % COUNTRY_CYCLE.length]!];
-  const type = TYPE_CYCLE[(i - 1) % TYPE_CYCLE.length]!;
-  const anywhere = pick(country.towns);
-  // An installer's first plants lie within a drive of its yard: every plant there has neighbours within
-  // 50 km to compare its performance with (docs/energy.md); later ones spread over the country.
-  const town =
-    i <= HOME_AREA_PLANTS
-      ? country.home[Math.floor((i - 1) / COUNTRY_CYCLE.length) % country.home.length]!
-      : anywhere;
-  const first = pick(country.first);
-  const last = pick(country.last);
-
   const balcony = type === 'BALCONY_PHOTOVOLTAICS';
   // Some PV-only plants are farm roofs of 20–30 kWp (one in every twenty plants at least); houses have 10–32 modules.
   const farm = type === 'PHOTOVOLTAIC' && (i % 20 === 9 || r() < 0.15);
@@ -308,7 +298,22 @@ function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec
   const threePhase = !balcony && installedCapacity > 4.6;
   const inverterType: InverterType = threePhase ? 'THREE_PHASE' : 'SINGLE_PHASE';
 
-  const sn = (letter: string) => serialOf(prefix, letter, i);
+  return { balcony, farm, installedCapacity, storageDraw, tilt, azimuth, threePhase, inverterType };
+}
+
+/** The dongle and the devices behind it, their firmware versions drawn (a plant's draws, in their order). */
+function drawDevices(
+  r: Draw,
+  sn: (letter: string) => string,
+  plant: {
+    type: StationType;
+    balcony: boolean;
+    farm: boolean;
+    threePhase: boolean;
+    inverterType: InverterType;
+  },
+) {
+  const { type, balcony, farm, threePhase, inverterType } = plant;
   const version = (major: number) => `V${major}.${Math.floor(r() * 4)}.${Math.floor(r() * 10)}`;
   const dongle = {
     sn: sn('D'),
@@ -371,6 +376,58 @@ function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec
       ratedPower: 9000,
       versions: {},
     });
+  return { dongle, devices, inverter, battery };
+}
+
+/** The street, the postcode and the owner with their contact (a plant's draws, in their order). */
+function drawOwner(
+  r: Draw,
+  country: (typeof COUNTRIES)[keyof typeof COUNTRIES],
+  town: (typeof COUNTRIES)[keyof typeof COUNTRIES]['home'][number],
+  names: { first: string; last: string; given: OwnerSpec | undefined },
+) {
+  const { first, last, given } = names;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)]!;
+  const street = `${pick(country.streets)} ${1 + Math.floor(r() * 60)}`;
+  const postcode =
+    country.code === 'NL'
+      ? `${town.postcode} ${String.fromCharCode(65 + Math.floor(r() * 26), 65 + Math.floor(r() * 26))}`
+      : town.postcode;
+  const owner: OwnerSpec = given
+    ? { ...given }
+    : {
+        name: `${first} ${last}`,
+        contactType: (r() < 0.5 ? 'MOBILE' : 'EMAIL') as ContactType,
+        contact: '',
+      };
+  if (!owner.contact)
+    owner.contact =
+      owner.contactType === 'MOBILE'
+        ? country.mobile(r)
+        : `${ascii(first)}.${ascii(last)}@${country.mailDomain}`;
+  return { street, postcode, owner };
+}
+
+function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec | undefined): PlantSpec {
+  const r = mulberry32(hash('plant', prefix, i));
+  const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)]!;
+  const between = (a: number, b: number) => a + (b - a) * r();
+  const country = COUNTRIES[COUNTRY_CYCLE[(i - 1) % COUNTRY_CYCLE.length]!];
+  const type = TYPE_CYCLE[(i - 1) % TYPE_CYCLE.length]!;
+  const anywhere = pick(country.towns);
+  // An installer's first plants lie within a drive of its yard: every plant there has neighbours within
+  // 50 km to compare its performance with (docs/energy.md); later ones spread over the country.
+  const town =
+    i <= HOME_AREA_PLANTS
+      ? country.home[Math.floor((i - 1) / COUNTRY_CYCLE.length) % country.home.length]!
+      : anywhere;
+  const first = pick(country.first);
+  const last = pick(country.last);
+
+  const plant = { type, ...drawArray(r, i, type) };
+  const { balcony, farm, installedCapacity, storageDraw, tilt, azimuth, threePhase } = plant;
+  const sn = (letter: string) => serialOf(prefix, letter, i);
+  const { dongle, devices, inverter, battery } = drawDevices(r, sn, plant);
 
   const timezone = country.timezone;
   const latitude = round(town.lat + between(-0.08, 0.08), 5);
@@ -407,24 +464,7 @@ function plantSpec(prefix: string, i: number, ownerOf?: (i: number) => OwnerSpec
     ev.model = `EVC-${round((system.evChargerW ?? 0) / 1000, 1)}`;
   }
 
-  const street = `${pick(country.streets)} ${1 + Math.floor(r() * 60)}`;
-  const postcode =
-    country.code === 'NL'
-      ? `${town.postcode} ${String.fromCharCode(65 + Math.floor(r() * 26), 65 + Math.floor(r() * 26))}`
-      : town.postcode;
-  const given = ownerOf?.(i);
-  const owner: OwnerSpec = given
-    ? { ...given }
-    : {
-        name: `${first} ${last}`,
-        contactType: (r() < 0.5 ? 'MOBILE' : 'EMAIL') as ContactType,
-        contact: '',
-      };
-  if (!owner.contact)
-    owner.contact =
-      owner.contactType === 'MOBILE'
-        ? country.mobile(r)
-        : `${ascii(first)}.${ascii(last)}@${country.mailDomain}`;
+  const { street, postcode, owner } = drawOwner(r, country, town, { first, last, given: ownerOf?.(i) });
   const surname = capitalize(owner.name.split(' ').slice(1).join(' ') || owner.name);
   const label = farm ? country.labels.FARM : country.labels[type];
 

@@ -1,5 +1,5 @@
 import { addDays, DAY_MS } from '@pvstar/contract/calendar';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /**
  * The server's calendar rules: a plant's local day and time, and arithmetic on YYYY-MM-DD and YYYY-MM
@@ -50,17 +50,25 @@ export function localTime(iso: string | null, timeZone: string): string {
 }
 
 /**
- * localDay in SQL: the local date (a `date`) at instant `at` in the time zone `timeZone` names (a column).
- * `at` may be SQL (a prepared statement's placeholder).
+ * localDay in SQL: the local date (a `date`) at instant `at` in the time zone `timeZone` names (a column,
+ * or SQL for one). `at` may be SQL (a column, or a prepared statement's placeholder). The one way a
+ * plant's local day is written in SQL (decision 015).
  */
-export const localDaySql = (at: Date | number | SQL, timeZone: SQL) =>
+export const localDaySql = (at: Date | number | SQL, timeZone: AnyColumn | SQL) =>
   sql`(${instantSql(at)} AT TIME ZONE ${timeZone})::date`;
 
-/** An instant as a `timestamptz` value in SQL; SQL given (a placeholder) is cast as it is. */
+/**
+ * localMidnight in SQL: the instant (a `timestamptz`) the local day `day` (YYYY-MM-DD, or SQL for a date)
+ * begins in the time zone `timeZone` names. A local day's instants are from its midnight to the next one's.
+ */
+export const localMidnightSql = (day: string | SQL, timeZone: AnyColumn | SQL) =>
+  sql`((${day})::date::timestamp AT TIME ZONE ${timeZone})`;
+
+/** An instant as a `timestamptz` value in SQL; SQL given (a column, a placeholder) is cast as it is. */
 export const instantSql = (at: Date | number | SQL) =>
   typeof at === 'number' || at instanceof Date
     ? sql`${new Date(at).toISOString()}::timestamptz`
-    : sql`${at}::timestamptz`;
+    : sql`(${at})::timestamptz`;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

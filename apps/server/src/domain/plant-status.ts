@@ -12,8 +12,8 @@ const list = (values: readonly string[]) =>
   );
 
 /**
- * The status a reporting device takes from its ongoing alarms (SPEC §3): FAULT for a serious or error
- * alarm, ABNORMAL for a warning, else ONLINE. Communication alarms do not count here: a silent device
+ * The status a reporting device takes from its ongoing alarms (requirements §R6.5): FAULT for a serious or
+ * error alarm, ABNORMAL for a warning, else ONLINE. Communication alarms do not count here: a silent device
  * is OFFLINE, which the sweeper decides.
  */
 export const statusFromAlarms = (deviceId: SQL) => sql`coalesce((
@@ -32,8 +32,8 @@ export async function refreshDeviceStatus(tx: Tx, deviceIds: number[]) {
 }
 
 /**
- * Re-derives the status of these plants (SPEC §3–4): Fault when a device (or the dongle itself, by an
- * alarm of its own) is in fault, Warning when one is abnormal, Normal when one is online, Offline
+ * Re-derives the status of these plants (requirements §R5.7): Fault when a device (or the dongle itself, by
+ * an alarm of its own) is in fault, Warning when one is abnormal, Normal when one is online, Offline
  * otherwise. By plant id only, so that it reads just their devices and alarms through the indexes.
  */
 export async function refreshPlantStatus(tx: Tx, plantIds: number[]) {

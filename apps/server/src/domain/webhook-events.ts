@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { pathIdsSql } from './scope.ts';
 
 /**
  * Webhook events into the outbox (issue 22): `events` is a query of rows `(plant_id int, type text,
@@ -16,7 +17,7 @@ export const webhookInsert = (events: SQL) => sql`
   FROM (${events}) e(plant_id, type, data)
   JOIN plants p ON p.id = e.plant_id
   JOIN organizations po ON po.id = p.org_id
-  JOIN webhooks w ON w.org_id = ANY(string_to_array(trim(both '/' from po.path), '/')::int[])
+  JOIN webhooks w ON w.org_id = ANY(${pathIdsSql(sql`po.path`)})
     AND w.enabled AND w.paused_at IS NULL AND w.events ? e.type
   WHERE EXISTS (SELECT 1 FROM webhooks WHERE enabled AND paused_at IS NULL)`;
 

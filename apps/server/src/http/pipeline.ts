@@ -121,6 +121,70 @@ export function answerFrameworkError(err: FastifyError, req: FastifyRequest, rep
 }
 
 /**
+ * Who may call a route: its language first, then its access — public, or a caller (a session or an API token
+ * within its limits) holding the route's permission, write access and a recent presence where it asks.
+ */
+async function admit(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  resolveCaller: (token: string, meta: { ip: string }) => Promise<Caller | null>,
+  tokenLimiter: TokenLimiter,
+) {
+  // Every answer names its request, so a user's report can be found in the logs.
+  reply.header('x-request-id', req.id);
+  const langHeader = req.headers.lang;
+  req.lang = resolveLang(Array.isArray(langHeader) ? langHeader[0] : langHeader);
+  const access = req.routeOptions.config?.access;
+  if (!access) {
+    // A route that forgot to declare its access is closed, never open.
+    if (req.routeOptions.url === undefined) return;
+    throw new AppError(403, 'auth.forbidden');
+  }
+  if ('public' in access) return;
+  const header = req.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const caller = token ? await resolveCaller(token, { ip: req.ip }) : null;
+  if (!caller) throw new AppError(401, token ? 'auth.sessionExpired' : 'auth.unauthorized');
+  req.caller = caller;
+  // An API token: its limits first (every request counts), then what a token may never do.
+  if (caller.token) {
+    tokenLimiter.check(caller.token, reply);
+    // Closed to tokens unless the route's entry opens it (packages/contract/src/endpoint.ts, `token`).
+    if (!access.token) throw new AppError(403, 'apiToken.sessionOnly');
+  }
+  if ('perm' in access && !holdsAccess(caller.perms, access)) throw new AppError(403, 'auth.forbidden');
+  if (caller.token) {
+    if (access.token === 'write' && caller.token.scope === 'READ_ONLY')
+      throw new AppError(403, 'apiToken.readOnly', { name: caller.token.name });
+    if (caller.token.plantIds && access.wholeScope) throw new AppError(403, 'apiToken.plantLimited');
+  }
+  if (access.write && caller.readOnly) throw new AppError(403, 'auth.readOnly');
+  // A dangerous action needs the person at the keyboard, recently (two-factor.ts STEP_UP_WINDOW_MS).
+  if (access.stepUp && !(caller.presenceAt && Date.now() - caller.presenceAt < STEP_UP_WINDOW_MS))
+    throw new AppError(403, 'auth.stepUpRequired', {}, [], { data: { stepUp: true } });
+}
+
+/** An unknown route: 404, or 405 naming the methods of a path asked with the other one. */
+function answerNotFound(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+  // A verb path asked with the other method (GET /system/role/page) is not a missing route: say which
+  // methods it takes, so that it cannot be mistaken for an id or a page that does not exist.
+  const url = req.url.split('?')[0]!;
+  const allow = (['GET', 'POST'] as const).filter(
+    (method) => method !== req.method && app.hasRoute({ method, url }),
+  );
+  if (allow.length > 0)
+    return reply
+      .code(405)
+      .header('allow', allow.join(', '))
+      .send({
+        code: 405,
+        msg: translate(req.lang, 'methodNotAllowed', { method: req.method, allow: allow.join(', ') }),
+        data: null,
+      });
+  return reply.code(404).send({ code: 404, msg: translate(req.lang, 'routeNotFound'), data: null });
+}
+
+/**
  * Language, access, input hygiene, envelope and errors for every route. Who a session token or an API token
  * belongs to is the modules' business: app.ts hands `resolveCaller` in, so the pipeline depends on no module.
  * A route's `token` (whether an API token may call it: read, write or not at all) and `wholeScope` (not for
@@ -147,40 +211,7 @@ export function installPipeline(
     for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access });
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    // Every answer names its request, so a user's report can be found in the logs.
-    reply.header('x-request-id', req.id);
-    const langHeader = req.headers.lang;
-    req.lang = resolveLang(Array.isArray(langHeader) ? langHeader[0] : langHeader);
-    const access = req.routeOptions.config?.access;
-    if (!access) {
-      // A route that forgot to declare its access is closed, never open.
-      if (req.routeOptions.url === undefined) return;
-      throw new AppError(403, 'auth.forbidden');
-    }
-    if ('public' in access) return;
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const caller = token ? await deps.resolveCaller(token, { ip: req.ip }) : null;
-    if (!caller) throw new AppError(401, token ? 'auth.sessionExpired' : 'auth.unauthorized');
-    req.caller = caller;
-    // An API token: its limits first (every request counts), then what a token may never do.
-    if (caller.token) {
-      tokenLimiter.check(caller.token, reply);
-      // Closed to tokens unless the route's entry opens it (packages/contract/src/endpoint.ts, `token`).
-      if (!access.token) throw new AppError(403, 'apiToken.sessionOnly');
-    }
-    if ('perm' in access && !holdsAccess(caller.perms, access)) throw new AppError(403, 'auth.forbidden');
-    if (caller.token) {
-      if (access.token === 'write' && caller.token.scope === 'READ_ONLY')
-        throw new AppError(403, 'apiToken.readOnly', { name: caller.token.name });
-      if (caller.token.plantIds && access.wholeScope) throw new AppError(403, 'apiToken.plantLimited');
-    }
-    if (access.write && caller.readOnly) throw new AppError(403, 'auth.readOnly');
-    // A dangerous action needs the person at the keyboard, recently (two-factor.ts STEP_UP_WINDOW_MS).
-    if (access.stepUp && !(caller.presenceAt && Date.now() - caller.presenceAt < STEP_UP_WINDOW_MS))
-      throw new AppError(403, 'auth.stepUpRequired', {}, [], { data: { stepUp: true } });
-  });
+  app.addHook('onRequest', async (req, reply) => admit(req, reply, deps.resolveCaller, tokenLimiter));
 
   // Text the database cannot store (NUL, lone surrogates) is refused here, naming its field, rather than
   // failing in PostgreSQL as a 500.
@@ -202,24 +233,7 @@ export function installPipeline(
     return payload;
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    // A verb path asked with the other method (GET /system/role/page) is not a missing route: say which
-    // methods it takes, so that it cannot be mistaken for an id or a page that does not exist.
-    const url = req.url.split('?')[0]!;
-    const allow = (['GET', 'POST'] as const).filter(
-      (method) => method !== req.method && app.hasRoute({ method, url }),
-    );
-    if (allow.length > 0)
-      return reply
-        .code(405)
-        .header('allow', allow.join(', '))
-        .send({
-          code: 405,
-          msg: translate(req.lang, 'methodNotAllowed', { method: req.method, allow: allow.join(', ') }),
-          data: null,
-        });
-    return reply.code(404).send({ code: 404, msg: translate(req.lang, 'routeNotFound'), data: null });
-  });
+  app.setNotFoundHandler((req, reply) => answerNotFound(app, req, reply));
 
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'de-DE';

@@ -10,10 +10,19 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  deprecationHeaders,
+  errorStatuses,
+  OPERATION_NOTES,
+  type OperationNotes,
+} from './openapi-document.ts';
 
 /** The schemas of one route: each must infer exactly the types its endpoint entry declares. */
+/** The Fastify instance a module's route plugin receives (its routes typed by their zod schemas). */
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
 export interface RouteSchemas {
   params?: z.ZodType;
   querystring?: z.ZodType;
@@ -22,6 +31,8 @@ export interface RouteSchemas {
   response?: z.ZodType;
   /** Other answers worth documenting (a 422 with field errors), whole envelopes. */
   otherResponses?: Record<number, z.ZodType>;
+  /** Statuses this route answers beyond those every route of its kind can (a 304, a 410; openapi-document.ts). */
+  alsoAnswers?: readonly number[];
   description?: string;
   consumes?: string[];
   /** Route options besides access (a rate limit of its own). */
@@ -92,6 +103,10 @@ export type Handler<E, S extends RouteSchemas> = (
   reply: FastifyReply,
 ) => Promise<Answer<E, S>> | Answer<E, S>;
 
+/** A former path's route: its ids match digits only, so it cannot take a verb path for an id. */
+export const formerRoute = (path: string) =>
+  path.replace(/:(\w+)/g, (_m, name: string) => `:${name}(^\\d+$)`);
+
 // biome-ignore lint/suspicious/noExplicitAny: the routes' own app instances differ only in their type provider
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
@@ -106,7 +121,8 @@ export function serve<E extends Endpoint, S extends RouteSchemas>(
   schemas: S & Check<E, S>,
   handler: Handler<E, S>,
 ): void {
-  const { response, otherResponses, config, description, consumes, params, querystring, body } = schemas;
+  const { response, otherResponses, config, description, consumes, params, querystring, body, alsoAnswers } =
+    schemas;
   const responses =
     endpoint.kind === 'file'
       ? otherResponses
@@ -136,20 +152,66 @@ export function serve<E extends Endpoint, S extends RouteSchemas>(
       : '',
   ].filter(Boolean);
   const documented = notes.length ? notes.join(' ') : undefined;
+  const statuses = errorStatuses(endpoint, {
+    input: !!(params || querystring || body),
+    rateLimited: !!config?.rateLimit,
+    ...(alsoAnswers ? { extra: alsoAnswers } : {}),
+  });
+  const schema = {
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    ...(documented ? { description: documented } : {}),
+    // Public operations need no token: an empty requirement overrides the document's bearer default.
+    ...(guards.public ? { security: [] } : {}),
+    ...(consumes ? { consumes } : {}),
+    ...(params ? { params } : {}),
+    ...(querystring ? { querystring } : {}),
+    ...(body ? { body } : {}),
+    ...(responses ? { response: responses } : {}),
+  };
+  const route = { method: endpoint.method, config: { ...config, access: endpoint.access } };
   app.route({
-    method: endpoint.method,
+    ...route,
     url: endpoint.path,
-    config: { ...config, access: endpoint.access },
     schema: {
-      tags: [endpoint.tag],
+      ...schema,
       operationId: endpoint.operationId,
-      ...(documented ? { description: documented } : {}),
-      ...(consumes ? { consumes } : {}),
-      ...(params ? { params } : {}),
-      ...(querystring ? { querystring } : {}),
-      ...(body ? { body } : {}),
-      ...(responses ? { response: responses } : {}),
+      [OPERATION_NOTES]: { statuses, kind: endpoint.kind } satisfies OperationNotes,
     },
     handler: handler as never,
   });
+  // A former path answers as before, marked deprecated until its sunset; a verb path asked with the other
+  // method (GET /station/station/page) still answers 405, not the alias.
+  for (const [i, former] of (endpoint.formerPaths ?? []).entries()) {
+    const successor = endpoint.path.replace(/:(\w+)/g, '{$1}');
+    const headers = deprecationHeaders(former);
+    app.route({
+      ...route,
+      url: formerRoute(former.path),
+      schema: {
+        ...schema,
+        operationId: `${endpoint.operationId}Former${i ? i + 1 : ''}`,
+        deprecated: true,
+        description: [
+          `Deprecated since ${former.deprecated}, answers until ${former.sunset}: use \`${endpoint.method} ${successor}\` (docs/api-changelog.md).`,
+          documented,
+        ]
+          .filter(Boolean)
+          .join(' '),
+        [OPERATION_NOTES]: {
+          statuses,
+          kind: endpoint.kind,
+          former: { ...former, successor },
+        } satisfies OperationNotes,
+      },
+      onSend: async (req: FastifyRequest, reply: FastifyReply) => {
+        const params = (req.params ?? {}) as Record<string, string>;
+        const target = endpoint.path.replace(/:(\w+)/g, (_m, name: string) =>
+          encodeURIComponent(params[name] ?? ''),
+        );
+        reply.headers({ ...headers, Link: `<${target}>; rel="successor-version"` });
+      },
+      handler: handler as never,
+    });
+  }
 }

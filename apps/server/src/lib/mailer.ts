@@ -79,6 +79,43 @@ export type DevMailbox = ReturnType<typeof fileMailbox>;
 export const devMailbox = (config: { demo: boolean; DATA_DIR: string }): DevMailbox | null =>
   config.demo ? fileMailbox(path.resolve(config.DATA_DIR, 'mailbox.json')) : null;
 
+/** Claims a batch of pending messages, with their attachments; SKIP LOCKED lets several job workers share the outbox. */
+async function claimBatch(db: Db, batch: number) {
+  const claimed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'PENDING'), sql`${outbox.attempts} < 5`))
+      .orderBy(outbox.id)
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    if (rows.length)
+      await tx
+        .update(outbox)
+        .set({ status: 'SENDING', attempts: sql`${outbox.attempts} + 1` })
+        .where(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
+    return rows;
+  });
+  const files = claimed.length
+    ? await db
+        .select()
+        .from(outboxAttachments)
+        .where(
+          inArray(
+            outboxAttachments.outboxId,
+            claimed.map((r) => r.id),
+          ),
+        )
+        .orderBy(outboxAttachments.id)
+    : [];
+  return { claimed, files };
+}
+
 /**
  * Delivers the outbox: e-mail through SMTP when `SMTP_URL` is set; otherwise (and for SMS, which has no
  * provider configured) the message goes to the development mailbox when there is one (DEMO), and the log
@@ -96,39 +133,7 @@ export function createOutboxWorker(deps: {
   const transport: Transporter | null = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
 
   async function deliver(batch = 20): Promise<number> {
-    // Claim a batch; SKIP LOCKED lets several job workers share the outbox.
-    const claimed = await deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.status, 'PENDING'), sql`${outbox.attempts} < 5`))
-        .orderBy(outbox.id)
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      if (rows.length)
-        await tx
-          .update(outbox)
-          .set({ status: 'SENDING', attempts: sql`${outbox.attempts} + 1` })
-          .where(
-            inArray(
-              outbox.id,
-              rows.map((r) => r.id),
-            ),
-          );
-      return rows;
-    });
-    const files = claimed.length
-      ? await deps.db
-          .select()
-          .from(outboxAttachments)
-          .where(
-            inArray(
-              outboxAttachments.outboxId,
-              claimed.map((r) => r.id),
-            ),
-          )
-          .orderBy(outboxAttachments.id)
-      : [];
+    const { claimed, files } = await claimBatch(deps.db, batch);
     // Once delivered or given up on, nothing of the message is kept but its head.
     const forget = (id: number) =>
       deps.db.delete(outboxAttachments).where(eq(outboxAttachments.outboxId, id));

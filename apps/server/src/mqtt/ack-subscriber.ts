@@ -44,21 +44,38 @@ interface Pending {
   ok: boolean;
 }
 
-export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
-  const target = new URL(opts.url);
-  const keepalive = opts.keepaliveSeconds ?? 30;
-  const protocolVersion = opts.sessionExpirySeconds === undefined ? 4 : 5;
-  let socket: net.Socket | null = null;
-  let connected = false;
-  let closing = false;
-  let retryMs = 500;
-  let pingTimer: NodeJS.Timeout | undefined;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let pending: Pending[] = [];
-
-  const send = (packet: Packet) => {
-    if (socket && !socket.destroyed) socket.write(mqttPacket.generate(packet, { protocolVersion }));
+/** CONNECT: a persistent session (MQTT 5: with its expiry and our receive maximum) unless asked otherwise. */
+function connectPacket(opts: AckSubscriberOptions, protocolVersion: 4 | 5, keepalive: number): Packet {
+  return {
+    cmd: 'connect',
+    protocolId: 'MQTT',
+    protocolVersion,
+    clientId: opts.clientId,
+    clean: opts.persistent === false,
+    keepalive,
+    ...(protocolVersion === 5
+      ? {
+          properties: {
+            sessionExpiryInterval: opts.persistent === false ? 0 : opts.sessionExpirySeconds,
+            receiveMaximum: RECEIVE_MAXIMUM,
+          },
+        }
+      : {}),
+    ...(opts.username ? { username: opts.username } : {}),
+    ...(opts.password ? { password: Buffer.from(opts.password) } : {}),
   };
+}
+
+/**
+ * The messages received at QoS 1 in arrival order, each acknowledged once handled and all before it were:
+ * a message that could not be stored ends the connection instead (`fail`), so the broker sends it again.
+ */
+function createAckLine(
+  onMessage: AckSubscriberOptions['onMessage'],
+  send: (packet: Packet) => void,
+  fail: (err: Error) => void,
+) {
+  let pending: Pending[] = [];
 
   /** Sends the acknowledgements that are due, in arrival order; a failed message stops the line (redelivered later). */
   function drainAcks() {
@@ -67,7 +84,7 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
       if (!head.ok) {
         // Without its PUBACK the broker keeps the message for our persistent session and sends it again on
         // reconnect; reconnecting now also resends everything after it, which is idempotent downstream.
-        socket?.destroy(new Error('a message could not be stored'));
+        fail(new Error('a message could not be stored'));
         return;
       }
       send({ cmd: 'puback', messageId: head.messageId });
@@ -77,13 +94,13 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
   function onPublish(packet: IPublishPacket) {
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
     if (packet.qos === 0) {
-      opts.onMessage(packet.topic, payload, false).catch(() => {});
+      onMessage(packet.topic, payload, false).catch(() => {});
       return;
     }
     const entry: Pending = { messageId: packet.messageId!, settled: false, ok: false };
     pending.push(entry);
     const generation = pending;
-    opts.onMessage(packet.topic, payload, packet.dup).then(
+    onMessage(packet.topic, payload, packet.dup).then(
       () => {
         entry.settled = true;
         entry.ok = true;
@@ -96,32 +113,41 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
     );
   }
 
+  return {
+    onPublish,
+    /** A new connection: what the old one had not acknowledged comes again. */
+    reset: () => {
+      pending = [];
+    },
+    inFlight: () => pending.length,
+  };
+}
+
+export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
+  const target = new URL(opts.url);
+  const keepalive = opts.keepaliveSeconds ?? 30;
+  const protocolVersion = opts.sessionExpirySeconds === undefined ? 4 : 5;
+  let socket: net.Socket | null = null;
+  let connected = false;
+  let closing = false;
+  let retryMs = 500;
+  let pingTimer: NodeJS.Timeout | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  const send = (packet: Packet) => {
+    if (socket && !socket.destroyed) socket.write(mqttPacket.generate(packet, { protocolVersion }));
+  };
+  const acks = createAckLine(opts.onMessage, send, (err) => socket?.destroy(err));
+
   function connect() {
     if (closing) return;
     const parser = mqttPacket.parser({ protocolVersion });
     const sock = net.connect({ host: target.hostname, port: Number(target.port || 1883) });
     socket = sock;
-    pending = [];
+    acks.reset();
     sock.setNoDelay(true);
     sock.on('connect', () => {
-      send({
-        cmd: 'connect',
-        protocolId: 'MQTT',
-        protocolVersion,
-        clientId: opts.clientId,
-        clean: opts.persistent === false,
-        keepalive,
-        ...(protocolVersion === 5
-          ? {
-              properties: {
-                sessionExpiryInterval: opts.persistent === false ? 0 : opts.sessionExpirySeconds,
-                receiveMaximum: RECEIVE_MAXIMUM,
-              },
-            }
-          : {}),
-        ...(opts.username ? { username: opts.username } : {}),
-        ...(opts.password ? { password: Buffer.from(opts.password) } : {}),
-      });
+      send(connectPacket(opts, protocolVersion, keepalive));
     });
     sock.on('data', (chunk) => parser.parse(chunk));
     parser.on('packet', (packet: Packet) => {
@@ -144,7 +170,7 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
           pingTimer = setInterval(() => send({ cmd: 'pingreq' }), (keepalive * 1000) / 2);
           break;
         case 'publish':
-          onPublish(packet);
+          acks.onPublish(packet);
           break;
         default:
           break;
@@ -156,7 +182,7 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
       const was = connected;
       connected = false;
       clearInterval(pingTimer);
-      pending = [];
+      acks.reset();
       if (was) opts.onStateChange?.(false, 'connection closed');
       if (!closing) {
         reconnectTimer = setTimeout(connect, retryMs);
@@ -171,7 +197,7 @@ export function startAckSubscriber(opts: AckSubscriberOptions): AckSubscriber {
       return connected;
     },
     get inFlight() {
-      return pending.length;
+      return acks.inFlight();
     },
     async close() {
       closing = true;

@@ -46,11 +46,30 @@ function listen(server: net.Server, port: number, host: string): Promise<number>
 }
 
 /**
- * The in-process MQTT broker of the embedded default. The cloud's clients sign in with the service
- * account; each dongle with its serial number and its own secret, and the topic ACL keeps it to its own
- * topics.
+ * Connected dongles by serial number, so that one can be sent away; a warning once they are more than the
+ * embedded broker is meant for.
  */
-export async function startEmbeddedBroker(opts: {
+function createDongleRoster(limit: number, log: Logger) {
+  const clients = new Map<string, Client>();
+  let overLimit = false;
+  const admitted = (sn: string, client: Client) => {
+    clients.set(sn, client);
+    if (overLimit || clients.size <= limit) return;
+    overLimit = true;
+    log.warn(
+      { connected: clients.size, limit },
+      'the embedded broker holds more dongles than it is meant for: connect them to Mosquitto (MQTT_URL, docs/operations.md)',
+    );
+  };
+  const left = (client: Client) => {
+    if (clients.get(client.id) === client) clients.delete(client.id);
+    // Warned again only after the fleet has clearly shrunk, not at every reconnect around the limit.
+    if (clients.size < limit * 0.9) overLimit = false;
+  };
+  return { clients, admitted, left };
+}
+
+export interface EmbeddedBrokerOptions {
   port: number;
   host?: string;
   serviceUser: string;
@@ -71,25 +90,24 @@ export async function startEmbeddedBroker(opts: {
   /** Connects one dongle's client id may make a minute (MQTT_DONGLE_CONNECTS_PER_MINUTE). */
   connectsPerMinute?: number;
   log: Logger;
-}): Promise<EmbeddedBroker> {
+}
+
+/**
+ * The in-process MQTT broker of the embedded default. The cloud's clients sign in with the service
+ * account; each dongle with its serial number and its own secret, and the topic ACL keeps it to its own
+ * topics.
+ */
+export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const identities = new WeakMap<Client, MqttIdentity>();
-  /** Connected dongles by serial number, so that one can be sent away. */
-  const dongleClients = new Map<string, Client>();
-  const dongleLimit = opts.dongleLimit ?? EMBEDDED_BROKER_DONGLE_LIMIT;
   const throttle = createConnectThrottle({
     perMinute: opts.connectsPerMinute ?? DONGLE_CONNECTS_PER_MINUTE,
     log: opts.log,
   });
-  let overLimit = false;
-  const admitted = (sn: string, client: Client) => {
-    dongleClients.set(sn, client);
-    if (overLimit || dongleClients.size <= dongleLimit) return;
-    overLimit = true;
-    opts.log.warn(
-      { connected: dongleClients.size, limit: dongleLimit },
-      'the embedded broker holds more dongles than it is meant for: connect them to Mosquitto (MQTT_URL, docs/operations.md)',
-    );
-  };
+  const {
+    clients: dongleClients,
+    admitted,
+    left,
+  } = createDongleRoster(opts.dongleLimit ?? EMBEDDED_BROKER_DONGLE_LIMIT, opts.log);
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       const secret = password?.toString() ?? '';
@@ -137,11 +155,7 @@ export async function startEmbeddedBroker(opts: {
       callback(null, who && maySubscribe(who, sub.topic) ? sub : null);
     },
   });
-  broker.on('clientDisconnect', (client) => {
-    if (dongleClients.get(client.id) === client) dongleClients.delete(client.id);
-    // Warned again only after the fleet has clearly shrunk, not at every reconnect around the limit.
-    if (dongleClients.size < dongleLimit * 0.9) overLimit = false;
-  });
+  broker.on('clientDisconnect', left);
   // Every client's packets are held to the protocol's size limit before aedes buffers them.
   const server = net.createServer((socket: net.Socket) =>
     broker.handle(

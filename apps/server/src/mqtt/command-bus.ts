@@ -19,8 +19,9 @@ export type CommandResultHandler = (
 ) => Promise<void>;
 
 /**
- * Who takes which results, by the prefix of their command id (CMD_PREFIX). main.ts registers the modules'
- * handlers, so the bus (and the ingest that feeds it) depends on no module.
+ * Who takes which results, by the prefix of their command id (CMD_PREFIX). The modules' handlers are named
+ * in command-results.ts and handed in by main.ts, so the bus (and the ingest that feeds it) depends on no
+ * module.
  */
 export type CommandResultHandlers = Readonly<Record<string, CommandResultHandler>>;
 

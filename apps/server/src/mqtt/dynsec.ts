@@ -94,19 +94,8 @@ export function withoutCredentials(url: string): string {
   return u.toString().replace(/\/$/, '');
 }
 
-/** Connects as the plugin's admin (the user and password in `url`). */
-export async function connectDynsec(opts: { url: string; log: Logger }): Promise<DynsecAdmin> {
-  const u = new URL(opts.url);
-  const client: MqttClient = await mqtt.connectAsync(withoutCredentials(opts.url), {
-    username: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-    clientId: `pvstar-dynsec-${process.pid}-${randomBytes(3).toString('hex')}`,
-    clean: true,
-    protocolVersion: 4,
-    reconnectPeriod: 1000,
-    connectTimeout: 10_000,
-  });
-  client.on('error', (err) => opts.log.warn({ err: err.message }, 'dynsec admin connection'));
+/** Commands to the plugin over its control topic, each answered by its correlation data. */
+function createDynsecChannel(client: MqttClient) {
   const waiting = new Map<string, (r: Response) => void>();
   client.on('message', (_topic, payload) => {
     let responses: Response[] = [];
@@ -123,7 +112,6 @@ export async function connectDynsec(opts: { url: string; log: Logger }): Promise
       }
     }
   });
-  await client.subscribeAsync(`${CONTROL}/response`, { qos: 1 });
 
   /** Sends commands in one message and resolves with their responses in order. */
   async function run(commands: Command[], timeoutMs = 10_000): Promise<Response[]> {
@@ -159,6 +147,25 @@ export async function connectDynsec(opts: { url: string; log: Logger }): Promise
     if (failed) throw new Error(`dynsec ${failed.command}: ${failed.error}`);
     return responses;
   }
+
+  return { must };
+}
+
+/** Connects as the plugin's admin (the user and password in `url`). */
+export async function connectDynsec(opts: { url: string; log: Logger }): Promise<DynsecAdmin> {
+  const u = new URL(opts.url);
+  const client: MqttClient = await mqtt.connectAsync(withoutCredentials(opts.url), {
+    username: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    clientId: `pvstar-dynsec-${process.pid}-${randomBytes(3).toString('hex')}`,
+    clean: true,
+    protocolVersion: 4,
+    reconnectPeriod: 1000,
+    connectTimeout: 10_000,
+  });
+  client.on('error', (err) => opts.log.warn({ err: err.message }, 'dynsec admin connection'));
+  const { must } = createDynsecChannel(client);
+  await client.subscribeAsync(`${CONTROL}/response`, { qos: 1 });
 
   return {
     async issued(list) {

@@ -24,7 +24,7 @@ import { WEBHOOK_ROWS } from './access-matrix/webhooks.ts';
 /**
  * The permission matrix (issue 8): every route of the route table, how to call it validly, and what each
  * caller must get. The statuses are written by hand from the product's rules — the seeded roles
- * (packages/contract/src/perm.ts DEFAULT_ROLE_PERMS), the data scopes (ARCHITECTURE §5: a row outside the
+ * (packages/contract/src/perm.ts DEFAULT_ROLE_PERMS), the data scopes (requirements §R17.1: a row outside the
  * scope answers 404) and the read-only demo login — not computed from the code under test.
  *
  * The object a route names belongs to one installer's side (`side`, installer A's in the main run; the

@@ -19,8 +19,8 @@ import { addUser, buildTestApp, type TestApp } from '../helper.ts';
 import { addSimulatedPlant, type SimulatedPlant } from '../simulated-plant.ts';
 
 /**
- * A dongle offline for a day reconnects and uploads what it recorded meanwhile (SECURITY.md "Reliability
- * of telemetry"; docs/alarms.md). Real parts only: the embedded broker, ingest, the alarm engine's
+ * A dongle offline for a day reconnects and uploads what it recorded meanwhile (requirements §R17.3;
+ * docs/alarms.md). Real parts only: the embedded broker, ingest, the alarm engine's
  * periodic checks run as the jobs role runs them. The plant's readings come from the simulator's model.
  *
  * The dongle reported until yesterday noon (plant time), went silent, and comes back now with every

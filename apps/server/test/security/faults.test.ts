@@ -27,7 +27,7 @@ import {
 } from '../private-services.ts';
 
 /**
- * Faults under load (SECURITY.md "Reliability of telemetry"): bench:ingest's generator drives DONGLES
+ * Faults under load (requirements §R17.3, docs/security.md §3): bench:ingest's generator drives DONGLES
  * dongles at RATE messages/s into the server running as a child process, and in the middle of the run
  * PostgreSQL restarts, the broker restarts, or the server is killed with SIGKILL and started again. The
  * dongles behave as real ones (QoS 1, persistent session, resend what the broker did not acknowledge).

@@ -1,9 +1,11 @@
+import { ALL_ENDPOINTS } from '@pvstar/contract/endpoints/index';
 import { MQTT_AUTH_SECRET_HEADER } from '@pvstar/contract/mqtt-auth';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/http/access.ts';
 import { holdsAccess, isPluginRoute } from '../../src/http/pipeline.ts';
+import { formerRoute } from '../../src/http/serve.ts';
 import { BOOKKEEPING_TABLES, changedTables, dbFingerprint } from '../db-fingerprint.ts';
 import {
   addUser,
@@ -75,8 +77,18 @@ const t: TestApp = await buildTestApp({
   API_TOKEN_DAILY_LIMIT: '100000000',
   API_TOKEN_MAX_DAILY_LIMIT: '100000000',
 });
+// A deprecated alias (an entry's former path) runs its target's route, which is fuzzed; its id matches
+// digits only (a malformed one finds no route), so that a verb path cannot be taken for an id.
+const aliases = new Set(
+  ALL_ENDPOINTS.flatMap((e) => (e.formerPaths ?? []).map((f) => `${e.method} ${formerRoute(f.path)}`)),
+);
 const routeTable = t.app.routeTable.filter(
-  (r) => r.method !== 'HEAD' && r.url !== '/' && !isPluginRoute(r.url) && r.access,
+  (r) =>
+    r.method !== 'HEAD' &&
+    r.url !== '/' &&
+    !isPluginRoute(r.url) &&
+    r.access &&
+    !aliases.has(`${r.method} ${r.url}`),
 );
 const routeKeys = routeTable.map((r) => `${r.method} ${r.url}`);
 const accessOf = new Map(routeTable.map((r) => [`${r.method} ${r.url}`, r.access as Access]));

@@ -4,9 +4,9 @@ import SunCalc from 'suncalc';
  * PV generation from the sun's position.
  *
  * Azimuth convention: degrees clockwise from SOUTH seen from above — 0 = south, 90 = west, 180 = north,
- * 270 = east (so -90 and 270 both mean east). SPEC §5 enters angles as positive values with 0 = south;
- * this is also suncalc 1.9's sun azimuth (radians from south towards west), so no conversion is needed.
- * Tilt is degrees from horizontal (0 = flat, 90 = a vertical balcony railing).
+ * 270 = east (so -90 and 270 both mean east). Requirements §R5.5 enter angles as positive values with 0 =
+ * south; this is also suncalc 1.9's sun azimuth (radians from south towards west), so no conversion is
+ * needed. Tilt is degrees from horizontal (0 = flat, 90 = a vertical balcony railing).
  */
 export interface PvArray {
   latitude: number;

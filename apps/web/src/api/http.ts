@@ -59,7 +59,7 @@ export interface RequestOptions {
 const SPREADSHEET = /(spreadsheetml|ms-excel|octet-stream)/;
 
 /**
- * The HTTP client of SPEC §7/§8: headers, 50 s timeout, envelope, 401 → /login, other codes → toast
+ * The HTTP client of requirements §R14: headers, 50 s timeout, envelope, 401 → /login, other codes → toast
  * of `msg` (or 'service fail'), spreadsheets passed through, network errors named.
  */
 export async function request<T>(method: 'GET' | 'POST', url: string, opts: RequestOptions = {}): Promise<T> {
@@ -118,7 +118,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, opts: Requ
   throw failure(code, envelope, opts.silent, headers.Authorization !== undefined);
 }
 
-/** The headers of every call (SPEC §7): client type, session, language and the token. */
+/** The headers of every call (requirements §R14.1): client type, session, language and the token. */
 function clientHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
     fromType: CLIENT_HEADERS.fromType,

@@ -15,7 +15,7 @@ export function progressDone() {
   if (pending === 0) NProgress.done();
 }
 
-/** Suspense fallback for a lazily loaded page: the progress bar, no spinner (SPEC §2). */
+/** Suspense fallback for a lazily loaded page: the progress bar, no spinner (requirements §R2.4). */
 export function PageLoading() {
   useEffect(() => {
     progressStart();

@@ -4,7 +4,7 @@ import type { Locale } from 'antd/es/locale';
 import type { ReactNode } from 'react';
 import { useSettings } from '../stores/settings.ts';
 
-/** Toasts last 3 s, 16 px from the top (SPEC §9) — for the static API and the App context alike. */
+/** Toasts last 3 s, 16 px from the top (requirements §R15.3) — for the static API and the App context. */
 const MESSAGE_CONFIG = { duration: 3, top: 16 } as const;
 message.config(MESSAGE_CONFIG);
 

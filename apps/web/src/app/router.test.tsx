@@ -8,7 +8,7 @@ import { answer, fail } from '../test/server.ts';
 import { AppRouter } from './app-router.tsx';
 import { installRouter } from './router.tsx';
 
-/** The navigation guard (SPEC §2) with the app's real router and route table, in jsdom. */
+/** The navigation guard (requirements §R2.4) with the app's real router and route table, in jsdom. */
 const userInfo = (permList: string[]) => ({
   user: {
     id: 7,

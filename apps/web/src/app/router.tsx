@@ -13,7 +13,7 @@ type Router = ReturnType<typeof createHashRouter>;
 
 /**
  * The one data router, rebuilt when the permissions become known (or are forgotten): its routes are
- * made from the user's permissions at run time (SPEC §2). `version` keys the RouterProvider.
+ * made from the user's permissions at run time (requirements §R2.4). `version` keys the RouterProvider.
  */
 let current: { router: Router; version: number; withPerms: boolean } | null = null;
 const listeners = new Set<() => void>();
@@ -53,7 +53,7 @@ function resetToLogin() {
 }
 
 /**
- * The navigation guard (SPEC §2), run before every navigation. A redirect thrown here replaces the
+ * The navigation guard (requirements §R2.4), run before every navigation. A redirect thrown here replaces the
  * navigation that was asked for.
  */
 async function guard({ request }: LoaderFunctionArgs) {

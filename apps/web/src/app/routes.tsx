@@ -66,7 +66,7 @@ function dashboardLoader() {
   return null;
 }
 
-/** The paths open without a token (SPEC §2). */
+/** The paths open without a token (requirements §R2.2). */
 export const WHITELIST = ['/login', '/regPassword', '/register', '/downloadApp', '/invitation'];
 
 function PageHost({ page }: { page: string }) {

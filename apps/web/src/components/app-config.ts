@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { call, queryKey } from '../api/call.ts';
 import { useSession } from '../stores/session.ts';
 
-/** The configured default title (SPEC §1), used until the server has answered. */
+/** The configured default title (requirements §R1.3), used until the server has answered. */
 export const DEFAULT_APP_TITLE = 'PVSTAR';
 
 export const appConfigQuery = queryOptions({

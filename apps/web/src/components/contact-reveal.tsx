@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/call.ts';
 
 /**
- * A masked phone or e-mail with an eye toggle (SPEC §4): the first click fetches the real value from
- * the server, the second hides it again. The value is not kept once hidden.
+ * A masked phone or e-mail with an eye toggle (requirements §R3.8): the first click fetches the real value
+ * from the server, the second hides it again. The value is not kept once hidden.
  */
 export function ContactReveal({
   value,

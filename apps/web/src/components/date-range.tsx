@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 export type DateRange = [Dayjs, Dayjs];
 
-/** The date shortcuts of SPEC §9, each ending today. */
+/** The date shortcuts of requirements §R13.3, each ending today. */
 export function rangeShortcuts(now = dayjs()): { key: string; range: DateRange }[] {
   const today = now.startOf('day');
   return [

@@ -2,8 +2,8 @@ import { numberFormat as fmt, SHOWN_DECIMALS, SHOWN_PERCENT_DECIMALS } from '@pv
 import i18n from '../i18n/index.ts';
 
 /**
- * Figures as the user's language writes them, with 1–2 decimals (SPEC §9) and a unit that keeps the
- * number short (kWh → MWh → GWh, W → kW → MW). '—' for a missing value. The server answers figures
+ * Figures as the user's language writes them, with 1–2 decimals (requirements §R15.5) and a unit that keeps
+ * the number short (kWh → MWh → GWh, W → kW → MW). '—' for a missing value. The server answers figures
  * exact; these round each once, by the contract's rule (figures.ts, docs/energy.md "Rounding").
  */
 const current = () => i18n.language || 'de-DE';

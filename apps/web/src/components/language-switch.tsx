@@ -3,7 +3,7 @@ import { Dropdown } from 'antd';
 import { useSettings } from '../stores/settings.ts';
 import { LanguageButton, type LanguageButtonProps } from './language-button.tsx';
 
-/** Picks one of the 8 languages; the choice is persisted and the page reloads (SPEC §4). */
+/** Picks one of the 8 languages; the choice is persisted and the page reloads (requirements §R3.7). */
 export function LanguageSwitch(props: Pick<LanguageButtonProps, 'type' | 'compact'>) {
   const language = useSettings((s) => s.language);
   return (

@@ -2,8 +2,8 @@ import type { FormRule } from 'antd';
 import i18n from '../i18n/index.ts';
 
 /**
- * Every password leaves the browser as the MD5 hex of what was typed (SPEC §5). The hash code loads with
- * the first password sent, not with the form.
+ * Every password leaves the browser as the MD5 hex of what was typed (requirements §R14.4). The hash code
+ * loads with the first password sent, not with the form.
  */
 export const md5 = async (plain: string): Promise<string> => (await import('spark-md5')).default.hash(plain);
 

@@ -5,15 +5,15 @@ import { call } from '../api/call.ts';
 import { tokenStore, useSession } from '../stores/session.ts';
 
 /**
- * Ends the session (SPEC §4): tells the server, then — even if that failed — forgets the token, the
- * user and the permissions, goes to /login and reloads so no state of the old session survives.
+ * Ends the session (requirements §R3.4): tells the server, then — even if that failed — forgets the token,
+ * the user and the permissions, goes to /login and reloads so no state of the old session survives.
  */
 export async function signOut(opts: { callServer?: boolean } = {}) {
   if (opts.callServer !== false) {
     try {
       await call(auth.logout, {}, { silent: true });
     } catch {
-      // The local session ends regardless (SPEC §4).
+      // The local session ends regardless (requirements §R3.4).
     }
   }
   tokenStore.clear();

@@ -9,7 +9,7 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-/** The signed-in user; `perms` is the union of every role's permList (SPEC §3). */
+/** The signed-in user; `perms` is the union of every role's permList (requirements §R3.3). */
 interface SessionState {
   userInfo: UserInfo | null;
   perms: string[];

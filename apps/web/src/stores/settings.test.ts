@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** The settings store reads and writes the seed's local-storage keys (SPEC §3). */
+/** The settings store reads and writes the seed's local-storage keys (requirements §R3.6). */
 const freshStore = async () => {
   vi.resetModules();
   return (await import('./settings.ts')).useSettings;

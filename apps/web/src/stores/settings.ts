@@ -5,7 +5,7 @@ import { type PersistStorage, persist, type StorageValue } from 'zustand/middlew
 export type Size = 'small' | 'middle' | 'large';
 const SIZES: readonly Size[] = ['small', 'middle', 'large'];
 
-/** UI settings kept in local storage (SPEC §3: size, language, sidebarStatus). */
+/** UI settings kept in local storage (requirements §R3.6: size, language, sidebarStatus). */
 interface SettingsState {
   language: Lang;
   size: Size;
@@ -43,9 +43,9 @@ export const useSettings = create<SettingsState>()(
 type Persisted = Omit<SettingsState, `set${string}` | 'toggleSidebar'>;
 
 /**
- * The seed keeps its settings under their own local-storage keys (SPEC §3: `device`, `size`, `language`,
- * `sidebarStatus` = `opened`/`closed`; the token is `accessToken`, in session.ts); what the seed has not
- * (remembered account, page sizes) stays in one JSON entry under `name`. A key holding something this
+ * The seed keeps its settings under their own local-storage keys (requirements §R3.6: `device`, `size`,
+ * `language`, `sidebarStatus` = `opened`/`closed`; the token is `accessToken`, in session.ts); what the seed
+ * has not (remembered account, page sizes) stays in one JSON entry under `name`. A key holding something this
  * version cannot read is ignored, and its default kept.
  */
 function seedKeyStorage(): PersistStorage<Persisted> {

@@ -14,17 +14,26 @@ import { endpoints, type In, post } from '../endpoint.ts';
  */
 export const apiToken = endpoints('apiToken', {
   /** A new token, answered this once. */
-  add: post<{ body: In<typeof ApiTokenAddBodySchema> }, ApiTokenCreated>('/system/apiToken/add', {
-    signedIn: true,
-    write: true,
-  }),
+  add: post<{ body: In<typeof ApiTokenAddBodySchema> }, ApiTokenCreated>(
+    '/system/apiToken/add',
+    {
+      signedIn: true,
+      write: true,
+    },
+    'Create an API token',
+  ),
   page: post<{ query: In<typeof PageQuerySchema>; body: In<typeof ApiTokenPageBodySchema> }, ApiTokenPage>(
     '/system/apiToken/page',
     { signedIn: true },
+    'List my API tokens',
   ),
   /** Ends a token at once: its next request answers 401. */
-  revoke: post<{ body: In<typeof ApiTokenRevokeBodySchema> }>('/system/apiToken/revoke', {
-    signedIn: true,
-    write: true,
-  }),
+  revoke: post<{ body: In<typeof ApiTokenRevokeBodySchema> }>(
+    '/system/apiToken/revoke',
+    {
+      signedIn: true,
+      write: true,
+    },
+    'Revoke an API token',
+  ),
 });

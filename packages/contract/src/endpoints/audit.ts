@@ -13,14 +13,24 @@ export const audit = endpoints('audit', {
       perm: PERM.systemAudit,
       wholeScope: true,
     },
+    'List audit log entries',
   ),
   /** The filtered log as an xlsx workbook. */
-  export: download<{ body: Filter }>('POST', '/system/audit/export', {
-    perm: PERM.systemAudit,
-    wholeScope: true,
-  }),
+  export: download<{ body: Filter }>(
+    'POST',
+    '/system/audit/export',
+    {
+      perm: PERM.systemAudit,
+      wholeScope: true,
+    },
+    'Export the audit log (xlsx)',
+  ),
   /** The actions the log records, labelled in the reader's language (the filter's choices). */
-  actions: get<Record<never, never>, AuditActionOption[]>('/system/audit/actions', {
-    perm: PERM.systemAudit,
-  }),
+  actions: get<Record<never, never>, AuditActionOption[]>(
+    '/system/audit/actions',
+    {
+      perm: PERM.systemAudit,
+    },
+    'List audited actions',
+  ),
 });

@@ -8,5 +8,9 @@ export const dashboard = endpoints('dashboard', {
    * Plant figures need the plant area's code: without it the answer is 403 and the web shows only the
    * greeting and the areas (the /dashboard page itself is open to every signed-in user).
    */
-  figures: get<Record<never, never>, Dashboard>('/station/dashboard', { perm: PERM.station, token: 'read' }),
+  figures: get<Record<never, never>, Dashboard>(
+    '/station/dashboard',
+    { perm: PERM.station, token: 'read' },
+    'Get the dashboard figures',
+  ),
 });

@@ -24,6 +24,24 @@ describe('endpoint table', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
+  it('gives every endpoint a short summary of its own, in English (the API docs’ language)', () => {
+    for (const e of ALL_ENDPOINTS) expect(e.summary, e.operationId).toMatch(/^[A-Z][^.]{5,60}$/);
+    const summaries = ALL_ENDPOINTS.map((e) => e.summary);
+    expect(summaries.filter((x, i) => summaries.indexOf(x) !== i)).toEqual([]);
+  });
+
+  it('keeps a former path as a deprecated alias for a while: a sunset after its deprecation, a path apart', () => {
+    for (const e of ALL_ENDPOINTS)
+      for (const f of e.formerPaths ?? []) {
+        expect(f.deprecated < f.sunset, e.operationId).toBe(true);
+        expect(f.sunset, e.operationId).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(
+          ALL_ENDPOINTS.some((x) => x.method === e.method && x.path === f.path),
+          f.path,
+        ).toBe(false);
+      }
+  });
+
   it('opens a route to API tokens only where it says so, a write only to read-write tokens', () => {
     const by = (kind: 'read' | 'write') =>
       ALL_ENDPOINTS.filter((e) => 'token' in e.access && e.access.token === kind).map(

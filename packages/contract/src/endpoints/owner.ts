@@ -8,9 +8,13 @@ export const owner = endpoints('owner', {
   page: post<
     { query: In<typeof PageQuerySchema>; body: In<typeof OwnerPageBodySchema> },
     PageResult<OwnerRow>
-  >('/system/owner/queryOwner', { perm: PERM.ownerList, wholeScope: true }),
+  >('/system/owner/queryOwner', { perm: PERM.ownerList, wholeScope: true }, 'List plant owners'),
   /** The plants of one owner within the caller's scope. */
-  plants: get<{ query: In<typeof OwnerPlantsQuerySchema> }, OwnerPlant[]>('/system/owner/plants', {
-    perm: PERM.ownerList,
-  }),
+  plants: get<{ query: In<typeof OwnerPlantsQuerySchema> }, OwnerPlant[]>(
+    '/system/owner/plants',
+    {
+      perm: PERM.ownerList,
+    },
+    "List an owner's plants",
+  ),
 });

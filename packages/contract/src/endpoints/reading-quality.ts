@@ -26,15 +26,17 @@ export const readingQuality = endpoints('readingQuality', {
   page: post<
     { query: In<typeof PageQuerySchema>; body: In<typeof SetAsidePageBodySchema> },
     PageResult<SetAsideReading>
-  >('/iot/device/setAside/page', DEVICE_CENTER),
+  >('/iot/device/setAside/page', DEVICE_CENTER, "List a device's set-aside readings"),
   /** Accepts or keeps out one or several of a device's set-aside readings; audited. */
   decide: post<{ body: In<typeof SetAsideDecideBodySchema> }, SetAsideDecideResult>(
     '/iot/device/setAside/decide',
     { perm: PERM.stationEdit, write: true, token: 'write' },
+    'Accept or reject set-aside readings',
   ),
   /** How far the recomputation of the device's plant's days is. */
   recompute: get<{ query: In<typeof SetAsideRecomputeQuerySchema> }, TariffRecompute>(
     '/iot/device/setAside/recompute',
     DEVICE_CENTER,
+    'Get the recomputation progress',
   ),
 });

@@ -24,50 +24,79 @@ const fleetAccess = { perm: PERM.report, wholeScope: true, token: 'read' } as co
 
 /** Reports (`/report`, code 2008): each as JSON for the screen and, as `…Export`, an xlsx workbook. */
 export const report = endpoints('report', {
-  energy: post<{ body: In<typeof EnergyReportBodySchema> }, EnergyReport>('/station/report/energy', access),
+  energy: post<{ body: In<typeof EnergyReportBodySchema> }, EnergyReport>(
+    '/station/report/energy',
+    access,
+    'Get the energy report',
+  ),
   energyExport: download<{ body: In<typeof EnergyReportBodySchema> }>(
     'POST',
     '/station/report/energy/export',
     access,
+    'Export the energy report (xlsx)',
   ),
-  fleet: post<{ body: In<typeof FleetReportBodySchema> }, FleetReport>('/station/report/fleet', fleetAccess),
+  fleet: post<{ body: In<typeof FleetReportBodySchema> }, FleetReport>(
+    '/station/report/fleet',
+    fleetAccess,
+    'Get the fleet report',
+  ),
   fleetExport: download<{ body: In<typeof FleetReportBodySchema> }>(
     'POST',
     '/station/report/fleet/export',
     fleetAccess,
+    'Export the fleet report (xlsx)',
   ),
-  alarm: post<{ body: In<typeof AlarmReportBodySchema> }, AlarmReport>('/station/report/alarm', access),
+  alarm: post<{ body: In<typeof AlarmReportBodySchema> }, AlarmReport>(
+    '/station/report/alarm',
+    access,
+    'Get the alarm report',
+  ),
   alarmExport: download<{ body: In<typeof AlarmReportBodySchema> }>(
     'POST',
     '/station/report/alarm/export',
     access,
+    'Export the alarm report (xlsx)',
   ),
   /** The caller's own scheduled reports by mail (docs/reports.md). */
   subscriptionPage: post<{ query: In<typeof PageQuerySchema> }, PageResult<ReportSubscriptionRow>>(
     '/station/report/subscription/page',
     { perm: PERM.report },
+    'List my report subscriptions',
   ),
   subscriptionAdd: post<{ body: In<typeof ReportSubscriptionAddBodySchema> }, ReportSubscriptionRow>(
     '/station/report/subscription/add',
     subscribe,
+    'Add a report subscription',
   ),
   subscriptionEdit: post<{ body: In<typeof ReportSubscriptionEditBodySchema> }, ReportSubscriptionRow>(
     '/station/report/subscription/edit',
     subscribe,
+    'Edit a report subscription',
   ),
   subscriptionDelete: post<{ body: In<typeof IdBodySchema> }>(
     '/station/report/subscription/delete',
     subscribe,
+    'Delete a report subscription',
   ),
   /**
    * The mail's unsubscribe link, without sign-in: GET shows a page in the user's language with a button,
    * POST (that button, or a mail client's one-click unsubscribe) ends the subscription; both are HTML
    * pages and idempotent (a link whose subscription is gone says so).
    */
-  unsubscribePage: download<Unsubscribe>('GET', '/station/report/subscription/unsubscribe/:token', {
-    public: true,
-  }),
-  unsubscribe: download<Unsubscribe>('POST', '/station/report/subscription/unsubscribe/:token', {
-    public: true,
-  }),
+  unsubscribePage: download<Unsubscribe>(
+    'GET',
+    '/station/report/subscription/unsubscribe/:token',
+    {
+      public: true,
+    },
+    "Open a report's unsubscribe page",
+  ),
+  unsubscribe: download<Unsubscribe>(
+    'POST',
+    '/station/report/subscription/unsubscribe/:token',
+    {
+      public: true,
+    },
+    'Unsubscribe from a report',
+  ),
 });

@@ -17,30 +17,56 @@ export const role = endpoints('role', {
   page: post<{ query: In<typeof PageQuerySchema>; body: In<typeof RolePageBodySchema> }, PageResult<RoleRow>>(
     '/system/role/page',
     { perm: PERM.systemRole, wholeScope: true },
+    'List roles',
   ),
   /** The roles a user form may assign (the user page and the organisations' employee lists). */
-  options: get<Record<never, never>, RoleOption[]>('/system/role/options', {
-    perm: [PERM.systemUser, PERM.orgDealerEmployee, PERM.orgInstallerEmployee],
-    wholeScope: true,
-  }),
-  detail: get<{ params: In<typeof IdParamsSchema> }, RoleDetail>('/system/role/detail/:id', {
-    perm: PERM.systemRole,
-    wholeScope: true,
-  }),
-  add: post<{ body: In<typeof RoleAddBodySchema> }, { id: number }>('/system/role/add', {
-    perm: PERM.roleAdd,
-    write: true,
-  }),
-  edit: post<{ body: In<typeof RoleEditBodySchema> }>('/system/role/edit', {
-    perm: PERM.roleEdit,
-    write: true,
-  }),
-  status: post<{ body: In<typeof RoleStatusBodySchema> }>('/system/role/updateStatus', {
-    perm: PERM.roleStatus,
-    write: true,
-  }),
-  delete: get<{ query: In<typeof RoleIdQuerySchema> }>('/system/role/delete', {
-    perm: PERM.roleDelete,
-    write: true,
-  }),
+  options: get<Record<never, never>, RoleOption[]>(
+    '/system/role/options',
+    {
+      perm: [PERM.systemUser, PERM.orgDealerEmployee, PERM.orgInstallerEmployee],
+      wholeScope: true,
+    },
+    'List assignable roles',
+  ),
+  detail: get<{ params: In<typeof IdParamsSchema> }, RoleDetail>(
+    '/system/role/detail/:id',
+    {
+      perm: PERM.systemRole,
+      wholeScope: true,
+    },
+    'Get a role',
+    { formerPaths: [{ path: '/system/role/:id', deprecated: '2026-11-27', sunset: '2027-06-30' }] },
+  ),
+  add: post<{ body: In<typeof RoleAddBodySchema> }, { id: number }>(
+    '/system/role/add',
+    {
+      perm: PERM.roleAdd,
+      write: true,
+    },
+    'Add a role',
+  ),
+  edit: post<{ body: In<typeof RoleEditBodySchema> }>(
+    '/system/role/edit',
+    {
+      perm: PERM.roleEdit,
+      write: true,
+    },
+    'Edit a role',
+  ),
+  status: post<{ body: In<typeof RoleStatusBodySchema> }>(
+    '/system/role/updateStatus',
+    {
+      perm: PERM.roleStatus,
+      write: true,
+    },
+    'Enable or disable a role',
+  ),
+  delete: get<{ query: In<typeof RoleIdQuerySchema> }>(
+    '/system/role/delete',
+    {
+      perm: PERM.roleDelete,
+      write: true,
+    },
+    'Delete a role',
+  ),
 });

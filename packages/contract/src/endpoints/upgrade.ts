@@ -28,39 +28,57 @@ export const upgrade = endpoints('upgrade', {
   candidates: post<Paged<In<typeof UpgradeCandidateBodySchema>>, PageResult<UpgradeCandidateRow>>(
     '/iot/upgrade/candidates',
     { perm: PERM.upgradeAdd },
+    'List upgrade candidate devices',
   ),
-  taskAdd: post<{ body: In<typeof UpgradeTaskAddBodySchema> }, { id: number }>('/iot/upgrade/task/add', {
-    perm: PERM.upgradeAdd,
-    write: true,
-    wholeScope: true,
-    stepUp: true,
-  }),
+  taskAdd: post<{ body: In<typeof UpgradeTaskAddBodySchema> }, { id: number }>(
+    '/iot/upgrade/task/add',
+    {
+      perm: PERM.upgradeAdd,
+      write: true,
+      wholeScope: true,
+      stepUp: true,
+    },
+    'Create an upgrade task',
+  ),
   taskPage: post<Paged<In<typeof UpgradeTaskPageBodySchema>>, PageResult<UpgradeTaskRow>>(
     '/iot/upgrade/task/page',
     LIST,
+    'List upgrade tasks',
   ),
-  taskDetail: post<{ body: In<typeof IdBodySchema> }, UpgradeTaskRow>('/iot/upgrade/task/detail', LIST),
+  taskDetail: post<{ body: In<typeof IdBodySchema> }, UpgradeTaskRow>(
+    '/iot/upgrade/task/detail',
+    LIST,
+    'Get an upgrade task',
+  ),
   taskDevices: post<Paged<In<typeof UpgradeDevicePageBodySchema>>, PageResult<UpgradeDeviceRow>>(
     '/iot/upgrade/task/devices',
     LIST,
+    "List an upgrade task's devices",
   ),
   /** One device of a task (`id` of its row). */
   taskHistory: post<{ body: In<typeof IdBodySchema> }, UpgradeHistoryRow[]>(
     '/iot/upgrade/task/history',
     LIST,
+    "Get a device's upgrade history",
   ),
-  taskPause: post<TaskAction>('/iot/upgrade/task/pause', CONTROL),
-  taskResume: post<TaskAction>('/iot/upgrade/task/resume', START),
-  taskCancel: post<TaskAction>('/iot/upgrade/task/cancel', CONTROL),
+  taskPause: post<TaskAction>('/iot/upgrade/task/pause', CONTROL, 'Pause an upgrade task'),
+  taskResume: post<TaskAction>('/iot/upgrade/task/resume', START, 'Resume an upgrade task'),
+  taskCancel: post<TaskAction>('/iot/upgrade/task/cancel', CONTROL, 'Cancel an upgrade task'),
   taskRetry: post<{ body: In<typeof UpgradeRetryBodySchema> }, { count: number }>(
     '/iot/upgrade/task/retry',
     START,
+    "Retry an upgrade task's failed devices",
   ),
   /**
    * The image of a firmware.upgrade command, for the dongle it was sent to. The dongle has no session:
    * the short-lived, single-use token in the link is the credential.
    */
-  firmwareDownload: download<{ query: { token?: string } }>('GET', '/iot/firmware/download', {
-    public: true,
-  }),
+  firmwareDownload: download<{ query: { token?: string } }>(
+    'GET',
+    '/iot/firmware/download',
+    {
+      public: true,
+    },
+    'Download a firmware image (dongle)',
+  ),
 });

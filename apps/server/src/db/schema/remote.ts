@@ -49,6 +49,10 @@ export const remoteCommands = pgTable(
     index('remote_commands_open_idx')
       .on(t.expiresAt)
       .where(sql`status IN ('PENDING', 'ACCEPTED', 'VERIFYING')`),
+    // One open write per inverter, held by the database: two writes sent at once cannot both pass the check.
+    uniqueIndex('remote_commands_one_open_write_uq')
+      .on(t.deviceId)
+      .where(sql`action = 'WRITE' AND status IN ('PENDING', 'ACCEPTED', 'VERIFYING')`),
   ],
 );
 

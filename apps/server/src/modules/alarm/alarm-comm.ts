@@ -30,12 +30,12 @@ const sleepsAtNight = (r: SilentRow) =>
   r.plant_type !== 'ENERGY_STORAGE' && (r.device_id === null || r.kind === 'INVERTER');
 
 /**
- * Communication loss (SPEC §3–4): a dongle silent for three of its reporting intervals opens DGL-OFFLINE;
- * a device silent that long while its dongle still reports opens its kind's *-COMM-LOST. A device behind
- * a silent dongle gets no alarm of its own, so a dongle outage is one alarm, not one per device. A
- * device's silence is measured in device time against its dongle's newest message: a dongle uploading
- * the backlog of an outage reports its devices' old readings, which is no silence of theirs. One silence
- * opens at most one alarm, even when a user closed it by hand: the next needs data in between.
+ * Communication loss (requirements §R6.5, docs/alarms.md): a dongle silent for three of its reporting
+ * intervals opens DGL-OFFLINE; a device silent that long while its dongle still reports opens its kind's
+ * *-COMM-LOST. A device behind a silent dongle gets no alarm of its own, so a dongle outage is one alarm, not
+ * one per device. A device's silence is measured in device time against its dongle's newest message: a dongle
+ * uploading the backlog of an outage reports its devices' old readings, which is no silence of theirs. One
+ * silence opens at most one alarm, even when a user closed it by hand: the next needs data in between.
  * Returns the ids opened.
  */
 export async function detectSilence(db: Db, now = new Date()): Promise<number[]> {

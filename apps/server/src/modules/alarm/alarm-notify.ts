@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
+import { rowScopeSql } from '../../domain/scope.ts';
 import { queueMessage } from '../../lib/mailer.ts';
 
 /** A first alarm waits this long, so that what comes right after it goes into the same mail. */
@@ -36,10 +37,11 @@ export async function queueAlarmMail(tx: Tx, alarmIds: number[]) {
         WHERE ur.user_id = u.id)
       AND EXISTS (SELECT 1 FROM user_roles ur
         JOIN roles r ON r.id = ur.role_id AND r.status = 'ENABLED'
-        WHERE ur.user_id = u.id AND (r.data_scope = 'ALL'
-          OR (r.data_scope = 'ORG_AND_SUB' AND left(po.path, length(uo.path)) = uo.path)
-          OR (r.data_scope = 'ORG' AND p.org_id = u.org_id)
-          OR (r.data_scope = 'SELF' AND p.owner_user_id = u.id)))
+        WHERE ur.user_id = u.id AND ${rowScopeSql(
+          sql`r.data_scope`,
+          { orgPath: sql`po.path`, orgId: sql`p.org_id`, ownerId: sql`p.owner_user_id` },
+          { orgPath: sql`uo.path`, orgId: sql`u.org_id`, userId: sql`u.id` },
+        )})
     ON CONFLICT DO NOTHING`);
 }
 

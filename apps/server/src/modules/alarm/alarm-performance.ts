@@ -2,7 +2,7 @@ import { CLOUD_FAULT_CODES } from '@pvstar/contract/alarm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
-import { localDaySql } from '../../domain/calendar.ts';
+import { localDaySql, localMidnightSql } from '../../domain/calendar.ts';
 import { endAlarms, type NewAlarm, openAlarms } from './alarm-store.ts';
 
 /** Sunny days in a row below the share that make an alarm. */
@@ -43,8 +43,8 @@ export async function detectUnderPerformance(db: Db, share: number, now = new Da
     ), streak AS (
       SELECT plant_id, count(*)::int AS n, bool_and(pr < ${share}) AS under,
         max(pr) FILTER (WHERE k = 1) AS latest_pr,
-        min(day)::timestamp AT TIME ZONE min(timezone) AS first_start,
-        max(day)::timestamp AT TIME ZONE min(timezone) AS latest_start
+        ${localMidnightSql(sql`min(day)`, sql`min(timezone)`)} AS first_start,
+        ${localMidnightSql(sql`max(day)`, sql`min(timezone)`)} AS latest_start
       FROM sunny WHERE k <= ${UNDERPERFORMING_DAYS} GROUP BY plant_id
     )
     SELECT s.*, d.id AS device_id, d.dongle_id, d.sn

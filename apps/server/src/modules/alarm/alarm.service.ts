@@ -10,6 +10,8 @@ import {
   type AlarmRow,
   type AlarmSort,
   type AlarmSummary,
+  ackRefusal,
+  canAcknowledge,
 } from '@pvstar/contract/alarm';
 import type { PageResult, SortedPageQuery } from '@pvstar/contract/api';
 import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
@@ -18,11 +20,12 @@ import { translate } from '@pvstar/contract/messages';
 import { type AnyColumn, and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../db/lists.ts';
 import { alarms, faultCodes, organizations, plants, users } from '../../db/schema/index.ts';
+import { addDays, localMidnightSql } from '../../domain/calendar.ts';
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { buildAlarmWorkbook } from './alarm.xlsx.ts';
 import { endAlarms } from './alarm-store.ts';
@@ -100,10 +103,10 @@ export function toAlarmRow(r: Joined, lang: Lang, now: Date): AlarmRow {
  */
 const fromDay = (day: string) =>
   sql`(${alarms.startedAt} >= ${day}::date - interval '14 hours'
-    AND ${alarms.startedAt} >= (${day}::date)::timestamp AT TIME ZONE ${plants.timezone})`;
+    AND ${alarms.startedAt} >= ${localMidnightSql(day, plants.timezone)})`;
 const untilDay = (day: string) =>
   sql`(${alarms.startedAt} < ${day}::date + interval '38 hours'
-    AND ${alarms.startedAt} < (${day}::date + 1)::timestamp AT TIME ZONE ${plants.timezone})`;
+    AND ${alarms.startedAt} < ${localMidnightSql(addDays(day, 1), plants.timezone)})`;
 
 /** Every filter except status and level (the summary counts across those). */
 function baseFilter(caller: Caller, f: AlarmPageBody): SQL {
@@ -148,9 +151,15 @@ const countOf = (db: Db, where: SQL) =>
 export const bellQuery = (db: Db, caller: Caller) =>
   countOf(db, fullFilter(caller, ALARM_ACTIVE_UNACKNOWLEDGED));
 
-export function createAlarmService(ctx: AppContext) {
-  const { db } = ctx;
+export type AlarmDeps = Pick<AppContext, 'db'>;
 
+export function createAlarmService(deps: AlarmDeps) {
+  return { ...createAlarmReads(deps), ...createAlarmActions(deps) };
+}
+
+/** The alarm rows as the pages show them, and their count. */
+function createAlarmQueries(ctx: AlarmDeps) {
+  const { db } = ctx;
   const select = () =>
     db
       .select(columns)
@@ -164,6 +173,12 @@ export function createAlarmService(ctx: AppContext) {
     return row?.total ?? 0;
   };
 
+  return { select, count };
+}
+
+/** The alarms the caller may act on, and the name an action is signed with. */
+function createAlarmActionChecks(ctx: AlarmDeps) {
+  const { db } = ctx;
   /** The ids the caller may touch; any id outside the scope (or unknown) is a 404 and nothing changes. */
   async function requireInScope(caller: Caller, ids: number[]) {
     const unique = [...new Set(ids)];
@@ -184,7 +199,13 @@ export function createAlarmService(ctx: AppContext) {
       .where(eq(users.id, caller.userId));
     return (u?.name || u?.nickname || caller.username).slice(0, 64);
   }
+  return { requireInScope, displayName };
+}
 
+/** The alarm center's list, summary, bell, detail and export. */
+function createAlarmReads(ctx: AlarmDeps) {
+  const { db } = ctx;
+  const { select, count } = createAlarmQueries(ctx);
   return {
     async page(
       caller: Caller,
@@ -243,15 +264,50 @@ export function createAlarmService(ctx: AppContext) {
       return toAlarmRow(row, lang, new Date());
     },
 
-    /** "Someone is on it": marks alarms not yet acknowledged, keeping who, when and the comment. */
+    async export(caller: Caller, f: AlarmPageBody, lang: Lang): Promise<Buffer> {
+      const where = fullFilter(caller, f);
+      if ((await count(where)) > ALARM_EXPORT_MAX)
+        throw new AppError(422, 'alarm.exportTooLarge', { max: ALARM_EXPORT_MAX });
+      const rows = await select()
+        .where(where)
+        .orderBy(...DEFAULT_ORDER);
+      const now = new Date();
+      return buildAlarmWorkbook(
+        rows.map((r) => toAlarmRow(r, lang, now)),
+        lang,
+      );
+    },
+  };
+}
+
+/** Acknowledging and closing alarms. */
+function createAlarmActions(ctx: AlarmDeps) {
+  const { db } = ctx;
+  const { requireInScope, displayName } = createAlarmActionChecks(ctx);
+  return {
+    /**
+     * "Someone is on it": marks alarms not yet acknowledged, keeping who, when and the comment. An
+     * acknowledged one is left as it is; an ended one refuses the whole request (contract's `ackRefusal`).
+     */
     async acknowledge(caller: Caller, b: AlarmAckBody, ip: string): Promise<AlarmActionResult> {
       const ids = await requireInScope(caller, b.ids);
       const name = await displayName(caller);
-      const changed = await db
-        .update(alarms)
-        .set({ ackBy: caller.userId, ackByName: name, ackAt: new Date(), ackComment: b.comment || null })
-        .where(and(inArray(alarms.id, ids), isNull(alarms.ackAt)))
-        .returning({ id: alarms.id });
+      const changed = await db.transaction(async (tx) => {
+        // Locked, so that an alarm cannot end between the check and the update.
+        const held = await tx
+          .select({ id: alarms.id, alarmStatus: alarms.status, acknowledged: alarms.ackAt })
+          .from(alarms)
+          .where(inArray(alarms.id, ids))
+          .for('update');
+        if (held.some((a) => ackRefusal(a) === 'ended')) throw new AppError(409, 'alarm.ackEnded');
+        const open = held.filter(canAcknowledge).map((a) => a.id);
+        if (!open.length) return [];
+        return tx
+          .update(alarms)
+          .set({ ackBy: caller.userId, ackByName: name, ackAt: new Date(), ackComment: b.comment || null })
+          .where(inArray(alarms.id, open))
+          .returning({ id: alarms.id });
+      });
       if (changed.length)
         await audit(db, caller, {
           action: 'alarm.acknowledge',
@@ -288,20 +344,6 @@ export function createAlarmService(ctx: AppContext) {
           ip,
         });
       return { changed: closed.length };
-    },
-
-    async export(caller: Caller, f: AlarmPageBody, lang: Lang): Promise<Buffer> {
-      const where = fullFilter(caller, f);
-      if ((await count(where)) > ALARM_EXPORT_MAX)
-        throw new AppError(422, 'alarm.exportTooLarge', { max: ALARM_EXPORT_MAX });
-      const rows = await select()
-        .where(where)
-        .orderBy(...DEFAULT_ORDER);
-      const now = new Date();
-      return buildAlarmWorkbook(
-        rows.map((r) => toAlarmRow(r, lang, now)),
-        lang,
-      );
     },
   };
 }

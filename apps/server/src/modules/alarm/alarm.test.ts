@@ -252,7 +252,10 @@ describe('acknowledging and closing', () => {
       expect(res.status).toBe(409);
       expect(res.body.msg).toMatch(/bereits beendet/);
     }
-    const rows = await t.ctx.db.select().from(alarms).where(inArray(alarms.id, [ended, ongoing]));
+    const rows = await t.ctx.db
+      .select()
+      .from(alarms)
+      .where(inArray(alarms.id, [ended, ongoing]));
     expect(rows.map((r) => r.ackAt)).toEqual([null, null]);
   });
 

@@ -11,13 +11,15 @@ import {
 } from '@pvstar/contract/api-token';
 import { addDays } from '@pvstar/contract/calendar';
 import { translate } from '@pvstar/contract/messages';
-import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { pageWindow } from '../../db/lists.ts';
 import { apiTokens, organizations, plants, sessions } from '../../db/schema/index.ts';
+import { activeToken } from '../../domain/api-tokens.ts';
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
-import { pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
@@ -30,58 +32,70 @@ const HINT_LENGTH = API_TOKEN_PREFIX.length + 6;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** A token that still works: not revoked, not expired. */
-const active = (now: Date): SQL =>
-  and(isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), sql`${apiTokens.expiresAt} > ${now}`))!;
-
 function statusOf(row: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiTokenStatus {
   if (row.revokedAt) return 'REVOKED';
   if (row.expiresAt && row.expiresAt <= now) return 'EXPIRED';
   return 'ACTIVE';
 }
 
-/**
- * Revokes every working token of a user at once (auth/derived-credentials.ts: after a password change, a
- * second factor turned on, a freeze…), as a revocation by hand does; the ids of those revoked.
- */
-export async function revokeUserTokens(db: DbOrTx, userId: number, at = new Date()): Promise<number[]> {
-  const revoked = await db
-    .update(apiTokens)
-    .set({ revokedAt: at })
-    .where(and(eq(apiTokens.userId, userId), active(at)))
-    .returning({ id: apiTokens.id });
-  return revoked.map((r) => r.id).sort((a, b) => a - b);
+/** The limits a new token takes by default, and the most it may ask for. */
+const tokenLimits = (config: Config): ApiTokenLimits => ({
+  dailyLimit: config.API_TOKEN_DAILY_LIMIT,
+  perSecondLimit: config.API_TOKEN_PER_SECOND_LIMIT,
+  maxDailyLimit: config.API_TOKEN_MAX_DAILY_LIMIT,
+  maxPerSecondLimit: config.API_TOKEN_MAX_PER_SECOND_LIMIT,
+});
+
+/** The chosen plants, each within the caller's own scope; one outside it (or unknown) is refused by field. */
+async function checkPlants(db: Db, caller: Caller, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return unique;
+  const found = await db
+    .select({ id: plants.id })
+    .from(plants)
+    .innerJoin(organizations, eq(organizations.id, plants.orgId))
+    .where(and(inArray(plants.id, unique), plantScope(caller)));
+  if (found.length !== unique.length) throw invalidField('plantIds', 'apiToken.plantOutOfScope');
+  return unique.sort((a, b) => a - b);
 }
+
+/** The user hears of every new token, so that one made from a stolen session does not go unnoticed. */
+function noticeNewToken(
+  tx: Tx,
+  caller: Caller,
+  body: ApiTokenAddBody,
+  at: { now: Date; ip: string; title: string },
+) {
+  return noticeToUser(tx, caller.userId, (lang, user) => {
+    const params = {
+      title: at.title,
+      username: user.username,
+      // A name is one line in the notice, whatever was typed.
+      name: body.name.replace(/\s+/g, ' '),
+      scope: translate(lang, `mail.apiTokenCreated.scope.${body.scope}`),
+      at: noticeTime(lang, at.now),
+      ip: at.ip,
+    };
+    return {
+      subject: translate(lang, 'mail.apiTokenCreated.subject', params),
+      body: translate(lang, 'mail.apiTokenCreated.body', params),
+    };
+  });
+}
+
+export type ApiTokenDeps = Pick<AppContext, 'db' | 'config'>;
 
 /**
  * The signed-in user's own API tokens (docs/decisions/019-api-tokens.md). Only a session reaches these
  * (the endpoints are `session`): a token never makes, sees or revokes tokens.
  */
-export function createApiTokenService(ctx: AppContext) {
-  const { db, config } = ctx;
+export function createApiTokenService(deps: ApiTokenDeps) {
+  return { ...createTokenAdd(deps), ...createTokenList(deps) };
+}
 
-  const limits = (): ApiTokenLimits => ({
-    dailyLimit: config.API_TOKEN_DAILY_LIMIT,
-    perSecondLimit: config.API_TOKEN_PER_SECOND_LIMIT,
-    maxDailyLimit: config.API_TOKEN_MAX_DAILY_LIMIT,
-    maxPerSecondLimit: config.API_TOKEN_MAX_PER_SECOND_LIMIT,
-  });
-
-  /** The chosen plants, each within the caller's own scope; one outside it (or unknown) is refused by field. */
-  async function checkPlants(caller: Caller, ids: readonly number[]) {
-    const unique = [...new Set(ids)];
-    if (!unique.length) return unique;
-    const found = await db
-      .select({ id: plants.id })
-      .from(plants)
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(and(inArray(plants.id, unique), plantScope(caller)));
-    if (found.length !== unique.length) throw invalidField('plantIds', 'apiToken.plantOutOfScope');
-    return unique.sort((a, b) => a - b);
-  }
-
+function createTokenAdd({ db, config }: ApiTokenDeps) {
   async function add(caller: Caller, body: ApiTokenAddBody, ip: string): Promise<ApiTokenCreated> {
-    const max = limits();
+    const max = tokenLimits(config);
     const dailyLimit = body.dailyLimit ?? max.dailyLimit;
     const perSecondLimit = body.perSecondLimit ?? max.perSecondLimit;
     if (dailyLimit > max.maxDailyLimit)
@@ -89,12 +103,12 @@ export function createApiTokenService(ctx: AppContext) {
     if (perSecondLimit > max.maxPerSecondLimit)
       throw invalidField('perSecondLimit', 'validation.tooBig', 400, { max: max.maxPerSecondLimit });
     if (body.expiresOn && body.expiresOn < today()) throw invalidField('expiresOn', 'apiToken.expiryPast');
-    const plantIds = body.plantIds?.length ? await checkPlants(caller, body.plantIds) : null;
+    const plantIds = body.plantIds?.length ? await checkPlants(db, caller, body.plantIds) : null;
     const now = new Date();
     const [held] = await db
       .select({ n: count() })
       .from(apiTokens)
-      .where(and(eq(apiTokens.userId, caller.userId), active(now)));
+      .where(and(eq(apiTokens.userId, caller.userId), activeToken(now)));
     if ((held?.n ?? 0) >= MAX_ACTIVE_TOKENS)
       throw invalidField('name', 'apiToken.tooMany', 409, { max: MAX_ACTIVE_TOKENS });
 
@@ -137,30 +151,20 @@ export function createApiTokenService(ctx: AppContext) {
         },
         ip,
       });
-      // The user hears of every new token, so that one made from a stolen session does not go unnoticed.
-      await noticeToUser(tx, caller.userId, (lang, user) => {
-        const params = {
-          title: config.APP_TITLE,
-          username: user.username,
-          // A name is one line in the notice, whatever was typed.
-          name: body.name.replace(/\s+/g, ' '),
-          scope: translate(lang, `mail.apiTokenCreated.scope.${body.scope}`),
-          at: noticeTime(lang, now),
-          ip,
-        };
-        return {
-          subject: translate(lang, 'mail.apiTokenCreated.subject', params),
-          body: translate(lang, 'mail.apiTokenCreated.body', params),
-        };
-      });
+      await noticeNewToken(tx, caller, body, { now, ip, title: config.APP_TITLE });
       return row!.id;
     });
     return { id, token };
   }
 
+  return { add };
+}
+
+/** The caller's tokens, revoking one, and the limits a new one may take. */
+function createTokenList({ db, config }: ApiTokenDeps) {
   async function page(caller: Caller, query: PageQuery, body: ApiTokenPageBody): Promise<ApiTokenPage> {
     const now = new Date();
-    const where = and(eq(apiTokens.userId, caller.userId), body.all ? undefined : active(now));
+    const where = and(eq(apiTokens.userId, caller.userId), body.all ? undefined : activeToken(now));
     const [total] = await db.select({ n: count() }).from(apiTokens).where(where);
     const rows = await db
       .select()
@@ -194,7 +198,7 @@ export function createApiTokenService(ctx: AppContext) {
       revokedAt: r.revokedAt?.toISOString() ?? null,
       status: statusOf(r, now),
     }));
-    return { list, total: total?.n ?? 0, limits: limits() };
+    return { list, total: total?.n ?? 0, limits: tokenLimits(config) };
   }
 
   /** Ends one of the caller's own tokens at once; another user's token is 404, like an unknown one. */
@@ -218,5 +222,5 @@ export function createApiTokenService(ctx: AppContext) {
     });
   }
 
-  return { add, page, revoke, limits };
+  return { page, revoke, limits: () => tokenLimits(config) };
 }

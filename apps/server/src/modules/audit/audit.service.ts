@@ -5,10 +5,11 @@ import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { contains, pageWindow } from '../../db/lists.ts';
 import { auditLog, organizations } from '../../db/schema/index.ts';
+import { addDays, localMidnightSql } from '../../domain/calendar.ts';
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
 
 /** An export holds at most this many entries (newest first). */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
@@ -18,7 +19,7 @@ export const AUDIT_EXPORT_MAX_ROWS = 50_000;
  * scope covers the organisation of the one who acted; entries without an actor's organisation (failed
  * sign-ins of unknown names) only to the provider's ALL scope.
  */
-export function createAuditService({ db }: AppContext) {
+export function createAuditService({ db }: Pick<AppContext, 'db'>) {
   function filter(caller: Caller, f: AuditPageBody): SQL {
     return and(
       scopePredicate(caller, {
@@ -28,8 +29,8 @@ export function createAuditService({ db }: AppContext) {
       }),
       f.action ? eq(auditLog.action, f.action) : undefined,
       contains(auditLog.username, f.username),
-      f.startDate ? sql`${auditLog.at} >= (${f.startDate}::date)::timestamp AT TIME ZONE 'UTC'` : undefined,
-      f.endDate ? sql`${auditLog.at} < (${f.endDate}::date + 1)::timestamp AT TIME ZONE 'UTC'` : undefined,
+      f.startDate ? sql`${auditLog.at} >= ${localMidnightSql(f.startDate, sql`'UTC'`)}` : undefined,
+      f.endDate ? sql`${auditLog.at} < ${localMidnightSql(addDays(f.endDate, 1), sql`'UTC'`)}` : undefined,
     ) as SQL;
   }
 

@@ -19,7 +19,7 @@ import { endDerivedCredentials } from './derived-credentials.ts';
 import { assertIdentifiersFree } from './identity.ts';
 
 /** What a signed-in user does to their own account (personal centre). "Who" is always the session. */
-export function createAccountService(ctx: AppContext) {
+export function createAccountService(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { db, config } = ctx;
 
   async function me(caller: Caller) {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { sqlRow } from '../../db/rows.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
+import { inSubtree, orgPathOf } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
@@ -27,19 +28,32 @@ async function orgChainActive(db: Db, orgId: number): Promise<boolean> {
     sql`
     SELECT count(*)::int AS bad FROM organizations o
     WHERE o.status <> 'NORMAL'
-      AND (SELECT path FROM organizations WHERE id = ${orgId}) LIKE o.path || '%'`,
+      AND ${inSubtree(orgPathOf(orgId), sql`o.path`)}`,
   );
   return (row?.bad ?? 1) === 0;
 }
 
-export function createAuthService(ctx: AppContext) {
+export type AuthDeps = Pick<AppContext, 'db' | 'config'>;
+
+export function createAuthService(deps: AuthDeps) {
+  return { ...createSignIn(deps), ...createSelfService(deps), ...createUserInfo(deps) };
+}
+
+/** The second factor, and the session a sign-in opens. */
+function createSignInSteps(ctx: AuthDeps) {
   const { db, config } = ctx;
   const twoFactor = createTwoFactorService(ctx);
 
   async function signIn(userId: number, meta: { ip: string; userAgent?: string }) {
     return createSession(db, userId, config.SESSION_DAYS, meta);
   }
+  return { twoFactor, signIn };
+}
 
+/** Signing in (with a password, or as the demo account). */
+function createSignIn(ctx: AuthDeps) {
+  const { db, config } = ctx;
+  const { twoFactor, signIn } = createSignInSteps(ctx);
   return {
     async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<LoginResult> {
       const user = await findUserByAccount(db, body.account);
@@ -116,7 +130,13 @@ export function createAuthService(ctx: AppContext) {
       if (user?.status !== 'NORMAL') throw new AppError(404, 'auth.demoUnavailable');
       return signIn(user.id, meta);
     },
+  };
+}
 
+/** Registering, and a forgotten password. */
+function createSelfService(ctx: AuthDeps) {
+  const { db, config } = ctx;
+  return {
     async register(body: RegisterBody, ip: string) {
       refuseCommonPassword(body.password, 'password');
       const contact = await consumeCode(db, {
@@ -193,7 +213,12 @@ export function createAuthService(ctx: AppContext) {
         });
       });
     },
+  };
+}
 
+function createUserInfo(ctx: AuthDeps) {
+  const { db, config } = ctx;
+  return {
     async userInfo(caller: Caller): Promise<UserInfo> {
       const [row] = await db
         .select({ user: users, orgName: organizations.name, orgType: organizations.type })

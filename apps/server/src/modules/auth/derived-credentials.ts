@@ -2,8 +2,8 @@ import { translate } from '@pvstar/contract/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { trustedDevices, twoFactorChallenges } from '../../db/schema/index.ts';
+import { revokeUserTokens } from '../../domain/api-tokens.ts';
 import { type Actor, audit } from '../../lib/audit.ts';
-import { revokeUserTokens } from '../api-token/api-token.service.ts';
 import { revokeUserSessions } from './session.ts';
 import { noticeTime, noticeToUser } from './user-notice.ts';
 

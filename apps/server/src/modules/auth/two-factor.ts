@@ -25,9 +25,9 @@ import {
   users,
   userTwoFactor,
 } from '../../db/schema/index.ts';
+import { inSubtree, orgPathOf } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
-import { prefixPattern } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { confirmPassword, countConfirmFailure, refuseWhileConfirmsLocked } from '../../lib/passwords.ts';
@@ -68,7 +68,7 @@ export async function twoFactorRequired(db: Db, orgId: number): Promise<boolean>
     sql`
     SELECT EXISTS (SELECT 1 FROM organizations o
       WHERE o.require_two_factor
-        AND (SELECT path FROM organizations WHERE id = ${orgId}) LIKE o.path || '%') AS required`,
+        AND ${inSubtree(orgPathOf(orgId), sql`o.path`)}) AS required`,
   );
   return row?.required === true;
 }
@@ -88,14 +88,20 @@ export async function clearTwoFactor(db: DbOrTx, userId: number) {
 export async function endSessionsWithoutSecondFactor(db: Db, orgPath: string, exceptSessionId: number) {
   await db.execute(sql`
     DELETE FROM ${sessions} s USING users u, organizations o
-    WHERE s.user_id = u.id AND o.id = u.org_id AND o.path LIKE ${prefixPattern(orgPath)}
+    WHERE s.user_id = u.id AND o.id = u.org_id AND ${inSubtree(sql`o.path`, orgPath)}
       AND s.id <> ${exceptSessionId}
       AND NOT EXISTS (SELECT 1 FROM user_two_factor f WHERE f.user_id = u.id AND f.enabled_at IS NOT NULL)`);
 }
 
-export function createTwoFactorService(ctx: AppContext) {
-  const { db, config } = ctx;
+export type TwoFactorDeps = Pick<AppContext, 'db' | 'config'>;
 
+export function createTwoFactorService(deps: TwoFactorDeps) {
+  return { ...createSignInFactor(deps), ...createChallengeCheck(deps), ...createFactorSettings(deps) };
+}
+
+/** A user's second factor: its setup, its row, a new secret, new recovery codes, turning it on. */
+function createFactorRecords(ctx: TwoFactorDeps) {
+  const { db, config } = ctx;
   const setupOf = (username: string, secret: string): TwoFactorSetup => ({
     secret,
     otpauthUrl: generateURI({ issuer: config.APP_TITLE, label: username, secret }),
@@ -119,6 +125,45 @@ export function createTwoFactorService(ctx: AppContext) {
     return setupOf(user.username, secret);
   }
 
+  async function newRecoveryCodes(userId: number): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+    await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await db.insert(twoFactorRecoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryHash(c) })));
+    return codes;
+  }
+
+  /**
+   * Turns the waiting secret on: recovery codes replace any earlier ones, and what was obtained without the
+   * second factor ends (all but `keepSessionId`, the personal centre's session that turned it on).
+   */
+  async function enableFactor(
+    user: Pick<Account, 'id' | 'username' | 'orgId'>,
+    ip: string,
+    keepSessionId?: number,
+  ) {
+    await db.update(userTwoFactor).set({ enabledAt: new Date() }).where(eq(userTwoFactor.userId, user.id));
+    const codes = await newRecoveryCodes(user.id);
+    await audit(db, who(user), {
+      action: 'account.twoFactorEnabled',
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+    });
+    await endDerivedCredentials(db, user.id, 'twoFactorEnabled', {
+      by: who(user),
+      ip,
+      appTitle: config.APP_TITLE,
+      ...(keepSessionId ? { keepSessionId } : {}),
+    });
+    return codes;
+  }
+
+  return { setupOf, factorOf, newPendingSecret, newRecoveryCodes, enableFactor };
+}
+
+/** Codes taken once: a TOTP time step, a recovery code, a try of a challenge. */
+function createCodeChecks(ctx: TwoFactorDeps) {
+  const { db } = ctx;
   /**
    * Checks a TOTP code and takes its time step: a code is good once, and no code older than the newest
    * accepted one is (RFC 6238 §5.2). The conditional update makes two requests with one code race safely.
@@ -159,39 +204,6 @@ export function createTwoFactorService(ctx: AppContext) {
     return taken.length === 1;
   }
 
-  async function newRecoveryCodes(userId: number): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
-    await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
-    await db.insert(twoFactorRecoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryHash(c) })));
-    return codes;
-  }
-
-  /**
-   * Turns the waiting secret on: recovery codes replace any earlier ones, and what was obtained without the
-   * second factor ends (all but `keepSessionId`, the personal centre's session that turned it on).
-   */
-  async function enableFactor(
-    user: Pick<Account, 'id' | 'username' | 'orgId'>,
-    ip: string,
-    keepSessionId?: number,
-  ) {
-    await db.update(userTwoFactor).set({ enabledAt: new Date() }).where(eq(userTwoFactor.userId, user.id));
-    const codes = await newRecoveryCodes(user.id);
-    await audit(db, who(user), {
-      action: 'account.twoFactorEnabled',
-      targetType: 'user',
-      targetId: user.id,
-      ip,
-    });
-    await endDerivedCredentials(db, user.id, 'twoFactorEnabled', {
-      by: who(user),
-      ip,
-      appTitle: config.APP_TITLE,
-      ...(keepSessionId ? { keepSessionId } : {}),
-    });
-    return codes;
-  }
-
   /**
    * A live challenge, one try taken from it (so five tries per challenge hold under concurrent requests);
    * a used, expired or exhausted one is dead.
@@ -212,7 +224,13 @@ export function createTwoFactorService(ctx: AppContext) {
     if (!row) throw invalidField('challenge', 'twoFactor.challengeExpired');
     return row;
   }
+  return { takeTotp, takeRecoveryCode, takeChallengeTry };
+}
 
+/** The second step of a sign-in, and the setup it may ask for. */
+function createSignInFactor(ctx: TwoFactorDeps) {
+  const { db } = ctx;
+  const { factorOf, newPendingSecret } = createFactorRecords(ctx);
   return {
     /**
      * The sign-in's second step, after the first factor decided the user: nothing to do (no factor, or a
@@ -279,7 +297,14 @@ export function createTwoFactorService(ctx: AppContext) {
       if ((await factorOf(row.user.id))?.enabledAt) throw new AppError(409, 'twoFactor.alreadyEnabled');
       return newPendingSecret(row.user);
     },
+  };
+}
 
+function createChallengeCheck(ctx: TwoFactorDeps) {
+  const { db, config } = ctx;
+  const { factorOf, enableFactor } = createFactorRecords(ctx);
+  const { takeTotp, takeRecoveryCode, takeChallengeTry } = createCodeChecks(ctx);
+  return {
     /** Answers a challenge with a TOTP or recovery code; the session only now. */
     async verifyChallenge(body: SecondFactorBody, meta: Meta): Promise<SecondFactorResult> {
       const challenge = await takeChallengeTry(body.challenge);
@@ -346,7 +371,15 @@ export function createTwoFactorService(ctx: AppContext) {
       const token = await createSession(db, user.id, config.SESSION_DAYS, meta);
       return { token, trustedDevice, recoveryCodes };
     },
+  };
+}
 
+/** The personal centre's second factor, and a step-up for a dangerous action. */
+function createFactorSettings(ctx: TwoFactorDeps) {
+  const { db } = ctx;
+  const { factorOf, newPendingSecret, enableFactor } = createFactorRecords(ctx);
+  const { takeTotp } = createCodeChecks(ctx);
+  return {
     async status(caller: Caller): Promise<TwoFactorStatus> {
       const factor = await factorOf(caller.userId);
       const [left] = await db

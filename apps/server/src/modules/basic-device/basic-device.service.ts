@@ -12,19 +12,17 @@ import type {
 } from '@pvstar/contract/basic-device';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { contains, pageWindow } from '../../db/lists.ts';
 import { deviceSpecs, firmwarePrograms, manufacturers } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 
 /**
  * Basic device data is global reference data kept by the provider: no organisation scope applies,
  * the permission codes alone decide who may read (2006001) and write (its buttons).
  */
-
-const dbCode = (err: unknown) =>
-  (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
 
 const nameTaken = (name: string) =>
   new AppError(409, 'basicDevice.nameTaken', { name }, [
@@ -38,9 +36,20 @@ const specTaken = (spec: string) =>
 // Spelled out: inside the sub-select an unqualified "id" would mean the specification's own id.
 const specCount = sql<number>`(SELECT count(*)::int FROM device_specs s WHERE s.manufacturer_id = "manufacturers"."id")`;
 
-export function createBasicDeviceService(ctx: AppContext) {
-  const { db } = ctx;
+export type BasicDeviceDeps = Pick<AppContext, 'db'>;
 
+export function createBasicDeviceService(deps: BasicDeviceDeps) {
+  return {
+    ...createManufacturers(deps),
+    ...createManufacturerRemoval(deps),
+    ...createSpecReads(deps),
+    ...createSpecWrites(deps),
+  };
+}
+
+/** One manufacturer, and the checks manufacturers and specifications pass. */
+function createBasicDeviceChecks(ctx: BasicDeviceDeps) {
+  const { db } = ctx;
   async function getManufacturer(id: number) {
     const [row] = await db.select().from(manufacturers).where(eq(manufacturers.id, id));
     if (!row) throw notFound();
@@ -89,7 +98,13 @@ export function createBasicDeviceService(ctx: AppContext) {
     abbreviation: b.abbreviation || null,
     description: b.desc || null,
   });
+  return { getManufacturer, checkName, checkManufacturerRef, checkSpec, manufacturerValues };
+}
 
+/** The manufacturers: list, all, add, edit. */
+function createManufacturers(ctx: BasicDeviceDeps) {
+  const { db } = ctx;
+  const { getManufacturer, checkName, manufacturerValues } = createBasicDeviceChecks(ctx);
   return {
     async manufacturerPage(q: PageQuery, f: ManufacturerPageBody): Promise<PageResult<ManufacturerRow>> {
       const where = and(
@@ -135,7 +150,7 @@ export function createBasicDeviceService(ctx: AppContext) {
         .returning({ id: manufacturers.id })
         .catch((err) => {
           // Two adds racing for one name: the unique index decides.
-          throw dbCode(err) === '23505' ? nameTaken(b.name) : err;
+          throw isUniqueViolation(err) ? nameTaken(b.name) : err;
         });
       await audit(db, caller, {
         action: 'manufacturer.add',
@@ -155,7 +170,7 @@ export function createBasicDeviceService(ctx: AppContext) {
         .set(manufacturerValues(b))
         .where(eq(manufacturers.id, b.id))
         .catch((err) => {
-          throw dbCode(err) === '23505' ? nameTaken(b.name) : err;
+          throw isUniqueViolation(err) ? nameTaken(b.name) : err;
         });
       await audit(db, caller, {
         action: 'manufacturer.edit',
@@ -165,7 +180,13 @@ export function createBasicDeviceService(ctx: AppContext) {
         ip,
       });
     },
+  };
+}
 
+function createManufacturerRemoval(ctx: BasicDeviceDeps) {
+  const { db } = ctx;
+  const { getManufacturer } = createBasicDeviceChecks(ctx);
+  return {
     async manufacturerDelete(caller: Caller, id: number, ip: string) {
       const m = await getManufacturer(id);
       const inUse = () =>
@@ -194,7 +215,7 @@ export function createBasicDeviceService(ctx: AppContext) {
         .where(eq(manufacturers.id, id))
         .catch(async (err) => {
           // A specification or program added meanwhile: the foreign key (ON DELETE RESTRICT) refuses.
-          if (dbCode(err) === '23503') await check();
+          if (isForeignKeyViolation(err)) await check();
           throw err;
         });
       await audit(db, caller, {
@@ -205,7 +226,12 @@ export function createBasicDeviceService(ctx: AppContext) {
         ip,
       });
     },
+  };
+}
 
+function createSpecReads(ctx: BasicDeviceDeps) {
+  const { db } = ctx;
+  return {
     async specPage(q: PageQuery, f: DeviceSpecPageBody): Promise<PageResult<DeviceSpecRow>> {
       const where: SQL | undefined = and(
         f.deviceType ? eq(deviceSpecs.deviceType, f.deviceType) : undefined,
@@ -241,7 +267,14 @@ export function createBasicDeviceService(ctx: AppContext) {
         })),
       };
     },
+  };
+}
 
+/** Adding, editing and removing a specification. */
+function createSpecWrites(ctx: BasicDeviceDeps) {
+  const { db } = ctx;
+  const { checkManufacturerRef, checkSpec } = createBasicDeviceChecks(ctx);
+  return {
     async specAdd(caller: Caller, b: DeviceSpecAddBody, ip: string) {
       await checkManufacturerRef(b.manufacturerId);
       await checkSpec(b);
@@ -255,8 +288,8 @@ export function createBasicDeviceService(ctx: AppContext) {
         })
         .returning({ id: deviceSpecs.id })
         .catch((err) => {
-          if (dbCode(err) === '23505') throw specTaken(b.deviceSpecs);
-          if (dbCode(err) === '23503')
+          if (isUniqueViolation(err)) throw specTaken(b.deviceSpecs);
+          if (isForeignKeyViolation(err))
             throw invalidField('manufacturerId', 'basicDevice.manufacturerMissing', 422);
           throw err;
         });
@@ -280,8 +313,8 @@ export function createBasicDeviceService(ctx: AppContext) {
         .set({ deviceType: b.deviceType, deviceSpecs: b.deviceSpecs, manufacturerId: b.manufacturerId })
         .where(eq(deviceSpecs.id, b.id))
         .catch((err) => {
-          if (dbCode(err) === '23505') throw specTaken(b.deviceSpecs);
-          if (dbCode(err) === '23503')
+          if (isUniqueViolation(err)) throw specTaken(b.deviceSpecs);
+          if (isForeignKeyViolation(err))
             throw invalidField('manufacturerId', 'basicDevice.manufacturerMissing', 422);
           throw err;
         });

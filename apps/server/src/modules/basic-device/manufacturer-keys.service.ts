@@ -1,14 +1,12 @@
 import type { ManufacturerKeyAddBody, ManufacturerKeyRow } from '@pvstar/contract/basic-device';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { manufacturerKeys, manufacturers } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { fingerprintOf, normalisePublicKey } from '../firmware/firmware.signature.ts';
-
-const dbCode = (err: unknown) =>
-  (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
 
 const imageCount = sql<number>`(SELECT count(*)::int FROM firmware_files f WHERE f.key_id = "manufacturer_keys"."id")`;
 
@@ -68,7 +66,7 @@ export function createManufacturerKeyService(ctx: Pick<AppContext, 'db'>) {
         .returning({ id: manufacturerKeys.id })
         .catch((err) => {
           // The trigger of migration 0038: the fingerprint is another manufacturer's, for ever.
-          throw dbCode(err) === '23505' ? refused('basicDevice.keyOwnedElsewhere') : err;
+          throw isUniqueViolation(err) ? refused('basicDevice.keyOwnedElsewhere') : err;
         });
       if (!row) throw refused('basicDevice.keyTaken');
       await audit(db, caller, {

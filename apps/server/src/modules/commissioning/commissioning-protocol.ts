@@ -137,13 +137,9 @@ function factsText(lang: Lang, item: ChecklistItem, number: (n: number) => strin
   return parts.join(' · ');
 }
 
-/**
- * The commissioning protocol as a PDF (A4) in `lang`: plant, installer and owner, devices with serial
- * numbers, firmware and grid codes, every checklist item with its result and who confirmed it when, the
- * owner's consent, and lines to sign. A draft until commissioning is completed.
- */
-export function renderProtocol(data: ProtocolData, lang: Lang, now = new Date()): Promise<Buffer> {
-  const { plant, checklist } = data;
+/** The protocol's PDF and how it writes: texts in `lang`, times in the plant's zone, fonts, and its blocks. */
+function protocolWriter(data: ProtocolData, lang: Lang) {
+  const { plant } = data;
   const t = (key: string, params?: Record<string, string | number>) =>
     translate(lang, `mail.protocol.${key}` as never, params);
   const when = (iso: string | null) =>
@@ -170,13 +166,6 @@ export function renderProtocol(data: ProtocolData, lang: Lang, now = new Date())
     doc.font(cjk && CJK.test(text) ? 'cjk' : bold ? 'latin-bold' : 'latin');
     return doc;
   };
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const heading = (text: string) => {
@@ -220,6 +209,14 @@ export function renderProtocol(data: ProtocolData, lang: Lang, now = new Date())
     if (doc.y > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
   };
 
+  return { doc, t, when, number, font, heading, field, row, left, width };
+}
+type ProtocolWriter = ReturnType<typeof protocolWriter>;
+
+function plantSection(w: ProtocolWriter, data: ProtocolData) {
+  const { t, number, heading, field } = w;
+  const { plant, checklist } = data;
+  const { doc, font, when, left, width } = w;
   font(t('title'), true).fontSize(18).fillColor('#1f1f1f').text(t('title'), left, doc.y, { width });
   font(plant.name).fontSize(12).fillColor('#1f1f1f').text(plant.name, { width });
   const status = checklist.completedAt
@@ -240,7 +237,10 @@ export function renderProtocol(data: ProtocolData, lang: Lang, now = new Date())
   field(t('owner'), data.owner);
   const codes = [...new Set(data.devices.map((d) => d.gridCode).filter((c): c is string => Boolean(c)))];
   field(t('gridCode'), codes.join(', ') || null);
+}
 
+function deviceSection(w: ProtocolWriter, data: ProtocolData, lang: Lang) {
+  const { t, heading, row, width } = w;
   heading(t('devices'));
   const deviceWidths = [70, 130, 110, width - 70 - 130 - 110 - 90, 90];
   row([t('kind'), t('sn'), t('model'), t('firmware'), t('gridCode')], deviceWidths, true);
@@ -255,7 +255,11 @@ export function renderProtocol(data: ProtocolData, lang: Lang, now = new Date())
       ],
       deviceWidths,
     );
+}
 
+function checklistSection(w: ProtocolWriter, data: ProtocolData, lang: Lang) {
+  const { t, when, number, heading, row, width } = w;
+  const { checklist } = data;
   heading(t('checklist'));
   const itemWidths = [150, 95, width - 245];
   row([t('item'), t('result'), t('detail')], itemWidths, true);
@@ -274,7 +278,12 @@ export function renderProtocol(data: ProtocolData, lang: Lang, now = new Date())
       itemWidths,
     );
   }
+}
 
+/** The owner's consent, the lines to sign and who generated the protocol when. */
+function closingSection(w: ProtocolWriter, data: ProtocolData, lang: Lang, now: Date) {
+  const { doc, t, when, font, heading, field, left, width } = w;
+  const { plant, checklist } = data;
   heading(t('consent'));
   const c = checklist.consent;
   field(
@@ -314,6 +323,27 @@ export function renderProtocol(data: ProtocolData, lang: Lang, now = new Date())
     user: data.generatedBy,
   });
   font(footer).fontSize(7.5).fillColor('#888888').text(footer, left, doc.y, { width });
+}
+
+/**
+ * The commissioning protocol as a PDF (A4) in `lang`: plant, installer and owner, devices with serial
+ * numbers, firmware and grid codes, every checklist item with its result and who confirmed it when, the
+ * owner's consent, and lines to sign. A draft until commissioning is completed.
+ */
+export function renderProtocol(data: ProtocolData, lang: Lang, now = new Date()): Promise<Buffer> {
+  const w = protocolWriter(data, lang);
+  const { doc } = w;
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  plantSection(w, data);
+  deviceSection(w, data, lang);
+  checklistSection(w, data, lang);
+  closingSection(w, data, lang, now);
   doc.end();
   return done;
 }

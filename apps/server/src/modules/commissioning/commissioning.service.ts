@@ -16,7 +16,7 @@ import { scopedPlant } from '../../domain/plants.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { requirePictureOfReach } from '../file/file.service.ts';
-import { requireManager } from '../plant/plant-access.ts';
+import { requireManager } from '../role/role-access.ts';
 import { checkPlantData } from './commissioning-checks.ts';
 
 /** The owner's consent for a plant: the linked owner's row, or null while none was recorded. */
@@ -97,7 +97,7 @@ export async function checklistOf(db: DbOrTx, plant: typeof plants.$inferSelect)
  * A plant's commissioning checklist: read by whoever may open the plant, ticked and completed by its
  * managers (the edit code in a managing organisation's role, the plant in their scope).
  */
-export function createCommissioningService(ctx: AppContext) {
+export function createCommissioningService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
 
   /** The plant for a change: a manager's, not yet completed. */

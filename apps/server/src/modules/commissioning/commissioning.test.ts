@@ -6,12 +6,12 @@ import { gridCodeValues } from '@pvstar/contract/remote';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_RESULTS } from '../../../test/device-loop.ts';
 import { buildTestApp, nextIp, type TestApp } from '../../../test/helper.ts';
 import { addBody, serial } from '../../../test/plant-fixture.ts';
 import { devices, ownerInvitations } from '../../db/schema/index.ts';
 import { createIngestPipeline } from '../../ingest/start-ingest.ts';
 import { md5 } from '../../lib/crypto.ts';
+import { COMMAND_RESULTS } from '../../mqtt/command-results.ts';
 import { findCjkFont } from './commissioning-protocol.ts';
 
 /** The text of every page of a PDF, by pdf.js (what a reader shows, not the bytes). */

@@ -14,6 +14,7 @@ import { PERM } from '@pvstar/contract/perm';
 import { maskContact } from '@pvstar/contract/validation';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   organizations,
   ownerInvitations,
@@ -34,8 +35,8 @@ import { refuseCommonPassword } from '../../lib/passwords.ts';
 import { normalizeContact } from '../auth/codes.ts';
 import { accountKey } from '../auth/identity.ts';
 import { beginPasswordAttempt } from '../auth/sign-in-throttle.ts';
-import { requireManager } from '../plant/plant-access.ts';
 import { freeUsername } from '../plant/plant-owner.ts';
+import { requireManager } from '../role/role-access.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -57,6 +58,78 @@ export function invitationState(
 const unavailable = () => new AppError(404, 'invitation.unavailable');
 
 /**
+ * The account the invitation's address already has, if any: only its own password links it, and only an
+ * owner's account. The password check is a sign-in attempt at that account, throttled and counted with the
+ * others. Without one, the new account's password must not be a common one.
+ */
+async function existingAccount(
+  db: Db,
+  invitation: typeof ownerInvitations.$inferSelect,
+  password: string,
+  ip: string,
+) {
+  const [existing] = await db
+    .select({ user: users, orgType: organizations.type })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .where(eq(users.email, invitation.email));
+  if (existing) {
+    const key = accountKey(existing.user.username);
+    const attempt = await beginPasswordAttempt(db, key, ip, { invitationId: invitation.id });
+    if (!(await verifyPassword(existing.user.passwordHash, password))) {
+      await audit(db, null, {
+        action: 'auth.loginFailed',
+        targetType: 'account',
+        targetId: key,
+        detail: { invitationId: invitation.id },
+        ip,
+      });
+      throw new AppError(400, 'invitation.wrongPassword', {}, [
+        { field: 'password', key: 'invitation.wrongPassword' },
+      ]);
+    }
+    await attempt.succeeded();
+    if (existing.orgType !== 'OWNER' || existing.user.readOnly || existing.user.status !== 'NORMAL')
+      throw conflict('invitation.accountNotOwner', 'password');
+  } else refuseCommonPassword(password, 'password');
+  return existing;
+}
+
+/** The owner's new account: an owner organisation under the plant's, a free username, the OWNER role. */
+async function newOwnerAccount(
+  tx: Tx,
+  invitation: typeof ownerInvitations.$inferSelect,
+  plantOrgId: number,
+  password: string,
+  ownerRoleId: number,
+) {
+  const orgId = await createOrg(tx, { name: invitation.name, type: 'OWNER', parentId: plantOrgId });
+  const username = await freeUsername(
+    tx,
+    { name: invitation.name, contactType: 'EMAIL', contact: invitation.email },
+    invitation.email,
+  );
+  const [made] = await tx
+    .insert(users)
+    .values({
+      orgId,
+      username,
+      nickname: invitation.name,
+      name: invitation.name,
+      email: invitation.email,
+      passwordHash: await hashPassword(password),
+      lang: invitation.lang,
+      consentedAt: new Date(),
+      createdBy: invitation.createdBy,
+    })
+    .returning({ id: users.id });
+  await tx.insert(userRoles).values({ userId: made!.id, roleId: ownerRoleId });
+  return { id: made!.id, username, orgId };
+}
+
+export type InvitationDeps = Pick<AppContext, 'db' | 'config'>;
+
+/**
  * The owner's invitation (decision 025): a plant's managers send it to an e-mail address; the link's
  * 256-bit token is kept only as its SHA-256, expires after INVITATION_DAYS days and works once. Accepting
  * makes a new owner account (an owner organisation under the plant's, the built-in owner role) with the
@@ -64,7 +137,17 @@ const unavailable = () => new AppError(404, 'invitation.unavailable');
  * its password — makes it the plant's owner and records the consent to share the plant's data with the
  * installer.
  */
-export function createInvitationService(ctx: AppContext) {
+export function createInvitationService(deps: InvitationDeps) {
+  return {
+    ...createInvitationAdd(deps),
+    ...createInvitationList(deps),
+    ...createInvitationAccept(deps),
+    ...createOwnerConsents(deps),
+  };
+}
+
+/** The portal's address for the links, and a live invitation by its token. */
+function createInvitationLinks(ctx: InvitationDeps) {
   const { db, config } = ctx;
   const publicUrl = () => config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
 
@@ -79,7 +162,12 @@ export function createInvitationService(ctx: AppContext) {
     if (!row || invitationState(row.invitation) !== 'PENDING') throw unavailable();
     return row;
   }
+  return { publicUrl, live };
+}
 
+function createInvitationAdd(ctx: InvitationDeps) {
+  const { db, config } = ctx;
+  const { publicUrl } = createInvitationLinks(ctx);
   return {
     async add(caller: Caller, body: InvitationAddBody, lang: Lang, ip: string) {
       await requireManager(db, caller, [PERM.stationEdit]);
@@ -145,7 +233,14 @@ export function createInvitationService(ctx: AppContext) {
       });
       return { id, expiresAt: expiresAt.toISOString() };
     },
+  };
+}
 
+/** A plant's invitations, revoking one, and what the link shows. */
+function createInvitationList(ctx: InvitationDeps) {
+  const { db } = ctx;
+  const { live } = createInvitationLinks(ctx);
+  return {
     async page(caller: Caller, stationId: number): Promise<PageResult<InvitationRow>> {
       await requireManager(db, caller, [PERM.stationEdit]);
       const plant = await scopedPlant(db, caller, stationId);
@@ -207,35 +302,16 @@ export function createInvitationService(ctx: AppContext) {
         existingAccount: Boolean(account),
       };
     },
+  };
+}
 
+function createInvitationAccept(ctx: InvitationDeps) {
+  const { db } = ctx;
+  const { live } = createInvitationLinks(ctx);
+  return {
     async accept(body: InvitationAcceptBody, ip: string): Promise<{ username: string }> {
       const { invitation, plant } = await live(body.token);
-      const [existing] = await db
-        .select({ user: users, orgType: organizations.type })
-        .from(users)
-        .innerJoin(organizations, eq(organizations.id, users.orgId))
-        .where(eq(users.email, invitation.email));
-      if (existing) {
-        // The address has an account: only its own password links it, and only an owner's account. The
-        // password check is a sign-in attempt at that account, throttled and counted with the others.
-        const key = accountKey(existing.user.username);
-        const attempt = await beginPasswordAttempt(db, key, ip, { invitationId: invitation.id });
-        if (!(await verifyPassword(existing.user.passwordHash, body.password))) {
-          await audit(db, null, {
-            action: 'auth.loginFailed',
-            targetType: 'account',
-            targetId: key,
-            detail: { invitationId: invitation.id },
-            ip,
-          });
-          throw new AppError(400, 'invitation.wrongPassword', {}, [
-            { field: 'password', key: 'invitation.wrongPassword' },
-          ]);
-        }
-        await attempt.succeeded();
-        if (existing.orgType !== 'OWNER' || existing.user.readOnly || existing.user.status !== 'NORMAL')
-          throw conflict('invitation.accountNotOwner', 'password');
-      } else refuseCommonPassword(body.password, 'password');
+      const existing = await existingAccount(db, invitation, body.password, ip);
       const [ownerRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleCode, 'OWNER'));
       if (!ownerRole) throw new Error('the built-in OWNER role is missing');
       return db.transaction(async (tx) => {
@@ -258,32 +334,9 @@ export function createInvitationService(ctx: AppContext) {
           .where(eq(plants.id, plant.id))
           .for('update');
         if (current?.ownerUserId != null && current.ownerUserId !== existing?.user.id) throw unavailable();
-        let user: { id: number; username: string; orgId: number };
-        if (existing) user = existing.user;
-        else {
-          const orgId = await createOrg(tx, { name: invitation.name, type: 'OWNER', parentId: plant.orgId });
-          const username = await freeUsername(
-            tx,
-            { name: invitation.name, contactType: 'EMAIL', contact: invitation.email },
-            invitation.email,
-          );
-          const [made] = await tx
-            .insert(users)
-            .values({
-              orgId,
-              username,
-              nickname: invitation.name,
-              name: invitation.name,
-              email: invitation.email,
-              passwordHash: await hashPassword(body.password),
-              lang: invitation.lang,
-              consentedAt: new Date(),
-              createdBy: invitation.createdBy,
-            })
-            .returning({ id: users.id });
-          await tx.insert(userRoles).values({ userId: made!.id, roleId: ownerRole.id });
-          user = { id: made!.id, username, orgId };
-        }
+        const user = existing
+          ? existing.user
+          : await newOwnerAccount(tx, invitation, plant.orgId, body.password, ownerRole.id);
         await tx
           .update(plants)
           .set({
@@ -316,7 +369,13 @@ export function createInvitationService(ctx: AppContext) {
         return { username: user.username };
       });
     },
+  };
+}
 
+/** The owner's plants and the consent given to each installer. */
+function createOwnerConsents(ctx: InvitationDeps) {
+  const { db } = ctx;
+  return {
     /** The caller's own plants (as their owner account) with the consent given to each plant's installer. */
     async mine(caller: Caller): Promise<MyConsent[]> {
       const rows = await db

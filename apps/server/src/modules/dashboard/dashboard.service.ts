@@ -21,6 +21,7 @@ import { type DeviceKind, DeviceKindSchema } from '@pvstar/contract/metrics';
 import { specificYield } from '@pvstar/contract/plant-data';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { localDay, localDaySql } from '../../domain/calendar.ts';
@@ -57,25 +58,8 @@ const devicesOfPlants = preparedRows<DeviceRow>(
   GROUP BY plant_id, kind, status ORDER BY plant_id, kind, status`,
 );
 
-/**
- * Index-friendly queries over the roll-ups and the ongoing alarms; raw samples are never read. An
- * organisation's scope is one prepared statement over the per-organisation roll-ups (dashboard-rollup.ts);
- * an owner's plants, a token's chosen ones (and the live computation) are the per-plant queries below:
- * after the plant figures (which give the trend's last day) the rest run side by side on a pool.
- */
-export function createDashboardService(
-  ctx: AppContext,
-  /**
-   * `live: true` computes an organisation's figures as before migration 0034 (from its plants and
-   * organisation days, not the per-organisation roll-ups): for the tests that compare the two and the bench.
-   */
-  opts: { live?: boolean } = {},
-) {
-  const { db } = ctx;
-  /** Whether this caller's figures come from the per-organisation roll-ups (dashboard-rollup.ts). */
-  const rolledUp = (caller: Caller) => !opts.live && !plantByPlant(caller);
-  const grids = gridFactors(ctx.config);
-
+/** The dashboard's figures of the plants in scope, one by one: counts, energy, countries, the trend. */
+function plantFigureQueries(db: Db) {
   /**
    * Counts, capacities and status of the plants in scope per currency and time zone, with the zone's
    * local day at `now` (worked out once per zone, not once per plant).
@@ -158,7 +142,11 @@ export function createDashboardService(
       LEFT JOIN agg ON agg.day = g.day::date
       ORDER BY g.day`,
     );
+  return { plantFigures, energyByCurrency, generationByCountry, trend };
+}
 
+/** The plants' power now, their devices, and the ongoing alarms, one plant at a time. */
+function plantRowQueries(db: Db) {
   /**
    * Power now (domain/power-now.ts, the plant list's and the overview's rule): the sums make the fleet's
    * power flow, the top plants by PV power the plant list (with today's generation). An owner's few plants
@@ -185,33 +173,6 @@ export function createDashboardService(
   /** Devices of the listed plants, counted per kind and status. */
   const deviceRows = (plantIds: number[]) =>
     plantIds.length ? devicesOfPlants(db, { plantIds: `{${plantIds.join(',')}}` }) : Promise.resolve([]);
-
-  /** Device rows per plant, grouped by kind with their count per status. */
-  const deviceGroups = (rows: DeviceRow[]) => {
-    const out = new Map<number, DeviceGroup[]>();
-    for (const r of rows) {
-      const groups = out.get(r.plant_id) ?? [];
-      let g = groups.find((x) => x.kind === r.kind);
-      if (!g) {
-        g = {
-          kind: r.kind,
-          total: 0,
-          byStatus: Object.fromEntries(DeviceStatusSchema.options.map((s) => [s, 0])) as Record<
-            DeviceStatus,
-            number
-          >,
-        };
-        groups.push(g);
-      }
-      g.total += r.n;
-      if (r.status in g.byStatus) g.byStatus[r.status] += r.n;
-      out.set(r.plant_id, groups);
-    }
-    // The catalogue's order: inverter first, then battery, meter, EV charger, heat pump.
-    const rank = (k: DeviceKind) => DeviceKindSchema.options.indexOf(k);
-    for (const groups of out.values()) groups.sort((a, b) => rank(a.kind) - rank(b.kind));
-    return out;
-  };
 
   /**
    * The latest alarms in scope: the newest ongoing ones first, then the newest ended ones (by start, as
@@ -240,6 +201,205 @@ export function createDashboardService(
       LEFT JOIN fault_codes f ON f.fault_code = a.fault_code
       ORDER BY a.rank, a.started_at DESC, a.id DESC`,
     );
+  return { powerByPlant, deviceRows, latestAlarms };
+}
+
+/** Device rows per plant, grouped by kind with their count per status. */
+const deviceGroups = (rows: DeviceRow[]) => {
+  const out = new Map<number, DeviceGroup[]>();
+  for (const r of rows) {
+    const groups = out.get(r.plant_id) ?? [];
+    let g = groups.find((x) => x.kind === r.kind);
+    if (!g) {
+      g = {
+        kind: r.kind,
+        total: 0,
+        byStatus: Object.fromEntries(DeviceStatusSchema.options.map((s) => [s, 0])) as Record<
+          DeviceStatus,
+          number
+        >,
+      };
+      groups.push(g);
+    }
+    g.total += r.n;
+    if (r.status in g.byStatus) g.byStatus[r.status] += r.n;
+    out.set(r.plant_id, groups);
+  }
+  // The catalogue's order: inverter first, then battery, meter, EV charger, heat pump.
+  const rank = (k: DeviceKind) => DeviceKindSchema.options.indexOf(k);
+  for (const groups of out.values()) groups.sort((a, b) => rank(a.kind) - rank(b.kind));
+  return out;
+};
+
+type Rows = DashboardRows;
+
+/** The plants' counts, capacities and statuses over every zone, and the number of plants per currency. */
+function zoneTotals(byZone: Rows['figures']) {
+  const f: Record<string, number> = {};
+  const plantsPer = new Map<string, number>();
+  for (const r of byZone) {
+    for (const k of ['plants', 'capacity', 'storage', ...PlantStatusSchema.options])
+      f[k] = (f[k] ?? 0) + num(r[k]);
+    plantsPer.set(String(r.currency), (plantsPer.get(String(r.currency)) ?? 0) + num(r.plants));
+  }
+  return { f, plantsPer };
+}
+
+/** Today's and the total energy pies, and the month's and year's generation, over every currency. */
+function energyPies(currencies: Record<string, unknown>[]) {
+  const today = emptyPie();
+  const total = emptyPie();
+  let monthGeneration = 0;
+  let yearGeneration = 0;
+  for (const c of currencies) {
+    monthGeneration += num(c.m_gen);
+    yearGeneration += num(c.y_gen);
+    today.generation += num(c.t_gen);
+    today.consumption += num(c.t_cons);
+    today.feedIn += num(c.t_fi);
+    today.purchase += num(c.t_pu);
+    today.selfConsumption += num(c.t_sc);
+    total.generation += num(c.gen);
+    total.consumption += num(c.cons);
+    total.feedIn += num(c.fi);
+    total.purchase += num(c.pu);
+    total.selfConsumption += num(c.sc);
+  }
+  return { today, total, monthGeneration, yearGeneration };
+}
+
+function recentAlertsOf(alerts: Rows['alarms'], lang: Lang): Dashboard['recentAlerts'] {
+  return alerts.map((a) => ({
+    id: a.id,
+    plantId: a.plant_id,
+    stationName: a.name,
+    timezone: a.timezone,
+    deviceSn: a.source_sn,
+    faultCode: a.fault_code,
+    faultName: faultName(a.messages, lang, a.fault_code),
+    level: a.alarm_level,
+    raisedAt: new Date(a.started_at).toISOString(),
+    clearedAt: a.ended_at ? new Date(a.ended_at).toISOString() : null,
+  }));
+}
+
+function powerFlowOf(flow: Rows['power'][number] | undefined): Dashboard['powerFlow'] {
+  return {
+    ts: flow?.ts ? new Date(flow.ts).toISOString() : null,
+    pvPower: exact(flow?.pv),
+    gridPower: exact(flow?.grid),
+    loadPower: exact(flow?.load),
+    batteryPower: exact(flow?.battery),
+    inverterCount: num(flow?.inverters),
+  };
+}
+
+/** The dashboard from its rows: sums over zones and currencies, the main currency's money, the parts. */
+function dashboardOf(rows: Rows, lang: Lang, now: Date, grids: ReturnType<typeof gridFactors>): Dashboard {
+  const { figures: byZone, energy, trend: days, power, alarms: alerts, countries, devices } = rows;
+  const { f, plantsPer } = zoneTotals(byZone);
+  const energyOf = new Map(energy.map((e) => [String(e.currency), e]));
+  // Money is not converted: per currency of the plants, most used first (a tie: alphabetically).
+  const currencies = [...plantsPer]
+    .sort(([a, n], [b, m]) => m - n || (a < b ? -1 : 1))
+    .map(([currency, plants]) => ({ ...(energyOf.get(currency) ?? {}), currency, plants })) as Record<
+    string,
+    unknown
+  >[];
+  const { today, total, monthGeneration, yearGeneration } = energyPies(currencies);
+  // The figures are those of the currency most plants use (sorted first).
+  const main = currencies[0];
+  const flow = power[0];
+  const topRows = power.filter((r) => r.id !== null);
+  const groups = deviceGroups(devices);
+  const plants: DashboardPlant[] = topRows.map((r) => ({
+    id: r.id,
+    stationNo: r.plant_no,
+    stationName: r.name,
+    type: r.type,
+    status: r.status,
+    installedCapacity: exact(r.capacity),
+    power: exact(r.power),
+    todayGeneration: exact(r.today),
+    todayYield: specificYield(r.today, r.capacity),
+    deviceGroups: groups.get(r.id) ?? [],
+  }));
+  const shares = gridShares(
+    grids,
+    countries.map((r) => ({ country: r.country, plants: num(r.plants), generation: num(r.generation) })),
+  );
+  const social = socialContribution(shares);
+  for (const p of [today, total]) Object.assign(p, yieldParts(p));
+  const exactPie = (p: EnergyPie): EnergyPie =>
+    Object.fromEntries(Object.entries(p).map(([k, v]) => [k, exact(v)])) as EnergyPie;
+  return {
+    faultCount: num(f.FAULT),
+    alarmCount: num(alerts[0]?.ongoing),
+    plantCount: num(f.plants),
+    installedCapacity: exact(f.capacity),
+    energyStorage: exact(f.storage),
+    todayGeneration: exact(today.generation),
+    totalGeneration: exact(total.generation),
+    specificYield: {
+      today: specificYield(today.generation, num(f.capacity)),
+      month: specificYield(monthGeneration, num(f.capacity)),
+      year: specificYield(yearGeneration, num(f.capacity)),
+    },
+    currency: main ? String(main.currency) : null,
+    todayRevenue: exact(main?.t_rev),
+    totalRevenue: exact(main?.rev),
+    revenueByCurrency: currencies.map((c) => ({
+      currency: String(c.currency),
+      plantCount: num(c.plants),
+      today: exact(c.t_rev),
+      total: exact(c.rev),
+    })),
+    statusCounts: Object.fromEntries(PlantStatusSchema.options.map((s) => [s, num(f[s])])) as Record<
+      PlantStatus,
+      number
+    >,
+    trend: days.map((d) => ({
+      day: d.day,
+      generation: exact(d.generation),
+      consumption: exact(d.consumption),
+    })),
+    recentAlerts: recentAlertsOf(alerts, lang),
+    social: {
+      co2ReducedT: exact(social.co2ReducedT),
+      treeYears: exact(social.treeYears),
+      co2KgPerTreeYear: CO2_KG_PER_TREE_YEAR,
+      grids: shares.map((g) => ({ ...g, generation: exact(g.generation) })),
+    },
+    powerFlow: powerFlowOf(flow),
+    pie: { today: exactPie(today), total: exactPie(total) },
+    plants,
+    updatedAt: now.toISOString(),
+  };
+}
+
+export type DashboardDeps = Pick<AppContext, 'db' | 'config'>;
+
+/**
+ * Index-friendly queries over the roll-ups and the ongoing alarms; raw samples are never read. An
+ * organisation's scope is one prepared statement over the per-organisation roll-ups (dashboard-rollup.ts);
+ * an owner's plants, a token's chosen ones (and the live computation) are the per-plant queries below:
+ * after the plant figures (which give the trend's last day) the rest run side by side on a pool.
+ */
+export function createDashboardService(
+  ctx: DashboardDeps,
+  /**
+   * `live: true` computes an organisation's figures as before migration 0034 (from its plants and
+   * organisation days, not the per-organisation roll-ups): for the tests that compare the two and the bench.
+   */
+  opts: { live?: boolean } = {},
+) {
+  const { db } = ctx;
+  /** Whether this caller's figures come from the per-organisation roll-ups (dashboard-rollup.ts). */
+  const rolledUp = (caller: Caller) => !opts.live && !plantByPlant(caller);
+  const grids = gridFactors(ctx.config);
+
+  const { plantFigures, energyByCurrency, generationByCountry, trend } = plantFigureQueries(db);
+  const { powerByPlant, deviceRows, latestAlarms } = plantRowQueries(db);
 
   /** The rows of every part for a caller's plants one by one, or an organisation's scope as before 0034. */
   async function fromPlants(caller: Caller, now: Date): Promise<DashboardRows> {
@@ -262,134 +422,10 @@ export function createDashboardService(
   }
 
   async function compute(caller: Caller, lang: Lang, now: Date): Promise<Dashboard> {
-    const {
-      figures: byZone,
-      energy,
-      trend: days,
-      power,
-      alarms: alerts,
-      countries,
-      devices,
-    } = rolledUp(caller) ? await dashboardFromRollup(db, caller, now) : await fromPlants(caller, now);
-    const f: Record<string, number> = {};
-    const plantsPer = new Map<string, number>();
-    for (const r of byZone) {
-      for (const k of ['plants', 'capacity', 'storage', ...PlantStatusSchema.options])
-        f[k] = (f[k] ?? 0) + num(r[k]);
-      plantsPer.set(String(r.currency), (plantsPer.get(String(r.currency)) ?? 0) + num(r.plants));
-    }
-    const energyOf = new Map(energy.map((e) => [String(e.currency), e]));
-    // Money is not converted: per currency of the plants, most used first (a tie: alphabetically).
-    const currencies = [...plantsPer]
-      .sort(([a, n], [b, m]) => m - n || (a < b ? -1 : 1))
-      .map(([currency, plants]) => ({ ...(energyOf.get(currency) ?? {}), currency, plants })) as Record<
-      string,
-      unknown
-    >[];
-    const today = emptyPie();
-    const total = emptyPie();
-    let monthGeneration = 0;
-    let yearGeneration = 0;
-    for (const c of currencies) {
-      monthGeneration += num(c.m_gen);
-      yearGeneration += num(c.y_gen);
-      today.generation += num(c.t_gen);
-      today.consumption += num(c.t_cons);
-      today.feedIn += num(c.t_fi);
-      today.purchase += num(c.t_pu);
-      today.selfConsumption += num(c.t_sc);
-      total.generation += num(c.gen);
-      total.consumption += num(c.cons);
-      total.feedIn += num(c.fi);
-      total.purchase += num(c.pu);
-      total.selfConsumption += num(c.sc);
-    }
-    // The figures are those of the currency most plants use (sorted first).
-    const main = currencies[0];
-    const flow = power[0];
-    const topRows = power.filter((r) => r.id !== null);
-    const groups = deviceGroups(devices);
-    const plants: DashboardPlant[] = topRows.map((r) => ({
-      id: r.id,
-      stationNo: r.plant_no,
-      stationName: r.name,
-      type: r.type,
-      status: r.status,
-      installedCapacity: exact(r.capacity),
-      power: exact(r.power),
-      todayGeneration: exact(r.today),
-      todayYield: specificYield(r.today, r.capacity),
-      deviceGroups: groups.get(r.id) ?? [],
-    }));
-    const shares = gridShares(
-      grids,
-      countries.map((r) => ({ country: r.country, plants: num(r.plants), generation: num(r.generation) })),
-    );
-    const social = socialContribution(shares);
-    for (const p of [today, total]) Object.assign(p, yieldParts(p));
-    const exactPie = (p: EnergyPie): EnergyPie =>
-      Object.fromEntries(Object.entries(p).map(([k, v]) => [k, exact(v)])) as EnergyPie;
-    return {
-      faultCount: num(f.FAULT),
-      alarmCount: num(alerts[0]?.ongoing),
-      plantCount: num(f.plants),
-      installedCapacity: exact(f.capacity),
-      energyStorage: exact(f.storage),
-      todayGeneration: exact(today.generation),
-      totalGeneration: exact(total.generation),
-      specificYield: {
-        today: specificYield(today.generation, num(f.capacity)),
-        month: specificYield(monthGeneration, num(f.capacity)),
-        year: specificYield(yearGeneration, num(f.capacity)),
-      },
-      currency: main ? String(main.currency) : null,
-      todayRevenue: exact(main?.t_rev),
-      totalRevenue: exact(main?.rev),
-      revenueByCurrency: currencies.map((c) => ({
-        currency: String(c.currency),
-        plantCount: num(c.plants),
-        today: exact(c.t_rev),
-        total: exact(c.rev),
-      })),
-      statusCounts: Object.fromEntries(PlantStatusSchema.options.map((s) => [s, num(f[s])])) as Record<
-        PlantStatus,
-        number
-      >,
-      trend: days.map((d) => ({
-        day: d.day,
-        generation: exact(d.generation),
-        consumption: exact(d.consumption),
-      })),
-      recentAlerts: alerts.map((a) => ({
-        id: a.id,
-        plantId: a.plant_id,
-        stationName: a.name,
-        timezone: a.timezone,
-        deviceSn: a.source_sn,
-        faultCode: a.fault_code,
-        faultName: faultName(a.messages, lang, a.fault_code),
-        level: a.alarm_level,
-        raisedAt: new Date(a.started_at).toISOString(),
-        clearedAt: a.ended_at ? new Date(a.ended_at).toISOString() : null,
-      })),
-      social: {
-        co2ReducedT: exact(social.co2ReducedT),
-        treeYears: exact(social.treeYears),
-        co2KgPerTreeYear: CO2_KG_PER_TREE_YEAR,
-        grids: shares.map((g) => ({ ...g, generation: exact(g.generation) })),
-      },
-      powerFlow: {
-        ts: flow?.ts ? new Date(flow.ts).toISOString() : null,
-        pvPower: exact(flow?.pv),
-        gridPower: exact(flow?.grid),
-        loadPower: exact(flow?.load),
-        batteryPower: exact(flow?.battery),
-        inverterCount: num(flow?.inverters),
-      },
-      pie: { today: exactPie(today), total: exactPie(total) },
-      plants,
-      updatedAt: now.toISOString(),
-    };
+    const rows = rolledUp(caller)
+      ? await dashboardFromRollup(db, caller, now)
+      : await fromPlants(caller, now);
+    return dashboardOf(rows, lang, now, grids);
   }
 
   // Callers of one scope asking at once (a dealer's staff, a wall of screens) share one computation;

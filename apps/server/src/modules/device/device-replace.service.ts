@@ -10,6 +10,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { textArray } from '../../db/arrays.ts';
 import type { Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { sqlRow } from '../../db/rows.ts';
 import {
   deviceLatest,
@@ -28,14 +29,9 @@ import type { Caller } from '../../http/access.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { endAlarms } from '../alarm/alarm-store.ts';
-import { requireManager } from '../plant/plant-access.ts';
+import { requireManager } from '../role/role-access.ts';
 import { requireTypePerm } from './device.service.ts';
 import { issueDongleSecret, tellBroker } from './dongle-credentials.ts';
-
-/** A unique violation: another registration or replacement took the serial meanwhile. */
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** A position of a plant: a device row, or a dongle row (`dongleId` is its own id then). */
 interface Position {
@@ -48,15 +44,21 @@ interface Position {
 
 const utc = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
 
+export type DeviceReplaceDeps = Pick<AppContext, 'db' | 'log' | 'brokerCredentials'>;
+
 /**
  * Replacing a device by a new serial number in the same position (decision 024): the position's row keeps
  * its id, so the plant's samples, days, charts and reports continue; the old device's counters end at the
  * replacement time and the new one's start there (ingest and the recomputation meter them apart); its
  * alarms end with reason REPLACED; a dongle gets a fresh MQTT secret and the old one stops signing in.
  */
-export function createDeviceReplaceService(ctx: AppContext) {
-  const { db } = ctx;
+export function createDeviceReplaceService(deps: DeviceReplaceDeps) {
+  return { ...createReplacement(deps), ...createReplacementHistory(deps) };
+}
 
+/** The position in scope, and what a replacement must satisfy. */
+function createReplaceChecks(ctx: DeviceReplaceDeps) {
+  const { db } = ctx;
   /** The position the caller may see (404 otherwise, like a missing one), of the type asked for. */
   async function scopedPosition(caller: Caller, type: DeviceType, id: number): Promise<Position> {
     const [row] =
@@ -106,6 +108,12 @@ export function createDeviceReplaceService(ctx: AppContext) {
     return row?.t ? new Date(row.t) : null;
   };
 
+  return { scopedPosition, requireFreeSerial, requireAfter, lastReplacement };
+}
+
+/** A device of the position replaced by a new one. */
+function createDeviceSwap(ctx: DeviceReplaceDeps) {
+  const { requireAfter, lastReplacement } = createReplaceChecks(ctx);
   async function replaceDevice(tx: Tx, caller: Caller, p: Position, body: DeviceReplaceBody, at: Date) {
     // The status writers' order (status-locks.ts); the device's row FOR UPDATE, as its serial changes. Ingest
     // holds the same row while it stores a batch: a batch stores before the replacement or sees it.
@@ -167,6 +175,12 @@ export function createDeviceReplaceService(ctx: AppContext) {
     return { historyId: history!.id, oldSn: locked.sn };
   }
 
+  return { replaceDevice };
+}
+
+/** A dongle replaced by a new one, its devices moving with it. */
+function createDongleSwap(ctx: DeviceReplaceDeps) {
+  const { requireAfter, lastReplacement } = createReplaceChecks(ctx);
   async function replaceDongle(tx: Tx, caller: Caller, p: Position, body: DeviceReplaceBody, at: Date) {
     const locked = await sqlRow<{ sn: string; last_telemetry_at: string | null }>(
       tx,
@@ -222,7 +236,14 @@ export function createDeviceReplaceService(ctx: AppContext) {
     });
     return { historyId: history!.id, oldSn: locked.sn, secret };
   }
+  return { replaceDongle };
+}
 
+function createReplacement(ctx: DeviceReplaceDeps) {
+  const { db } = ctx;
+  const { scopedPosition, requireFreeSerial } = createReplaceChecks(ctx);
+  const { replaceDevice } = createDeviceSwap(ctx);
+  const { replaceDongle } = createDongleSwap(ctx);
   return {
     async replace(caller: Caller, body: DeviceReplaceBody, ip: string): Promise<DeviceReplaceResult> {
       await requireManager(db, caller, [PERM.stationEdit]);
@@ -270,7 +291,13 @@ export function createDeviceReplaceService(ctx: AppContext) {
         ...(done.secret ? { secret: done.secret } : {}),
       };
     },
+  };
+}
 
+function createReplacementHistory(ctx: DeviceReplaceDeps) {
+  const { db } = ctx;
+  const { scopedPosition } = createReplaceChecks(ctx);
+  return {
     /** The position's replacements, newest first; seen by whoever may see the device. */
     async history(caller: Caller, type: DeviceType, id: number): Promise<DeviceReplacement[]> {
       requireTypePerm(caller, type);

@@ -17,15 +17,15 @@ import type { ReadingDecisionKind, SetAsideReason } from '@pvstar/contract/readi
 import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { textArray } from '../../db/arrays.ts';
+import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../db/lists.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { deviceLatest, devices, dongles, organizations, plants } from '../../db/schema/index.ts';
-import { addDays } from '../../domain/calendar.ts';
+import { addDays, localMidnightSql } from '../../domain/calendar.ts';
 // Devices and dongles are reached through their plant: its organisation, or (SELF) its owner.
 import { plantScope } from '../../domain/plants.ts';
 import { roundKwh } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
-import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../http/filters.ts';
 
 /** Each list and detail needs the code of its device type (403 otherwise, before any lookup). */
 export function requireTypePerm(caller: Caller, type: DeviceType) {
@@ -161,8 +161,8 @@ function deviceRow(r: DeviceSel): DeviceRow {
     elecMeterSN: r.kind === 'METER' ? r.sn : null,
     deviceAddress: r.deviceAddress,
     inverterType: r.inverterType,
-    // An inverter's versions include its dongle's (SPEC: inverter, dongle, safety, HMI); what the device
-    // itself reports wins.
+    // An inverter's versions include its dongle's (requirements §R6.2: inverter, dongle, safety, HMI);
+    // what the device itself reports wins.
     versions: {
       ...(r.kind === 'INVERTER' && r.dongleVersion ? { dongle: r.dongleVersion } : {}),
       ...r.versions,
@@ -207,9 +207,15 @@ function dongleRow(r: DongleSel): DeviceRow {
   };
 }
 
-export function createDeviceService(ctx: AppContext) {
-  const { db } = ctx;
+export type DeviceDeps = Pick<AppContext, 'db'>;
 
+export function createDeviceService(deps: DeviceDeps) {
+  return { ...createDeviceReads(deps), ...createDeviceHistory(deps) };
+}
+
+/** A page of devices (inverters, batteries, meters…). */
+function createDevicePage(ctx: DeviceDeps) {
+  const { db } = ctx;
   const deviceQuery = () =>
     db
       .select(deviceColumns)
@@ -218,13 +224,6 @@ export function createDeviceService(ctx: AppContext) {
       .innerJoin(organizations, eq(organizations.id, plants.orgId))
       .innerJoin(dongles, eq(dongles.id, devices.dongleId))
       .leftJoin(deviceLatest, eq(deviceLatest.deviceId, devices.id));
-
-  const dongleQuery = () =>
-    db
-      .select(dongleColumns)
-      .from(dongles)
-      .innerJoin(plants, eq(plants.id, dongles.plantId))
-      .innerJoin(organizations, eq(organizations.id, plants.orgId));
 
   async function pageDevices(
     caller: Caller,
@@ -264,6 +263,19 @@ export function createDeviceService(ctx: AppContext) {
     return { total, list: rows.map(deviceRow) };
   }
 
+  return { deviceQuery, pageDevices };
+}
+
+/** A page of dongles. */
+function createDonglePage(ctx: DeviceDeps) {
+  const { db } = ctx;
+  const dongleQuery = () =>
+    db
+      .select(dongleColumns)
+      .from(dongles)
+      .innerJoin(plants, eq(plants.id, dongles.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId));
+
   async function pageDongles(caller: Caller, q: SortedPageQuery<DeviceSort>, f: DevicePageBody) {
     const where = and(
       plantScope(caller),
@@ -296,6 +308,12 @@ export function createDeviceService(ctx: AppContext) {
     return { total, list: rows.map(dongleRow) };
   }
 
+  return { dongleQuery, pageDongles };
+}
+
+/** One device in the caller's scope. */
+function createDeviceAccess(ctx: DeviceDeps) {
+  const { deviceQuery } = createDevicePage(ctx);
   /** A device the caller may see (404 otherwise, like a missing one) with the code of its kind (403). */
   async function scopedDevice(caller: Caller, id: number, kind?: DeviceKind) {
     const [row] = await deviceQuery()
@@ -305,7 +323,15 @@ export function createDeviceService(ctx: AppContext) {
     requireTypePerm(caller, row.kind);
     return row;
   }
+  return { scopedDevice };
+}
 
+/** The device center's pages and one device's detail. */
+function createDeviceReads(ctx: DeviceDeps) {
+  const { db } = ctx;
+  const { dongleQuery, pageDongles } = createDonglePage(ctx);
+  const { pageDevices } = createDevicePage(ctx);
+  const { scopedDevice } = createDeviceAccess(ctx);
   return {
     async page(
       caller: Caller,
@@ -353,7 +379,13 @@ export function createDeviceService(ctx: AppContext) {
         latest: latest ? { ts: latest.ts.toISOString(), data: latest.data } : null,
       };
     },
+  };
+}
 
+function createDeviceHistory(ctx: DeviceDeps) {
+  const { db } = ctx;
+  const { scopedDevice } = createDeviceAccess(ctx);
+  return {
     /** The chosen metrics of one device over one local day of its plant, in 5-minute buckets. */
     async history(caller: Caller, body: DeviceHistoryBody): Promise<DeviceHistory> {
       const device = await scopedDevice(caller, body.deviceId);
@@ -376,8 +408,8 @@ export function createDeviceService(ctx: AppContext) {
         return sql`${agg}::float8 AS ${sql.identifier(`m${i}`)}`;
       });
       const tz = device.timezone;
-      const from = sql`(${body.date}::date::timestamp AT TIME ZONE ${tz}::text)`;
-      const to = sql`(${addDays(body.date, 1)}::date::timestamp AT TIME ZONE ${tz}::text)`;
+      const from = localMidnightSql(body.date, sql`${tz}::text`);
+      const to = localMidnightSql(addDays(body.date, 1), sql`${tz}::text`);
       const rows = await sqlRows<{ bucket: number } & Record<string, number | null>>(
         db,
         sql`

@@ -9,10 +9,11 @@ import type {
 import type { Lang } from '@pvstar/contract/lang';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { contains, pageWindow } from '../../db/lists.ts';
 import { faultCodes } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { buildWorkbook } from './fault-code.xlsx.ts';
 
@@ -20,9 +21,6 @@ import { buildWorkbook } from './fault-code.xlsx.ts';
  * The fault code library is global reference data kept by the provider: no organisation scope applies,
  * the permission codes alone decide who may read (2006002) and write (its buttons).
  */
-
-const dbCode = (err: unknown) =>
-  (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
 
 // No field entry: the pipeline would prefix the raw field name; the form marks the field on 409 itself.
 const codeTaken = (code: string) => new AppError(409, 'faultCode.codeTaken', { code });
@@ -49,9 +47,15 @@ const values = (b: FaultCodeAddBody) => ({
   fixAdvice: b.fixAdvice,
 });
 
-export function createFaultCodeService(ctx: AppContext) {
-  const { db } = ctx;
+export type FaultCodeDeps = Pick<AppContext, 'db'>;
 
+export function createFaultCodeService(deps: FaultCodeDeps) {
+  return { ...createFaultCodeReads(deps), ...createFaultCodeWrites(deps), ...createFaultCodeImport(deps) };
+}
+
+/** The list filter, one code by id, and the check that a code is free. */
+function createFaultCodeQueries(ctx: FaultCodeDeps) {
+  const { db } = ctx;
   const filter = (f: FaultCodePageBody, lang: Lang): SQL | undefined =>
     and(
       contains(faultCodes.faultCode, f.faultCode),
@@ -73,7 +77,13 @@ export function createFaultCodeService(ctx: AppContext) {
       .where(and(eq(faultCodes.faultCode, code), exceptId ? ne(faultCodes.id, exceptId) : undefined));
     if (taken) throw codeTaken(code);
   }
+  return { filter, get, checkCode };
+}
 
+/** The list and its export. */
+function createFaultCodeReads(ctx: FaultCodeDeps) {
+  const { db } = ctx;
+  const { filter } = createFaultCodeQueries(ctx);
   return {
     async page(q: PageQuery, f: FaultCodePageBody, lang: Lang): Promise<PageResult<FaultCodeRow>> {
       const where = filter(f, lang);
@@ -92,6 +102,23 @@ export function createFaultCodeService(ctx: AppContext) {
       return { total, list: rows.map((r) => toRow(r, lang)) };
     },
 
+    /** The filtered library as xlsx, in the list's order. */
+    async export(f: FaultCodePageBody, lang: Lang): Promise<Buffer> {
+      const rows = await db
+        .select()
+        .from(faultCodes)
+        .where(filter(f, lang))
+        .orderBy(asc(faultCodes.faultCode), asc(faultCodes.id));
+      return buildWorkbook(rows);
+    },
+  };
+}
+
+/** Adding, editing and removing one code. */
+function createFaultCodeWrites(ctx: FaultCodeDeps) {
+  const { db } = ctx;
+  const { get, checkCode } = createFaultCodeQueries(ctx);
+  return {
     async add(caller: Caller, b: FaultCodeAddBody, ip: string) {
       await checkCode(b.faultCode);
       const [row] = await db
@@ -100,7 +127,7 @@ export function createFaultCodeService(ctx: AppContext) {
         .returning({ id: faultCodes.id })
         .catch((err) => {
           // Two adds racing for one code: the unique index decides.
-          throw dbCode(err) === '23505' ? codeTaken(b.faultCode) : err;
+          throw isUniqueViolation(err) ? codeTaken(b.faultCode) : err;
         });
       await audit(db, caller, {
         action: 'faultCode.add',
@@ -120,7 +147,7 @@ export function createFaultCodeService(ctx: AppContext) {
         .set({ ...values(b), updatedAt: new Date() })
         .where(eq(faultCodes.id, b.id))
         .catch((err) => {
-          throw dbCode(err) === '23505' ? codeTaken(b.faultCode) : err;
+          throw isUniqueViolation(err) ? codeTaken(b.faultCode) : err;
         });
       await audit(db, caller, {
         action: 'faultCode.edit',
@@ -142,17 +169,13 @@ export function createFaultCodeService(ctx: AppContext) {
         ip,
       });
     },
+  };
+}
 
-    /** The filtered library as xlsx, in the list's order. */
-    async export(f: FaultCodePageBody, lang: Lang): Promise<Buffer> {
-      const rows = await db
-        .select()
-        .from(faultCodes)
-        .where(filter(f, lang))
-        .orderBy(asc(faultCodes.faultCode), asc(faultCodes.id));
-      return buildWorkbook(rows);
-    },
-
+/** A sheet of codes at once. */
+function createFaultCodeImport(ctx: FaultCodeDeps) {
+  const { db } = ctx;
+  return {
     /** Upserts checked rows by code, all or nothing. */
     async import(caller: Caller, rows: FaultCodeAddBody[], ip: string): Promise<FaultImportResult> {
       const result = await db.transaction(async (tx) => {

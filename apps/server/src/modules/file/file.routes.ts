@@ -9,7 +9,7 @@ import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
-import { requireManager } from '../plant/plant-access.ts';
+import { requireManager } from '../role/role-access.ts';
 import {
   pictureVisible,
   readPicture,

@@ -8,9 +8,9 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, pictures, plants } from '../../db/schema/index.ts';
 import { plantScope } from '../../domain/plants.ts';
+import { inSubtree } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField } from '../../http/errors.ts';
-import { prefixPattern } from '../../http/filters.ts';
 
 export type PictureType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
 
@@ -93,7 +93,7 @@ async function uploadedWithinReach(db: Db, caller: Caller, name: string): Promis
     .select({ name: pictures.name })
     .from(pictures)
     .innerJoin(organizations, eq(organizations.id, pictures.orgId))
-    .where(and(eq(pictures.name, name), sql`${organizations.path} LIKE ${prefixPattern(caller.orgPath)}`));
+    .where(and(eq(pictures.name, name), inSubtree(organizations.path, caller.orgPath)));
   return Boolean(row);
 }
 

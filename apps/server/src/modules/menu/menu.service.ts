@@ -37,7 +37,14 @@ function toTree(rows: MenuRecord[]): MenuRow[] {
   return roots;
 }
 
-export function createMenuService(ctx: AppContext) {
+export type MenuDeps = Pick<AppContext, 'db'>;
+
+export function createMenuService(deps: MenuDeps) {
+  return { ...createMenuReads(deps), ...createMenuWrites(deps) };
+}
+
+/** The menu rows, and the checks a change passes. */
+function createMenuChecks(ctx: MenuDeps) {
   const { db } = ctx;
   const all = () => db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
 
@@ -60,7 +67,12 @@ export function createMenuService(ctx: AppContext) {
     const [t] = await db.select({ id: menus.id }).from(menus).where(eq(menus.permCode, code));
     if (t && t.id !== exceptId) throw conflict('menu.codeTaken', 'permCode');
   }
+  return { all, checkParent, checkCode };
+}
 
+/** The tree and what a role may be granted. */
+function createMenuReads(ctx: MenuDeps) {
+  const { all } = createMenuChecks(ctx);
   return {
     async tree(): Promise<MenuRow[]> {
       return toTree(await all());
@@ -75,7 +87,14 @@ export function createMenuService(ctx: AppContext) {
         ),
       );
     },
+  };
+}
 
+/** Adding, editing and removing a menu row. */
+function createMenuWrites(ctx: MenuDeps) {
+  const { db } = ctx;
+  const { checkParent, checkCode } = createMenuChecks(ctx);
+  return {
     async add(caller: Caller, body: MenuAddBody, ip: string) {
       await checkCode(body.permCode);
       const parentId = await checkParent(body.parentId);

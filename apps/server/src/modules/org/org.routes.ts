@@ -14,12 +14,13 @@ import { UserAddBodySchema, UserEditBodySchema } from '@pvstar/contract/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { getScopedOrg } from '../../domain/orgs.ts';
 import { callerOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { serve } from '../../http/serve.ts';
 import { createUserService } from '../user/user.service.ts';
-import { createOrgService, getScopedOrg, orgPerm } from './org.service.ts';
+import { createOrgService, orgPerm } from './org.service.ts';
 
 const created = z.object({ id: z.number() });
 

@@ -6,13 +6,13 @@ import { PERM } from '@pvstar/contract/perm';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { contains, pageWindow } from '../../db/lists.ts';
 import { apiTokens, organizations, roles, sessions, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
-import { orgInScope, scopePredicate } from '../../domain/scope.ts';
+import { getScopedOrg } from '../../domain/orgs.ts';
+import { inSubtree, pathInSubtree, scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
-import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
-import { contains, pageWindow, prefixPattern } from '../../http/filters.ts';
+import { AppError, forbidden, invalidField } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { endSessionsWithoutSecondFactor } from '../auth/two-factor.ts';
 
@@ -37,16 +37,20 @@ export function orgScope(caller: Caller): SQL {
     : scopePredicate(caller, { orgPath: organizations.path, orgId: organizations.id, ownerId: sql`NULL` });
 }
 
-/** An organisation in the caller's scope, or 404 (the same as one that does not exist). */
-export async function getScopedOrg(db: DbOrTx, caller: Caller, id: number) {
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, id));
-  if (!org || !orgInScope(caller, org)) throw notFound();
-  return org;
+export type OrgDeps = Pick<AppContext, 'db'>;
+
+export function createOrgService(deps: OrgDeps) {
+  return {
+    ...createOrgReads(deps),
+    ...createOrgAdd(deps),
+    ...createOrgEdit(deps),
+    ...createOrgLifecycle(deps),
+  };
 }
 
-export function createOrgService(ctx: AppContext) {
+/** The organisation rows as the pages show them, and the checks a change passes. */
+function createOrgQueries(ctx: OrgDeps) {
   const { db } = ctx;
-
   const rowSelect = {
     id: organizations.id,
     name: organizations.name,
@@ -84,7 +88,13 @@ export function createOrgService(ctx: AppContext) {
     for (const [k, v] of Object.entries(body)) out[k] = v === '' ? null : v;
     return out as T;
   }
+  return { rowSelect, toRow, selectRows, checkParentType, emptyToNull };
+}
 
+/** The tree, the list and one organisation. */
+function createOrgReads(ctx: OrgDeps) {
+  const { db } = ctx;
+  const { toRow, selectRows } = createOrgQueries(ctx);
   return {
     async tree(caller: Caller, types?: OrgType[]): Promise<OrgTreeNode[]> {
       const rows = await db
@@ -133,7 +143,13 @@ export function createOrgService(ctx: AppContext) {
       const [row] = await selectRows(eq(organizations.id, id));
       return toRow(row!);
     },
+  };
+}
 
+function createOrgAdd(ctx: OrgDeps) {
+  const { db } = ctx;
+  const { checkParentType, emptyToNull } = createOrgQueries(ctx);
+  return {
     async add(caller: Caller, body: OrgAddBody, ip: string) {
       requireOrgPerm(caller, body.type, 'Add');
       const parentOrg = await getScopedOrg(db, caller, body.parentId).catch(() => {
@@ -175,7 +191,13 @@ export function createOrgService(ctx: AppContext) {
       });
       return { id };
     },
+  };
+}
 
+function createOrgEdit(ctx: OrgDeps) {
+  const { db } = ctx;
+  const { checkParentType, emptyToNull } = createOrgQueries(ctx);
+  return {
     async edit(caller: Caller, body: OrgEditBody, ip: string) {
       const org = await getScopedOrg(db, caller, body.id);
       requireOrgPerm(caller, org.type, 'Edit');
@@ -188,12 +210,12 @@ export function createOrgService(ctx: AppContext) {
           const target = await getScopedOrg(tx, caller, body.parentId).catch(() => {
             throw invalidField('parentId', 'notFound', 404);
           });
-          if (target.path.startsWith(org.path)) throw invalidField('parentId', 'org.cannotMoveIntoSelf');
+          if (pathInSubtree(target.path, org.path)) throw invalidField('parentId', 'org.cannotMoveIntoSelf');
           checkParentType(target.type, body.type);
           const newPath = `${target.path}${org.id}/`;
           await tx.execute(sql`
             UPDATE organizations SET path = ${newPath} || substr(path, ${org.path.length + 1})
-            WHERE path LIKE ${prefixPattern(org.path)}`);
+            WHERE ${inSubtree(sql`path`, org.path)}`);
           await tx.update(organizations).set({ parentId: target.id }).where(eq(organizations.id, org.id));
         } else if (!isRoot) {
           const p = await tx
@@ -231,6 +253,35 @@ export function createOrgService(ctx: AppContext) {
       });
     },
 
+    /** Freezing or stopping an organisation ends the sessions of everyone in its subtree at once. */
+    async setStatus(caller: Caller, id: number, status: Status, ip: string, check = true) {
+      const org = await getScopedOrg(db, caller, id);
+      if (check) requireOrgPerm(caller, org.type, 'Status');
+      if (org.parentId === null || org.id === caller.orgId) throw new AppError(400, 'org.root');
+      await db.update(organizations).set({ status, updatedAt: new Date() }).where(eq(organizations.id, id));
+      if (status !== 'NORMAL') {
+        const below = sql`SELECT u.id FROM users u JOIN organizations o ON o.id = u.org_id WHERE ${inSubtree(sql`o.path`, org.path)}`;
+        await db.execute(sql`DELETE FROM ${sessions} WHERE user_id IN (${below})`);
+        // Their API tokens end too, as a frozen account's do (derived-credentials.ts): the organisations
+        // below a frozen one keep their own status, which the token lookup reads.
+        await db.execute(sql`
+          UPDATE ${apiTokens} SET revoked_at = now() WHERE revoked_at IS NULL AND user_id IN (${below})`);
+      }
+      await audit(db, caller, {
+        action: 'org.status',
+        targetType: 'org',
+        targetId: id,
+        detail: { from: org.status, to: status },
+        ip,
+      });
+    },
+  };
+}
+
+/** Removing an organisation. */
+function createOrgLifecycle(ctx: OrgDeps) {
+  const { db } = ctx;
+  return {
     async remove(caller: Caller, id: number, confirmName: string, ip: string) {
       const org = await getScopedOrg(db, caller, id);
       requireOrgPerm(caller, org.type, 'Delete');
@@ -260,29 +311,6 @@ export function createOrgService(ctx: AppContext) {
         targetType: 'org',
         targetId: id,
         detail: { name: org.name, ...(removedRoles.length ? { roles: removedRoles } : {}) },
-        ip,
-      });
-    },
-
-    /** Freezing or stopping an organisation ends the sessions of everyone in its subtree at once. */
-    async setStatus(caller: Caller, id: number, status: Status, ip: string, check = true) {
-      const org = await getScopedOrg(db, caller, id);
-      if (check) requireOrgPerm(caller, org.type, 'Status');
-      if (org.parentId === null || org.id === caller.orgId) throw new AppError(400, 'org.root');
-      await db.update(organizations).set({ status, updatedAt: new Date() }).where(eq(organizations.id, id));
-      if (status !== 'NORMAL') {
-        const below = sql`SELECT u.id FROM users u JOIN organizations o ON o.id = u.org_id WHERE o.path LIKE ${prefixPattern(org.path)}`;
-        await db.execute(sql`DELETE FROM ${sessions} WHERE user_id IN (${below})`);
-        // Their API tokens end too, as a frozen account's do (derived-credentials.ts): the organisations
-        // below a frozen one keep their own status, which the token lookup reads.
-        await db.execute(sql`
-          UPDATE ${apiTokens} SET revoked_at = now() WHERE revoked_at IS NULL AND user_id IN (${below})`);
-      }
-      await audit(db, caller, {
-        action: 'org.status',
-        targetType: 'org',
-        targetId: id,
-        detail: { from: org.status, to: status },
         ip,
       });
     },

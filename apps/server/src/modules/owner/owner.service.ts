@@ -5,12 +5,13 @@ import { maskContact } from '@pvstar/contract/validation';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
+import { contains, pageWindow } from '../../db/lists.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { organizations, users } from '../../db/schema/index.ts';
 import { plantScope } from '../../domain/plants.ts';
+import { inSubtree, orgPathOf } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
 import { normalizeContact } from '../auth/codes.ts';
 import { userScope } from '../user/user.service.ts';
 
@@ -30,7 +31,7 @@ const contactMatch = (text: string): SQL =>
     ? eq(users.email, normalizeContact('EMAIL', text))
     : eq(users.phone, normalizeContact('MOBILE', text));
 
-export function createOwnerService(ctx: AppContext) {
+export function createOwnerService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
 
   /** Owners are users of OWNER organisations; the caller's user scope applies. */
@@ -59,9 +60,7 @@ export function createOwnerService(ctx: AppContext) {
           : undefined,
         f.contact ? contactMatch(f.contact) : undefined,
         // The owner's organisation or any above it (an installer's id lists all its owners).
-        f.orgId
-          ? sql`${organizations.path} LIKE (SELECT f.path FROM organizations f WHERE f.id = ${f.orgId}) || '%'`
-          : undefined,
+        f.orgId ? inSubtree(organizations.path, orgPathOf(f.orgId)) : undefined,
         f.status ? eq(users.status, f.status) : undefined,
       );
       const [{ total }] = (await db

@@ -120,6 +120,7 @@ export const plantShareRoutes =
         querystring: PublicPlantQuerySchema,
         response: PublicPlantSchema,
         otherResponses: unavailable,
+        alsoAnswers: [304],
         config: limit,
         description:
           'The public plant page’s figures, for anyone holding a live share link: no owner, organisation, ' +

@@ -16,7 +16,7 @@ import { plantScope, scopedPlant } from '../../domain/plants.ts';
 import { audit } from '../../lib/audit.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
-import { requireManager } from '../plant/plant-access.ts';
+import { requireManager } from '../role/role-access.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -33,14 +33,20 @@ export function shareState(
   return 'ACTIVE';
 }
 
+export type PlantShareDeps = Pick<AppContext, 'db'>;
+
 /**
  * A plant's public share links, for whoever may edit the plant (the edit button's code in a role of a
  * managing organisation, the plant in their scope): made with a 256-bit random token of which only the
  * SHA-256 is stored and that is answered once; revoked at once; listed without their tokens.
  */
-export function createPlantShareService(ctx: AppContext) {
-  const { db } = ctx;
+export function createPlantShareService(deps: PlantShareDeps) {
+  return { ...createPlantShareWrites(deps), ...createPlantShareReads(deps) };
+}
 
+/** Sharing a plant and revoking a share. */
+function createPlantShareWrites(ctx: PlantShareDeps) {
+  const { db } = ctx;
   return {
     async add(caller: Caller, body: ShareAddBody, ip: string): Promise<ShareAddResult> {
       await requireManager(db, caller, [PERM.stationEdit]);
@@ -107,7 +113,13 @@ export function createPlantShareService(ctx: AppContext) {
         ip,
       });
     },
+  };
+}
 
+/** The shares of the plants in the caller's reach. */
+function createPlantShareReads(ctx: PlantShareDeps) {
+  const { db } = ctx;
+  return {
     /** The plant's links, newest first, revoked and expired ones included. */
     async page(caller: Caller, stationId: number): Promise<PageResult<ShareRow>> {
       await requireManager(db, caller, [PERM.stationEdit]);

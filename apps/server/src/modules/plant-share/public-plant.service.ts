@@ -41,7 +41,7 @@ interface Cached {
  * Only what the page shows is copied out of the plant: never its owner, organisation, address,
  * coordinates, serial numbers or ids.
  */
-export function createPublicPlantService(ctx: AppContext) {
+export function createPublicPlantService(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { db } = ctx;
   const data = createPlantDataService(ctx);
   const factors = gridFactors(ctx.config);

@@ -17,10 +17,87 @@ const ownerUser = alias(users, 'owner_user');
 export const dateText = (d: string | Date | null) =>
   d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 
-/** One plant's information page and its location, in the caller's language. */
-export function createPlantDetailService(ctx: AppContext) {
-  const { db } = ctx;
+type DetailRow = {
+  plant: typeof plants.$inferSelect;
+  organization: string;
+  userName: string | null;
+  updateByName: string | null;
+  commissioning: unknown;
+};
 
+/** The information page from the plant's row, its dongles with their devices, and its area's names. */
+function toStationDetail(
+  row: DetailRow,
+  dongleRows: (typeof dongles.$inferSelect)[],
+  deviceRows: (typeof devices.$inferSelect)[],
+  regionNames: string[],
+): StationDetail {
+  const p = row.plant;
+  return {
+    id: p.id,
+    stationNo: p.plantNo,
+    stationName: p.name,
+    stationType: p.type,
+    status: p.status,
+    neverConnected: p.status === 'OFFLINE' && dongleRows.every((g) => g.lastSeenAt === null),
+    commissioning: Boolean(row.commissioning),
+    orgId: p.orgId,
+    organization: row.organization,
+    ownerUserId: p.ownerUserId,
+    userName: row.userName ?? null,
+    ownerName: p.ownerName,
+    contactType: p.ownerContactType,
+    contactInformation: maskContact(p.ownerContact),
+    countryCode: p.countryCode,
+    regionCode: p.regionCode,
+    stationArea: regionNames.length ? regionNames.join(' / ') : null,
+    detailAddress: p.address,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    timezone: p.timezone,
+    installedCapacity: Number(p.installedCapacity),
+    energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
+    stationPicture: p.picture,
+    gridConnectionTime: dateText(p.gridConnectionDate),
+    buildDate: dateText(p.buildDate),
+    registrationTime: p.createdAt.toISOString(),
+    angleOfRoll: p.tilt,
+    azimuth: p.azimuth,
+    onlineElectrovalence: p.feedInPrice === null ? null : Number(p.feedInPrice),
+    buyElectrovalence: p.purchasePrice === null ? null : Number(p.purchasePrice),
+    currency: p.currency,
+    updateTime: p.updatedAt.toISOString(),
+    updateByName: row.updateByName ?? null,
+    dongles: dongleRows.map((g) => ({
+      id: g.id,
+      sn: g.sn,
+      networkingMode: g.networkingMode,
+      status: g.status,
+      version: g.version,
+      lastSeenAt: g.lastSeenAt?.toISOString() ?? null,
+      devices: deviceRows
+        .filter((d) => d.dongleId === g.id)
+        .map((d) => ({
+          id: d.id,
+          sn: d.sn,
+          kind: d.kind,
+          status: d.status,
+          inverterType: d.inverterType,
+          ratedPower: d.ratedPower,
+          manufacturer: d.manufacturer,
+          model: d.model,
+          deviceAddress: d.deviceAddress,
+          versions: d.versions,
+          lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
+        })),
+    })),
+  };
+}
+
+export type PlantDetailDeps = Pick<AppContext, 'db'>;
+
+/** One plant's information page and its location, in the caller's language. */
+export function createPlantDetailService({ db }: PlantDetailDeps) {
   return {
     async detail(caller: Caller, id: number, lang: Lang): Promise<StationDetail> {
       // In scope or 404, in the same query as the names it shows.
@@ -44,65 +121,7 @@ export function createPlantDetailService(ctx: AppContext) {
         db.select().from(devices).where(eq(devices.plantId, id)).orderBy(asc(devices.kind), asc(devices.sn)),
         areaNames(db, lang, p.countryCode, p.regionCode),
       ]);
-      return {
-        id: p.id,
-        stationNo: p.plantNo,
-        stationName: p.name,
-        stationType: p.type,
-        status: p.status,
-        neverConnected: p.status === 'OFFLINE' && dongleRows.every((g) => g.lastSeenAt === null),
-        commissioning: Boolean(row.commissioning),
-        orgId: p.orgId,
-        organization: row.organization,
-        ownerUserId: p.ownerUserId,
-        userName: row.userName ?? null,
-        ownerName: p.ownerName,
-        contactType: p.ownerContactType,
-        contactInformation: maskContact(p.ownerContact),
-        countryCode: p.countryCode,
-        regionCode: p.regionCode,
-        stationArea: area.regionNames.length ? area.regionNames.join(' / ') : null,
-        detailAddress: p.address,
-        latitude: p.latitude,
-        longitude: p.longitude,
-        timezone: p.timezone,
-        installedCapacity: Number(p.installedCapacity),
-        energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
-        stationPicture: p.picture,
-        gridConnectionTime: dateText(p.gridConnectionDate),
-        buildDate: dateText(p.buildDate),
-        registrationTime: p.createdAt.toISOString(),
-        angleOfRoll: p.tilt,
-        azimuth: p.azimuth,
-        onlineElectrovalence: p.feedInPrice === null ? null : Number(p.feedInPrice),
-        buyElectrovalence: p.purchasePrice === null ? null : Number(p.purchasePrice),
-        currency: p.currency,
-        updateTime: p.updatedAt.toISOString(),
-        updateByName: row.updateByName ?? null,
-        dongles: dongleRows.map((g) => ({
-          id: g.id,
-          sn: g.sn,
-          networkingMode: g.networkingMode,
-          status: g.status,
-          version: g.version,
-          lastSeenAt: g.lastSeenAt?.toISOString() ?? null,
-          devices: deviceRows
-            .filter((d) => d.dongleId === g.id)
-            .map((d) => ({
-              id: d.id,
-              sn: d.sn,
-              kind: d.kind,
-              status: d.status,
-              inverterType: d.inverterType,
-              ratedPower: d.ratedPower,
-              manufacturer: d.manufacturer,
-              model: d.model,
-              deviceAddress: d.deviceAddress,
-              versions: d.versions,
-              lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
-            })),
-        })),
-      };
+      return toStationDetail(row, dongleRows, deviceRows, area.regionNames);
     },
 
     async address(caller: Caller, id: number, lang: Lang): Promise<StationAddress> {

@@ -1,7 +1,7 @@
 import type { InverterType, NetworkingMode } from '@pvstar/contract/enums';
 import type { DeviceKind } from '@pvstar/contract/metrics';
 import { type DongleSecret, type StationAddBody, serialsOf } from '@pvstar/contract/station';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { devices, dongles } from '../../db/schema/index.ts';
 import { conflict } from '../../http/errors.ts';
@@ -102,4 +102,65 @@ export async function insertDongles(
     secrets.push({ sn: d.sn, secret });
   }
   return { secrets, ids };
+}
+
+/**
+ * An edit's dongles and devices: kept serials keep their rows (and dongles their secrets); new ones are
+ * added, the rest removed. The serials of the dongles and devices removed, and the dongles added.
+ */
+export async function replaceDevices(tx: Tx, plantId: number, body: StationAddBody) {
+  const oldDongles = await tx
+    .select({ id: dongles.id, sn: dongles.sn })
+    .from(dongles)
+    .where(eq(dongles.plantId, plantId));
+  const dongleIds = new Map(oldDongles.map((d) => [d.sn, d.id]));
+  for (const d of body.devices.dongles)
+    if (dongleIds.has(d.sn))
+      await tx
+        .update(dongles)
+        .set({ networkingMode: d.networkingMode })
+        .where(eq(dongles.id, dongleIds.get(d.sn)!));
+  const added = await insertDongles(
+    tx,
+    plantId,
+    body.devices.dongles.filter((d) => !dongleIds.has(d.sn)),
+  );
+  for (const [sn, id] of added.ids) dongleIds.set(sn, id);
+
+  const wanted = requestedDevices(body);
+  const oldDevices = await tx
+    .select({ id: devices.id, sn: devices.sn })
+    .from(devices)
+    .where(eq(devices.plantId, plantId));
+  const deviceIds = new Map(oldDevices.map((d) => [d.sn, d.id]));
+  for (const d of wanted) {
+    const values = { dongleId: dongleIds.get(d.dongleSn)!, ...deviceValues(d) };
+    const existing = deviceIds.get(d.sn);
+    if (existing !== undefined) await tx.update(devices).set(values).where(eq(devices.id, existing));
+    else await tx.insert(devices).values({ sn: d.sn, plantId, ...values });
+  }
+  const keptDevices = new Set(wanted.map((d) => d.sn));
+  const goneDevices = oldDevices.filter((d) => !keptDevices.has(d.sn));
+  if (goneDevices.length) {
+    // Raw samples have no foreign key (partitioned table): their rows go explicitly.
+    await tx.execute(
+      sql`DELETE FROM telemetry_samples WHERE device_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(goneDevices.map((d) => d.id))}::jsonb)::int)`,
+    );
+    await tx.delete(devices).where(
+      inArray(
+        devices.id,
+        goneDevices.map((d) => d.id),
+      ),
+    );
+  }
+  const keptDongles = new Set(body.devices.dongles.map((d) => d.sn));
+  const goneDongles = oldDongles.filter((d) => !keptDongles.has(d.sn));
+  if (goneDongles.length)
+    await tx.delete(dongles).where(
+      inArray(
+        dongles.id,
+        goneDongles.map((d) => d.id),
+      ),
+    );
+  return { added, goneDongles: goneDongles.map((d) => d.sn), goneDevices: goneDevices.map((d) => d.sn) };
 }

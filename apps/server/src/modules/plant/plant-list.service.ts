@@ -12,11 +12,14 @@ import type {
 } from '@pvstar/contract/station';
 import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../db/lists.ts';
 import { organizations, plants, users } from '../../db/schema/index.ts';
+import { localDaySql } from '../../domain/calendar.ts';
 import { commissioningSql, plantScope } from '../../domain/plants.ts';
 import { plantPvPowerSql } from '../../domain/power-now.ts';
+import { inSubtree, orgPathOf } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
-import { caseless, contains, pageOrder, pageWindow, rankOf } from '../../http/filters.ts';
 import { dateText } from './plant-detail.service.ts';
 
 /** W: the plant's PV power now (domain/power-now.ts: one definition for the list, overview and dashboard). */
@@ -24,9 +27,9 @@ const currentPowerSql = (now: Date) => sql<number>`${plantPvPowerSql(now, plants
 /** kWh generated on the plant's local today (daily counters reset at local midnight). */
 const todayGenerationSql = sql<number>`coalesce((
   SELECT e.generation FROM plant_energy_daily e
-  WHERE e.plant_id = ${plants.id} AND e.day = (now() AT TIME ZONE ${plants.timezone})::date), 0)::float8`;
+  WHERE e.plant_id = ${plants.id} AND e.day = ${localDaySql(sql`now()`, plants.timezone)}), 0)::float8`;
 /** The plant's local today; its roll-ups are keyed by its own calendar. */
-const localTodaySql = sql`(now() AT TIME ZONE ${plants.timezone})::date`;
+const localTodaySql = localDaySql(sql`now()`, plants.timezone);
 /** kWh of the plant's local month so far: one primary-key read of its monthly roll-up. */
 const monthGenerationSql = sql<number>`coalesce((
   SELECT m.generation FROM plant_energy_monthly m
@@ -65,40 +68,90 @@ const deviceCountSql = sql<number>`((SELECT count(*) FROM devices d WHERE d.plan
 const neverConnectedSql = sql<boolean>`(${plants.status} = 'OFFLINE' AND NOT EXISTS (
   SELECT 1 FROM dongles g WHERE g.plant_id = ${plants.id} AND g.last_seen_at IS NOT NULL))`;
 
+/** The list's scope and filters; the map and the KPIs read the same plants. */
+function filterOf(db: Db, caller: Caller, f: StationPageBody): SQL | undefined {
+  return and(
+    plantScope(caller),
+    contains(plants.name, f.stationName),
+    contains(plants.plantNo, f.stationNo),
+    f.stationType ? eq(plants.type, f.stationType) : undefined,
+    f.status ? eq(plants.status, f.status) : undefined,
+    f.orgId ? inSubtree(organizations.path, orgPathOf(f.orgId)) : undefined,
+    f.ownerName
+      ? or(
+          contains(plants.ownerName, f.ownerName),
+          inArray(
+            plants.ownerUserId,
+            db.select({ id: users.id }).from(users).where(contains(users.username, f.ownerName)),
+          ),
+        )
+      : undefined,
+  );
+}
+
+type ListRow = {
+  plant: typeof plants.$inferSelect;
+  orgName: string;
+  currentPower: number;
+  todayGeneration: number;
+  monthGeneration: number;
+  yearGeneration: number;
+  deviceCount: number;
+  neverConnected: boolean;
+  commissioning: unknown;
+};
+
+/** One row of the plant list from its plant and figures. */
+const toStationRow = ({
+  plant: p,
+  orgName,
+  currentPower,
+  deviceCount,
+  neverConnected,
+  commissioning,
+  ...energy
+}: ListRow): StationRow => ({
+  id: p.id,
+  stationNo: p.plantNo,
+  stationName: p.name,
+  stationType: p.type,
+  status: p.status,
+  neverConnected: Boolean(neverConnected),
+  commissioning: Boolean(commissioning),
+  installedCapacity: Number(p.installedCapacity),
+  energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
+  orgId: p.orgId,
+  orgName,
+  ownerName: p.ownerName,
+  ownerUserId: p.ownerUserId,
+  currentPower: exactFigure(Number(currentPower)),
+  todayGeneration: exactFigure(Number(energy.todayGeneration)),
+  specificYield: {
+    today: specificYield(energy.todayGeneration, Number(p.installedCapacity)),
+    month: specificYield(energy.monthGeneration, Number(p.installedCapacity)),
+    year: specificYield(energy.yearGeneration, Number(p.installedCapacity)),
+  },
+  gridConnectionTime: dateText(p.gridConnectionDate),
+  createTime: p.createdAt.toISOString(),
+  deviceCount: Number(deviceCount),
+});
+
+export type PlantListDeps = Pick<AppContext, 'db'>;
+
 /** The plant list, its KPIs and the fleet map: the same scope and filters, the list's figures per plant. */
-export function createPlantListService(ctx: AppContext) {
-  const { db } = ctx;
+export function createPlantListService(deps: PlantListDeps) {
+  return { ...createPlantPage(deps), ...createPlantMap(deps), ...createPlantKpi(deps) };
+}
 
-  function filterOf(caller: Caller, f: StationPageBody): SQL | undefined {
-    return and(
-      plantScope(caller),
-      contains(plants.name, f.stationName),
-      contains(plants.plantNo, f.stationNo),
-      f.stationType ? eq(plants.type, f.stationType) : undefined,
-      f.status ? eq(plants.status, f.status) : undefined,
-      // Paths hold digits and slashes only, so the stored path is a literal prefix.
-      f.orgId
-        ? sql`${organizations.path} LIKE (SELECT o2.path FROM organizations o2 WHERE o2.id = ${f.orgId}) || '%'`
-        : undefined,
-      f.ownerName
-        ? or(
-            contains(plants.ownerName, f.ownerName),
-            inArray(
-              plants.ownerUserId,
-              db.select({ id: users.id }).from(users).where(contains(users.username, f.ownerName)),
-            ),
-          )
-        : undefined,
-    );
-  }
-
+/** A page of the plant list with each plant's figures. */
+function createPlantPage({ db }: PlantListDeps) {
   return {
     async page(
       caller: Caller,
       q: SortedPageQuery<StationSort>,
       f: StationPageBody,
     ): Promise<PageResult<StationRow>> {
-      const where = filterOf(caller, f);
+      const where = filterOf(db, caller, f);
       const now = new Date();
       const [{ total }] = (await db
         .select({ total: sql<number>`count(*)::int` })
@@ -125,36 +178,14 @@ export function createPlantListService(ctx: AppContext) {
         .offset(pageWindow(q).offset);
       return {
         total,
-        list: rows.map(
-          ({ plant: p, orgName, currentPower, deviceCount, neverConnected, commissioning, ...energy }) => ({
-            id: p.id,
-            stationNo: p.plantNo,
-            stationName: p.name,
-            stationType: p.type,
-            status: p.status,
-            neverConnected: Boolean(neverConnected),
-            commissioning: Boolean(commissioning),
-            installedCapacity: Number(p.installedCapacity),
-            energyStorage: p.storageCapacity === null ? null : Number(p.storageCapacity),
-            orgId: p.orgId,
-            orgName,
-            ownerName: p.ownerName,
-            ownerUserId: p.ownerUserId,
-            currentPower: exactFigure(Number(currentPower)),
-            todayGeneration: exactFigure(Number(energy.todayGeneration)),
-            specificYield: {
-              today: specificYield(energy.todayGeneration, Number(p.installedCapacity)),
-              month: specificYield(energy.monthGeneration, Number(p.installedCapacity)),
-              year: specificYield(energy.yearGeneration, Number(p.installedCapacity)),
-            },
-            gridConnectionTime: dateText(p.gridConnectionDate),
-            createTime: p.createdAt.toISOString(),
-            deviceCount: Number(deviceCount),
-          }),
-        ),
+        list: rows.map(toStationRow),
       };
     },
+  };
+}
 
+function createPlantMap({ db }: PlantListDeps) {
+  return {
     /**
      * The fleet map: every plant of the scope and filters, not a page. One query over the plants the list
      * shows (the same scope and filter); those without coordinates are only counted.
@@ -173,7 +204,7 @@ export function createPlantListService(ctx: AppContext) {
         })
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
-        .where(filterOf(caller, f))
+        .where(filterOf(db, caller, f))
         .orderBy(asc(plants.id));
       const list: PlantMap['list'] = [];
       for (const r of rows) {
@@ -191,7 +222,12 @@ export function createPlantListService(ctx: AppContext) {
       }
       return { list, withoutLocation: rows.length - list.length };
     },
+  };
+}
 
+/** The list's KPIs: counts by status and the sums of capacity, storage, today's energy and power. */
+function createPlantKpi({ db }: PlantListDeps) {
+  return {
     async kpi(caller: Caller, f: StationPageBody): Promise<StationKpi> {
       const rows = db
         .select({
@@ -203,7 +239,7 @@ export function createPlantListService(ctx: AppContext) {
         })
         .from(plants)
         .innerJoin(organizations, eq(organizations.id, plants.orgId))
-        .where(filterOf(caller, f))
+        .where(filterOf(db, caller, f))
         .as('r');
       const count = (status: PlantStatus) =>
         sql<number>`(count(*) FILTER (WHERE ${rows.status} = ${status}))::int`;

@@ -6,11 +6,13 @@ import type {
   StationEditBody,
   StationSaveResult,
 } from '@pvstar/contract/station';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { sqlRow } from '../../db/rows.ts';
 import { devices, dongles, organizations, plantCommissioning, plants } from '../../db/schema/index.ts';
+import { getScopedOrg } from '../../domain/orgs.ts';
 import { refreshPlantStatus } from '../../domain/plant-status.ts';
 import { plantScope, scopedPlant } from '../../domain/plants.ts';
 import { refreshPowerNow } from '../../domain/power-now-rollup.ts';
@@ -20,96 +22,127 @@ import { audit } from '../../lib/audit.ts';
 import { normalizeContact } from '../auth/codes.ts';
 import { issueDongleSecret, tellBroker as tellDongleBroker } from '../device/dongle-credentials.ts';
 import { requirePictureOfReach } from '../file/file.service.ts';
-import { getScopedOrg } from '../org/org.service.ts';
-import { MANAGING_TYPES, requireManager } from './plant-access.ts';
+import { MANAGING_TYPES, requireManager } from '../role/role-access.ts';
 import { checkLocation } from './plant-area.ts';
-import { checkSerials, deviceValues, insertDongles, requestedDevices } from './plant-devices.ts';
+import {
+  checkSerials,
+  deviceValues,
+  insertDongles,
+  replaceDevices,
+  requestedDevices,
+} from './plant-devices.ts';
 import { resolveOwner } from './plant-owner.ts';
 
 const given = <T>(v: T | null | undefined | ''): v is T => v !== undefined && v !== null && v !== '';
-
-/** Whether a database error is a unique violation (two registrations racing for one serial). */
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * Registering plants: adding, editing and deleting one with its dongles and devices, and reissuing a
  * dongle's secret. Every change of dongle credentials is told to the broker inside the transaction.
  */
-export function createPlantRegistrationService(ctx: AppContext) {
-  const { db, config } = ctx;
+export function createPlantRegistrationService(deps: PlantRegistrationDeps) {
+  return { ...createPlantAdd(deps), ...createPlantEdit(deps), ...createPlantRemoval(deps) };
+}
 
-  /** The managing organisation: the one asked for (in scope) or the caller's; a dealer, installer or provider. */
-  async function managingOrg(caller: Caller, orgId: number | null | undefined) {
-    const org = await getScopedOrg(db, caller, orgId ?? caller.orgId).catch(() => {
-      throw invalidField('orgId', 'notFound', 404);
-    });
-    if (!MANAGING_TYPES.includes(org.type)) throw invalidField('orgId', 'station.orgType', 422);
-    return org;
-  }
+export type PlantRegistrationDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'brokerCredentials'>;
 
-  /** Plant numbers: P + the day + a sequence of that day, serialised by a transaction lock. */
-  async function nextPlantNo(tx: Tx): Promise<string> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(7302115)`);
-    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    const prefix = `P${day}`;
-    const row = await sqlRow<{ n: number }>(
-      tx,
-      sql`
-      SELECT coalesce(max(substr(plant_no, ${prefix.length + 1})::int), 0)::int AS n
-      FROM plants WHERE plant_no ~ ${`^${prefix}[0-9]{4,6}$`}`,
-    );
-    const n = (row?.n ?? 0) + 1;
-    return `${prefix}${String(n).padStart(4, '0')}`;
-  }
-
-  /** The columns of a plant from a request (owner and organisation are settled by the caller). */
-  const plantValues = (
-    body: StationAddBody,
-    loc: { countryCode: string; regionCode: string | null; timezone: string },
-  ) => ({
-    name: body.stationName,
-    type: body.stationType,
-    installedCapacity: body.installedCapacity,
-    storageCapacity: body.energyStorage ?? null,
-    gridConnectionDate: body.gridConnectionTime || null,
-    buildDate: body.buildDate || null,
-    tilt: body.angleOfRoll ?? null,
-    azimuth: body.azimuth ?? null,
-    feedInPrice: body.onlineElectrovalence ?? null,
-    purchasePrice: body.buyElectrovalence ?? null,
-    currency: body.currency,
-    picture: body.stationPicture || null,
-    countryCode: loc.countryCode,
-    regionCode: loc.regionCode,
-    address: body.detailAddress || null,
-    latitude: body.latitude,
-    longitude: body.longitude,
-    timezone: loc.timezone,
+/** The managing organisation: the one asked for (in scope) or the caller's; a dealer, installer or provider. */
+async function managingOrg(db: Db, caller: Caller, orgId: number | null | undefined) {
+  const org = await getScopedOrg(db, caller, orgId ?? caller.orgId).catch(() => {
+    throw invalidField('orgId', 'notFound', 404);
   });
+  if (!MANAGING_TYPES.includes(org.type)) throw invalidField('orgId', 'station.orgType', 422);
+  return org;
+}
 
-  /** A broker that cannot take the dongles' new credentials refuses the change (its transaction rolls back). */
-  const tellBroker = (work: () => Promise<void>) => tellDongleBroker(ctx, work);
+/** Plant numbers: P + the day + a sequence of that day, serialised by a transaction lock. */
+async function nextPlantNo(tx: Tx): Promise<string> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7302115)`);
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  const prefix = `P${day}`;
+  const row = await sqlRow<{ n: number }>(
+    tx,
+    sql`
+    SELECT coalesce(max(substr(plant_no, ${prefix.length + 1})::int), 0)::int AS n
+    FROM plants WHERE plant_no ~ ${`^${prefix}[0-9]{4,6}$`}`,
+  );
+  const n = (row?.n ?? 0) + 1;
+  return `${prefix}${String(n).padStart(4, '0')}`;
+}
 
-  /** Runs a registration; a serial that another registration took meanwhile is a conflict, not a 500. */
-  async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction(work);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('station.serialTaken', 'devices');
-      throw err;
-    }
+/** The columns of a plant from a request (owner and organisation are settled by the caller). */
+const plantValues = (
+  body: StationAddBody,
+  loc: { countryCode: string; regionCode: string | null; timezone: string },
+) => ({
+  name: body.stationName,
+  type: body.stationType,
+  installedCapacity: body.installedCapacity,
+  storageCapacity: body.energyStorage ?? null,
+  gridConnectionDate: body.gridConnectionTime || null,
+  buildDate: body.buildDate || null,
+  tilt: body.angleOfRoll ?? null,
+  azimuth: body.azimuth ?? null,
+  feedInPrice: body.onlineElectrovalence ?? null,
+  purchasePrice: body.buyElectrovalence ?? null,
+  currency: body.currency,
+  picture: body.stationPicture || null,
+  countryCode: loc.countryCode,
+  regionCode: loc.regionCode,
+  address: body.detailAddress || null,
+  latitude: body.latitude,
+  longitude: body.longitude,
+  timezone: loc.timezone,
+});
+
+/** A broker that cannot take the dongles' new credentials refuses the change (its transaction rolls back). */
+const tellBroker = (ctx: Pick<AppContext, 'log'>, work: () => Promise<void>) => tellDongleBroker(ctx, work);
+
+/** Runs a registration; a serial that another registration took meanwhile is a conflict, not a 500. */
+async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('station.serialTaken', 'devices');
+    throw err;
   }
+}
 
+/** The edited plant's owner: kept (same or no new contact), resolved anew from a changed contact, or none. */
+async function editedOwner(
+  tx: Tx,
+  caller: Caller,
+  plant: Awaited<ReturnType<typeof scopedPlant>>,
+  orgId: number,
+  body: StationEditBody,
+  keepContact: boolean,
+  mail: Parameters<typeof resolveOwner>[4],
+): Promise<{ ownerUserId: number | null; contact: string } | null> {
+  if (keepContact) return { ownerUserId: plant.ownerUserId, contact: plant.ownerContact! };
+  if (!given(body.ownerName)) return null;
+  const sameContact =
+    body.contactType === plant.ownerContactType &&
+    normalizeContact(body.contactType!, body.contactInformation!) === plant.ownerContact;
+  return sameContact
+    ? { ownerUserId: plant.ownerUserId, contact: plant.ownerContact! }
+    : await resolveOwner(
+        tx,
+        caller,
+        orgId,
+        { name: body.ownerName, contactType: body.contactType!, contact: body.contactInformation! },
+        mail,
+      );
+}
+
+function createPlantAdd(ctx: PlantRegistrationDeps) {
+  const { db, config } = ctx;
   return {
     async add(caller: Caller, body: StationAddBody, lang: Lang, ip: string): Promise<StationSaveResult> {
       await requireManager(db, caller, [PERM.stationAdd]);
-      const org = await managingOrg(caller, body.orgId);
+      const org = await managingOrg(db, caller, body.orgId);
       await requirePictureOfReach(db, caller, body.stationPicture);
       const loc = await checkLocation(db, body);
       await checkSerials(db, body);
-      const result = await inTransaction(async (tx) => {
+      const result = await inTransaction(db, async (tx) => {
         const plantNo = await nextPlantNo(tx);
         const owner = given(body.ownerName)
           ? await resolveOwner(
@@ -161,17 +194,22 @@ export function createPlantRegistrationService(ctx: AppContext) {
           },
           ip,
         });
-        await tellBroker(() => ctx.brokerCredentials.issued(secrets));
+        await tellBroker(ctx, () => ctx.brokerCredentials.issued(secrets));
         return { id: plant!.id, stationNo: plantNo, dongles: secrets };
       });
       await ctx.brokerCredentials.committed(result.dongles.map((d) => d.sn));
       return result;
     },
+  };
+}
 
+function createPlantEdit(ctx: PlantRegistrationDeps) {
+  const { db, config } = ctx;
+  return {
     async edit(caller: Caller, body: StationEditBody, lang: Lang, ip: string): Promise<StationSaveResult> {
       await requireManager(db, caller, [PERM.stationEdit]);
       const plant = await scopedPlant(db, caller, body.id);
-      const org = body.orgId && body.orgId !== plant.orgId ? await managingOrg(caller, body.orgId) : null;
+      const org = body.orgId && body.orgId !== plant.orgId ? await managingOrg(db, caller, body.orgId) : null;
       const orgId = org?.id ?? plant.orgId;
       await requirePictureOfReach(db, caller, body.stationPicture, plant.picture);
       const loc = await checkLocation(db, body);
@@ -187,23 +225,11 @@ export function createPlantRegistrationService(ctx: AppContext) {
         throw invalidField('contactInformation', 'validation.required');
 
       const disconnect: string[] = [];
-      const saved = await inTransaction(async (tx) => {
-        let owner: { ownerUserId: number | null; contact: string } | null = null;
-        if (keepContact) owner = { ownerUserId: plant.ownerUserId, contact: plant.ownerContact! };
-        else if (given(body.ownerName)) {
-          const sameContact =
-            body.contactType === plant.ownerContactType &&
-            normalizeContact(body.contactType!, body.contactInformation!) === plant.ownerContact;
-          owner = sameContact
-            ? { ownerUserId: plant.ownerUserId, contact: plant.ownerContact! }
-            : await resolveOwner(
-                tx,
-                caller,
-                orgId,
-                { name: body.ownerName, contactType: body.contactType!, contact: body.contactInformation! },
-                { lang, appTitle: config.APP_TITLE },
-              );
-        }
+      const saved = await inTransaction(db, async (tx) => {
+        const owner = await editedOwner(tx, caller, plant, orgId, body, keepContact, {
+          lang,
+          appTitle: config.APP_TITLE,
+        });
         await tx
           .update(plants)
           .set({
@@ -217,57 +243,8 @@ export function createPlantRegistrationService(ctx: AppContext) {
             updatedAt: new Date(),
           })
           .where(eq(plants.id, plant.id));
-
-        // Devices: kept serials keep their rows (and dongles their secrets); new ones are added, the rest removed.
-        const oldDongles = await tx
-          .select({ id: dongles.id, sn: dongles.sn })
-          .from(dongles)
-          .where(eq(dongles.plantId, plant.id));
-        const dongleIds = new Map(oldDongles.map((d) => [d.sn, d.id]));
-        for (const d of body.devices.dongles)
-          if (dongleIds.has(d.sn))
-            await tx
-              .update(dongles)
-              .set({ networkingMode: d.networkingMode })
-              .where(eq(dongles.id, dongleIds.get(d.sn)!));
-        const added = await insertDongles(
-          tx,
-          plant.id,
-          body.devices.dongles.filter((d) => !dongleIds.has(d.sn)),
-        );
-        for (const [sn, id] of added.ids) dongleIds.set(sn, id);
-
-        const wanted = requestedDevices(body);
-        const oldDevices = await tx
-          .select({ id: devices.id, sn: devices.sn })
-          .from(devices)
-          .where(eq(devices.plantId, plant.id));
-        const deviceIds = new Map(oldDevices.map((d) => [d.sn, d.id]));
-        for (const d of wanted) {
-          const values = { dongleId: dongleIds.get(d.dongleSn)!, ...deviceValues(d) };
-          const existing = deviceIds.get(d.sn);
-          if (existing !== undefined) await tx.update(devices).set(values).where(eq(devices.id, existing));
-          else await tx.insert(devices).values({ sn: d.sn, plantId: plant.id, ...values });
-        }
-        const keptDevices = new Set(wanted.map((d) => d.sn));
-        const goneDevices = oldDevices.filter((d) => !keptDevices.has(d.sn)).map((d) => d.id);
-        if (goneDevices.length) {
-          // Raw samples have no foreign key (partitioned table): their rows go explicitly.
-          await tx.execute(
-            sql`DELETE FROM telemetry_samples WHERE device_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(goneDevices)}::jsonb)::int)`,
-          );
-          await tx.delete(devices).where(inArray(devices.id, goneDevices));
-        }
-        const keptDongles = new Set(body.devices.dongles.map((d) => d.sn));
-        const goneDongles = oldDongles.filter((d) => !keptDongles.has(d.sn));
-        if (goneDongles.length) disconnect.push(...goneDongles.map((d) => d.sn));
-        if (goneDongles.length)
-          await tx.delete(dongles).where(
-            inArray(
-              dongles.id,
-              goneDongles.map((d) => d.id),
-            ),
-          );
+        const { added, goneDongles, goneDevices } = await replaceDevices(tx, plant.id, body);
+        disconnect.push(...goneDongles);
         await refreshPlantStatus(tx, [plant.id]);
         await refreshPowerNow(tx, { plantIds: [plant.id] }, new Date());
 
@@ -279,14 +256,12 @@ export function createPlantRegistrationService(ctx: AppContext) {
             name: body.stationName,
             ...(org ? { orgId: { from: plant.orgId, to: org.id } } : {}),
             ...(added.secrets.length ? { donglesAdded: added.secrets.map((s) => s.sn) } : {}),
-            ...(goneDongles.length ? { donglesRemoved: goneDongles.map((d) => d.sn) } : {}),
-            ...(goneDevices.length
-              ? { devicesRemoved: oldDevices.filter((d) => !keptDevices.has(d.sn)).map((d) => d.sn) }
-              : {}),
+            ...(goneDongles.length ? { donglesRemoved: goneDongles } : {}),
+            ...(goneDevices.length ? { devicesRemoved: goneDevices } : {}),
           },
           ip,
         });
-        await tellBroker(async () => {
+        await tellBroker(ctx, async () => {
           await ctx.brokerCredentials.removed(disconnect);
           await ctx.brokerCredentials.issued(added.secrets);
         });
@@ -295,7 +270,13 @@ export function createPlantRegistrationService(ctx: AppContext) {
       await ctx.brokerCredentials.committed([...disconnect, ...saved.dongles.map((d) => d.sn)]);
       return saved;
     },
+  };
+}
 
+/** Deleting a plant, and a dongle's new secret. */
+function createPlantRemoval(ctx: PlantRegistrationDeps) {
+  const { db } = ctx;
+  return {
     async remove(caller: Caller, id: number, confirmName: string, ip: string) {
       await requireManager(db, caller, [PERM.stationDelete]);
       const plant = await scopedPlant(db, caller, id);
@@ -314,7 +295,7 @@ export function createPlantRegistrationService(ctx: AppContext) {
           detail: { plantNo: plant.plantNo, name: plant.name },
           ip,
         });
-        await tellBroker(() => ctx.brokerCredentials.removed(plantDongles.map((d) => d.sn)));
+        await tellBroker(ctx, () => ctx.brokerCredentials.removed(plantDongles.map((d) => d.sn)));
       });
       await ctx.brokerCredentials.committed(plantDongles.map((d) => d.sn));
       return { picture: plant.picture };
@@ -333,7 +314,7 @@ export function createPlantRegistrationService(ctx: AppContext) {
       const { secret, secretHash } = issueDongleSecret();
       await db.transaction(async (tx) => {
         await tx.update(dongles).set({ secretHash }).where(eq(dongles.id, row.id));
-        await tellBroker(() => ctx.brokerCredentials.issued([{ sn: row.sn, secret }]));
+        await tellBroker(ctx, () => ctx.brokerCredentials.issued([{ sn: row.sn, secret }]));
       });
       await ctx.brokerCredentials.committed([row.sn]);
       await audit(db, caller, {

@@ -11,15 +11,15 @@ import type { TariffRecompute } from '@pvstar/contract/tariff';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { timeArray } from '../../db/arrays.ts';
+import { pageWindow } from '../../db/lists.ts';
 import { sqlRow, sqlRows } from '../../db/rows.ts';
 import { localDay } from '../../domain/calendar.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { scopedDevice } from '../../domain/plants.ts';
 import { invalidField } from '../../http/errors.ts';
-import { pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { requireTypePerm } from '../device/device.service.ts';
-import { requireManager } from '../plant/plant-access.ts';
+import { requireManager } from '../role/role-access.ts';
 import { recomputeStatus, requestRecompute } from '../tariff/tariff-queue.ts';
 
 type Row = {
@@ -58,7 +58,7 @@ function readingOf(r: Row): SetAsideReading {
  * plant's managers, audited, and followed by a recomputation of the plant's days from the earliest
  * decided reading's day on, in the background (the tariff's queue, tariff-queue.ts; the jobs role runs it).
  */
-export function createReadingQualityService(ctx: AppContext) {
+export function createReadingQualityService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
 
   /** The caller's device with its type's code (403), else 404. */

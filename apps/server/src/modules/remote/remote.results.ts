@@ -6,6 +6,7 @@ import {
   type ParamValues,
   READ_TTL_MS,
   type RemoteCommandStatus,
+  sameParamValue,
 } from '@pvstar/contract/remote';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -13,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { devices, remoteCommands, remoteParamSnapshots } from '../../db/schema/index.ts';
 import type { CommandPublisher } from '../../domain/commands.ts';
 import { emitWebhookEvents } from '../../domain/webhook-events.ts';
-import { auditRemote, newCmdId, sameValue } from './remote.service.ts';
+import { auditRemote, newCmdId } from './remote.service.ts';
 
 type Command = typeof remoteCommands.$inferSelect;
 interface Deps {
@@ -172,8 +173,19 @@ async function applyResult(
       expiresAt: expiresAt.getTime(),
     };
   }
+  return applyReadBack(db, cmd, r, values, now);
+}
+
+/** The device's read-back after a write: confirmed when every changed value reads back as written. */
+async function applyReadBack(
+  db: Tx,
+  cmd: Command,
+  r: CommandResultPayload,
+  values: ReturnType<typeof reportedValues>,
+  now: Date,
+): Promise<null> {
   const mismatch = cmd.changes.filter(
-    (c) => !values || !sameValue((values as Record<string, unknown>)[c.key], c.new),
+    (c) => !values || !sameParamValue((values as Record<string, unknown>)[c.key], c.new),
   );
   const moved = await advance(db, cmd.id, ['VERIFYING'], {
     status: mismatch.length ? 'FAILED' : 'CONFIRMED',

@@ -17,11 +17,14 @@ import {
   type RemoteCommand,
   type RemoteState,
   type RemoteWriteBody,
+  sameParamValue,
   WRITE_TTL_MS,
 } from '@pvstar/contract/remote';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { contains, pageWindow } from '../../db/lists.ts';
 import {
   devices,
   dongles,
@@ -31,16 +34,19 @@ import {
   remoteParamAudit,
   remoteParamSnapshots,
 } from '../../db/schema/index.ts';
+import { addDays, localMidnightSql } from '../../domain/calendar.ts';
 import { CMD_PREFIX } from '../../domain/commands.ts';
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
 import { confirmPassword } from '../../lib/passwords.ts';
 
 const OPEN_STATUSES = ['PENDING', 'ACCEPTED', 'VERIFYING'] as const;
 /** Exports stop here: a device's log is short, a plant's a few thousand rows a year. */
 const EXPORT_MAX_ROWS = 50_000;
+
+/** A second open write of one inverter, refused by the database. */
+const isOpenWriteClash = (err: unknown) => isUniqueViolation(err, 'remote_commands_one_open_write_uq');
 
 export const newCmdId = () => `${CMD_PREFIX.remote}${randomBytes(16).toString('hex')}`;
 
@@ -107,10 +113,16 @@ export function toCommand(r: typeof remoteCommands.$inferSelect): RemoteCommand 
   };
 }
 
-/** Reading and writing the protection and power settings of an inverter in the caller's scope. */
-export function createRemoteService(ctx: AppContext) {
-  const { db } = ctx;
+export type RemoteDeps = Pick<AppContext, 'db' | 'publishCommand'>;
 
+/** Reading and writing the protection and power settings of an inverter in the caller's scope. */
+export function createRemoteService(deps: RemoteDeps) {
+  return { ...createRemoteReads(deps), ...createRemoteWrite(deps), ...createRemoteAudit(deps) };
+}
+
+/** The inverter in scope, its last snapshot, and a command of it still running. */
+function createRemoteTargets(ctx: RemoteDeps) {
+  const { db } = ctx;
   /** The inverter, if it is in the caller's scope (anything else answers 404, like a missing one). */
   async function target(caller: Caller, deviceId: number): Promise<Target> {
     const [row] = await db
@@ -144,6 +156,27 @@ export function createRemoteService(ctx: AppContext) {
     return row ?? null;
   }
 
+  async function inFlight(deviceId: number, action: RemoteAction) {
+    const [row] = await db
+      .select({ id: remoteCommands.id })
+      .from(remoteCommands)
+      .where(
+        and(
+          eq(remoteCommands.deviceId, deviceId),
+          eq(remoteCommands.action, action),
+          inArray(remoteCommands.status, [...OPEN_STATUSES]),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  return { target, snapshot, inFlight };
+}
+
+/** A command sent and recorded, or refused and recorded. */
+function createRemoteSend(ctx: RemoteDeps) {
+  const { db } = ctx;
   async function send(
     caller: Caller,
     device: Target,
@@ -221,21 +254,31 @@ export function createRemoteService(ctx: AppContext) {
     throw error;
   }
 
-  async function inFlight(deviceId: number, action: RemoteAction) {
-    const [row] = await db
-      .select({ id: remoteCommands.id })
-      .from(remoteCommands)
-      .where(
-        and(
-          eq(remoteCommands.deviceId, deviceId),
-          eq(remoteCommands.action, action),
-          inArray(remoteCommands.status, [...OPEN_STATUSES]),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  }
+  return { send, refuse };
+}
 
+/**  */
+function createRemoteAuditRows(ctx: RemoteDeps) {
+  const { db } = ctx;
+  async function auditRows(where: SQL, window: { limit: number; offset: number }) {
+    return db
+      .select({ audit: remoteParamAudit, plantName: plants.name, timezone: plants.timezone })
+      .from(remoteParamAudit)
+      .innerJoin(plants, eq(plants.id, remoteParamAudit.plantId))
+      .innerJoin(organizations, eq(organizations.id, plants.orgId))
+      .where(where)
+      .orderBy(desc(remoteParamAudit.at), desc(remoteParamAudit.id))
+      .limit(window.limit)
+      .offset(window.offset);
+  }
+  return { auditRows };
+}
+
+/** An inverter's remote state, and reading its parameters. */
+function createRemoteReads(ctx: RemoteDeps) {
+  const { db } = ctx;
+  const { target, snapshot, inFlight } = createRemoteTargets(ctx);
+  const { send } = createRemoteSend(ctx);
   return {
     async state(caller: Caller, deviceId: number): Promise<RemoteState> {
       const device = await target(caller, deviceId);
@@ -277,7 +320,14 @@ export function createRemoteService(ctx: AppContext) {
       }
       return send(caller, device, 'READ', [], ip);
     },
+  };
+}
 
+function createRemoteWrite(ctx: RemoteDeps) {
+  const { db } = ctx;
+  const { target, snapshot, inFlight } = createRemoteTargets(ctx);
+  const { send, refuse } = createRemoteSend(ctx);
+  return {
     /**
      * A write goes out only with the disclaimer ticked, the caller's password, values inside the
      * contract's ranges and stage order, and something actually changed. Every refusal is logged.
@@ -325,14 +375,27 @@ export function createRemoteService(ctx: AppContext) {
         );
       }
       if (!snap) return refuse(caller, device, ip, attempted, new AppError(409, 'remote.readFirst'));
-      const changes = attempted.filter((c) => !sameValue(c.old, c.new));
+      const changes = attempted.filter((c) => !sameParamValue(c.old, c.new));
       if (!changes.length)
         return refuse(caller, device, ip, attempted, invalidField('values', 'remote.nothingChanged', 422));
-      if (await inFlight(device.id, 'WRITE'))
-        return refuse(caller, device, ip, changes, new AppError(409, 'remote.busy'));
-      return send(caller, device, 'WRITE', changes, ip);
+      const busy = () => refuse(caller, device, ip, changes, new AppError(409, 'remote.busy'));
+      if (await inFlight(device.id, 'WRITE')) return busy();
+      try {
+        return await send(caller, device, 'WRITE', changes, ip);
+      } catch (err) {
+        // Another write passed the check at the same moment: the index lets one of them in.
+        if (isOpenWriteClash(err)) return busy();
+        throw err;
+      }
     },
+  };
+}
 
+/** The remote-control audit: a page and its export. */
+function createRemoteAudit(ctx: RemoteDeps) {
+  const { db } = ctx;
+  const { auditRows } = createRemoteAuditRows(ctx);
+  return {
     async auditPage(caller: Caller, q: PageQuery, f: RemoteAuditPageBody, lang: Lang) {
       const where = auditFilter(caller, f);
       const [{ total }] = (await db
@@ -350,22 +413,7 @@ export function createRemoteService(ctx: AppContext) {
       return rows.map((r) => ({ ...toAuditRow(r, lang), timezone: r.timezone }));
     },
   };
-
-  async function auditRows(where: SQL, window: { limit: number; offset: number }) {
-    return db
-      .select({ audit: remoteParamAudit, plantName: plants.name, timezone: plants.timezone })
-      .from(remoteParamAudit)
-      .innerJoin(plants, eq(plants.id, remoteParamAudit.plantId))
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(where)
-      .orderBy(desc(remoteParamAudit.at), desc(remoteParamAudit.id))
-      .limit(window.limit)
-      .offset(window.offset);
-  }
 }
-
-export const sameValue = (a: unknown, b: unknown) =>
-  typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < 1e-9 : a === b;
 
 function auditFilter(caller: Caller, f: RemoteAuditPageBody): SQL {
   return and(
@@ -376,10 +424,10 @@ function auditFilter(caller: Caller, f: RemoteAuditPageBody): SQL {
     f.outcome ? eq(remoteParamAudit.outcome, f.outcome) : undefined,
     contains(remoteParamAudit.deviceSn, f.deviceSn),
     f.startDate
-      ? sql`${remoteParamAudit.at} >= (${f.startDate}::date)::timestamp AT TIME ZONE ${plants.timezone}`
+      ? sql`${remoteParamAudit.at} >= ${localMidnightSql(f.startDate, plants.timezone)}`
       : undefined,
     f.endDate
-      ? sql`${remoteParamAudit.at} < (${f.endDate}::date + 1)::timestamp AT TIME ZONE ${plants.timezone}`
+      ? sql`${remoteParamAudit.at} < ${localMidnightSql(addDays(f.endDate, 1), plants.timezone)}`
       : undefined,
   ) as SQL;
 }

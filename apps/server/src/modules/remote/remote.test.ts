@@ -1,3 +1,4 @@
+import { sameParamValue } from '@pvstar/contract/remote';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +162,21 @@ describe('remote protection parameters', () => {
     expect(s.values).toEqual({ activePowerLimit: 100 });
     const outcomes = (await auditOf(silent.inverter.id)).map((r) => r.outcome);
     expect(outcomes.filter((o) => o === 'TIMED_OUT')).toHaveLength(2);
+  });
+
+  it('finds "nothing changed" in a value within float noise of the one read, as the web form does', async () => {
+    const noisy = 49.800000000000004;
+    await t.ctx.db
+      .update(remoteParamSnapshots)
+      .set({ values: { activePowerLimit: 100, underFrequency1: noisy } })
+      .where(eq(remoteParamSnapshots.deviceId, silent.inverter.id));
+    const res = await write({ deviceId: silent.inverter.id, values: { underFrequency1: 49.8 } });
+    expect(res.status).toBe(422);
+    expect(res.body.data.fields[0].field).toBe('values');
+    const [last] = (await auditOf(silent.inverter.id)).slice(-1);
+    expect(last).toMatchObject({ outcome: 'REFUSED', reasonKey: 'remote.nothingChanged' });
+    // The rule the web's form applies to the same two values (entities/remote/params.ts).
+    expect(sameParamValue(noisy, 49.8)).toBe(true);
   });
 
   it('keeps the log append-only', async () => {

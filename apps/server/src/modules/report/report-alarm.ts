@@ -6,6 +6,7 @@ import { REPORT_LEVELS } from '@pvstar/contract/report';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
+import { localDaySql } from '../../domain/calendar.ts';
 import type { Caller } from '../../http/access.ts';
 import { faultName } from '../alarm/alarm.service.ts';
 import { idList, periodFor, reportHead, reportPlants } from './report-scope.ts';
@@ -32,7 +33,7 @@ export async function alarmGroups(db: Db, ids: number[], first: string, last: st
     FROM alarms a JOIN plants p ON p.id = a.plant_id
     WHERE a.plant_id IN ${idList(ids)}
       AND a.started_at >= ${first}::date - 1 AND a.started_at < ${last}::date + 2
-      AND (a.started_at AT TIME ZONE p.timezone)::date BETWEEN ${first}::date AND ${last}::date
+      AND ${localDaySql(sql`a.started_at`, sql`p.timezone`)} BETWEEN ${first}::date AND ${last}::date
     GROUP BY 1, 2, 3, 4`,
   );
 }

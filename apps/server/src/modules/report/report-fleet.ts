@@ -8,7 +8,7 @@ import { sqlRows } from '../../db/rows.ts';
 import { ZERO } from '../../domain/energy-sums.ts';
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
-import { MANAGING_TYPES } from '../plant/plant-access.ts';
+import { MANAGING_TYPES } from '../role/role-access.ts';
 import { addCounts, availabilityOf, daylightCounter, plantCounts, zeroAvailability } from './availability.ts';
 import { alarmGroups, getOr, zeroLevels } from './report-alarm.ts';
 import { sumsByPlant } from './report-energy.ts';

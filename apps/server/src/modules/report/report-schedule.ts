@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { reportDeliveries } from '../../db/schema/index.ts';
-import { localDay } from '../../domain/calendar.ts';
+import { localDay, localDaySql } from '../../domain/calendar.ts';
 import type { Caller } from '../../http/access.ts';
 import { XLSX_TYPE } from '../../http/download.ts';
 import { queueMessage } from '../../lib/mailer.ts';
@@ -82,7 +82,7 @@ export async function sendScheduledReports(
     db,
     sql`
     SELECT s.id, s.monthly, s.weekly, s.plant_ids, s.unsubscribe_token,
-      to_char((s.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS since,
+      to_char(${localDaySql(sql`s.created_at`, sql`'UTC'`)}, 'YYYY-MM-DD') AS since,
       u.id AS user_id, u.username, u.email, u.lang, o.id AS org_id, o.path AS org_path, o.type AS org_type
     FROM report_subscriptions s
     JOIN users u ON u.id = s.user_id AND u.status = 'NORMAL' AND u.email IS NOT NULL

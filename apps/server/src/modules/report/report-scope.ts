@@ -74,7 +74,7 @@ export async function reportPlants(
       plants.installed_capacity::float8 AS capacity, plants.timezone,
       plants.latitude, plants.longitude,
       to_char(${localDaySql(now, sql`plants.timezone`)}, 'YYYY-MM-DD') AS today,
-      to_char(least((plants.created_at AT TIME ZONE plants.timezone)::date,
+      to_char(least(${localDaySql(sql`plants.created_at`, sql`plants.timezone`)},
         (SELECT min(d.day) FROM plant_energy_daily d WHERE d.plant_id = plants.id)), 'YYYY-MM-DD') AS since,
       (SELECT count(*) FROM devices v WHERE v.plant_id = plants.id AND v.kind = 'INVERTER')::int AS inverters
     FROM plants JOIN organizations ON organizations.id = plants.org_id

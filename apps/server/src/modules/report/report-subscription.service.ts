@@ -9,23 +9,29 @@ import {
 import { maskContact } from '@pvstar/contract/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { pageWindow } from '../../db/lists.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { reportSubscriptions, users } from '../../db/schema/index.ts';
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
-import { pageWindow } from '../../http/filters.ts';
 import { newToken } from '../../lib/crypto.ts';
 import { idList } from './report-scope.ts';
+
+export type ReportSubscriptionDeps = Pick<AppContext, 'db'>;
 
 /**
  * A user's own scheduled reports (docs/reports.md): list, add, change, remove, and the mail's unsubscribe
  * link. Only the caller's own subscriptions are ever found (another user's id answers 404). Chosen plants
  * must be in the caller's scope (else 404 naming `plantIds`); the account needs an e-mail address.
  */
-export function createReportSubscriptionService(ctx: AppContext) {
-  const { db } = ctx;
+export function createReportSubscriptionService(deps: ReportSubscriptionDeps) {
+  return { ...createSubscriptionWrites(deps), ...createUnsubscribe(deps) };
+}
 
+/** The plants in reach, the checks a subscription passes, and its rows. */
+function createSubscriptionQueries(ctx: ReportSubscriptionDeps) {
+  const { db } = ctx;
   /** The chosen plants of the caller's scope, by id (names for the list). */
   async function plantsInScope(caller: Caller, ids: number[]) {
     if (!ids.length) return [];
@@ -96,7 +102,13 @@ export function createReportSubscriptionService(ctx: AppContext) {
     if (!row) throw notFound();
     return row;
   }
+  return { plantsInScope, checked, rowsOf, one };
+}
 
+/** The caller's subscriptions: list, add, edit, remove. */
+function createSubscriptionWrites(ctx: ReportSubscriptionDeps) {
+  const { db } = ctx;
+  const { checked, rowsOf, one } = createSubscriptionQueries(ctx);
   return {
     async page(caller: Caller, q: PageQuery): Promise<PageResult<ReportSubscriptionRow>> {
       const [count] = await sqlRows<{ n: number }>(
@@ -143,7 +155,13 @@ export function createReportSubscriptionService(ctx: AppContext) {
         .returning({ id: reportSubscriptions.id });
       if (!gone.length) throw notFound();
     },
+  };
+}
 
+/** The unsubscribe link of a report mail. */
+function createUnsubscribe(ctx: ReportSubscriptionDeps) {
+  const { db } = ctx;
+  return {
     /** The subscription of an unsubscribe link (null: none, or no longer), with its user's language. */
     async byToken(token: string) {
       const [row] = await db

@@ -15,7 +15,7 @@ export type { ReportPlant } from './report-scope.ts';
  * counted there; alarms from the alarm rows. Every query is limited to the caller's plants.
  * One file per report (report-energy.ts, report-fleet.ts, report-alarm.ts), what they share in report-scope.ts.
  */
-export function createReportService(ctx: AppContext) {
+export function createReportService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
   return {
     reportPlants: (caller: Caller, plantIds: number[] | undefined, now: Date) =>

@@ -1,17 +1,18 @@
-import type { DataScope } from '@pvstar/contract/enums';
+import type { DataScope, OrgType } from '@pvstar/contract/enums';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { menus, organizations, roleMenus, roles } from '../../db/schema/index.ts';
-import { scopeRank } from '../../domain/scope.ts';
+import { inSubtree, scopeRank } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
-import { prefixPattern } from '../../http/filters.ts';
+import { forbidden } from '../../http/errors.ts';
+import { loadGrants } from '../auth/session.ts';
 
 /** Roles a caller can see: those owned by organisations in its reach, and the built-in ones. */
 export function visibleRoles(caller: Caller) {
   if (caller.dataScope === 'ALL') return sql`TRUE`;
   const own =
     caller.dataScope === 'ORG_AND_SUB'
-      ? sql`${roles.orgId} IN (SELECT id FROM ${organizations} WHERE path LIKE ${prefixPattern(caller.orgPath)})`
+      ? sql`${roles.orgId} IN (SELECT id FROM ${organizations} WHERE ${inSubtree(sql`path`, caller.orgPath)})`
       : eq(roles.orgId, caller.orgId);
   return or(own, eq(roles.builtin, true))!;
 }
@@ -32,4 +33,20 @@ export async function rolePerms(db: Db, roleIds: number[]): Promise<Map<number, 
 /** No escalation: a caller hands out only codes it holds and a data scope no wider than its own. */
 export function canGrant(caller: Caller, perms: string[], scope: DataScope): boolean {
   return perms.every((c) => caller.perms.has(c)) && scopeRank(scope) >= scopeRank(caller.dataScope);
+}
+
+/** Organisation types that manage plants; guests and owners only look. */
+export const MANAGING_TYPES: OrgType[] = ['PROVIDER', 'DEALER', 'INSTALLER'];
+
+/**
+ * Changing plants (and uploading their pictures, their tariffs, their shares…) needs one of the codes from
+ * a role of a managing type. The guest and owner roles are view-only by definition, yet they hold the add
+ * page's code, because pages count among the "view" codes those roles are given.
+ */
+export async function requireManager(db: Db, caller: Caller, codes: readonly string[]) {
+  const { rolePermList } = await loadGrants(db, caller.userId);
+  const allowed = rolePermList.some(
+    (r) => MANAGING_TYPES.includes(r.roleType) && codes.some((c) => r.permList.includes(c)),
+  );
+  if (!allowed) throw forbidden();
 }

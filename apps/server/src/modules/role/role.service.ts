@@ -4,17 +4,23 @@ import type { DataScope, OrgType, RoleStatus } from '@pvstar/contract/enums';
 import type { RoleAddBody, RoleDetail, RoleEditBody, RolePageBody, RoleRow } from '@pvstar/contract/role';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { contains, pageWindow } from '../../db/lists.ts';
 import { menus, organizations, roleMenus, roles, userRoles } from '../../db/schema/index.ts';
 import { orgInScope } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { canGrant, rolePerms, visibleRoles } from './role-access.ts';
 
-export function createRoleService(ctx: AppContext) {
-  const { db } = ctx;
+export type RoleDeps = Pick<AppContext, 'db'>;
 
+export function createRoleService(deps: RoleDeps) {
+  return { ...createRoleReads(deps), ...createRoleWrites(deps), ...createRoleLifecycle(deps) };
+}
+
+/** The role rows the caller sees or manages, and the checks a change passes. */
+function createRoleQueries(ctx: RoleDeps) {
+  const { db } = ctx;
   const select = {
     role: roles,
     orgName: organizations.name,
@@ -83,7 +89,13 @@ export function createRoleService(ctx: AppContext) {
       .where(and(eq(roles.roleCode, code), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined));
     if (t) throw conflict('role.codeTaken', 'roleCode');
   }
+  return { select, toRow, getVisible, getManageable, menuIds, checkGrant, checkCode };
+}
 
+/** The list, one role, and the roles a caller may assign. */
+function createRoleReads(ctx: RoleDeps) {
+  const { db } = ctx;
+  const { select, toRow, getVisible } = createRoleQueries(ctx);
   return {
     async page(caller: Caller, q: PageQuery, f: RolePageBody): Promise<PageResult<RoleRow>> {
       const where: SQL | undefined = and(
@@ -135,7 +147,14 @@ export function createRoleService(ctx: AppContext) {
           dataScope: r.dataScope,
         }));
     },
+  };
+}
 
+/** Adding and editing a role with its grants. */
+function createRoleWrites(ctx: RoleDeps) {
+  const { db } = ctx;
+  const { getManageable, menuIds, checkGrant, checkCode } = createRoleQueries(ctx);
+  return {
     async add(caller: Caller, body: RoleAddBody, ip: string) {
       const ids = await menuIds(body.permCodes);
       checkGrant(caller, body);
@@ -201,7 +220,14 @@ export function createRoleService(ctx: AppContext) {
         ip,
       });
     },
+  };
+}
 
+/** Enabling, disabling and removing a role. */
+function createRoleLifecycle(ctx: RoleDeps) {
+  const { db } = ctx;
+  const { getManageable } = createRoleQueries(ctx);
+  return {
     async setStatus(caller: Caller, id: number, status: RoleStatus, ip: string) {
       const role = await getManageable(caller, id);
       await db.update(roles).set({ status, updatedAt: new Date() }).where(eq(roles.id, id));

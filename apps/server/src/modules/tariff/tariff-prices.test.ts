@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRows, instantsOfWallTime } from './tariff-prices.ts';
+import { checkRows, instantsOfWallTime, MalformedCsvError, readPriceFile } from './tariff-prices.ts';
 
 const ZONE = 'Europe/Berlin';
 
@@ -69,5 +69,67 @@ describe('price lists', () => {
       opts,
     );
     expect(bad.errors[0]).toMatchObject({ field: 'file', key: 'tariff.resolution' });
+  });
+});
+
+describe('price CSV files', () => {
+  const opts = { timeZone: ZONE, perMwh: false, known: null, header: true };
+  const read = (text: string) => readPriceFile(Buffer.from(text));
+  const prices = async (text: string) => {
+    const { rows, errors } = checkRows(await read(text), opts);
+    expect(errors).toEqual([]);
+    return rows.map((r) => r.price);
+  };
+  const malformed = async (text: string) => {
+    const err = await read(text).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(MalformedCsvError);
+    return (err as MalformedCsvError).error;
+  };
+
+  it('reads a quoted decimal comma in a comma-separated file, as a German spreadsheet exports it', async () => {
+    const csv = '"Zeit","Preis"\n"2026-06-17 10:00","0,25"\n2026-06-17 11:00,"-0,031"\n';
+    expect(await read(csv)).toEqual([
+      [1, 'Zeit', 'Preis'],
+      [2, '2026-06-17 10:00', '0,25'],
+      [3, '2026-06-17 11:00', '-0,031'],
+    ]);
+    expect(await prices(csv)).toEqual([0.25, -0.031]);
+  });
+
+  it('reads `;`, `,` and tab files, a BOM, CRLF, blank lines and a quoted separator or quote', async () => {
+    expect(await prices('\uFEFFtime;price\r\n2026-06-17 10:00;0,25\r\n\r\n2026-06-17 11:00;0,3\r\n')).toEqual(
+      [0.25, 0.3],
+    );
+    expect(await prices('time,price\r\n2026-06-17 10:00,0.25\r\n2026-06-17 11:00,0.3')).toEqual([0.25, 0.3]);
+    expect(await prices('time\tprice\n2026-06-17 10:00\t0,25\n2026-06-17 11:00\t 0.3 \n')).toEqual([
+      0.25, 0.3,
+    ]);
+    // The separator is judged outside quotes: a `;` inside the quoted header does not make this a `;` file.
+    expect(await read('"time; local","price"\n"2026-06-17 10:00","0,25"\n')).toEqual([
+      [1, 'time; local', 'price'],
+      [2, '2026-06-17 10:00', '0,25'],
+    ]);
+    expect(await read('2026-06-17 10:00;"0,25";"a ""note"""\n')).toEqual([[1, '2026-06-17 10:00', '0,25']]);
+    // Line numbers are the editor's, blank lines counted.
+    expect((await read('\r\n\r\n2026-06-17 10:00;1\r\n')).map(([line]) => line)).toEqual([3]);
+  });
+
+  it('names the line and field of a quote left open or standing inside a field', async () => {
+    expect(await malformed('time;price\n2026-06-17 10:00;"0,25\n2026-06-17 11:00;0,3\n')).toEqual({
+      line: 2,
+      field: 'price',
+      key: 'tariff.csvQuoteOpen',
+      params: { column: 2 },
+    });
+    expect(await malformed('time,price\n2026-06-17 10:00,"0,25"\n2026-06-17 11:00,0"3\n')).toEqual({
+      line: 3,
+      field: 'price',
+      key: 'tariff.csvMalformed',
+      params: { column: 2 },
+    });
+    expect(await malformed('"2026-06-17" 10:00;0,3\n')).toMatchObject({ line: 1, field: 'time' });
   });
 });

@@ -1,5 +1,6 @@
 import { localTime, utcOffsetMs } from '@pvstar/contract/calendar';
 import { MAX_PRICE_ROWS, PRICE_LIMIT, PRICE_RESOLUTIONS } from '@pvstar/contract/tariff';
+import { CsvError, parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors.ts';
 import { firstSheet } from '../../lib/xlsx-input.ts';
@@ -18,6 +19,13 @@ export interface LineError {
   field: 'time' | 'price' | 'file';
   key: string;
   params?: Record<string, string | number>;
+}
+
+/** A CSV that cannot be split into fields (a quote left open or inside a field): a 400 naming its line. */
+export class MalformedCsvError extends Error {
+  constructor(readonly error: LineError) {
+    super(error.key);
+  }
 }
 
 export interface PriceRow {
@@ -109,16 +117,62 @@ async function fileLines(data: Buffer): Promise<[number, unknown, unknown][]> {
     });
     return lines;
   }
-  const text = data.toString('utf8').replace(/^\uFEFF/, '');
-  const all = text.split(/\r?\n/);
-  const sample = all.find((l) => l.trim()) ?? '';
-  const sep = sample.includes(';') ? ';' : sample.includes('\t') ? '\t' : ',';
-  all.forEach((l, i) => {
-    if (!l.trim()) return;
-    const cells = l.split(sep).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-    lines.push([i + 1, cells[0] ?? '', cells.length > 1 ? cells[1] : undefined]);
-  });
-  return lines;
+  return csvLines(data.toString('utf8'));
+}
+
+/**
+ * A CSV's lines through csv-parse: a quoted field may hold the separator (`"0,25"` in a comma-separated
+ * file, as a German spreadsheet exports it) or a doubled quote; a BOM and CRLF are read. The separator
+ * is the first of `;`, tab, `,` outside quotes on the first line. A misplaced quote throws MalformedCsvError.
+ */
+function csvLines(text: string): [number, unknown, unknown][] {
+  const first =
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .find((l) => l.trim()) ?? '';
+  const bare = first.replace(/"[^"]*"?/g, '');
+  const delimiter = bare.includes(';') ? ';' : bare.includes('\t') ? '\t' : ',';
+  const lines: [number, unknown, unknown][] = [];
+  let lastLine = 0;
+  try {
+    parse(text, {
+      delimiter,
+      bom: true,
+      trim: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      on_record: (record: string[], info) => {
+        lastLine = info.lines;
+        if (record.some((c) => c !== ''))
+          lines.push([info.lines, record[0] ?? '', record.length > 1 ? record[1] : undefined]);
+        return null;
+      },
+    });
+    return lines;
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    const column = Number(err.column ?? 0);
+    const field = column === 0 ? 'time' : column === 1 ? 'price' : 'file';
+    if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
+      // csv-parse names the line where the text ends; the open quote is on the first line after the last record.
+      const all = text.split(/\r?\n/);
+      let line = lastLine + 1;
+      while (line < all.length && !all[line - 1]!.trim()) line++;
+      throw new MalformedCsvError({
+        line,
+        field,
+        key: 'tariff.csvQuoteOpen',
+        params: { column: column + 1 },
+      });
+    }
+    throw new MalformedCsvError({
+      line: Number(err.lines) || lastLine + 1,
+      field,
+      key: 'tariff.csvMalformed',
+      params: { column: column + 1 },
+    });
+  }
 }
 
 /**

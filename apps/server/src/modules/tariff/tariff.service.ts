@@ -18,7 +18,7 @@ import { plantScope, scopedPlant } from '../../domain/plants.ts';
 import { overlappingBand } from '../../domain/tariff.ts';
 import { audit } from '../../lib/audit.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
-import { requireManager } from '../plant/plant-access.ts';
+import { requireManager } from '../role/role-access.ts';
 import { checkRows, type LineError, outsidePeriod, type PriceRow } from './tariff-prices.ts';
 import { recomputeStatus, requestRecompute } from './tariff-queue.ts';
 
@@ -79,13 +79,20 @@ async function overlapping(db: DbOrTx, plantId: number, p: ReturnType<typeof nor
 
 const toIso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+export type TariffDeps = Pick<AppContext, 'db'>;
+
 /**
  * A plant's tariff periods: read where its detail is (the caller's scope), changed by its managers.
  * Each change asks for the days it affects to be recomputed in the background (tariff-queue.ts).
  */
-export function createTariffService(ctx: AppContext) {
-  const { db } = ctx;
+export function createTariffService(deps: TariffDeps) {
+  return { ...createTariffPeriods(deps), ...createTariffEdits(deps), ...createTariffPrices(deps) };
+}
+export type TariffService = ReturnType<typeof createTariffService>;
 
+/** A period in scope, and a plant's periods. */
+function createTariffQueries(ctx: TariffDeps) {
+  const { db } = ctx;
   /** A period of a plant in the caller's scope (another's: 404), with its plant. */
   async function scopedPeriod(caller: Caller, id: number) {
     const [row] = await db
@@ -130,6 +137,12 @@ export function createTariffService(ctx: AppContext) {
     }));
   }
 
+  return { scopedPeriod, periodsOf };
+}
+
+/**  */
+function createPriceStore(ctx: TariffDeps) {
+  const { db } = ctx;
   /** Stores checked prices of a dynamic period: replaces those from the first to the last row. */
   async function storePrices(
     caller: Caller,
@@ -176,7 +189,13 @@ export function createTariffService(ctx: AppContext) {
       });
     });
   }
+  return { storePrices };
+}
 
+/** A plant's periods, its recompute status, and a new period. */
+function createTariffPeriods(ctx: TariffDeps) {
+  const { db } = ctx;
+  const { periodsOf } = createTariffQueries(ctx);
   return {
     async list(caller: Caller, stationId: number): Promise<TariffList> {
       const plant = await scopedPlant(db, caller, stationId);
@@ -217,7 +236,14 @@ export function createTariffService(ctx: AppContext) {
         return { id: row!.id };
       });
     },
+  };
+}
 
+/** Editing and deleting a period. */
+function createTariffEdits(ctx: TariffDeps) {
+  const { db } = ctx;
+  const { scopedPeriod } = createTariffQueries(ctx);
+  return {
     async edit(caller: Caller, body: TariffPeriodEditBody, ip: string): Promise<void> {
       await requireManager(db, caller, [PERM.stationEdit]);
       const { period, plant } = await scopedPeriod(caller, body.id);
@@ -276,7 +302,14 @@ export function createTariffService(ctx: AppContext) {
         await requestRecompute(tx, plant.id, { from: period.validFrom, to: period.validTo });
       });
     },
+  };
+}
 
+function createTariffPrices(ctx: TariffDeps) {
+  const { db } = ctx;
+  const { scopedPeriod } = createTariffQueries(ctx);
+  const { storePrices } = createPriceStore(ctx);
+  return {
     /**
      * Prices of a dynamic period from lines [line, time, price]: checked line by line, then stored
      * (`commit`) or only previewed.

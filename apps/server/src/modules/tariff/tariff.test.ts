@@ -122,6 +122,39 @@ describe('tariff periods refuse bad input', () => {
     expect(fields(outside)).toEqual(['prices[1].time']);
   });
 
+  it('reads a comma-separated file with quoted decimal commas, and answers 400 naming a misplaced quote’s line', async () => {
+    const made = await add({
+      direction: 'PURCHASE',
+      kind: 'DYNAMIC',
+      validFrom: '2028-03-01',
+      validTo: '2028-03-31',
+    });
+    const upload = (csv: string, lang: 'en-GB' | 'de-DE') => {
+      const form = priceForm({ periodId: String(made.body.data.id) }, csv);
+      return t.app.inject({
+        method: 'POST',
+        url: '/station/tariff/import',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': form.contentType, lang },
+        payload: form.payload,
+      });
+    };
+    const good = await upload(
+      '\uFEFF"Zeit","Preis"\r\n"2028-03-05 10:00","0,25"\r\n"2028-03-05 11:00","0,5"\r\n',
+      'en-GB',
+    );
+    expect(good.statusCode).toBe(200);
+    expect(good.json().data).toMatchObject({ saved: false, count: 2, min: 0.25, max: 0.5 });
+    const bad = await upload('time,price\n2028-03-05 10:00,"0,25"\n2028-03-05 11:00,"0,5\n', 'de-DE');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.fields.map((f: { field: string }) => f.field)).toEqual(['line 3: price']);
+    expect(bad.json().msg).toBe('Zeile 3: das in Feld 2 geöffnete Anführungszeichen wird nicht geschlossen');
+    const inside = await upload('time;price\n2028-03-05 10:00;0"25\n', 'en-GB');
+    expect(inside.statusCode).toBe(400);
+    expect(inside.json().msg).toBe(
+      'Line 2: a quote stands inside field 2: put the whole field in quotes and double any quote within it',
+    );
+  });
+
   it('refuses prices for a period that is not dynamic, and another tenant’s plant answers 404', async () => {
     const flat = await add({ direction: 'FEED_IN', kind: 'FLAT', validFrom: '2029-01-01', price: 0.1 });
     const res = await t.call('POST', '/station/tariff/prices', {

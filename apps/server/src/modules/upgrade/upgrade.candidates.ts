@@ -1,6 +1,7 @@
 import { FIRMWARE_TARGET, isDowngrade } from '@pvstar/contract/firmware';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { contains } from '../../db/lists.ts';
 import {
   devices,
   dongles,
@@ -15,7 +16,6 @@ import {
 import { plantScope } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { contains } from '../../http/filters.ts';
 import { visible as programVisible } from '../firmware/firmware.service.ts';
 
 // Which devices a firmware program may go to, within a caller's scope.
@@ -60,69 +60,97 @@ export async function findCandidates(
   db: Db,
   caller: Caller,
   program: UsableProgram,
-  filter: { plantId?: number; sn?: string; ids?: number[] },
+  filter: CandidateFilter,
   window?: { limit: number; offset: number },
 ) {
-  const target = FIRMWARE_TARGET[program.firmwareType];
-  const withDowngrade = <T extends { currentVersion: string | null }>(rows: T[]) =>
-    rows.map((r) => ({ ...r, downgrade: isDowngrade(program.version, r.currentVersion) }));
-  // Devices name their maker as they report it: the full name or the short one.
-  const maker = (col: SQL | typeof devices.manufacturer) =>
-    sql`lower(${col}) IN (lower(${program.manufacturer}), lower(${program.abbreviation ?? program.manufacturer}))`;
-  const fits = program.manifest
+  const { kind, versionKey } = FIRMWARE_TARGET[program.firmwareType];
+  return kind === 'DONGLE'
+    ? dongleCandidates(db, caller, program, filter, window)
+    : deviceCandidates(db, caller, program, { kind, versionKey }, filter, window);
+}
+
+type CandidateFilter = { plantId?: number; sn?: string; ids?: number[] };
+
+const withDowngrade = <T extends { currentVersion: string | null }>(program: UsableProgram, rows: T[]) =>
+  rows.map((r) => ({ ...r, downgrade: isDowngrade(program.version, r.currentVersion) }));
+/** Devices name their maker as they report it: the full name or the short one. */
+const maker = (program: UsableProgram, col: SQL | typeof devices.manufacturer) =>
+  sql`lower(${col}) IN (lower(${program.manufacturer}), lower(${program.abbreviation ?? program.manufacturer}))`;
+/** A model the program's signed manifest names; none without a manifest. */
+const fitsManifest = (program: UsableProgram) =>
+  program.manifest
     ? inArray(
         sql`lower(${devices.model})`,
         program.manifest.models.map((m) => m.toLowerCase()),
       )
     : sql`false`;
-  const supported = (snCol: SQL | typeof devices.sn) =>
-    program.supportAll
-      ? undefined
-      : sql`EXISTS (SELECT 1 FROM ${firmwareProgramSns} WHERE ${firmwareProgramSns.programId} = ${program.id} AND ${firmwareProgramSns.sn} = ${snCol})`;
-  if (target.kind === 'DONGLE') {
-    const where = and(
-      plantScope(caller),
-      program.manifest ? undefined : sql`false`,
-      sql`EXISTS (SELECT 1 FROM ${devices} WHERE ${devices.dongleId} = ${dongles.id} AND ${maker(devices.manufacturer)})`,
-      supported(sql`${dongles.sn}`),
-      filter.plantId ? eq(dongles.plantId, filter.plantId) : undefined,
-      contains(dongles.sn, filter.sn),
-      filter.ids ? inArray(dongles.id, filter.ids) : undefined,
-    );
-    const base = db
-      .select({
-        id: dongles.id,
-        sn: dongles.sn,
-        model: sql<string | null>`NULL`,
-        plantId: plants.id,
-        plantName: plants.name,
-        status: dongles.status,
-        currentVersion: dongles.version,
-        dongleId: dongles.id,
-        dongleSn: dongles.sn,
-      })
-      .from(dongles)
-      .innerJoin(plants, eq(plants.id, dongles.plantId))
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(where)
-      .orderBy(asc(dongles.sn));
-    const [{ total }] = (await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(dongles)
-      .innerJoin(plants, eq(plants.id, dongles.plantId))
-      .innerJoin(organizations, eq(organizations.id, plants.orgId))
-      .where(where)) as [{ total: number }];
-    return {
-      total,
-      list: withDowngrade(await (window ? base.limit(window.limit).offset(window.offset) : base)),
-    };
-  }
+/** On the program's serial-number list, unless it is for all devices. */
+const supported = (program: UsableProgram, snCol: SQL | typeof devices.sn) =>
+  program.supportAll
+    ? undefined
+    : sql`EXISTS (SELECT 1 FROM ${firmwareProgramSns} WHERE ${firmwareProgramSns.programId} = ${program.id} AND ${firmwareProgramSns.sn} = ${snCol})`;
+
+/** Dongle firmware: the dongles with a device of the program's manufacturer. */
+async function dongleCandidates(
+  db: Db,
+  caller: Caller,
+  program: UsableProgram,
+  filter: CandidateFilter,
+  window?: { limit: number; offset: number },
+) {
+  const where = and(
+    plantScope(caller),
+    program.manifest ? undefined : sql`false`,
+    sql`EXISTS (SELECT 1 FROM ${devices} WHERE ${devices.dongleId} = ${dongles.id} AND ${maker(program, devices.manufacturer)})`,
+    supported(program, sql`${dongles.sn}`),
+    filter.plantId ? eq(dongles.plantId, filter.plantId) : undefined,
+    contains(dongles.sn, filter.sn),
+    filter.ids ? inArray(dongles.id, filter.ids) : undefined,
+  );
+  const base = db
+    .select({
+      id: dongles.id,
+      sn: dongles.sn,
+      model: sql<string | null>`NULL`,
+      plantId: plants.id,
+      plantName: plants.name,
+      status: dongles.status,
+      currentVersion: dongles.version,
+      dongleId: dongles.id,
+      dongleSn: dongles.sn,
+    })
+    .from(dongles)
+    .innerJoin(plants, eq(plants.id, dongles.plantId))
+    .innerJoin(organizations, eq(organizations.id, plants.orgId))
+    .where(where)
+    .orderBy(asc(dongles.sn));
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(dongles)
+    .innerJoin(plants, eq(plants.id, dongles.plantId))
+    .innerJoin(organizations, eq(organizations.id, plants.orgId))
+    .where(where)) as [{ total: number }];
+  return {
+    total,
+    list: withDowngrade(program, await (window ? base.limit(window.limit).offset(window.offset) : base)),
+  };
+}
+
+/** Device firmware: the devices of the program's kind, manufacturer and models. */
+async function deviceCandidates(
+  db: Db,
+  caller: Caller,
+  program: UsableProgram,
+  target: { kind: 'INVERTER' | 'BATTERY'; versionKey: string },
+  filter: CandidateFilter,
+  window?: { limit: number; offset: number },
+) {
   const where = and(
     plantScope(caller),
     eq(devices.kind, target.kind),
-    maker(devices.manufacturer),
-    fits,
-    supported(devices.sn),
+    maker(program, devices.manufacturer),
+    fitsManifest(program),
+    supported(program, devices.sn),
     filter.plantId ? eq(devices.plantId, filter.plantId) : undefined,
     contains(devices.sn, filter.sn),
     filter.ids ? inArray(devices.id, filter.ids) : undefined,
@@ -153,7 +181,7 @@ export async function findCandidates(
     .where(where)) as [{ total: number }];
   return {
     total,
-    list: withDowngrade(await (window ? base.limit(window.limit).offset(window.offset) : base)),
+    list: withDowngrade(program, await (window ? base.limit(window.limit).offset(window.offset) : base)),
   };
 }
 

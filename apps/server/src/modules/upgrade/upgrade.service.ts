@@ -17,7 +17,8 @@ import { translate } from '@pvstar/contract/messages';
 import { parseMessage } from '@pvstar/contract/validation';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { contains, pageWindow } from '../../db/lists.ts';
 import {
   firmwarePrograms,
   manufacturers,
@@ -30,10 +31,9 @@ import {
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { rollbackMarkOf } from '../firmware/firmware.service.ts';
-import { findCandidates, inScope, usableProgram } from './upgrade.candidates.ts';
+import { findCandidates, inScope, type UsableProgram, usableProgram } from './upgrade.candidates.ts';
 
 /** Tasks a caller sees: those of organisations in their data scope. */
 const taskScope = (caller: Caller): SQL =>
@@ -84,89 +84,205 @@ export const readReason = (stored: string | null, lang: Lang) => {
   return translate(lang, key, params);
 };
 
+export type UpgradeDeps = Pick<AppContext, 'db'>;
+
 /** Upgrade tasks: candidates, creation in stages, control, and the detail page's lists. */
-export function createUpgradeService(ctx: AppContext) {
-  const { db } = ctx;
+export function createUpgradeService(deps: UpgradeDeps) {
+  return {
+    ...createUpgradeTaskAdd(deps),
+    ...createUpgradeTaskReads(deps),
+    ...createUpgradeDeviceReads(deps),
+    ...createUpgradeControls(deps),
+    ...createUpgradeRetry(deps),
+  };
+}
+export type UpgradeService = ReturnType<typeof createUpgradeService>;
 
-  async function visibleTask(caller: Caller, id: number) {
-    const [row] = await db
-      .select({ task: upgradeTasks })
-      .from(upgradeTasks)
-      .innerJoin(organizations, eq(organizations.id, upgradeTasks.orgId))
-      .where(and(eq(upgradeTasks.id, id), taskScope(caller)));
-    if (!row) throw notFound();
-    return row.task;
+type Candidate = Awaited<ReturnType<typeof findCandidates>>['list'][number];
+
+/** A task in the caller's scope, or 404. */
+async function visibleTask(db: Db, caller: Caller, id: number) {
+  const [row] = await db
+    .select({ task: upgradeTasks })
+    .from(upgradeTasks)
+    .innerJoin(organizations, eq(organizations.id, upgradeTasks.orgId))
+    .where(and(eq(upgradeTasks.id, id), taskScope(caller)));
+  if (!row) throw notFound();
+  return row.task;
+}
+
+async function taskRows(
+  db: Db,
+  where: SQL | undefined,
+  window: { limit: number; offset: number },
+  lang: Lang,
+) {
+  const rows = await db
+    .select({
+      task: upgradeTasks,
+      manufacturer: manufacturers.name,
+      firmwareType: firmwarePrograms.firmwareType,
+      version: firmwarePrograms.version,
+    })
+    .from(upgradeTasks)
+    .innerJoin(organizations, eq(organizations.id, upgradeTasks.orgId))
+    .innerJoin(firmwarePrograms, eq(firmwarePrograms.id, upgradeTasks.programId))
+    .innerJoin(manufacturers, eq(manufacturers.id, firmwarePrograms.manufacturerId))
+    .where(where)
+    .orderBy(desc(upgradeTasks.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const counts = await taskCounts(
+    db,
+    rows.map((r) => r.task.id),
+  );
+  return rows.map((r) => toTaskRow(r, counts.get(r.task.id)!, lang));
+}
+
+/** A task as the list and the detail show it. */
+const toTaskRow = (
+  {
+    task: t,
+    ...p
+  }: {
+    task: typeof upgradeTasks.$inferSelect;
+    manufacturer: string;
+    firmwareType: UpgradeTaskRow['firmwareType'];
+    version: string;
+  },
+  counts: UpgradeCounts,
+  lang: Lang,
+): UpgradeTaskRow => ({
+  id: t.id,
+  name: t.name,
+  programId: t.programId,
+  manufacturer: p.manufacturer,
+  firmwareType: p.firmwareType,
+  version: p.version,
+  status: t.status,
+  statusReason: readReason(t.statusReason, lang),
+  startAt: t.startAt.toISOString(),
+  firstBatchPercent: t.firstBatchPercent,
+  successThreshold: t.successThreshold,
+  stage: t.stage,
+  counts,
+  remark: t.remark,
+  rollback: rollbackMarkOf(t),
+  createdBy: t.createdByName,
+  createTime: t.createdAt.toISOString(),
+  finishTime: t.finishedAt?.toISOString() ?? null,
+});
+
+/** Moves a task from one of `from` to `to`; anything else is a 409 naming the current status. */
+async function transition(
+  db: Db,
+  caller: Caller,
+  id: number,
+  from: UpgradeTaskStatus[],
+  apply: (task: typeof upgradeTasks.$inferSelect) => Partial<typeof upgradeTasks.$inferSelect>,
+  lang: Lang,
+  action: 'pause' | 'resume' | 'cancel',
+  ip: string,
+) {
+  const task = await visibleTask(db, caller, id);
+  if (!from.includes(task.status))
+    throw new AppError(409, 'upgrade.badState', {
+      status: translate(lang, `upgrade.status.${task.status}`),
+    });
+  const [moved] = await db
+    .update(upgradeTasks)
+    .set(apply(task))
+    .where(and(eq(upgradeTasks.id, id), eq(upgradeTasks.status, task.status)))
+    .returning({ id: upgradeTasks.id });
+  if (!moved) throw new AppError(409, 'conflict');
+  await audit(db, caller, { action: `upgrade.${action}`, targetType: 'upgradeTask', targetId: id, ip });
+  return task;
+}
+
+/**
+ * The task's devices, each a candidate of the program in the caller's scope (404 outside it, 422 in it but
+ * unsuitable), and those it would take back to an older version (refused unless marked as a rollback).
+ */
+async function checkTargets(db: Db, caller: Caller, program: UsableProgram, targetIds: number[]) {
+  const found = await findCandidates(db, caller, program, { ids: targetIds });
+  const byId = new Map(found.list.map((c) => [c.id, c]));
+  const missing = targetIds.filter((id) => !byId.has(id));
+  if (missing.length) {
+    const visible = await inScope(db, caller, FIRMWARE_TARGET[program.firmwareType].kind, missing);
+    // Outside the scope: as if it did not exist. In scope but unsuitable: say which one.
+    const firstVisible = missing.find((id) => visible.has(id));
+    if (firstVisible === undefined) throw notFound();
+    throw invalidField('targetIds', 'upgrade.notCandidate', 422, { sn: visible.get(firstVisible)! });
   }
+  // Anti-rollback: going back to an older version is a provider's decision, marked on the program.
+  const back = targetIds
+    .map((id) => byId.get(id)!)
+    .filter((c) => isDowngrade(program.version, c.currentVersion));
+  if (back.length && program.rollbackReason === null)
+    throw invalidField('targetIds', 'upgrade.downgrade', 422, {
+      sn: back[0]!.sn,
+      current: back[0]!.currentVersion!,
+      version: program.version,
+    });
+  return { byId, back };
+}
 
-  async function taskRows(where: SQL | undefined, window: { limit: number; offset: number }, lang: Lang) {
-    const rows = await db
-      .select({
-        task: upgradeTasks,
-        manufacturer: manufacturers.name,
-        firmwareType: firmwarePrograms.firmwareType,
-        version: firmwarePrograms.version,
-      })
-      .from(upgradeTasks)
-      .innerJoin(organizations, eq(organizations.id, upgradeTasks.orgId))
-      .innerJoin(firmwarePrograms, eq(firmwarePrograms.id, upgradeTasks.programId))
-      .innerJoin(manufacturers, eq(manufacturers.id, firmwarePrograms.manufacturerId))
-      .where(where)
-      .orderBy(desc(upgradeTasks.id))
-      .limit(window.limit)
-      .offset(window.offset);
-    const counts = await taskCounts(
-      db,
-      rows.map((r) => r.task.id),
-    );
-    return rows.map(
-      ({ task: t, ...p }): UpgradeTaskRow => ({
-        id: t.id,
-        name: t.name,
-        programId: t.programId,
-        manufacturer: p.manufacturer,
-        firmwareType: p.firmwareType,
-        version: p.version,
-        status: t.status,
-        statusReason: readReason(t.statusReason, lang),
-        startAt: t.startAt.toISOString(),
-        firstBatchPercent: t.firstBatchPercent,
-        successThreshold: t.successThreshold,
-        stage: t.stage,
-        counts: counts.get(t.id)!,
-        remark: t.remark,
-        rollback: rollbackMarkOf(t),
-        createdBy: t.createdByName,
-        createTime: t.createdAt.toISOString(),
-        finishTime: t.finishedAt?.toISOString() ?? null,
+/** The task, its devices (the first batch first) and their first event, in one transaction. */
+async function insertTask(
+  tx: Tx,
+  caller: Caller,
+  program: UsableProgram,
+  body: UpgradeTaskAddBody,
+  plan: { byId: Map<number, Candidate>; startAt: Date; first: number },
+) {
+  const { byId, startAt, first } = plan;
+  const n = body.targetIds.length;
+  const isDongle = FIRMWARE_TARGET[program.firmwareType].kind === 'DONGLE';
+  const [task] = await tx
+    .insert(upgradeTasks)
+    .values({
+      name: body.name,
+      programId: program.id,
+      orgId: caller.orgId,
+      status: startAt.getTime() > Date.now() ? 'SCHEDULED' : 'RUNNING',
+      startAt,
+      firstBatchPercent: body.firstBatchPercent,
+      successThreshold: body.successThreshold,
+      stage: first >= n ? 2 : 1,
+      remark: body.remark ?? null,
+      createdBy: caller.userId,
+      createdByName: caller.username,
+      rollbackReason: program.rollbackReason,
+      rollbackByName: program.rollbackByName,
+      rollbackAt: program.rollbackAt,
+    })
+    .returning({ id: upgradeTasks.id });
+  const rows = await tx
+    .insert(upgradeTaskDevices)
+    .values(
+      body.targetIds.map((targetId, i) => {
+        const c = byId.get(targetId)!;
+        return {
+          taskId: task!.id,
+          deviceId: isDongle ? null : c.id,
+          dongleId: c.dongleId,
+          plantId: c.plantId,
+          sn: c.sn,
+          dongleSn: c.dongleSn,
+          batch: i < first ? 1 : 2,
+          fromVersion: c.currentVersion,
+        };
       }),
-    );
-  }
+    )
+    .returning({ id: upgradeTaskDevices.id });
+  await tx
+    .insert(upgradeDeviceEvents)
+    .values(rows.map((r) => ({ taskDeviceId: r.id, status: 'QUEUED' as const })));
+  return task!.id;
+}
 
-  /** Moves a task from one of `from` to `to`; anything else is a 409 naming the current status. */
-  async function transition(
-    caller: Caller,
-    id: number,
-    from: UpgradeTaskStatus[],
-    apply: (task: typeof upgradeTasks.$inferSelect) => Partial<typeof upgradeTasks.$inferSelect>,
-    lang: Lang,
-    action: 'pause' | 'resume' | 'cancel',
-    ip: string,
-  ) {
-    const task = await visibleTask(caller, id);
-    if (!from.includes(task.status))
-      throw new AppError(409, 'upgrade.badState', {
-        status: translate(lang, `upgrade.status.${task.status}`),
-      });
-    const [moved] = await db
-      .update(upgradeTasks)
-      .set(apply(task))
-      .where(and(eq(upgradeTasks.id, id), eq(upgradeTasks.status, task.status)))
-      .returning({ id: upgradeTasks.id });
-    if (!moved) throw new AppError(409, 'conflict');
-    await audit(db, caller, { action: `upgrade.${action}`, targetType: 'upgradeTask', targetId: id, ip });
-    return task;
-  }
-
+/** A program's candidates, and a task of some of them. */
+function createUpgradeTaskAdd({ db }: UpgradeDeps) {
   return {
     async candidates(
       caller: Caller,
@@ -185,74 +301,14 @@ export function createUpgradeService(ctx: AppContext) {
       if (program.keyId === null) throw invalidField('programId', 'firmware.unsigned', 422);
       if (program.manifest === null) throw invalidField('programId', 'firmware.noManifest', 422);
       if (program.keyRetiredAt !== null) throw invalidField('programId', 'firmware.keyRetired', 422);
-      const found = await findCandidates(db, caller, program, { ids: body.targetIds });
-      const byId = new Map(found.list.map((c) => [c.id, c]));
-      const missing = body.targetIds.filter((id) => !byId.has(id));
-      if (missing.length) {
-        const visible = await inScope(db, caller, FIRMWARE_TARGET[program.firmwareType].kind, missing);
-        // Outside the scope: as if it did not exist. In scope but unsuitable: say which one.
-        const firstVisible = missing.find((id) => visible.has(id));
-        if (firstVisible === undefined) throw notFound();
-        throw invalidField('targetIds', 'upgrade.notCandidate', 422, { sn: visible.get(firstVisible)! });
-      }
-      // Anti-rollback: going back to an older version is a provider's decision, marked on the program.
-      const back = body.targetIds
-        .map((id) => byId.get(id)!)
-        .filter((c) => isDowngrade(program.version, c.currentVersion));
-      if (back.length && program.rollbackReason === null)
-        throw invalidField('targetIds', 'upgrade.downgrade', 422, {
-          sn: back[0]!.sn,
-          current: back[0]!.currentVersion!,
-          version: program.version,
-        });
+      const { byId, back } = await checkTargets(db, caller, program, body.targetIds);
       const startAt = body.startAt ? new Date(body.startAt) : new Date();
       const n = body.targetIds.length;
       const first =
         body.firstBatchPercent >= 100 ? n : Math.max(1, Math.ceil((n * body.firstBatchPercent) / 100));
-      const isDongle = FIRMWARE_TARGET[program.firmwareType].kind === 'DONGLE';
-      const id = await db.transaction(async (tx) => {
-        const [task] = await tx
-          .insert(upgradeTasks)
-          .values({
-            name: body.name,
-            programId: program.id,
-            orgId: caller.orgId,
-            status: startAt.getTime() > Date.now() ? 'SCHEDULED' : 'RUNNING',
-            startAt,
-            firstBatchPercent: body.firstBatchPercent,
-            successThreshold: body.successThreshold,
-            stage: first >= n ? 2 : 1,
-            remark: body.remark ?? null,
-            createdBy: caller.userId,
-            createdByName: caller.username,
-            rollbackReason: program.rollbackReason,
-            rollbackByName: program.rollbackByName,
-            rollbackAt: program.rollbackAt,
-          })
-          .returning({ id: upgradeTasks.id });
-        const rows = await tx
-          .insert(upgradeTaskDevices)
-          .values(
-            body.targetIds.map((targetId, i) => {
-              const c = byId.get(targetId)!;
-              return {
-                taskId: task!.id,
-                deviceId: isDongle ? null : c.id,
-                dongleId: c.dongleId,
-                plantId: c.plantId,
-                sn: c.sn,
-                dongleSn: c.dongleSn,
-                batch: i < first ? 1 : 2,
-                fromVersion: c.currentVersion,
-              };
-            }),
-          )
-          .returning({ id: upgradeTaskDevices.id });
-        await tx
-          .insert(upgradeDeviceEvents)
-          .values(rows.map((r) => ({ taskDeviceId: r.id, status: 'QUEUED' as const })));
-        return task!.id;
-      });
+      const id = await db.transaction((tx) =>
+        insertTask(tx, caller, program, body, { byId, startAt, first }),
+      );
       await audit(db, caller, {
         action: 'upgrade.add',
         targetType: 'upgradeTask',
@@ -270,7 +326,12 @@ export function createUpgradeService(ctx: AppContext) {
       });
       return { id };
     },
+  };
+}
 
+/** The task list and one task. */
+function createUpgradeTaskReads({ db }: UpgradeDeps) {
+  return {
     async page(caller: Caller, q: PageQuery, f: UpgradeTaskPageBody, lang: Lang) {
       const where = and(
         taskScope(caller),
@@ -284,11 +345,12 @@ export function createUpgradeService(ctx: AppContext) {
         .innerJoin(organizations, eq(organizations.id, upgradeTasks.orgId))
         .innerJoin(firmwarePrograms, eq(firmwarePrograms.id, upgradeTasks.programId))
         .where(where)) as [{ total: number }];
-      return { total, list: await taskRows(where, pageWindow(q), lang) };
+      return { total, list: await taskRows(db, where, pageWindow(q), lang) };
     },
 
     async detail(caller: Caller, id: number, lang: Lang) {
       const [row] = await taskRows(
+        db,
         and(eq(upgradeTasks.id, id), taskScope(caller)),
         { limit: 1, offset: 0 },
         lang,
@@ -296,14 +358,19 @@ export function createUpgradeService(ctx: AppContext) {
       if (!row) throw notFound();
       return row;
     },
+  };
+}
 
+/** A task's devices and one device's history. */
+function createUpgradeDeviceReads({ db }: UpgradeDeps) {
+  return {
     async devices(
       caller: Caller,
       q: PageQuery,
       body: { taskId: number; status?: UpgradeDeviceStatus; sn?: string },
       lang: Lang,
     ): Promise<{ total: number; list: UpgradeDeviceRow[] }> {
-      const task = await visibleTask(caller, body.taskId);
+      const task = await visibleTask(db, caller, body.taskId);
       const [program] = await db
         .select({ version: firmwarePrograms.version })
         .from(firmwarePrograms)
@@ -351,7 +418,7 @@ export function createUpgradeService(ctx: AppContext) {
         .from(upgradeTaskDevices)
         .where(eq(upgradeTaskDevices.id, taskDeviceId));
       if (!row) throw notFound();
-      await visibleTask(caller, row.taskId);
+      await visibleTask(db, caller, row.taskId);
       const events = await db
         .select()
         .from(upgradeDeviceEvents)
@@ -364,13 +431,19 @@ export function createUpgradeService(ctx: AppContext) {
         detail: readReason(e.detail, lang),
       }));
     },
+  };
+}
 
+/** Pausing, resuming and cancelling a task. */
+function createUpgradeControls({ db }: UpgradeDeps) {
+  return {
     pause: (caller: Caller, id: number, lang: Lang, ip: string) =>
-      transition(caller, id, ['SCHEDULED', 'RUNNING'], () => ({ status: 'PAUSED' }), lang, 'pause', ip),
+      transition(db, caller, id, ['SCHEDULED', 'RUNNING'], () => ({ status: 'PAUSED' }), lang, 'pause', ip),
 
     /** Resuming a halted task is the user's decision to release the rest despite the first batch. */
     resume: (caller: Caller, id: number, lang: Lang, ip: string) =>
       transition(
+        db,
         caller,
         id,
         ['PAUSED', 'HALTED'],
@@ -386,6 +459,7 @@ export function createUpgradeService(ctx: AppContext) {
 
     async cancel(caller: Caller, id: number, lang: Lang, ip: string) {
       await transition(
+        db,
         caller,
         id,
         ['SCHEDULED', 'RUNNING', 'PAUSED', 'HALTED'],
@@ -409,9 +483,14 @@ export function createUpgradeService(ctx: AppContext) {
           .insert(upgradeDeviceEvents)
           .values(dropped.map((d) => ({ taskDeviceId: d.id, status: 'CANCELLED' as const })));
     },
+  };
+}
 
+/** Queueing a task's failed and timed-out devices again. */
+function createUpgradeRetry({ db }: UpgradeDeps) {
+  return {
     async retry(caller: Caller, body: { id: number; deviceIds?: number[] }, lang: Lang, ip: string) {
-      const task = await visibleTask(caller, body.id);
+      const task = await visibleTask(db, caller, body.id);
       if (task.status === 'CANCELLED')
         throw new AppError(409, 'upgrade.badState', { status: translate(lang, 'upgrade.status.CANCELLED') });
       const again = await db.transaction(async (tx) => {

@@ -8,11 +8,12 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { contains, pageWindow } from '../../db/lists.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
+import { getScopedOrg } from '../../domain/orgs.ts';
 import { scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../http/errors.ts';
-import { contains, pageWindow } from '../../http/filters.ts';
 import { audit } from '../../lib/audit.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
 import { queueMessage } from '../../lib/mailer.ts';
@@ -23,7 +24,6 @@ import { endDerivedCredentials } from '../auth/derived-credentials.ts';
 import { assertIdentifiersFree } from '../auth/identity.ts';
 import { revokeUserSessions } from '../auth/session.ts';
 import { clearTwoFactor, usersWithSecondFactor } from '../auth/two-factor.ts';
-import { getScopedOrg } from '../org/org.service.ts';
 import { canGrant, rolePerms, visibleRoles } from '../role/role-access.ts';
 
 const creator = alias(users, 'creator');
@@ -32,9 +32,20 @@ const creator = alias(users, 'creator');
 export const userScope = (caller: Caller): SQL =>
   scopePredicate(caller, { orgPath: organizations.path, orgId: users.orgId, ownerId: users.id });
 
-export function createUserService(ctx: AppContext) {
-  const { db, config } = ctx;
+export type UserDeps = Pick<AppContext, 'db' | 'config'>;
 
+export function createUserService(deps: UserDeps) {
+  return {
+    ...createUserList(deps),
+    ...createUserAccount(deps),
+    ...createUserEdit(deps),
+    ...createUserSecurity(deps),
+  };
+}
+
+/** The user in scope, the roles a caller may give, the password mail and the contacts. */
+function createUserQueries(ctx: UserDeps) {
+  const { db, config } = ctx;
   async function getScopedUser(caller: Caller, id: number) {
     const [row] = await db
       .select({ user: users })
@@ -82,7 +93,12 @@ export function createUserService(ctx: AppContext) {
     email: b.email ? normalizeContact('EMAIL', b.email) : null,
     phone: b.phone ? normalizeContact('MOBILE', b.phone) : null,
   });
+  return { getScopedUser, checkRoles, sendPassword, contacts };
+}
 
+function createUserList(ctx: UserDeps) {
+  const { db } = ctx;
+  const { getScopedUser } = createUserQueries(ctx);
   return {
     getScopedUser,
 
@@ -154,7 +170,14 @@ export function createUserService(ctx: AppContext) {
         })),
       };
     },
+  };
+}
 
+/** Adding and removing a user, and a new password. */
+function createUserAccount(ctx: UserDeps) {
+  const { db, config } = ctx;
+  const { getScopedUser, checkRoles, sendPassword, contacts } = createUserQueries(ctx);
+  return {
     async add(caller: Caller, body: UserAddBody, lang: Parameters<typeof translate>[0], ip: string) {
       if (body.password) refuseCommonPassword(body.password, 'password');
       const org = await getScopedOrg(db, caller, body.orgId).catch(() => {
@@ -193,6 +216,44 @@ export function createUserService(ctx: AppContext) {
       return { id };
     },
 
+    async remove(caller: Caller, id: number, ip: string) {
+      if (id === caller.userId) throw new AppError(400, 'user.cannotDeleteSelf');
+      const user = await getScopedUser(caller, id);
+      await db.delete(users).where(eq(users.id, id));
+      await audit(db, caller, {
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: id,
+        detail: { username: user.username },
+        ip,
+      });
+    },
+
+    async resetPassword(caller: Caller, id: number, lang: Parameters<typeof translate>[0], ip: string) {
+      const user = await getScopedUser(caller, id);
+      if (user.readOnly) throw forbidden();
+      const password = generatePassword();
+      const passwordHash = await hashPassword(md5(password));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+        await audit(tx, caller, { action: 'user.resetPassword', targetType: 'user', targetId: id, ip });
+        await endDerivedCredentials(tx, id, 'passwordResetByAdmin', {
+          by: caller,
+          ip,
+          appTitle: config.APP_TITLE,
+        });
+        // After the notice, so that the new password is the newest message (no contact: nothing changes).
+        await sendPassword(user, password, lang, 'reset', tx);
+      });
+    },
+  };
+}
+
+/** Editing a user, and enabling or disabling one. */
+function createUserEdit(ctx: UserDeps) {
+  const { db, config } = ctx;
+  const { getScopedUser, checkRoles, contacts } = createUserQueries(ctx);
+  return {
     async edit(caller: Caller, body: UserEditBody, ip: string) {
       const user = await getScopedUser(caller, body.id);
       const org = await getScopedOrg(db, caller, body.orgId).catch(() => {
@@ -238,59 +299,6 @@ export function createUserService(ctx: AppContext) {
       return { contactPending: changes.length > 0 };
     },
 
-    async remove(caller: Caller, id: number, ip: string) {
-      if (id === caller.userId) throw new AppError(400, 'user.cannotDeleteSelf');
-      const user = await getScopedUser(caller, id);
-      await db.delete(users).where(eq(users.id, id));
-      await audit(db, caller, {
-        action: 'user.delete',
-        targetType: 'user',
-        targetId: id,
-        detail: { username: user.username },
-        ip,
-      });
-    },
-
-    async resetPassword(caller: Caller, id: number, lang: Parameters<typeof translate>[0], ip: string) {
-      const user = await getScopedUser(caller, id);
-      if (user.readOnly) throw forbidden();
-      const password = generatePassword();
-      const passwordHash = await hashPassword(md5(password));
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-        await audit(tx, caller, { action: 'user.resetPassword', targetType: 'user', targetId: id, ip });
-        await endDerivedCredentials(tx, id, 'passwordResetByAdmin', {
-          by: caller,
-          ip,
-          appTitle: config.APP_TITLE,
-        });
-        // After the notice, so that the new password is the newest message (no contact: nothing changes).
-        await sendPassword(user, password, lang, 'reset', tx);
-      });
-    },
-
-    /** Removes a user's second factor (lost phone): the provider's staff only. */
-    async resetTwoFactor(caller: Caller, id: number, ip: string) {
-      if (caller.orgType !== 'PROVIDER') throw forbidden('twoFactor.providerOnly');
-      const user = await getScopedUser(caller, id);
-      await db.transaction(async (tx) => {
-        await audit(tx, caller, {
-          action: 'user.resetTwoFactor',
-          targetType: 'user',
-          targetId: id,
-          detail: { username: user.username },
-          ip,
-        });
-        // Before the factor goes: its remembered devices are counted among what ended.
-        await endDerivedCredentials(tx, user.id, 'twoFactorReset', {
-          by: caller,
-          ip,
-          appTitle: config.APP_TITLE,
-        });
-        await clearTwoFactor(tx, user.id);
-      });
-    },
-
     async setStatus(caller: Caller, id: number, status: Status, ip: string) {
       if (id === caller.userId) throw new AppError(400, 'user.cannotDeleteSelf');
       const user = await getScopedUser(caller, id);
@@ -310,6 +318,35 @@ export function createUserService(ctx: AppContext) {
             ip,
             appTitle: config.APP_TITLE,
           });
+      });
+    },
+  };
+}
+
+/** Resetting the second factor, and showing a contact in full. */
+function createUserSecurity(ctx: UserDeps) {
+  const { db, config } = ctx;
+  const { getScopedUser } = createUserQueries(ctx);
+  return {
+    /** Removes a user's second factor (lost phone): the provider's staff only. */
+    async resetTwoFactor(caller: Caller, id: number, ip: string) {
+      if (caller.orgType !== 'PROVIDER') throw forbidden('twoFactor.providerOnly');
+      const user = await getScopedUser(caller, id);
+      await db.transaction(async (tx) => {
+        await audit(tx, caller, {
+          action: 'user.resetTwoFactor',
+          targetType: 'user',
+          targetId: id,
+          detail: { username: user.username },
+          ip,
+        });
+        // Before the factor goes: its remembered devices are counted among what ended.
+        await endDerivedCredentials(tx, user.id, 'twoFactorReset', {
+          by: caller,
+          ip,
+          appTitle: config.APP_TITLE,
+        });
+        await clearTwoFactor(tx, user.id);
       });
     },
 

@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { sqlRow, sqlRows } from '../../db/rows.ts';
+import { localDaySql, localMidnightSql } from '../../domain/calendar.ts';
+import { inSubtree } from '../../domain/scope.ts';
 import { queueMessage } from '../../lib/mailer.ts';
 import { BlockedTargetError, resolveTarget } from '../../lib/net-guard.ts';
 import { pollingWorker } from '../../lib/polling-worker.ts';
@@ -315,12 +317,12 @@ export async function queueDailySummaries(db: Db, at = new Date()) {
       'daily:' || p.id || ':' || d.day
     FROM webhooks w
     JOIN organizations wo ON wo.id = w.org_id
-    JOIN organizations po ON left(po.path, length(wo.path)) = wo.path
+    JOIN organizations po ON ${inSubtree(sql`po.path`, sql`wo.path`)}
     JOIN plants p ON p.org_id = po.id
     CROSS JOIN LATERAL (
-      SELECT ((${now} - interval '10 minutes') AT TIME ZONE p.timezone)::date - 1 AS day) d
+      SELECT ${localDaySql(sql`${now} - interval '10 minutes'`, sql`p.timezone`)} - 1 AS day) d
     LEFT JOIN plant_energy_daily e ON e.plant_id = p.id AND e.day = d.day
     WHERE w.enabled AND w.paused_at IS NULL AND w.events ? 'plant.daily_summary'
-      AND w.created_at <= ((d.day + 1)::timestamp AT TIME ZONE p.timezone)
+      AND w.created_at <= ${localMidnightSql(sql`d.day + 1`, sql`p.timezone`)}
     ON CONFLICT (webhook_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`);
 }

@@ -10,12 +10,12 @@ import {
 } from '@pvstar/contract/webhook';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { pageWindow } from '../../db/lists.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { organizations, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { orgInScope, scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
-import { pageWindow } from '../../http/filters.ts';
 import { BlockedTargetError, resolveTarget } from '../../lib/net-guard.ts';
 import { newWebhookSecret } from '../../lib/webhook-signature.ts';
 
@@ -40,12 +40,19 @@ export async function checkTarget(url: string, allowPrivate: boolean) {
   }
 }
 
+export type WebhookDeps = Pick<AppContext, 'db' | 'config'>;
+
 /**
  * Webhooks (2007005): an organisation's endpoints. A caller sees and manages the endpoints of the
  * organisations in their reach (their data scope; a SELF or ORG scope reaches their own organisation).
  * Another tenant's endpoint or delivery answers 404.
  */
-export function createWebhookService(ctx: AppContext) {
+export function createWebhookService(deps: WebhookDeps) {
+  return { ...createWebhookReads(deps), ...createWebhookWrites(deps), ...createWebhookDeliveries(deps) };
+}
+
+/** Which webhooks the caller reaches, and the organisations a webhook may belong to. */
+function createWebhookAccess(ctx: WebhookDeps) {
   const { db } = ctx;
   const allowPrivate = () => ctx.config.WEBHOOK_ALLOW_PRIVATE;
 
@@ -71,7 +78,13 @@ export function createWebhookService(ctx: AppContext) {
     // An organisation out of reach is named as unknown, like a missing one.
     if (!org || !orgInScope(caller, org)) throw invalidField('orgId', 'webhook.orgUnknown', 404);
   }
+  return { allowPrivate, inReach, visible, checkOrg };
+}
 
+/** The list. */
+function createWebhookReads(ctx: WebhookDeps) {
+  const { db } = ctx;
+  const { inReach } = createWebhookAccess(ctx);
   return {
     async page(caller: Caller, q: PageQuery, body: WebhookPageBody): Promise<PageResult<WebhookRow>> {
       const where = and(inReach(caller), body.orgId ? eq(webhooks.orgId, body.orgId) : undefined);
@@ -113,7 +126,14 @@ export function createWebhookService(ctx: AppContext) {
         })),
       };
     },
+  };
+}
 
+/** Adding, editing, removing, a new secret, resuming and a test delivery. */
+function createWebhookWrites(ctx: WebhookDeps) {
+  const { db } = ctx;
+  const { allowPrivate, visible, checkOrg } = createWebhookAccess(ctx);
+  return {
     async add(caller: Caller, body: WebhookAddBody): Promise<WebhookSecret> {
       await checkOrg(caller, body.orgId);
       await checkTarget(body.url, allowPrivate());
@@ -192,7 +212,14 @@ export function createWebhookService(ctx: AppContext) {
         .returning({ id: webhookDeliveries.id });
       return { deliveryId: row!.id };
     },
+  };
+}
 
+/** The deliveries of a webhook, and one sent again. */
+function createWebhookDeliveries(ctx: WebhookDeps) {
+  const { db } = ctx;
+  const { visible } = createWebhookAccess(ctx);
+  return {
     async deliveries(
       caller: Caller,
       q: PageQuery,

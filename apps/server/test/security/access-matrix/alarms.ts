@@ -1,6 +1,16 @@
-import { type MatrixEntry, page, row, SIGNED_IN } from './shared.ts';
+import { eq } from 'drizzle-orm';
+import { alarms } from '../../../src/db/schema/index.ts';
+import { type CallContext, type MatrixEntry, page, row, SIGNED_IN } from './shared.ts';
 
 /** The permission matrix's rows: alarms. */
+
+/** Only an ongoing alarm is acknowledged or closed: an earlier caller's close is undone first. */
+const reopen = async ({ t, side }: CallContext) => {
+  await t.ctx.db
+    .update(alarms)
+    .set({ status: 'ONGOING', endedAt: null, ackAt: null })
+    .where(eq(alarms.id, side.alarmId));
+};
 
 export const ALARM_ROWS: MatrixEntry[] = [
   // Alarms (2004001; the plant detail's code reads them too).
@@ -34,12 +44,14 @@ export const ALARM_ROWS: MatrixEntry[] = [
     route: 'POST /iot/alarm/acknowledge',
     token: 'write',
     expect: row('200 200 200 404 403 403 403 403 404 401'),
+    prepare: reopen,
     request: ({ side }) => ({ body: { ids: [side.alarmId], comment: 'Seen' } }),
   },
   {
     route: 'POST /iot/alarm/close',
     token: 'write',
     expect: row('200 200 200 404 403 403 403 403 404 401'),
+    prepare: reopen,
     request: ({ side }) => ({ body: { ids: [side.alarmId], comment: 'Fixed on site' } }),
   },
   {

@@ -27,6 +27,13 @@ export const ORGANISATION_ROWS: MatrixEntry[] = [
     expect: row('200 200 403 403 403 403 403 200 404 401'),
     request: ({ side }) => ({ params: { id: side.org.id } }),
   },
+  // The former path of /system/org/detail/:id (a deprecated alias until its sunset): the same rules.
+  {
+    route: 'GET /system/org/:id(^\\d+$)',
+    token: 'read',
+    expect: row('200 200 403 403 403 403 403 200 404 401'),
+    request: ({ side }) => ({ params: { id: side.org.id } }),
+  },
   {
     route: 'POST /system/org/add',
     token: 'none',

@@ -96,6 +96,13 @@ export const PLANT_ROWS: MatrixEntry[] = [
     expect: row('200 200 200 404 200 404 200 200 404 401'),
     request: ({ side }) => ({ params: { id: side.plant.id } }),
   },
+  // The former path of /station/station/detail/:id (a deprecated alias until its sunset): the same rules.
+  {
+    route: 'GET /station/station/:id(^\\d+$)',
+    token: 'read',
+    expect: row('200 200 200 404 200 404 200 200 404 401'),
+    request: ({ side }) => ({ params: { id: side.plant.id } }),
+  },
   {
     route: 'GET /station/station/overview/:id',
     token: 'read',

@@ -26,6 +26,13 @@ export const ROLE_MENU_ROWS: MatrixEntry[] = [
     expect: row('200 200 403 403 403 403 403 200 404 401'),
     request: ({ side }) => ({ params: { id: side.role.id } }),
   },
+  // The former path of /system/role/detail/:id (a deprecated alias until its sunset): the same rules.
+  {
+    route: 'GET /system/role/:id(^\\d+$)',
+    token: 'none',
+    expect: row('200 200 403 403 403 403 403 200 404 401'),
+    request: ({ side }) => ({ params: { id: side.role.id } }),
+  },
   {
     route: 'POST /system/role/add',
     token: 'none',

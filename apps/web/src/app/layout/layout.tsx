@@ -8,7 +8,7 @@ import { HeaderBar } from './header-bar.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TagsView } from './tags-view.tsx';
 
-/** The signed-in shell (SPEC §1 defaults: left layout, fixed header, tags view, sidebar logo). */
+/** The signed-in shell (requirements §R1.3 defaults: left layout, fixed header, tags view, sidebar logo). */
 export default function Layout({ nav }: { nav: NavItem[] }) {
   const opened = useSettings((s) => s.sidebarOpened);
   const mobile = Grid.useBreakpoint().md === false;

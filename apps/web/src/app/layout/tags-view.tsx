@@ -2,6 +2,7 @@ import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NavigateFunction } from 'react-router';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../stores/session.ts';
 import { useRouteHandle } from '../root-shell.tsx';
@@ -67,25 +68,17 @@ function useTagsScroll(activeKey: string) {
   return { ref, room, measure, scrollBy };
 }
 
-/** The pages opened so far, as closable tags under the header (SPEC §1 tagsView). */
-export function TagsView() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const handle = useRouteHandle();
-  const userId = useSession((s) => s.userInfo?.user.id);
-  const noPerms = useSession((s) => s.perms.length === 0);
-  const { tags, open, close, closeOthers, closeAll } = useTags();
-
-  useEffect(() => {
-    if (userId === undefined || !handle || NO_TAG.has(pathname) || pathname.startsWith('/redirect/')) return;
-    open(userId, { path: pathname, title: handle.title });
-  }, [userId, handle, pathname, open]);
-
-  const all: OpenTag[] = [HOME_TAG, ...tags];
-  const { ref, room, measure, scrollBy } = useTagsScroll(`${pathname} ${all.map((x) => x.title).join()}`);
-  if (noPerms) return null;
-
+/** What closing a tag and its context menu do; a closed current page gives way to the tag before it. */
+function tagActions(
+  all: OpenTag[],
+  pathname: string,
+  navigate: NavigateFunction,
+  {
+    close,
+    closeOthers,
+    closeAll,
+  }: Pick<ReturnType<typeof useTags.getState>, 'close' | 'closeOthers' | 'closeAll'>,
+) {
   const closeTag = (path: string) => {
     const at = all.findIndex((x) => x.path === path);
     close(path);
@@ -106,6 +99,29 @@ export function TagsView() {
         navigate(HOME_TAG.path);
       }
     };
+  return { closeTag, onMenu };
+}
+
+/** The pages opened so far, as closable tags under the header (requirements §R1.3 tags view). */
+export function TagsView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const handle = useRouteHandle();
+  const userId = useSession((s) => s.userInfo?.user.id);
+  const noPerms = useSession((s) => s.perms.length === 0);
+  const { tags, open, close, closeOthers, closeAll } = useTags();
+
+  useEffect(() => {
+    if (userId === undefined || !handle || NO_TAG.has(pathname) || pathname.startsWith('/redirect/')) return;
+    open(userId, { path: pathname, title: handle.title });
+  }, [userId, handle, pathname, open]);
+
+  const all: OpenTag[] = [HOME_TAG, ...tags];
+  const { ref, room, measure, scrollBy } = useTagsScroll(`${pathname} ${all.map((x) => x.title).join()}`);
+  if (noPerms) return null;
+
+  const { closeTag, onMenu } = tagActions(all, pathname, navigate, { close, closeOthers, closeAll });
 
   return (
     <div className="pv-tags-bar">

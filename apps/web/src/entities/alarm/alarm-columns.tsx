@@ -1,7 +1,8 @@
 import { CheckOutlined, EyeOutlined, MessageOutlined, StopOutlined } from '@ant-design/icons';
-import type { AlarmRow, AlarmSort } from '@pvstar/contract/alarm';
+import { type AlarmRow, type AlarmSort, canAcknowledge, canClose } from '@pvstar/contract/alarm';
 import { PERM } from '@pvstar/contract/perm';
 import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
@@ -18,10 +19,6 @@ const mono = (text: string) => <span style={{ fontFamily: 'monospace', whiteSpac
 /** The code and serial number that name one alarm in a dialog. */
 export const alarmSubject = (row: AlarmRow) => `${row.faultCode} · ${row.alarmMsg} · ${row.deviceSn}`;
 
-/** An alarm may still be acknowledged or closed while it lasts; an ended one is history. */
-export const canAcknowledge = (row: AlarmRow) => row.alarmStatus === 'ONGOING' && !row.acknowledged;
-export const canClose = (row: AlarmRow) => row.alarmStatus === 'ONGOING';
-
 /**
  * The columns of an alarm list (alert center and the plant's alarm tab). Times are the plant's local
  * time. The action buttons show only to holders of their permission.
@@ -34,18 +31,20 @@ export function useAlarmColumns(options: {
   const { t } = useTranslation();
   const mayAck = usePerm([PERM.faultAlarmAck]);
   const mayClose = usePerm([PERM.faultAlarmClose]);
-  // The clock on a line of its own: "Start (plant time)" on one line made the row overflow 1440 px.
-  const timeTitle = (title: string) => (
-    <Tooltip title={t('alarm:column.timesHint')}>
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {title}
-        <br />
-        {t('app:time.plantNote')}
-      </span>
-    </Tooltip>
-  );
+  return [
+    ...leadColumns(t),
+    ...(options.showPlant ? [plantColumn(t)] : []),
+    ...timeColumns(t),
+    acknowledgedColumn(t),
+    actionsColumn(t, { ...options, mayAck, mayClose }),
+  ];
+}
 
-  const columns: TableColumnsType<AlarmRow> = [
+type Column = TableColumnsType<AlarmRow>[number];
+
+/** Level, status, and the code over its message. */
+function leadColumns(t: TFunction): Column[] {
+  return [
     {
       title: t('alarm:column.level'),
       dataIndex: 'alarmLevel',
@@ -78,20 +77,36 @@ export function useAlarmColumns(options: {
       ),
     },
   ];
-  if (options.showPlant)
-    columns.push({
-      title: t('alarm:column.plant'),
-      dataIndex: 'stationName',
-      ...sortable<AlarmSort>('stationName'),
-      render: (v: string, row) => (
-        <Link to={plantLinks.detail(row.stationId)} data-testid="alarm-plant-link">
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 120, color: 'inherit' }}>
-            {v}
-          </Typography.Text>
-        </Link>
-      ),
-    });
-  columns.push(
+}
+
+function plantColumn(t: TFunction): Column {
+  return {
+    title: t('alarm:column.plant'),
+    dataIndex: 'stationName',
+    ...sortable<AlarmSort>('stationName'),
+    render: (v: string, row) => (
+      <Link to={plantLinks.detail(row.stationId)} data-testid="alarm-plant-link">
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 120, color: 'inherit' }}>
+          {v}
+        </Typography.Text>
+      </Link>
+    ),
+  };
+}
+
+/** The device, and when the alarm started and ended. */
+function timeColumns(t: TFunction): Column[] {
+  // The clock on a line of its own: "Start (plant time)" on one line made the row overflow 1440 px.
+  const timeTitle = (title: string) => (
+    <Tooltip title={t('alarm:column.timesHint')}>
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {title}
+        <br />
+        {t('app:time.plantNote')}
+      </span>
+    </Tooltip>
+  );
+  return [
     {
       // Type and serial number read together: "Inverter / ALINV-…".
       title: t('alarm:column.device'),
@@ -133,76 +148,89 @@ export function useAlarmColumns(options: {
         </div>
       ),
     },
-    {
-      title: t('alarm:column.acknowledged'),
-      key: 'acknowledged',
-      render: (_, row) =>
-        row.acknowledged ? (
-          <div style={{ whiteSpace: 'nowrap' }} data-testid="alarm-acked-by">
-            <EllipsisText text={row.acknowledged.name} maxWidth={130} />
-            {row.acknowledged.comment && (
-              <Tooltip title={row.acknowledged.comment}>
-                <MessageOutlined
-                  style={{ marginInlineStart: 6, color: 'var(--ant-color-text-tertiary)' }}
-                  aria-label={t('alarm:drawer.comment')}
-                />
-              </Tooltip>
-            )}
-            <div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatZonedDateTime(row.acknowledged.at, row.timezone)}
-              </Typography.Text>
-            </div>
+  ];
+}
+
+function acknowledgedColumn(t: TFunction): Column {
+  return {
+    title: t('alarm:column.acknowledged'),
+    key: 'acknowledged',
+    render: (_, row) =>
+      row.acknowledged ? (
+        <div style={{ whiteSpace: 'nowrap' }} data-testid="alarm-acked-by">
+          <EllipsisText text={row.acknowledged.name} maxWidth={130} />
+          {row.acknowledged.comment && (
+            <Tooltip title={row.acknowledged.comment}>
+              <MessageOutlined
+                style={{ marginInlineStart: 6, color: 'var(--ant-color-text-tertiary)' }}
+                aria-label={t('alarm:drawer.comment')}
+              />
+            </Tooltip>
+          )}
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatZonedDateTime(row.acknowledged.at, row.timezone)}
+            </Typography.Text>
           </div>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
-    },
-    {
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => options.onOpen(row)}
-            data-testid={`alarm-detail-${row.id}`}
-          >
-            {t('alarm:action.detail')}
-          </Button>
-          {mayAck && canAcknowledge(row) && (
-            <Tooltip title={t('alarm:action.acknowledge')}>
-              <Button
-                type="link"
-                size="small"
-                icon={<CheckOutlined />}
-                aria-label={t('alarm:action.acknowledge')}
-                onClick={() =>
-                  options.onAction({ type: 'acknowledge', ids: [row.id], subject: alarmSubject(row) })
-                }
-                data-testid={`alarm-ack-${row.id}`}
-              />
-            </Tooltip>
-          )}
-          {mayClose && canClose(row) && (
-            <Tooltip title={t('alarm:action.close')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<StopOutlined />}
-                aria-label={t('alarm:action.close')}
-                onClick={() => options.onAction({ type: 'close', ids: [row.id], subject: alarmSubject(row) })}
-                data-testid={`alarm-close-${row.id}`}
-              />
-            </Tooltip>
-          )}
-        </Space>
+        </div>
+      ) : (
+        <Typography.Text type="secondary">—</Typography.Text>
       ),
-    },
-  );
-  return columns;
+  };
+}
+
+function actionsColumn(
+  t: TFunction,
+  options: {
+    mayAck: boolean;
+    mayClose: boolean;
+    onOpen: (row: AlarmRow) => void;
+    onAction: (request: AlarmActionRequest) => void;
+  },
+): Column {
+  return {
+    title: t('system:action.actions'),
+    key: 'actions',
+    fixed: 'right',
+    render: (_, row) => (
+      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+        <Button
+          type="link"
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => options.onOpen(row)}
+          data-testid={`alarm-detail-${row.id}`}
+        >
+          {t('alarm:action.detail')}
+        </Button>
+        {options.mayAck && canAcknowledge(row) && (
+          <Tooltip title={t('alarm:action.acknowledge')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<CheckOutlined />}
+              aria-label={t('alarm:action.acknowledge')}
+              onClick={() =>
+                options.onAction({ type: 'acknowledge', ids: [row.id], subject: alarmSubject(row) })
+              }
+              data-testid={`alarm-ack-${row.id}`}
+            />
+          </Tooltip>
+        )}
+        {options.mayClose && canClose(row) && (
+          <Tooltip title={t('alarm:action.close')}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<StopOutlined />}
+              aria-label={t('alarm:action.close')}
+              onClick={() => options.onAction({ type: 'close', ids: [row.id], subject: alarmSubject(row) })}
+              data-testid={`alarm-close-${row.id}`}
+            />
+          </Tooltip>
+        )}
+      </Space>
+    ),
+  };
 }

@@ -1,5 +1,5 @@
 import { BulbOutlined, CheckOutlined, StopOutlined } from '@ant-design/icons';
-import type { AlarmAction, AlarmRow } from '@pvstar/contract/alarm';
+import { type AlarmAction, type AlarmRow, canAcknowledge, canClose } from '@pvstar/contract/alarm';
 import { PERM } from '@pvstar/contract/perm';
 import { Alert, Button, Card, Descriptions, Drawer, Flex, Grid, Skeleton, Space, Typography } from 'antd';
 import type { DescriptionsItemType } from 'antd/es/descriptions';
@@ -13,7 +13,7 @@ import { plantLinks } from '../../components/page-links.ts';
 import { usePerm } from '../../permissions/perm.tsx';
 import type { AlarmActionRequest } from './alarm-action-modal.tsx';
 import { useAlarmDetail } from './alarm-api.ts';
-import { alarmSubject, canAcknowledge, canClose } from './alarm-columns.tsx';
+import { alarmSubject } from './alarm-columns.tsx';
 import { alarmEndReasonLabel, alarmKindLabel } from './alarm-labels.ts';
 import { AlarmLevelTag, AlarmStatusTag } from './alarm-tags.tsx';
 

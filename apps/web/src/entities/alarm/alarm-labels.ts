@@ -24,7 +24,7 @@ export const ALARM_LEVEL_COLOR: Record<AlarmLevel, string> = {
   GENERAL: 'default',
 };
 
-/** The filter groups of SPEC §9 (namespace `alarm`). */
+/** The filter groups of requirements §R7.4 (namespace `alarm`). */
 export const alarmGroupLabel = (t: TFunction, group: AlarmLevelGroup): string =>
   ({
     ERROR: t('alarm:group.ERROR'),

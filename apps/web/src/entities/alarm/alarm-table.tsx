@@ -1,4 +1,4 @@
-import type { AlarmPageBody, AlarmRow } from '@pvstar/contract/alarm';
+import { type AlarmPageBody, type AlarmRow, canClose } from '@pvstar/contract/alarm';
 import { alarm } from '@pvstar/contract/endpoints/alarm';
 import { useState } from 'react';
 import { PageTable } from '../../components/page-table.tsx';
@@ -49,7 +49,8 @@ export function AlarmTable({
             selectedRowKeys: selection.keys,
             preserveSelectedRowKeys: true,
             onChange: (keys) => selection.onChange(keys as number[]),
-            getCheckboxProps: (row: AlarmRow) => ({ disabled: row.alarmStatus !== 'ONGOING' }),
+            // An ended alarm can be neither acknowledged nor closed.
+            getCheckboxProps: (row: AlarmRow) => ({ disabled: !canClose(row) }),
           }
         }
         data-testid={testId}

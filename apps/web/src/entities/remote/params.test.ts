@@ -58,6 +58,13 @@ describe('remote parameter helpers', () => {
     ).toEqual({ overVoltage1: 260, exportLimitEnabled: true, powerFactor: 0.95 });
   });
 
+  it('counts a value within float noise of the one read as unchanged, as the server does', () => {
+    // A device's read-back of 49.8 Hz as a double; the form shows and holds 49.8.
+    const baseline = { underFrequency1: 49.800000000000004, powerFactor: 0.95 } as const;
+    expect(changedValues(baseline, { underFrequency1: 49.8, powerFactor: 0.95 })).toEqual({});
+    expect(changedValues(baseline, { underFrequency1: 49.7 })).toEqual({ underFrequency1: 49.7 });
+  });
+
   it('knows final commands and the one still under way', () => {
     expect(isFinal({ status: 'CONFIRMED' })).toBe(true);
     expect(isFinal({ status: 'TIMED_OUT' })).toBe(true);

@@ -7,6 +7,7 @@ import {
   REMOTE_FINAL_STATUSES,
   type RemoteCommand,
   type RemoteTab,
+  sameParamValue,
 } from '@pvstar/contract/remote';
 import { formatNumber } from '../../components/energy-format.ts';
 
@@ -34,12 +35,13 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 /**
  * What the form holds that differs from what the device last reported: the values a write sends. An
  * emptied field is no change (validation refuses it), and keys the form has no field for are ignored.
+ * "Differs" is the contract's `sameParamValue`, so the server finds the same change.
  */
 export function changedValues(baseline: ParamValues, form: Record<string, unknown>): ParamValues {
   const out: ParamValues = {};
   for (const key of PARAM_KEYS) {
     const value = form[key];
-    if (isEmpty(value) || value === baseline[key]) continue;
+    if (isEmpty(value) || sameParamValue(value, baseline[key])) continue;
     out[key] = value as ParamValue;
   }
   return out;

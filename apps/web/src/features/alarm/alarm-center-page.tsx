@@ -1,42 +1,22 @@
 import { CheckOutlined, DownloadOutlined, StopOutlined } from '@ant-design/icons';
-import {
-  type AlarmLevelGroup,
-  AlarmLevelGroupSchema,
-  type AlarmPageBody,
-  type AlarmStatus,
-  AlarmStatusSchema,
-} from '@pvstar/contract/alarm';
-import { type FaultDeviceType, FaultDeviceTypeSchema } from '@pvstar/contract/fault-code';
+import type { AlarmPageBody } from '@pvstar/contract/alarm';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, Flex, Form, Input, Select, Space } from 'antd';
+import type { FormInstance } from 'antd';
+import { Button, Flex, Form, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type DateRange, DateRangeField } from '../../components/date-range.tsx';
-import { cleanFilter, FilterBar } from '../../components/filter-bar.tsx';
+import { cleanFilter } from '../../components/filter-bar.tsx';
 import { ListLayout } from '../../components/list-layout.tsx';
-import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { ACTIVE_UNACKNOWLEDGED } from '../../components/page-links.ts';
 import { useExport } from '../../components/use-export.ts';
 import { AlarmActionModal, type AlarmActionRequest } from '../../entities/alarm/alarm-action-modal.tsx';
 import { exportAlarms } from '../../entities/alarm/alarm-api.ts';
-import { alarmGroupLabel, alarmStatusLabel } from '../../entities/alarm/alarm-labels.ts';
 import { defaultAlarmRange, periodBody } from '../../entities/alarm/alarm-period.ts';
 import { AlarmTable } from '../../entities/alarm/alarm-table.tsx';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
+import { AlarmFilter, type FilterValues } from './components/alarm-filter.tsx';
 import { AlarmSummaryStrip, type SummaryPick } from './components/alarm-summary.tsx';
-
-interface FilterValues {
-  levelGroup?: AlarmLevelGroup;
-  alarmStatus?: AlarmStatus;
-  acknowledged?: 'yes' | 'no';
-  stationName?: string;
-  deviceType?: FaultDeviceType;
-  faultCode?: string;
-  sn?: string;
-  /** Empty: any period (the bell's filter counts over all time). */
-  range?: DateRange | null;
-}
 
 const toBody = ({ acknowledged, range, ...rest }: Partial<FilterValues>): AlarmPageBody => ({
   ...rest,
@@ -47,28 +27,31 @@ const toBody = ({ acknowledged, range, ...rest }: Partial<FilterValues>): AlarmP
 /** What the header's bell counts (ALARM_ACTIVE_UNACKNOWLEDGED of the contract), over all time. */
 const BELL_FILTER: Partial<FilterValues> = { alarmStatus: 'ONGOING', acknowledged: 'no', range: null };
 
-/** The period field inside the filter form (the form hands it value and onChange); empty is all time. */
-function PeriodField({
-  value,
-  onChange,
-}: {
-  value?: DateRange | null;
-  onChange?: (range: DateRange | null) => void;
-}) {
-  return (
-    <DateRangeField
-      value={value ?? null}
-      onChange={(range) => onChange?.(range)}
-      onClear={() => onChange?.(null)}
-      testId="alarm-filter-range"
-    />
-  );
+/** The bell's link: applied once, then taken off the URL, so that the next click applies it again. */
+function useBellLink(
+  preset: string | null,
+  form: FormInstance<FilterValues>,
+  setParams: ReturnType<typeof useSearchParams>[1],
+) {
+  useEffect(() => {
+    if (preset !== ACTIVE_UNACKNOWLEDGED) return;
+    form.resetFields();
+    form.setFieldsValue(BELL_FILTER);
+    form.submit();
+    setParams(
+      (p) => {
+        p.delete('filter');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [preset, form, setParams]);
 }
 
 /**
  * The alert center (2004001): alarms of the caller's plants, live (read every 15 s), with counts per
- * level group, the SPEC §9 filters, the detail with the fix advice, acknowledge and close (one or many)
- * and the export. `?id=` opens one alarm's detail, so the dashboard can link straight to it;
+ * level group, the filters of requirements §R7.4, the detail with the fix advice, acknowledge and close (one
+ * or many) and the export. `?id=` opens one alarm's detail, so the dashboard can link straight to it;
  * `?filter=active-unacknowledged` (the header's bell) shows the ongoing alarms nobody acknowledged, of
  * any period.
  */
@@ -112,20 +95,7 @@ export default function AlarmCenterPage() {
     form.submit();
   };
 
-  // The bell's link: applied once, then taken off the URL, so that the next click applies it again.
-  useEffect(() => {
-    if (preset !== ACTIVE_UNACKNOWLEDGED) return;
-    form.resetFields();
-    form.setFieldsValue(BELL_FILTER);
-    form.submit();
-    setParams(
-      (p) => {
-        p.delete('filter');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [preset, form, setParams]);
+  useBellLink(preset, form, setParams);
 
   const doExport = () => runExport(() => exportAlarms(filter));
 
@@ -134,83 +104,7 @@ export default function AlarmCenterPage() {
       <AlarmSummaryStrip filter={filter} onPick={pick} />
       <ListLayout
         title={t('menu:faultAlarm')}
-        filter={
-          <FilterBar<FilterValues>
-            name="alarm-filter"
-            form={form}
-            initialValues={initialValues}
-            onSearch={search}
-            testIdPrefix="alarm"
-          >
-            <Form.Item name="levelGroup" label={t('alarm:filter.level')}>
-              <Select
-                allowClear
-                style={{ width: 130 }}
-                placeholder={t('system:filter.all')}
-                data-testid="alarm-filter-level"
-                options={AlarmLevelGroupSchema.options.map((value) => ({
-                  value,
-                  label: alarmGroupLabel(t, value),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="alarmStatus" label={t('alarm:filter.status')}>
-              <Select
-                allowClear
-                style={{ width: 130 }}
-                placeholder={t('system:filter.all')}
-                data-testid="alarm-filter-status"
-                options={AlarmStatusSchema.options.map((value) => ({
-                  value,
-                  label: alarmStatusLabel(t, value),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="acknowledged" label={t('alarm:filter.acknowledged')}>
-              <Select
-                allowClear
-                style={{ width: 160 }}
-                placeholder={t('system:filter.all')}
-                data-testid="alarm-filter-acknowledged"
-                options={[
-                  { value: 'yes', label: t('alarm:filter.ackYes') },
-                  { value: 'no', label: t('alarm:filter.ackNo') },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="stationName" label={t('alarm:column.plant')}>
-              <Input
-                allowClear
-                maxLength={100}
-                style={{ width: 170 }}
-                placeholder={t('alarm:filter.plantHint')}
-                data-testid="alarm-filter-plant"
-              />
-            </Form.Item>
-            <Form.Item name="deviceType" label={t('alarm:column.deviceType')}>
-              <Select
-                allowClear
-                style={{ width: 150 }}
-                placeholder={t('system:filter.all')}
-                data-testid="alarm-filter-device-type"
-                popupMatchSelectWidth={false}
-                options={FaultDeviceTypeSchema.options.map((value) => ({
-                  value,
-                  label: deviceKindLabel(t, value),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="faultCode" label={t('alarm:column.faultCode')}>
-              <Input allowClear maxLength={32} style={{ width: 150 }} data-testid="alarm-filter-code" />
-            </Form.Item>
-            <Form.Item name="sn" label={t('alarm:column.sn')}>
-              <Input allowClear maxLength={32} style={{ width: 170 }} data-testid="alarm-filter-sn" />
-            </Form.Item>
-            <Form.Item name="range" label={t('alarm:filter.period')} tooltip={t('alarm:filter.periodHint')}>
-              <PeriodField />
-            </Form.Item>
-          </FilterBar>
-        }
+        filter={<AlarmFilter form={form} initialValues={initialValues} onSearch={search} />}
         extra={
           <Space wrap>
             {mayAck && (

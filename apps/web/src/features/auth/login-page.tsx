@@ -2,6 +2,7 @@ import { ExperimentOutlined, LockOutlined, UserOutlined } from '@ant-design/icon
 import type { ContactType } from '@pvstar/contract/enums';
 import type { LoginResult, SecondFactorStep as Step } from '@pvstar/contract/two-factor';
 import { useQuery } from '@tanstack/react-query';
+import type { FormInstance } from 'antd';
 import { Alert, App, Button, Checkbox, Divider, Flex, Form, Input, Tabs } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,20 +39,14 @@ interface LoginValues {
   agree?: boolean;
 }
 
-/** Sign-in by password (user name, e-mail or phone) or by a code sent to an e-mail or phone. */
-export default function LoginPage() {
+/** Signing in: by password, by code or as the demo; a second factor, when asked for, is the next step. */
+function useSignIn(form: FormInstance<LoginValues>, mode: Mode) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const [form] = Form.useForm<LoginValues>();
-  const [mode, setMode] = useState<Mode>('password');
   const [busy, setBusy] = useState<'login' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step | null>(null);
-  const remembered = useSettings((s) => s.rememberedAccount);
-  const config = useQuery(appConfigQuery);
-  const contactType = Form.useWatch('contactType', form) ?? 'EMAIL';
-  const expired = useSession((s) => s.expired);
 
   const enter = (token: string, trustedDevice?: string | null) => {
     if (trustedDevice) trustedDevices.add(trustedDevice);
@@ -116,6 +111,20 @@ export default function LoginPage() {
     }
     await signIn('demo', demoLogin);
   };
+  return { busy, error, setError, step, setStep, enter, onFinish, onDemo };
+}
+
+/** Sign-in by password (user name, e-mail or phone) or by a code sent to an e-mail or phone. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<LoginValues>();
+  const [mode, setMode] = useState<Mode>('password');
+  const remembered = useSettings((s) => s.rememberedAccount);
+  const config = useQuery(appConfigQuery);
+  const contactType = Form.useWatch('contactType', form) ?? 'EMAIL';
+  const expired = useSession((s) => s.expired);
+
+  const { busy, error, setError, step, setStep, enter, onFinish, onDemo } = useSignIn(form, mode);
 
   if (step)
     return (

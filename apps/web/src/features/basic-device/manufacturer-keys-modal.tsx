@@ -5,6 +5,7 @@ import {
   type ManufacturerRow,
 } from '@pvstar/contract/basic-device';
 import { PERM } from '@pvstar/contract/perm';
+import type { FormInstance } from 'antd';
 import { Alert, Button, Flex, Form, Input, Modal, message, Popconfirm, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect } from 'react';
@@ -22,6 +23,57 @@ import {
 interface FormValues {
   publicKey?: string;
   label?: string;
+}
+
+/** Adding a key: the public key and its label. */
+function KeyForm({
+  form,
+  submit,
+  adding,
+}: {
+  form: FormInstance<FormValues>;
+  submit: () => void;
+  adding: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form<FormValues> form={form} name="manufacturer-key-form" layout="vertical" requiredMark>
+      <Form.Item
+        name="publicKey"
+        label={t('basic:keys.publicKey')}
+        extra={t('basic:keys.publicKeyHint')}
+        rules={[zodRule(ManufacturerKeyAddBodySchema.shape.publicKey, { required: true })]}
+      >
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          style={{ fontFamily: 'monospace' }}
+          placeholder="-----BEGIN PUBLIC KEY-----"
+          data-testid="key-public"
+        />
+      </Form.Item>
+      <Flex gap={8} align="flex-start" wrap>
+        <Form.Item
+          name="label"
+          label={t('basic:keys.label')}
+          rules={[zodRule(ManufacturerKeyAddBodySchema.shape.label)]}
+          style={{ flex: '1 1 240px', marginBottom: 0 }}
+        >
+          <Input maxLength={64} data-testid="key-label" />
+        </Form.Item>
+        <Form.Item label=" " style={{ marginBottom: 0 }}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={submit}
+            loading={adding}
+            data-testid="key-add"
+          >
+            {t('basic:keys.add')}
+          </Button>
+        </Form.Item>
+      </Flex>
+    </Form>
+  );
 }
 
 /**
@@ -130,42 +182,7 @@ export function ManufacturerKeysModal({
           data-testid="manufacturer-key-table"
         />
         <Perm codes={[PERM.basicDeviceEdit]}>
-          <Form<FormValues> form={form} name="manufacturer-key-form" layout="vertical" requiredMark>
-            <Form.Item
-              name="publicKey"
-              label={t('basic:keys.publicKey')}
-              extra={t('basic:keys.publicKeyHint')}
-              rules={[zodRule(ManufacturerKeyAddBodySchema.shape.publicKey, { required: true })]}
-            >
-              <Input.TextArea
-                autoSize={{ minRows: 3, maxRows: 6 }}
-                style={{ fontFamily: 'monospace' }}
-                placeholder="-----BEGIN PUBLIC KEY-----"
-                data-testid="key-public"
-              />
-            </Form.Item>
-            <Flex gap={8} align="flex-start" wrap>
-              <Form.Item
-                name="label"
-                label={t('basic:keys.label')}
-                rules={[zodRule(ManufacturerKeyAddBodySchema.shape.label)]}
-                style={{ flex: '1 1 240px', marginBottom: 0 }}
-              >
-                <Input maxLength={64} data-testid="key-label" />
-              </Form.Item>
-              <Form.Item label=" " style={{ marginBottom: 0 }}>
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={submit}
-                  loading={add.isPending}
-                  data-testid="key-add"
-                >
-                  {t('basic:keys.add')}
-                </Button>
-              </Form.Item>
-            </Flex>
-          </Form>
+          <KeyForm form={form} submit={submit} adding={add.isPending} />
         </Perm>
       </Flex>
     </Modal>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSignOutConfirm } from '../../components/sign-out.ts';
 import { useBack } from '../../components/use-back.ts';
 
-/** 401: the account holds no permission (SPEC §6). */
+/** 401: the account holds no permission (requirements §R12.4). */
 export default function ForbiddenPage() {
   const { t } = useTranslation();
   const back = useBack('/dashboard');

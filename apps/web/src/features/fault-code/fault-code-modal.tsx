@@ -9,6 +9,7 @@ import {
 } from '@pvstar/contract/fault-code';
 import { LANG_LABELS, LANGS, type Lang } from '@pvstar/contract/lang';
 import { requiredText } from '@pvstar/contract/validation';
+import type { FormInstance } from 'antd';
 import { type ButtonProps, Col, Form, Input, Modal, message, Row, Select, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +32,78 @@ interface FormValues {
 const messageRule = zodRule(requiredText(1, FAULT_MESSAGE_MAX), { required: true });
 const adviceRule = zodRule(requiredText(1, FAULT_ADVICE_MAX), { required: true });
 
+/** The languages whose message or fix advice has an error. */
+const languagesWithErrors = (form: FormInstance<FormValues>) =>
+  LANGS.filter((l) =>
+    form
+      .getFieldsError([
+        ['message', l],
+        ['fixAdvice', l],
+      ])
+      .some((f) => f.errors.length > 0),
+  );
+
+/** What the validated form saves. */
+const toBody = (v: FormValues) => ({
+  faultCode: v.faultCode!.trim().toUpperCase(),
+  deviceType: v.deviceType!,
+  alarmLevel: v.alarmLevel!,
+  message: v.message as FaultMessages,
+  fixAdvice: v.fixAdvice as FaultMessages,
+});
+
 /** The user's own language first, then the others in the menu's order. */
 const tabOrder = (own: Lang) => [own, ...LANGS.filter((l) => l !== own)];
+
+/** The code, its device type and its level. */
+function FaultCodeFields() {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={16}>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="faultCode"
+          label={t('faultCode:code')}
+          tooltip={t('faultCode:codeHint')}
+          rules={[zodRule(faultCodeSchema, { required: true })]}
+          normalize={(v: string) => v?.toUpperCase()}
+        >
+          <Input maxLength={32} placeholder="INV-GRID-OV" data-testid="fault-code-code" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="deviceType"
+          label={t('faultCode:deviceType')}
+          rules={[{ required: true, message: t('common:validation.required') }]}
+        >
+          <Select
+            data-testid="fault-code-device-type"
+            options={FaultDeviceTypeSchema.options.map((value) => ({
+              value,
+              label: deviceKindLabel(t, value),
+            }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Form.Item
+          name="alarmLevel"
+          label={t('faultCode:alarmLevel')}
+          rules={[{ required: true, message: t('common:validation.required') }]}
+        >
+          <Select
+            data-testid="fault-code-level"
+            options={ALARM_LEVELS.map((value) => ({
+              value,
+              label: alarmLevelLabel(t, value),
+            }))}
+          />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
 
 /** Add (row null) or edit (a row) a fault code: code, device type, level, then per language a tab. */
 export function FaultCodeModal({
@@ -67,14 +138,7 @@ export function FaultCodeModal({
 
   /** Languages with an error, so that their tabs are marked and the first one is shown. */
   const markLanguages = () => {
-    const bad = LANGS.filter((l) =>
-      form
-        .getFieldsError([
-          ['message', l],
-          ['fixAdvice', l],
-        ])
-        .some((f) => f.errors.length > 0),
-    );
+    const bad = languagesWithErrors(form);
     setBadLangs(bad);
     if (bad.length && !bad.includes(tab)) setTab(bad[0]!);
   };
@@ -88,13 +152,7 @@ export function FaultCodeModal({
       return;
     }
     setBadLangs([]);
-    const body = {
-      faultCode: v.faultCode!.trim().toUpperCase(),
-      deviceType: v.deviceType!,
-      alarmLevel: v.alarmLevel!,
-      message: v.message as FaultMessages,
-      fixAdvice: v.fixAdvice as FaultMessages,
-    };
+    const body = toBody(v);
     try {
       await save.mutateAsync(row ? { id: row.id, ...body } : body);
       message.success(t('common:saved'));
@@ -124,49 +182,7 @@ export function FaultCodeModal({
       forceRender
     >
       <Form<FormValues> form={form} name="fault-code-form" layout="vertical" requiredMark>
-        <Row gutter={16}>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="faultCode"
-              label={t('faultCode:code')}
-              tooltip={t('faultCode:codeHint')}
-              rules={[zodRule(faultCodeSchema, { required: true })]}
-              normalize={(v: string) => v?.toUpperCase()}
-            >
-              <Input maxLength={32} placeholder="INV-GRID-OV" data-testid="fault-code-code" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="deviceType"
-              label={t('faultCode:deviceType')}
-              rules={[{ required: true, message: t('common:validation.required') }]}
-            >
-              <Select
-                data-testid="fault-code-device-type"
-                options={FaultDeviceTypeSchema.options.map((value) => ({
-                  value,
-                  label: deviceKindLabel(t, value),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="alarmLevel"
-              label={t('faultCode:alarmLevel')}
-              rules={[{ required: true, message: t('common:validation.required') }]}
-            >
-              <Select
-                data-testid="fault-code-level"
-                options={ALARM_LEVELS.map((value) => ({
-                  value,
-                  label: alarmLevelLabel(t, value),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FaultCodeFields />
         <Tabs
           size="small"
           activeKey={tab}

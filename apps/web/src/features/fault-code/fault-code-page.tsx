@@ -1,19 +1,13 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { faultCode } from '@pvstar/contract/endpoints/fault-code';
-import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
-import {
-  type FaultCodePageBody,
-  type FaultCodeRow,
-  FaultDeviceTypeSchema,
-} from '@pvstar/contract/fault-code';
+import type { FaultCodePageBody, FaultCodeRow } from '@pvstar/contract/fault-code';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Button, Modal, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../components/confirm-delete.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
-import { FilterBar } from '../../components/filter-bar.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
@@ -23,6 +17,7 @@ import { useExport } from '../../components/use-export.ts';
 import { ALARM_LEVEL_COLOR, alarmLevelLabel } from '../../entities/alarm/alarm-labels.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import { exportFaultCodes, useDeleteFaultCode } from './api/fault-code-api.ts';
+import { FaultCodeFilter } from './fault-code-filter.tsx';
 import { FaultCodeImportModal } from './fault-code-import-modal.tsx';
 import { FaultCodeModal } from './fault-code-modal.tsx';
 
@@ -101,40 +96,7 @@ export default function FaultCodePage() {
       {contextHolder}
       <ListLayout
         title={t('faultCode:title')}
-        filter={
-          <FilterBar<FaultCodePageBody> name="fault-code-filter" onSearch={setFilter}>
-            <Form.Item name="faultCode" label={t('faultCode:code')}>
-              <Input allowClear style={{ width: 160 }} data-testid="filter-code" />
-            </Form.Item>
-            <Form.Item name="deviceType" label={t('faultCode:deviceType')}>
-              <Select
-                allowClear
-                style={{ width: 160 }}
-                placeholder={t('faultCode:all')}
-                data-testid="filter-device-type"
-                options={FaultDeviceTypeSchema.options.map((value) => ({
-                  value,
-                  label: deviceKindLabel(t, value),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="alarmLevel" label={t('faultCode:alarmLevel')}>
-              <Select
-                allowClear
-                style={{ width: 140 }}
-                placeholder={t('faultCode:all')}
-                data-testid="filter-level"
-                options={ALARM_LEVELS.map((value) => ({
-                  value,
-                  label: alarmLevelLabel(t, value),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="keyword" label={t('faultCode:keyword')}>
-              <Input allowClear style={{ width: 200 }} data-testid="filter-keyword" />
-            </Form.Item>
-          </FilterBar>
-        }
+        filter={<FaultCodeFilter onSearch={setFilter} />}
         extra={
           <Space wrap>
             <Perm codes={[PERM.faultCodeImport]}>

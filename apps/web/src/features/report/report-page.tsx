@@ -25,6 +25,29 @@ import { ReportView } from './components/report-view.tsx';
 import { SubscriptionDialog } from './components/subscription-dialog.tsx';
 import { defaultRange, exportFilename, periodBody, REPORT_TABS, type ReportTab } from './report-period.ts';
 
+/** The three reports for the question asked; only the shown tab's is read. */
+function useReports(
+  tab: ReportTab,
+  period: ReturnType<typeof periodBody>,
+  plants: PlantPick[],
+  currency?: string,
+) {
+  const plantIds = plants.length > 0 ? { plantIds: plants.map((p) => p.value) } : {};
+  const money = currency ? { currency } : {};
+  const bodies: ReportBodies = {
+    energy: { ...period, ...plantIds, ...money },
+    fleet: { ...period, ...money },
+    alarm: { ...period, ...plantIds },
+  };
+  const energy = useEnergyReport(bodies.energy, tab === 'energy');
+  const fleet = useFleetReport(bodies.fleet, tab === 'fleet');
+  const alarm = useAlarmReport(bodies.alarm, tab === 'alarm');
+  const active = { energy, fleet, alarm }[tab];
+  const shown = active.data;
+  const inMoney = tab === 'energy' ? energy.data : tab === 'fleet' ? fleet.data : undefined;
+  return { bodies, energy, fleet, alarm, active, shown, inMoney };
+}
+
 /**
  * Reports (2008): energy and revenue, the fleet by organisation, and alarms, over one period and plant
  * choice shared by the three tabs. A report is read when its tab is shown and again whenever the period,
@@ -43,20 +66,12 @@ export default function ReportPage() {
   const [subscribing, setSubscribing] = useState(false);
   const mayPick = usePerm([PERM.stationMonitor]);
 
-  const period = periodBody(dateType, ranges[dateType]);
-  const plantIds = plants.length > 0 ? { plantIds: plants.map((p) => p.value) } : {};
-  const money = currency ? { currency } : {};
-  const bodies: ReportBodies = {
-    energy: { ...period, ...plantIds, ...money },
-    fleet: { ...period, ...money },
-    alarm: { ...period, ...plantIds },
-  };
-  const energy = useEnergyReport(bodies.energy, tab === 'energy');
-  const fleet = useFleetReport(bodies.fleet, tab === 'fleet');
-  const alarm = useAlarmReport(bodies.alarm, tab === 'alarm');
-  const active = { energy, fleet, alarm }[tab];
-  const shown = active.data;
-  const inMoney = tab === 'energy' ? energy.data : tab === 'fleet' ? fleet.data : undefined;
+  const { bodies, energy, fleet, alarm, active, shown, inMoney } = useReports(
+    tab,
+    periodBody(dateType, ranges[dateType]),
+    plants,
+    currency,
+  );
   const tabLabel: Record<ReportTab, string> = {
     energy: t('report:tab.energy'),
     fleet: t('report:tab.fleet'),

@@ -1,34 +1,19 @@
-import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { firmware } from '@pvstar/contract/endpoints/firmware';
-import {
-  type FirmwarePageBody,
-  type FirmwareRow,
-  FirmwareStatusSchema,
-  FirmwareTypeSchema,
-} from '@pvstar/contract/firmware';
+import type { FirmwarePageBody, FirmwareRow } from '@pvstar/contract/firmware';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, Form, Input, Modal, message, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Modal } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../../components/confirm-delete.ts';
-import { EllipsisText } from '../../components/ellipsis-text.tsx';
-import { FilterBar } from '../../components/filter-bar.tsx';
-import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { PageTable } from '../../components/page-table.tsx';
-import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
-import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { useSession } from '../../stores/session.ts';
-import { useDeleteProgram, useManufacturerOptions, useProgramStatus } from './api/program-api.ts';
+import { Perm } from '../../permissions/perm.tsx';
 import { ProgramAddModal } from './components/program-add-modal.tsx';
+import { useProgramColumns } from './components/program-columns.tsx';
 import { ProgramEditModal } from './components/program-edit-modal.tsx';
+import { ProgramFilter } from './components/program-filter.tsx';
 import { RollbackModal } from './components/rollback-modal.tsx';
-import { firmwareTypeLabel, programStatusLabel, RollbackTag } from './upgrade-labels.tsx';
-import { formatBytes, shortHash } from './upgrade-logic.ts';
-
-const mono = { fontFamily: 'monospace', whiteSpace: 'nowrap' } as const;
 
 /** Firmware upgrade → Manage Device Programs (2009002): the firmware images and what they may go to. */
 export default function ProgramPage() {
@@ -38,243 +23,15 @@ export default function ProgramPage() {
   const [editing, setEditing] = useState<FirmwareRow | null>(null);
   const [rollingBack, setRollingBack] = useState<FirmwareRow | null>(null);
   const [modal, contextHolder] = Modal.useModal();
-  const manufacturers = useManufacturerOptions();
-  const remove = useDeleteProgram();
-  const setStatus = useProgramStatus();
-  const mayStatus = usePerm([PERM.programStatus]);
-  const canAct = usePerm([PERM.programEdit, PERM.programDelete]);
-  // Only the provider organisation decides that devices may go back to an older version.
-  const mayEdit = usePerm([PERM.programEdit]);
-  const orgType = useSession((s) => s.userInfo?.user.orgType);
-  const mayRollback = mayEdit && orgType === 'PROVIDER';
 
-  const changeStatus = (row: FirmwareRow, enabled: boolean) =>
-    setStatus.mutate(
-      { id: row.id, status: enabled ? 'ENABLED' : 'DISABLED' },
-      { onSuccess: () => message.success(t('upgrade:program.statusChanged')) },
-    );
-
-  const columns: ColumnsType<FirmwareRow> = [
-    {
-      title: t('upgrade:program.manufacturer'),
-      dataIndex: 'manufacturer',
-      fixed: 'left',
-      render: (v: string) => <EllipsisText text={v} maxWidth={160} />,
-    },
-    {
-      title: t('upgrade:program.firmwareType'),
-      dataIndex: 'firmwareType',
-      render: (v: FirmwareRow['firmwareType']) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{firmwareTypeLabel(t, v)}</span>
-      ),
-    },
-    {
-      title: t('upgrade:program.version'),
-      dataIndex: 'version',
-      render: (v: string, row) => (
-        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
-          <span style={mono}>{v}</span>
-          <RollbackTag mark={row.rollback} testId={`program-rollback-${row.id}`} />
-        </Space>
-      ),
-    },
-    {
-      title: t('upgrade:program.models'),
-      dataIndex: 'models',
-      render: (v: string[] | null) => <EllipsisText text={v?.join(', ') ?? '—'} maxWidth={160} />,
-    },
-    {
-      title: t('upgrade:program.status'),
-      dataIndex: 'status',
-      render: (v: FirmwareRow['status'], row) => {
-        const reason = !row.editable ? t('upgrade:program.notEditable') : null;
-        const toggle = (
-          <Switch
-            size="small"
-            checked={v === 'ENABLED'}
-            checkedChildren={programStatusLabel(t, 'ENABLED')}
-            unCheckedChildren={programStatusLabel(t, 'DISABLED')}
-            disabled={!mayStatus || !row.editable}
-            loading={setStatus.isPending && setStatus.variables?.id === row.id}
-            onChange={(enabled) => changeStatus(row, enabled)}
-            data-testid={`program-status-${row.id}`}
-            data-status={v}
-          />
-        );
-        return reason && mayStatus ? <Tooltip title={reason}>{toggle}</Tooltip> : toggle;
-      },
-    },
-    {
-      title: t('upgrade:program.description'),
-      dataIndex: 'description',
-      render: (v: string) => <EllipsisText text={v} maxWidth={220} />,
-    },
-    {
-      title: t('upgrade:program.supported'),
-      key: 'supported',
-      render: (_, row) => (
-        <span style={{ whiteSpace: 'nowrap' }} data-testid={`program-supported-${row.id}`}>
-          {row.supportAll
-            ? t('upgrade:program.supportAll')
-            : t('upgrade:program.supportedCount', { count: row.supportedCount })}
-        </span>
-      ),
-    },
-    {
-      title: t('upgrade:program.file'),
-      dataIndex: 'fileName',
-      render: (v: string, row) => (
-        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
-          <EllipsisText text={v} maxWidth={180} />
-          <Typography.Text type="secondary">{formatBytes(row.size)}</Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      title: t('upgrade:program.sha256'),
-      dataIndex: 'sha256',
-      render: (v: string) => (
-        <Typography.Text copyable={{ text: v }} style={mono}>
-          <Tooltip title={v}>
-            <span>{shortHash(v)}</span>
-          </Tooltip>
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('upgrade:program.signature'),
-      dataIndex: 'keyFingerprint',
-      render: (v: string | null, row) =>
-        v === null ? (
-          <Tag color="red">{t('upgrade:program.unsigned')}</Tag>
-        ) : row.models === null ? (
-          <Tooltip title={t('upgrade:program.legacyHint')}>
-            <Tag color="red" data-testid={`program-legacy-${row.id}`}>
-              {t('upgrade:program.legacy')}
-            </Tag>
-          </Tooltip>
-        ) : (
-          <Tooltip title={v}>
-            <Tag color={row.keyRetired ? 'orange' : 'green'} data-testid={`program-signature-${row.id}`}>
-              {row.keyRetired ? t('upgrade:program.keyRetired') : t('upgrade:program.signed')}
-            </Tag>
-          </Tooltip>
-        ),
-    },
-    { title: t('upgrade:program.taskCount'), dataIndex: 'taskCount', align: 'right' },
-    {
-      title: t('upgrade:program.createdBy'),
-      dataIndex: 'createdBy',
-      render: (v: string) => <EllipsisText text={v} maxWidth={140} />,
-    },
-    {
-      title: t('upgrade:program.createTime'),
-      dataIndex: 'createTime',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
-    },
-  ];
-  if (canAct || mayRollback)
-    columns.push({
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          {row.editable && (
-            <EditAction
-              perm={PERM.programEdit}
-              onClick={() => setEditing(row)}
-              testId={`program-edit-${row.id}`}
-            />
-          )}
-          {mayRollback && row.models !== null && (
-            <Button
-              type="link"
-              size="small"
-              icon={<RollbackOutlined />}
-              danger={row.rollback === null}
-              onClick={() => setRollingBack(row)}
-              data-testid={`program-rollback-action-${row.id}`}
-            >
-              {row.rollback ? t('upgrade:program.rollbackWithdraw') : t('upgrade:program.rollbackMark')}
-            </Button>
-          )}
-          <DeleteAction
-            perm={PERM.programDelete}
-            disabledReason={
-              !row.editable
-                ? t('upgrade:program.notEditable')
-                : row.taskCount > 0
-                  ? t('upgrade:program.inUse', { count: row.taskCount })
-                  : null
-            }
-            onClick={() =>
-              confirmDelete(modal, t, {
-                title: t('upgrade:program.deleteTitle', { version: row.version }),
-                content: t('upgrade:program.deleteWarning'),
-                onDelete: () => remove.mutateAsync(row.id),
-                refusedTitle: t('upgrade:program.deleteRefused'),
-              })
-            }
-            testId={`program-delete-${row.id}`}
-          />
-        </Space>
-      ),
-    });
+  const columns = useProgramColumns({ modal, onEdit: setEditing, onRollBack: setRollingBack });
 
   return (
     <div data-testid="program-page">
       {contextHolder}
       <ListLayout
         title={t('upgrade:program.title')}
-        filter={
-          <FilterBar<FirmwarePageBody>
-            name="program-filter"
-            onSearch={setFilter}
-            testIdPrefix="program-filter"
-          >
-            <Form.Item name="manufacturerId" label={t('upgrade:program.manufacturer')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 180 }}
-                placeholder={t('system:filter.all')}
-                popupMatchSelectWidth={false}
-                loading={manufacturers.isLoading}
-                options={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-                data-testid="program-filter-manufacturer"
-              />
-            </Form.Item>
-            <Form.Item name="firmwareType" label={t('upgrade:program.firmwareType')}>
-              <Select
-                allowClear
-                style={{ width: 160 }}
-                placeholder={t('system:filter.all')}
-                popupMatchSelectWidth={false}
-                options={FirmwareTypeSchema.options.map((value) => ({
-                  value,
-                  label: firmwareTypeLabel(t, value),
-                }))}
-                data-testid="program-filter-type"
-              />
-            </Form.Item>
-            <Form.Item name="status" label={t('upgrade:program.status')}>
-              <Select
-                allowClear
-                style={{ width: 130 }}
-                placeholder={t('system:filter.all')}
-                options={FirmwareStatusSchema.options.map((value) => ({
-                  value,
-                  label: programStatusLabel(t, value),
-                }))}
-                data-testid="program-filter-status"
-              />
-            </Form.Item>
-            <Form.Item name="version" label={t('upgrade:program.version')}>
-              <Input allowClear maxLength={32} style={{ width: 150 }} data-testid="program-filter-version" />
-            </Form.Item>
-          </FilterBar>
-        }
+        filter={<ProgramFilter onSearch={setFilter} />}
         extra={
           <Perm codes={[PERM.programAdd]}>
             <Button

@@ -11,7 +11,7 @@ import {
 import type { Lang } from '@pvstar/contract/lang';
 import i18n from '../../i18n/index.ts';
 
-/** Why a chosen file is refused before it is sent (SPEC §5), or null when it may go. */
+/** Why a chosen file is refused before it is sent (requirements §R9.3), or null when it may go. */
 export type FileProblem = 'missing' | 'format' | 'empty' | 'tooLarge';
 
 const extension = (name: string) => {
@@ -113,7 +113,7 @@ export function taskActions(status: UpgradeTaskStatus) {
 export const canRetry = (task: Pick<UpgradeTaskRow, 'status' | 'counts'>) =>
   task.status !== 'CANCELLED' && task.counts.failed + task.counts.timedOut > 0;
 
-/** The program description in the reader's language; Dutch readers get the English one (SPEC §9). */
+/** The program description in the reader's language; Dutch readers get English (requirements §R9.4). */
 export function descLangOf(lang: Lang): FirmwareDescLang {
   const short = lang.slice(0, 2);
   return FIRMWARE_DESC_LANGS.find((l) => l === short) ?? 'en';

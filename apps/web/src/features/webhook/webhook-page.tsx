@@ -1,22 +1,16 @@
-import { HistoryOutlined, KeyOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { webhook } from '@pvstar/contract/endpoints/webhook';
 import { PERM } from '@pvstar/contract/perm';
-import type { WebhookRow, WebhookSecret } from '@pvstar/contract/webhook';
-import type { ButtonProps, TableColumnsType } from 'antd';
-import { Button, Modal, message, Space, Tag, Tooltip, Typography } from 'antd';
+import type { WebhookRow } from '@pvstar/contract/webhook';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../../components/confirm-delete.ts';
-import { EllipsisText } from '../../components/ellipsis-text.tsx';
-import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { PageTable } from '../../components/page-table.tsx';
-import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
-import { Perm, usePerm } from '../../permissions/perm.tsx';
-import { useDeleteWebhook, useResumeWebhook, useRotateSecret } from './api/webhook-api.ts';
+import { Perm } from '../../permissions/perm.tsx';
 import { DeliveryDrawer } from './components/delivery-drawer.tsx';
-import { DELIVERY_STATUS_COLOR, deliveryStatusLabel, eventLabel } from './components/labels.ts';
 import { SecretModal } from './components/secret-modal.tsx';
+import { useWebhookColumns } from './components/webhook-columns.tsx';
 import { WebhookFormDrawer } from './components/webhook-form-drawer.tsx';
 
 const NO_FILTER = {};
@@ -28,146 +22,8 @@ export default function WebhookPage() {
   const [editing, setEditing] = useState<{ row: WebhookRow | null } | null>(null);
   const [log, setLog] = useState<WebhookRow | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const canEdit = usePerm([PERM.webhookEdit]);
-  const remove = useDeleteWebhook();
-  const rotate = useRotateSecret();
-  const resume = useResumeWebhook();
 
-  const state = (row: WebhookRow) =>
-    row.pausedAt ? (
-      <Tooltip title={t('webhook:pausedHint', { time: formatDateTime(row.pausedAt) })}>
-        <Tag color="warning" data-testid="webhook-state">
-          {t('webhook:state.paused')}
-        </Tag>
-      </Tooltip>
-    ) : row.enabled ? (
-      <Tag color="success" data-testid="webhook-state">
-        {t('webhook:state.active')}
-      </Tag>
-    ) : (
-      <Tag data-testid="webhook-state">{t('webhook:state.disabled')}</Tag>
-    );
-
-  const columns: TableColumnsType<WebhookRow> = [
-    {
-      title: t('webhook:url'),
-      key: 'url',
-      fixed: 'left',
-      render: (_, row) => (
-        <>
-          <Typography.Text
-            ellipsis={{ tooltip: row.url }}
-            style={{ display: 'block', maxWidth: 280, fontFamily: 'monospace', fontSize: 13 }}
-            data-testid="webhook-url"
-          >
-            {row.url}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.description || t('webhook:secretHint', { hint: row.secretHint })}
-          </Typography.Text>
-        </>
-      ),
-    },
-    {
-      title: t('webhook:org'),
-      dataIndex: 'orgName',
-      key: 'org',
-      render: (v: string) => <EllipsisText text={v} maxWidth={160} />,
-    },
-    {
-      title: t('webhook:events'),
-      key: 'events',
-      render: (_, row) => (
-        <Tooltip title={row.events.map((e) => eventLabel(t, e)).join(', ')}>
-          <Space size={[4, 4]} wrap style={{ maxWidth: 260 }}>
-            {row.events.slice(0, 2).map((e) => (
-              <Tag key={e}>{eventLabel(t, e)}</Tag>
-            ))}
-            {row.events.length > 2 && <Tag>+{row.events.length - 2}</Tag>}
-          </Space>
-        </Tooltip>
-      ),
-    },
-    { title: t('common:field.status'), key: 'state', render: (_, row) => state(row) },
-    {
-      title: t('webhook:lastDelivery'),
-      key: 'last',
-      render: (_, row) =>
-        row.lastDeliveryStatus ? (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            <Tag color={DELIVERY_STATUS_COLOR[row.lastDeliveryStatus]}>
-              {deliveryStatusLabel(t, row.lastDeliveryStatus)}
-            </Tag>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {formatDateTime(row.lastDeliveryAt)}
-            </Typography.Text>
-          </span>
-        ) : (
-          <Typography.Text type="secondary">{t('webhook:never')}</Typography.Text>
-        ),
-    },
-    {
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title={t('webhook:deliveries')}>
-            <Button
-              type="link"
-              icon={<HistoryOutlined />}
-              aria-label={t('webhook:deliveries')}
-              onClick={() => setLog(row)}
-              data-testid="webhook-log"
-            />
-          </Tooltip>
-          {row.pausedAt && canEdit && (
-            <Button
-              type="link"
-              icon={<PlayCircleOutlined />}
-              loading={resume.isPending && resume.variables === row.id}
-              onClick={() => resume.mutateAsync(row.id).then(() => message.success(t('webhook:resumed')))}
-              data-testid="webhook-resume"
-            >
-              {t('webhook:resume')}
-            </Button>
-          )}
-          <EditAction perm={PERM.webhookEdit} onClick={() => setEditing({ row })} testId="webhook-edit" />
-          {canEdit && (
-            <Tooltip title={t('webhook:rotate')}>
-              <Button
-                type="link"
-                icon={<KeyOutlined />}
-                aria-label={t('webhook:rotate')}
-                onClick={() =>
-                  modal.confirm({
-                    title: t('webhook:rotateTitle'),
-                    content: t('webhook:rotateWarning'),
-                    okText: t('system:action.confirm'),
-                    okButtonProps: { danger: true, 'data-testid': 'webhook-rotate-confirm' } as ButtonProps,
-                    cancelText: t('system:action.cancel'),
-                    onOk: () => rotate.mutateAsync(row.id).then((s: WebhookSecret) => setSecret(s.secret)),
-                  })
-                }
-                data-testid="webhook-rotate"
-              />
-            </Tooltip>
-          )}
-          <DeleteAction
-            perm={PERM.webhookDelete}
-            onClick={() =>
-              confirmDelete(modal, t, {
-                title: t('webhook:deleteTitle', { url: row.url }),
-                content: t('webhook:deleteWarning'),
-                onDelete: () => remove.mutateAsync(row.id),
-              })
-            }
-            testId="webhook-delete"
-          />
-        </Space>
-      ),
-    },
-  ];
+  const columns = useWebhookColumns({ modal, setEditing, setLog, setSecret });
 
   return (
     <>

@@ -1,4 +1,4 @@
-import type { PowerFlow } from '@pvstar/contract/dashboard';
+import type { FleetPowerFlow } from '@pvstar/contract/dashboard';
 import { Card, Skeleton, Typography } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ const PowerFlowDiagram = lazyRetrying(() =>
  * The fleet's power flow: the plant's drawing fed with the sums over the inverters that report now (the
  * plant list's and the overview's "power now", docs/energy.md), live with the dashboard's refresh.
  */
-export function FlowCard({ flow, hasBattery }: { flow: PowerFlow; hasBattery: boolean }) {
+export function FlowCard({ flow, hasBattery }: { flow: FleetPowerFlow; hasBattery: boolean }) {
   const { t } = useTranslation('dashboard');
   return (
     <Card

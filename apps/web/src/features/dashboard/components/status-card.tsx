@@ -1,6 +1,6 @@
-import type { PlantStatusCounts } from '@pvstar/contract/dashboard';
 import { PLANT_STATUSES } from '@pvstar/contract/enum-values';
 import type { PlantStatus } from '@pvstar/contract/enums';
+import type { PlantStatusCounts } from '@pvstar/contract/plant-data';
 import { Card, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../components/energy-format.ts';
@@ -24,8 +24,8 @@ function StatusCount(props: { label: string; count: number; color: string; muted
 }
 
 /**
- * Plants per status (SPEC §4 colours). Not a link yet: the plant list takes no status from the address
- * (a `?status=` there would make each count open its plants).
+ * Plants per status (requirements §R4.3), each in its colour. Not a link yet: the plant list takes no
+ * status from the address (a `?status=` there would make each count open its plants).
  */
 export function StatusCard({ counts }: { counts: PlantStatusCounts }) {
   const { t } = useTranslation('dashboard');

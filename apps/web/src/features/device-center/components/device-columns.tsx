@@ -3,6 +3,7 @@ import { type DeviceRow, type DeviceSort, type DeviceType, kindOf } from '@pvsta
 import { flowSignOf } from '@pvstar/contract/metrics';
 import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
@@ -29,8 +30,24 @@ export function useDeviceColumns(
   onReplace?: (row: DeviceRow) => void,
 ): ColumnsType<DeviceRow> {
   const { t } = useTranslation();
+  const columns = [
+    ...identityColumns(t, type, onOpen),
+    ...readingColumns(t, type),
+    actionsColumn(t, type, onParams, onReplace),
+  ];
+  return columns.filter((c): c is Column => c !== false);
+}
+
+type Column = ColumnsType<DeviceRow>[number];
+
+/** Serial number, model, plant and dongle. */
+function identityColumns(
+  t: TFunction,
+  type: DeviceType,
+  onOpen: (row: DeviceRow) => void,
+): (Column | false)[] {
   const isDongle = type === 'DONGLE';
-  const columns: (ColumnsType<DeviceRow>[number] | false)[] = [
+  return [
     {
       title: t('device:field.sn'),
       dataIndex: 'sn',
@@ -99,6 +116,13 @@ export function useDeviceColumns(
         </>
       ),
     },
+  ];
+}
+
+/** Status and what the device reported last. */
+function readingColumns(t: TFunction, type: DeviceType): (Column | false)[] {
+  const isDongle = type === 'DONGLE';
+  return [
     {
       title: t('device:field.status'),
       dataIndex: 'deviceStatus',
@@ -169,6 +193,16 @@ export function useDeviceColumns(
       ...sortable<DeviceSort>('lastSeenAt', 'descend'),
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
     },
+  ];
+}
+
+function actionsColumn(
+  t: TFunction,
+  type: DeviceType,
+  onParams?: (row: DeviceRow) => void,
+  onReplace?: (row: DeviceRow) => void,
+): Column | false {
+  return (
     ((type === 'INVERTER' && !!onParams) || !!onReplace) && {
       title: t('system:action.actions'),
       key: 'actions',
@@ -199,7 +233,6 @@ export function useDeviceColumns(
           )}
         </Flex>
       ),
-    },
-  ];
-  return columns.filter((c): c is ColumnsType<DeviceRow>[number] => c !== false);
+    }
+  );
 }

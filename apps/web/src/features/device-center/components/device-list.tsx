@@ -37,6 +37,50 @@ export const listTitle = (t: TFunction, type: DeviceType): string =>
 
 type Filter = Omit<DevicePageBody, 'deviceType' | 'plantId'>;
 
+/** The filters of one type's list; a dongle has no manufacturer or model to filter by. */
+function DeviceFilter({ type, onSearch }: { type: DeviceType; onSearch: (filter: Filter) => void }) {
+  const { t } = useTranslation();
+  const isDongle = type === 'DONGLE';
+  return (
+    <FilterBar<Filter> key={type} name={`device-filter-${type}`} onSearch={onSearch}>
+      <Form.Item name="sn" label={t('device:field.sn')}>
+        <Input allowClear style={{ width: 170 }} data-testid="filter-sn" />
+      </Form.Item>
+      <Form.Item name="stationName" label={t('device:field.plant')}>
+        <Input
+          allowClear
+          style={{ width: 170 }}
+          placeholder={t('device:filter.plantName')}
+          data-testid="filter-plant"
+        />
+      </Form.Item>
+      <Form.Item name="status" label={t('device:field.status')}>
+        <Select
+          allowClear
+          style={{ width: 150 }}
+          popupMatchSelectWidth={false}
+          placeholder={t('system:filter.all')}
+          options={DEVICE_STATUSES.map((s) => ({
+            value: s,
+            label: deviceStatusLabel(t, s),
+          }))}
+          data-testid="filter-status"
+        />
+      </Form.Item>
+      {!isDongle && (
+        <Form.Item name="manufacturer" label={t('device:field.manufacturer')}>
+          <Input allowClear style={{ width: 150 }} data-testid="filter-manufacturer" />
+        </Form.Item>
+      )}
+      {!isDongle && (
+        <Form.Item name="model" label={t('device:field.model')}>
+          <Input allowClear style={{ width: 150 }} data-testid="filter-model" />
+        </Form.Item>
+      )}
+    </FilterBar>
+  );
+}
+
 /**
  * A device list with its filters and the detail drawer. The URL holds what can be linked: `type` (the
  * tab, when the page shows several types), `id` (the open detail) and `plantId` (one plant only).
@@ -75,50 +119,12 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
       return p;
     });
   };
-  const isDongle = type === 'DONGLE';
   const body: DevicePageBody = { ...filter, deviceType: type, ...(plantId ? { plantId } : {}) };
 
   return (
     <>
       <ListLayout
-        filter={
-          <FilterBar<Filter> key={type} name={`device-filter-${type}`} onSearch={setFilter}>
-            <Form.Item name="sn" label={t('device:field.sn')}>
-              <Input allowClear style={{ width: 170 }} data-testid="filter-sn" />
-            </Form.Item>
-            <Form.Item name="stationName" label={t('device:field.plant')}>
-              <Input
-                allowClear
-                style={{ width: 170 }}
-                placeholder={t('device:filter.plantName')}
-                data-testid="filter-plant"
-              />
-            </Form.Item>
-            <Form.Item name="status" label={t('device:field.status')}>
-              <Select
-                allowClear
-                style={{ width: 150 }}
-                popupMatchSelectWidth={false}
-                placeholder={t('system:filter.all')}
-                options={DEVICE_STATUSES.map((s) => ({
-                  value: s,
-                  label: deviceStatusLabel(t, s),
-                }))}
-                data-testid="filter-status"
-              />
-            </Form.Item>
-            {!isDongle && (
-              <Form.Item name="manufacturer" label={t('device:field.manufacturer')}>
-                <Input allowClear style={{ width: 150 }} data-testid="filter-manufacturer" />
-              </Form.Item>
-            )}
-            {!isDongle && (
-              <Form.Item name="model" label={t('device:field.model')}>
-                <Input allowClear style={{ width: 150 }} data-testid="filter-model" />
-              </Form.Item>
-            )}
-          </FilterBar>
-        }
+        filter={<DeviceFilter type={type} onSearch={setFilter} />}
         title={
           allowed.length > 1 ? (
             <Segmented<DeviceType>

@@ -12,6 +12,7 @@ import {
   type ButtonProps,
   DatePicker,
   Form,
+  type FormInstance,
   Input,
   Modal,
   Select,
@@ -57,18 +58,8 @@ export const reasonLabel = (t: TFunction, reason: ReplacementReason): string =>
     OTHER: t('device:replace.reasons.OTHER'),
   })[reason];
 
-/**
- * Replace a device by a new serial number (decision 024): the new serial, when the new device took over
- * (the reader's clock, now unless changed), why, and a note; asked to confirm before it is sent. A dongle's
- * new MQTT secret is shown once afterwards.
- */
-export function DeviceReplaceModal({
-  target,
-  onClose,
-}: {
-  target: ReplaceTarget | null;
-  onClose: () => void;
-}) {
+/** The dialog's state: the form, the confirmation before sending, and a dongle's new secret once sent. */
+function useDeviceReplace(target: ReplaceTarget | null, onClose: () => void) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<ReplaceValues>();
@@ -127,6 +118,23 @@ export function DeviceReplaceModal({
     ? t('device:replace.title', { kind: deviceKindLabel(t, target.deviceType), sn: target.sn })
     : '';
 
+  return { t, form, replace, secret, submit, title };
+}
+
+/**
+ * Replace a device by a new serial number (decision 024): the new serial, when the new device took over
+ * (the reader's clock, now unless changed), why, and a note; asked to confirm before it is sent. A dongle's
+ * new MQTT secret is shown once afterwards.
+ */
+export function DeviceReplaceModal({
+  target,
+  onClose,
+}: {
+  target: ReplaceTarget | null;
+  onClose: () => void;
+}) {
+  const { t, form, replace, secret, submit, title } = useDeviceReplace(target, onClose);
+
   return (
     <Modal
       open={target !== null}
@@ -159,71 +167,81 @@ export function DeviceReplaceModal({
         )
       }
     >
-      {secret ? (
-        <>
-          <Alert
-            type="warning"
-            showIcon
-            title={t('device:replace.secretOnce', { sn: secret.sn })}
-            style={{ marginBottom: 16 }}
-          />
-          <Typography.Paragraph
-            copyable={{ text: secret.secret ?? '' }}
-            code
-            style={{ fontSize: 14, wordBreak: 'break-all' }}
-            data-testid="replace-secret"
-          >
-            {secret.secret}
-          </Typography.Paragraph>
-        </>
-      ) : (
-        <Form<ReplaceValues> form={form} name="device-replace" layout="vertical" data-testid="replace-form">
-          <Form.Item
-            name="newSn"
-            label={t('device:replace.newSn')}
-            extra={t('device:replace.newSnHint')}
-            rules={[zodRule(DeviceReplaceBodySchema.shape.newSn, { required: true })]}
-          >
-            <Input
-              maxLength={32}
-              autoComplete="off"
-              style={{ textTransform: 'uppercase', fontFamily: 'monospace' }}
-              data-testid="replace-new-sn"
-            />
-          </Form.Item>
-          <Form.Item
-            name="replacedAt"
-            label={t('device:replace.replacedAt')}
-            extra={t('device:replace.replacedAtHint', { zone: zoneName(undefined) })}
-            rules={[{ required: true, message: t('common:validation.required') }]}
-          >
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-              style={{ width: '100%' }}
-              data-testid="replace-at"
-            />
-          </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('device:replace.reason')}
-            rules={[{ required: true, message: t('common:validation.required') }]}
-          >
-            <Select
-              options={REPLACEMENT_REASONS.map((r) => ({ value: r, label: reasonLabel(t, r) }))}
-              data-testid="replace-reason"
-            />
-          </Form.Item>
-          <Form.Item
-            name="note"
-            label={t('device:replace.note')}
-            rules={[zodRule(DeviceReplaceBodySchema.shape.note)]}
-          >
-            <Input.TextArea rows={2} maxLength={500} showCount data-testid="replace-note" />
-          </Form.Item>
-        </Form>
-      )}
+      {secret ? <ReplaceSecret secret={secret} /> : <ReplaceForm form={form} />}
     </Modal>
+  );
+}
+
+function ReplaceSecret({ secret }: { secret: DeviceReplaceResult }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert
+        type="warning"
+        showIcon
+        title={t('device:replace.secretOnce', { sn: secret.sn })}
+        style={{ marginBottom: 16 }}
+      />
+      <Typography.Paragraph
+        copyable={{ text: secret.secret ?? '' }}
+        code
+        style={{ fontSize: 14, wordBreak: 'break-all' }}
+        data-testid="replace-secret"
+      >
+        {secret.secret}
+      </Typography.Paragraph>
+    </>
+  );
+}
+
+function ReplaceForm({ form }: { form: FormInstance<ReplaceValues> }) {
+  const { t } = useTranslation();
+  return (
+    <Form<ReplaceValues> form={form} name="device-replace" layout="vertical" data-testid="replace-form">
+      <Form.Item
+        name="newSn"
+        label={t('device:replace.newSn')}
+        extra={t('device:replace.newSnHint')}
+        rules={[zodRule(DeviceReplaceBodySchema.shape.newSn, { required: true })]}
+      >
+        <Input
+          maxLength={32}
+          autoComplete="off"
+          style={{ textTransform: 'uppercase', fontFamily: 'monospace' }}
+          data-testid="replace-new-sn"
+        />
+      </Form.Item>
+      <Form.Item
+        name="replacedAt"
+        label={t('device:replace.replacedAt')}
+        extra={t('device:replace.replacedAtHint', { zone: zoneName(undefined) })}
+        rules={[{ required: true, message: t('common:validation.required') }]}
+      >
+        <DatePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          style={{ width: '100%' }}
+          data-testid="replace-at"
+        />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label={t('device:replace.reason')}
+        rules={[{ required: true, message: t('common:validation.required') }]}
+      >
+        <Select
+          options={REPLACEMENT_REASONS.map((r) => ({ value: r, label: reasonLabel(t, r) }))}
+          data-testid="replace-reason"
+        />
+      </Form.Item>
+      <Form.Item
+        name="note"
+        label={t('device:replace.note')}
+        rules={[zodRule(DeviceReplaceBodySchema.shape.note)]}
+      >
+        <Input.TextArea rows={2} maxLength={500} showCount data-testid="replace-note" />
+      </Form.Item>
+    </Form>
   );
 }

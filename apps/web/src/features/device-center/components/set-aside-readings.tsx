@@ -1,8 +1,8 @@
 import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import { readingQuality } from '@pvstar/contract/endpoints/reading-quality';
-import { type DeviceKind, metricDef } from '@pvstar/contract/metrics';
+import type { DeviceKind } from '@pvstar/contract/metrics';
 import { PERM } from '@pvstar/contract/perm';
-import type { ReadingDecisionKind, SetAsideReading, SetAsideReason } from '@pvstar/contract/reading-quality';
+import type { ReadingDecisionKind, SetAsideReading } from '@pvstar/contract/reading-quality';
 import type { TariffRecompute } from '@pvstar/contract/tariff';
 import {
   Alert,
@@ -14,8 +14,6 @@ import {
   Input,
   Modal,
   Progress,
-  type TableColumnsType,
-  Tag,
   Tooltip,
   Typography,
 } from 'antd';
@@ -23,28 +21,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
 import { formatNumber } from '../../../components/energy-format.ts';
-import { formatDay, formatZonedDateTime, timeColumnTitle } from '../../../components/format.ts';
-import { metricLabel } from '../../../components/metric-label.ts';
+import { formatDay } from '../../../components/format.ts';
 import { PageTable } from '../../../components/page-table.tsx';
 import { useCanManage } from '../../../permissions/use-can-manage.ts';
 import { useDecideReadings, useSetAsideRecompute } from '../api/reading-quality-api.ts';
 import { plantToday } from '../plant-time.ts';
-import { decisionLabel, reasonHelp, setAsideReasonLabel } from './set-aside-labels.ts';
-
-const DECISION_COLOR = { ACCEPTED: 'green', REJECTED: 'default', none: 'orange' } as const;
-
-/** A counter's reading with the precision a glitch needs (a dip is 0.01 kWh) and its unit. */
-function reading(kind: DeviceKind, counter: string | null, value: number | null, lang: string) {
-  if (value === null) return '—';
-  const unit = counter ? (metricDef(kind, counter)?.unit ?? '') : '';
-  return `${formatNumber(value, 4, lang)}${unit ? ` ${unit}` : ''}`;
-}
-
-function change(kind: DeviceKind, r: SetAsideReading, lang: string) {
-  if (r.value === null || r.reference === null) return '—';
-  const d = r.value - r.reference;
-  return `${d > 0 ? '+' : ''}${reading(kind, r.counter, d, lang)}`;
-}
+import { beforePlant, setAsideColumns } from './set-aside-columns.tsx';
 
 /** How far the recomputation of the plant's days is, once one was asked for. */
 function RecomputeState({ r }: { r: TariffRecompute }) {
@@ -196,148 +178,13 @@ export function SetAsideReadings({
   const [selected, setSelected] = useState<SetAsideReading[]>([]);
   const ask = (decision: ReadingDecisionKind, readings: SetAsideReading[]) =>
     setAsking({ decision, readings });
-  const beforePlant = (r: SetAsideReading) => r.reason === 'BEFORE_PLANT';
+  const columns = setAsideColumns({ t, lang, kind, timezone, canDecide, ask });
 
-  const columns: TableColumnsType<SetAsideReading> = [
-    {
-      title: timeColumnTitle(t, t('device:setAside.column.time'), 'plant'),
-      dataIndex: 'ts',
-      render: (ts: string) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(ts, timezone, true)}</span>
-      ),
-    },
-    {
-      title: t('device:setAside.column.counter'),
-      dataIndex: 'counter',
-      render: (c: string | null) => (c ? metricLabel(t, c) : '—'),
-    },
-    {
-      // The value, and under it the accepted value it was compared with and the step between them.
-      title: t('device:setAside.column.value'),
-      dataIndex: 'value',
-      align: 'right',
-      render: (v: number | null, r) => (
-        <Flex vertical gap={0} style={{ whiteSpace: 'nowrap' }}>
-          <span>{reading(kind, r.counter, v, lang)}</span>
-          {r.reference !== null && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('device:setAside.comparedWith', {
-                value: reading(kind, r.counter, r.reference, lang),
-                change: change(kind, r, lang),
-              })}
-            </Typography.Text>
-          )}
-        </Flex>
-      ),
-    },
-    {
-      title: t('device:setAside.column.reason'),
-      dataIndex: 'reason',
-      render: (reason: SetAsideReason) => (
-        <Tooltip title={reasonHelp(t, reason)}>
-          <Tag color={reason === 'BEFORE_PLANT' ? 'purple' : 'gold'}>{setAsideReasonLabel(t, reason)}</Tag>
-        </Tooltip>
-      ),
-    },
-    {
-      title: t('device:setAside.column.decision'),
-      dataIndex: 'decision',
-      // Who and when wrap under the decision, so that the actions stay in view on a wide screen.
-      width: 170,
-      render: (d: ReadingDecisionKind | null, r) => (
-        <Flex vertical gap={2}>
-          <span>
-            <Tag color={DECISION_COLOR[d ?? 'none']} data-testid="setaside-decision">
-              {decisionLabel(t, d)}
-            </Tag>
-          </span>
-          {d && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('device:setAside.decidedBy', {
-                name: r.decidedBy ?? '—',
-                time: formatZonedDateTime(r.decidedAt, timezone),
-              })}
-            </Typography.Text>
-          )}
-          {r.note && (
-            <Typography.Text
-              type="secondary"
-              style={{ fontSize: 12, maxWidth: 170 }}
-              ellipsis={{ tooltip: r.note }}
-            >
-              {r.note}
-            </Typography.Text>
-          )}
-        </Flex>
-      ),
-    },
-    ...(canDecide
-      ? [
-          {
-            title: t('device:setAside.column.actions'),
-            key: 'actions',
-            render: (_: unknown, r: SetAsideReading) => (
-              <Flex gap={4}>
-                {r.decision !== 'ACCEPTED' && (
-                  <Tooltip title={beforePlant(r) ? t('device:setAside.beforePlant') : undefined}>
-                    <Button
-                      size="small"
-                      type="link"
-                      icon={<CheckOutlined />}
-                      disabled={beforePlant(r)}
-                      onClick={() => ask('ACCEPTED', [r])}
-                      data-testid={`setaside-accept-${r.ts}`}
-                    >
-                      {t('device:setAside.action.accept')}
-                    </Button>
-                  </Tooltip>
-                )}
-                {r.decision !== 'REJECTED' && (
-                  <Button
-                    size="small"
-                    type="link"
-                    icon={<StopOutlined />}
-                    onClick={() => ask('REJECTED', [r])}
-                    data-testid={`setaside-reject-${r.ts}`}
-                  >
-                    {t('device:setAside.action.reject')}
-                  </Button>
-                )}
-              </Flex>
-            ),
-          },
-        ]
-      : []),
-  ];
-
-  const selectedBeforePlant = selected.some(beforePlant);
   return (
     <Flex vertical gap={8} data-testid="set-aside-readings">
       <Typography.Text type="secondary">{t('device:setAside.hint', { timezone })}</Typography.Text>
       {recompute.data && <RecomputeState r={recompute.data} />}
-      {canDecide && selected.length > 0 && (
-        <Flex gap={8} wrap align="center">
-          <Tooltip title={selectedBeforePlant ? t('device:setAside.beforePlant') : undefined}>
-            <Button
-              size="small"
-              icon={<CheckOutlined />}
-              disabled={selectedBeforePlant}
-              onClick={() => ask('ACCEPTED', selected)}
-              data-testid="setaside-accept-selected"
-            >
-              {t('device:setAside.action.acceptSelected', { n: selected.length })}
-            </Button>
-          </Tooltip>
-          <Button
-            size="small"
-            icon={<StopOutlined />}
-            onClick={() => ask('REJECTED', selected)}
-            data-testid="setaside-reject-selected"
-          >
-            {t('device:setAside.action.rejectSelected', { n: selected.length })}
-          </Button>
-        </Flex>
-      )}
+      {canDecide && selected.length > 0 && <SelectedActions selected={selected} ask={ask} />}
       <PageTable
         endpoint={readingQuality.page}
         filter={{ deviceId }}
@@ -370,6 +217,40 @@ export function SetAsideReadings({
           if (decided) setSelected([]);
         }}
       />
+    </Flex>
+  );
+}
+
+function SelectedActions({
+  selected,
+  ask,
+}: {
+  selected: SetAsideReading[];
+  ask: (decision: ReadingDecisionKind, readings: SetAsideReading[]) => void;
+}) {
+  const { t } = useTranslation();
+  const selectedBeforePlant = selected.some(beforePlant);
+  return (
+    <Flex gap={8} wrap align="center">
+      <Tooltip title={selectedBeforePlant ? t('device:setAside.beforePlant') : undefined}>
+        <Button
+          size="small"
+          icon={<CheckOutlined />}
+          disabled={selectedBeforePlant}
+          onClick={() => ask('ACCEPTED', selected)}
+          data-testid="setaside-accept-selected"
+        >
+          {t('device:setAside.action.acceptSelected', { n: selected.length })}
+        </Button>
+      </Tooltip>
+      <Button
+        size="small"
+        icon={<StopOutlined />}
+        onClick={() => ask('REJECTED', selected)}
+        data-testid="setaside-reject-selected"
+      >
+        {t('device:setAside.action.rejectSelected', { n: selected.length })}
+      </Button>
     </Flex>
   );
 }

@@ -7,8 +7,8 @@ import { ApiError } from '../../../api/http.ts';
 import { useDeleteOrg } from '../api/org-api.ts';
 
 /**
- * Deleting an organisation is irreversible, so its name must be typed to confirm (SPEC §5); the server
- * checks the name and that no sub-organisations are left as well.
+ * Deleting an organisation is irreversible, so its name must be typed to confirm (requirements §R10.2); the
+ * server checks the name and that no sub-organisations are left as well.
  */
 export function OrgDeleteModal({ org, onClose }: { org: OrgRow | null; onClose: () => void }) {
   const { t } = useTranslation();

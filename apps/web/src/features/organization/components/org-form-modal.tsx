@@ -8,6 +8,7 @@ import {
   type OrgTreeNode,
 } from '@pvstar/contract/org';
 import { emailSchema, phoneSchema } from '@pvstar/contract/validation';
+import type { FormInstance } from 'antd';
 import { Checkbox, Form, Input, Modal, message, Select, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,34 @@ interface OrgFormValues {
 
 const fields = OrgAddBodySchema.shape;
 
+/** The form shows the organisation, or a new one's defaults, each time the modal opens. */
+function useOrgFormValues(
+  form: FormInstance<OrgFormValues>,
+  open: boolean,
+  org: OrgRow | null,
+  defaultParent?: number,
+) {
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      org
+        ? {
+            name: org.name,
+            parentId: org.parentId ?? undefined,
+            description: org.description ?? '',
+            contactName: org.contactName ?? '',
+            contactPhone: org.contactPhone ?? '',
+            contactEmail: org.contactEmail ?? '',
+            address: org.address ?? '',
+            status: org.status,
+            requireTwoFactor: org.requireTwoFactor,
+          }
+        : { status: 'NORMAL', parentId: defaultParent },
+    );
+  }, [open, org, defaultParent, form]);
+}
+
 /** Add or edit an organisation of the page's type; the parent may only be of a type that can hold it. */
 export function OrgFormModal({
   open,
@@ -57,25 +86,7 @@ export function OrgFormModal({
     [tree, mode.type, org],
   );
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      org
-        ? {
-            name: org.name,
-            parentId: org.parentId ?? undefined,
-            description: org.description ?? '',
-            contactName: org.contactName ?? '',
-            contactPhone: org.contactPhone ?? '',
-            contactEmail: org.contactEmail ?? '',
-            address: org.address ?? '',
-            status: org.status,
-            requireTwoFactor: org.requireTwoFactor,
-          }
-        : { status: 'NORMAL', parentId: defaultParent },
-    );
-  }, [open, org, defaultParent, form]);
+  useOrgFormValues(form, open, org, defaultParent);
 
   const submit = async () => {
     // An invalid form rejects; the fields already show why.

@@ -16,6 +16,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/form-errors.ts';
 import { formatDateTime } from '../../../components/format.ts';
@@ -41,35 +42,11 @@ interface Values {
   lang: Lang;
 }
 
-/**
- * Invites the plant's owner by e-mail (its managers): a link to set a password and see the plant, valid
- * for a week and once; the list of invitations sent. A plant whose owner has an account takes none.
- */
-export function OwnerInvitation({
-  stationId,
-  hasOwnerAccount,
-}: {
-  stationId: number;
-  hasOwnerAccount: boolean;
-}) {
-  const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const invitations = useInvitations(stationId);
-  const invite = useInvite();
-  const revoke = useRevokeInvitation();
-
-  const submit = async (v: Values) => {
-    try {
-      await invite.mutateAsync({ stationId, name: v.name.trim(), email: v.email.trim(), lang: v.lang });
-      message.success(t('common:invitation.sent'));
-      form.resetFields(['name', 'email']);
-    } catch (err) {
-      showFormError(form, err, message);
-    }
-  };
-
-  const columns: TableColumnsType<InvitationRow> = [
+function invitationColumns(
+  t: TFunction,
+  revoke: ReturnType<typeof useRevokeInvitation>,
+): TableColumnsType<InvitationRow> {
+  return [
     {
       key: 'email',
       title: t('commissioning:invite.email'),
@@ -119,6 +96,37 @@ export function OwnerInvitation({
         ),
     },
   ];
+}
+
+/**
+ * Invites the plant's owner by e-mail (its managers): a link to set a password and see the plant, valid
+ * for a week and once; the list of invitations sent. A plant whose owner has an account takes none.
+ */
+export function OwnerInvitation({
+  stationId,
+  hasOwnerAccount,
+}: {
+  stationId: number;
+  hasOwnerAccount: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const invitations = useInvitations(stationId);
+  const invite = useInvite();
+  const revoke = useRevokeInvitation();
+
+  const submit = async (v: Values) => {
+    try {
+      await invite.mutateAsync({ stationId, name: v.name.trim(), email: v.email.trim(), lang: v.lang });
+      message.success(t('common:invitation.sent'));
+      form.resetFields(['name', 'email']);
+    } catch (err) {
+      showFormError(form, err, message);
+    }
+  };
+
+  const columns = invitationColumns(t, revoke);
 
   return (
     <Card

@@ -8,7 +8,6 @@ import {
   Button,
   Card,
   Descriptions,
-  type DescriptionsProps,
   Flex,
   Modal,
   Result,
@@ -22,35 +21,28 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
-import { ContactReveal } from '../../../components/contact-reveal.tsx';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
-import { formatCapacity, formatNumber } from '../../../components/energy-format.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import {
   deviceKindLabel,
   inverterTypeLabel,
   networkingModeLabel,
-  stationTypeLabel,
 } from '../../../components/monitor-labels.ts';
-import { DeviceStatusTag, PlantStatusTag } from '../../../components/monitor-tags.tsx';
+import { DeviceStatusTag } from '../../../components/monitor-tags.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { useCanManage } from '../../../permissions/use-can-manage.ts';
 import { usePlantAddress, usePlantDetail, useResetSecret } from '../api/plant-api.ts';
 import { CommissioningCard } from './commissioning-card.tsx';
 import { LocationMap } from './location-map.tsx';
 import { OwnerInvitation } from './owner-invitation.tsx';
+import { basicItems, locationItems, ownerItems, text } from './plant-info-items.tsx';
 import { PlantPicture } from './plant-picture.tsx';
 import { PlantShare } from './plant-share.tsx';
-import { formatPrice } from './price.ts';
 import { SecretModal } from './secret-modal.tsx';
 import { PlantTariffs } from './tariff/plant-tariffs.tsx';
 
 /** Inverters first, then what hangs on them. */
 const KIND_ORDER: DeviceKind[] = ['INVERTER', 'BATTERY', 'METER', 'EV_CHARGER', 'HEAT_PUMP'];
-
-const dash = <Typography.Text type="secondary">—</Typography.Text>;
-const text = (v: string | null | undefined) => (v ? v : dash);
-const degrees = (v: number | null) => (v === null ? dash : `${formatNumber(v, 1)}°`);
 
 /** Firmware versions a device reports, by their keys; an unknown key shows as it is. */
 function versionLabel(t: TFunction, key: string): string {
@@ -199,9 +191,9 @@ function DeviceTable({ plant }: { plant: StationDetail }) {
 }
 
 /**
- * The plant's information (SPEC §2 "information" tab and /station/monitor/info): basic, geographic,
- * device and owner details. The owner's contact comes masked; a caller allowed to reveal contacts may
- * show a linked owner's real one.
+ * The plant's information (requirements §R5.4: the "information" tab and /station/monitor/info): basic,
+ * geographic, device and owner details. The owner's contact comes masked; a caller allowed to reveal contacts
+ * may show a linked owner's real one.
  */
 export function PlantInfo({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
@@ -224,124 +216,9 @@ export function PlantInfo({ plantId }: { plantId: number }) {
   }
   const p = detail.data;
   const columns = { xs: 1, sm: 1, md: 2, xl: 3 };
-
-  const basic: DescriptionsProps['items'] = [
-    {
-      key: 'stationName',
-      label: t('plant:field.stationName'),
-      children: <span style={{ wordBreak: 'break-word' }}>{p.stationName}</span>,
-    },
-    {
-      key: 'stationNo',
-      label: t('plant:field.stationNo'),
-      children: (
-        <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>
-          {p.stationNo}
-        </Typography.Text>
-      ),
-    },
-    {
-      key: 'stationType',
-      label: t('plant:field.stationType'),
-      children: stationTypeLabel(t, p.stationType),
-    },
-    {
-      key: 'status',
-      label: t('plant:field.status'),
-      children: (
-        <PlantStatusTag status={p.status} neverConnected={p.neverConnected} commissioning={p.commissioning} />
-      ),
-    },
-    {
-      key: 'installedCapacity',
-      label: t('plant:field.installedCapacity'),
-      children: formatCapacity(p.installedCapacity, 'kWp'),
-    },
-    {
-      key: 'energyStorage',
-      label: t('plant:field.energyStorage'),
-      children: p.energyStorage === null ? dash : formatCapacity(p.energyStorage, 'kWh'),
-    },
-    { key: 'angleOfRoll', label: t('plant:field.angleOfRoll'), children: degrees(p.angleOfRoll) },
-    {
-      key: 'azimuth',
-      label: t('plant:field.azimuth'),
-      children:
-        p.azimuth === null ? dash : <Tooltip title={t('plant:hint.azimuth')}>{degrees(p.azimuth)}</Tooltip>,
-    },
-    {
-      key: 'organization',
-      label: t('plant:field.orgId'),
-      children: <EllipsisText text={p.organization} maxWidth={260} />,
-    },
-    {
-      key: 'onlineElectrovalence',
-      label: t('plant:field.onlineElectrovalence'),
-      children: formatPrice(p.onlineElectrovalence, p.currency),
-    },
-    {
-      key: 'buyElectrovalence',
-      label: t('plant:field.buyElectrovalence'),
-      children: formatPrice(p.buyElectrovalence, p.currency),
-    },
-    { key: 'currency', label: t('plant:field.currency'), children: p.currency },
-    {
-      key: 'gridConnectionTime',
-      label: t('plant:field.gridConnectionTime'),
-      children: text(p.gridConnectionTime),
-    },
-    { key: 'buildDate', label: t('plant:field.buildDate'), children: text(p.buildDate) },
-    {
-      key: 'registrationTime',
-      label: t('plant:field.registrationTime'),
-      children: formatDateTime(p.registrationTime),
-    },
-    { key: 'updateTime', label: t('plant:field.updateTime'), children: formatDateTime(p.updateTime) },
-    { key: 'updateByName', label: t('plant:field.updateByName'), children: text(p.updateByName) },
-  ];
-
-  const a = address.data;
-  const location: DescriptionsProps['items'] = [
-    { key: 'country', label: t('plant:field.countryCode'), children: text(a?.countryName) },
-    {
-      key: 'region',
-      label: t('plant:field.regionCode'),
-      children: text(a?.regionNames.slice(1).join(' / ')),
-    },
-    { key: 'detailAddress', label: t('plant:field.detailAddress'), children: text(p.detailAddress) },
-    {
-      key: 'latitude',
-      label: t('plant:field.latitude'),
-      children: p.latitude === null ? dash : formatNumber(p.latitude, 6),
-    },
-    {
-      key: 'longitude',
-      label: t('plant:field.longitude'),
-      children: p.longitude === null ? dash : formatNumber(p.longitude, 6),
-    },
-    { key: 'timezone', label: t('plant:field.timezone'), children: p.timezone },
-  ];
-
-  const contact =
-    p.contactInformation && p.contactType && p.ownerUserId !== null && canReveal ? (
-      <ContactReveal value={p.contactInformation} viewType={p.contactType} id={p.ownerUserId} />
-    ) : (
-      text(p.contactInformation)
-    );
-  const owner: DescriptionsProps['items'] = [
-    { key: 'ownerName', label: t('plant:field.ownerName'), children: text(p.ownerName) },
-    { key: 'userName', label: t('plant:field.userName'), children: text(p.userName) },
-    {
-      key: 'contactType',
-      label: t('plant:field.contactType'),
-      children: p.contactType
-        ? p.contactType === 'EMAIL'
-          ? t('plant:contactType.EMAIL')
-          : t('plant:contactType.MOBILE')
-        : dash,
-    },
-    { key: 'contactInformation', label: t('plant:field.contactInformation'), children: contact },
-  ];
+  const basic = basicItems(t, p);
+  const location = locationItems(t, p, address.data);
+  const owner = ownerItems(t, p, canReveal);
 
   return (
     <Flex vertical gap={16} data-testid="plant-info">

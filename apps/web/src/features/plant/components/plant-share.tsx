@@ -1,46 +1,21 @@
 import { CopyOutlined, ExportOutlined, LinkOutlined } from '@ant-design/icons';
-import type { ShareRow, ShareState } from '@pvstar/contract/plant-share';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import type { ShareRow } from '@pvstar/contract/plant-share';
+import { Alert, App, Button, Card, DatePicker, Flex, Form, Input, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/form-errors.ts';
-import { formatDateTime } from '../../../components/format.ts';
 import { useAddShare, useRevokeShare, useShareLinks } from '../api/plant-share-api.ts';
-
-const STATE_COLOR: Record<ShareState, string> = { ACTIVE: 'green', EXPIRED: 'default', REVOKED: 'red' };
-const STATE_LABEL: Record<ShareState, string> = {
-  ACTIVE: 'share:state.ACTIVE',
-  EXPIRED: 'share:state.EXPIRED',
-  REVOKED: 'share:state.REVOKED',
-};
+import { shareColumns } from './share-columns.tsx';
 
 interface Values {
   label?: string;
   expiry?: Dayjs | null;
 }
 
-/**
- * The plant's public page (kiosk): make a share link (a name, an optional last day), copy or open it once
- * made (only then: the server keeps a fingerprint of the token, not the token), list the links and revoke
- * them. Shown to the plant's managers only.
- */
-export function PlantShare({ plantId }: { plantId: number }) {
+/** The share section's state: the links, the create form and the link just made. */
+function usePlantShare(plantId: number) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -69,67 +44,17 @@ export function PlantShare({ plantId }: { plantId: number }) {
     message.success(t('share:section.copied'));
   };
 
-  const columns: TableColumnsType<ShareRow> = [
-    {
-      key: 'label',
-      title: t('share:column.label'),
-      render: (_, r) => <span style={{ wordBreak: 'break-word' }}>{r.label ?? '—'}</span>,
-    },
-    {
-      key: 'token',
-      title: t('share:column.token'),
-      render: (_, r) => <Typography.Text code>{`${r.tokenPrefix}…`}</Typography.Text>,
-    },
-    {
-      key: 'created',
-      title: t('share:column.created'),
-      render: (_, r) => (
-        <Flex vertical>
-          <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</span>
-          {r.createdBy && (
-            <Typography.Text type="secondary">
-              {t('share:section.madeBy', { name: r.createdBy })}
-            </Typography.Text>
-          )}
-        </Flex>
-      ),
-    },
-    {
-      key: 'expires',
-      title: t('share:column.expires'),
-      render: (_, r) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {r.expiresAt ? formatDateTime(r.expiresAt) : t('share:section.noExpiry')}
-        </span>
-      ),
-    },
-    {
-      key: 'state',
-      title: t('share:column.state'),
-      render: (_, r) => (
-        <Tag color={STATE_COLOR[r.state]} data-testid={`share-state-${r.id}`}>
-          {t(STATE_LABEL[r.state])}
-        </Tag>
-      ),
-    },
-    {
-      key: 'actions',
-      title: '',
-      align: 'right',
-      render: (_, r) =>
-        r.state === 'ACTIVE' && (
-          <Popconfirm
-            title={t('share:section.revokeConfirm')}
-            onConfirm={() => revoke.mutateAsync(r.id)}
-            okButtonProps={{ danger: true }}
-          >
-            <Button danger size="small" data-testid={`share-revoke-${r.id}`}>
-              {t('share:section.revoke')}
-            </Button>
-          </Popconfirm>
-        ),
-    },
-  ];
+  return { t, form, links, add, revoke, made, setMade, submit, copy };
+}
+
+/**
+ * The plant's public page (kiosk): make a share link (a name, an optional last day), copy or open it once
+ * made (only then: the server keeps a fingerprint of the token, not the token), list the links and revoke
+ * them. Shown to the plant's managers only.
+ */
+export function PlantShare({ plantId }: { plantId: number }) {
+  const { t, form, links, add, revoke, made, setMade, submit, copy } = usePlantShare(plantId);
+  const columns = shareColumns(t, revoke);
 
   return (
     <Card
@@ -168,36 +93,7 @@ export function PlantShare({ plantId }: { plantId: number }) {
             </Button>
           </Form.Item>
         </Form>
-        {made && (
-          <Alert
-            type="success"
-            showIcon
-            closable
-            onClose={() => setMade(null)}
-            title={t('share:section.created')}
-            description={
-              <Flex vertical gap={8}>
-                <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="share-link">
-                  {made}
-                </Typography.Text>
-                <Flex gap={8} wrap>
-                  <Button icon={<CopyOutlined />} onClick={() => copy(made)} data-testid="share-copy">
-                    {t('share:section.copy')}
-                  </Button>
-                  <Button
-                    icon={<ExportOutlined />}
-                    href={made}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    data-testid="share-open"
-                  >
-                    {t('share:section.open')}
-                  </Button>
-                </Flex>
-              </Flex>
-            }
-          />
-        )}
+        {made && <ShareMadeAlert made={made} onClose={() => setMade(null)} onCopy={copy} />}
         <Table<ShareRow>
           rowKey="id"
           size="small"
@@ -211,5 +107,47 @@ export function PlantShare({ plantId }: { plantId: number }) {
         />
       </Flex>
     </Card>
+  );
+}
+
+function ShareMadeAlert({
+  made,
+  onClose,
+  onCopy,
+}: {
+  made: string;
+  onClose: () => void;
+  onCopy: (url: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="success"
+      showIcon
+      closable
+      onClose={onClose}
+      title={t('share:section.created')}
+      description={
+        <Flex vertical gap={8}>
+          <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="share-link">
+            {made}
+          </Typography.Text>
+          <Flex gap={8} wrap>
+            <Button icon={<CopyOutlined />} onClick={() => onCopy(made)} data-testid="share-copy">
+              {t('share:section.copy')}
+            </Button>
+            <Button
+              icon={<ExportOutlined />}
+              href={made}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="share-open"
+            >
+              {t('share:section.open')}
+            </Button>
+          </Flex>
+        </Flex>
+      }
+    />
   );
 }

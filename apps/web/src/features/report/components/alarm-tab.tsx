@@ -80,16 +80,9 @@ function AlarmTable<Row extends AlarmCounts>({
   );
 }
 
-/** Alarms raised in the period: totals, and the same counts by level, fault code, device type and plant. */
-export function AlarmTab({ report }: { report: AlarmReport }) {
-  const { t } = useTranslation();
-  const levelColor = useAlarmLevelColor();
-  const levelCol = { key: 'level', title: t('alarm:column.level') };
-  const byLevel: TableColumnsType<ByLevel> = [
-    { ...levelCol, render: (_, r) => <AlarmLevelTag level={r.level} /> },
-    ...countColumns<ByLevel>(t),
-  ];
-  const byCode: TableColumnsType<ByCode> = [
+/** The columns of the alarms by fault code. */
+function codeColumns(t: TFunction, levelCol: { key: string; title: string }): TableColumnsType<ByCode> {
+  return [
     {
       key: 'faultCode',
       title: t('alarm:column.faultCode'),
@@ -110,6 +103,18 @@ export function AlarmTab({ report }: { report: AlarmReport }) {
     },
     ...countColumns<ByCode>(t),
   ];
+}
+
+/** Alarms raised in the period: totals, and the same counts by level, fault code, device type and plant. */
+export function AlarmTab({ report }: { report: AlarmReport }) {
+  const { t } = useTranslation();
+  const levelColor = useAlarmLevelColor();
+  const levelCol = { key: 'level', title: t('alarm:column.level') };
+  const byLevel: TableColumnsType<ByLevel> = [
+    { ...levelCol, render: (_, r) => <AlarmLevelTag level={r.level} /> },
+    ...countColumns<ByLevel>(t),
+  ];
+  const byCode = codeColumns(t, levelCol);
   const byType: TableColumnsType<ByType> = [
     {
       key: 'deviceType',

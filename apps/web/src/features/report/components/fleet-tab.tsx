@@ -2,6 +2,7 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import type { PlantStatus } from '@pvstar/contract/enums';
 import { type FleetFigures, type FleetReport, type FleetRow, REPORT_LEVELS } from '@pvstar/contract/report';
 import { Card, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
@@ -88,10 +89,8 @@ function Legend({ title, parts }: { title: string; parts: Part[] }) {
   );
 }
 
-/** The fleet by organisation: each organisation's own plants, in tree order, and the totals. */
-export function FleetTab({ report }: { report: FleetReport }) {
-  const { t } = useTranslation();
-  const currency = report.currency ?? 'EUR';
+/** The parts the plants' statuses and the alarms' levels are counted in. */
+function fleetParts(t: TFunction) {
   const statuses: Part[] = STATUSES.map((s) => ({
     key: s,
     label: plantStatusLabel(t, s),
@@ -102,6 +101,14 @@ export function FleetTab({ report }: { report: FleetReport }) {
     label: alarmLevelLabel(t, l),
     color: ALARM_LEVEL_COLOR[l],
   }));
+  return { statuses, levels };
+}
+
+/** The fleet by organisation: each organisation's own plants, in tree order, and the totals. */
+export function FleetTab({ report }: { report: FleetReport }) {
+  const { t } = useTranslation();
+  const currency = report.currency ?? 'EUR';
+  const { statuses, levels } = fleetParts(t);
 
   /** Every figure after the name and the type, for the rows and the totals alike. */
   const figures: {

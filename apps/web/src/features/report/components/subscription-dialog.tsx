@@ -12,6 +12,66 @@ import {
 } from '../api/subscription-api.ts';
 import { type PlantPick, PlantSelect } from './plant-select.tsx';
 
+/** One subscription: its reports, its plants, what was sent last, and its delete. */
+function SubscriptionItem({
+  row,
+  toggle,
+  remove,
+}: {
+  row: ReportSubscriptionRow;
+  toggle: (row: ReportSubscriptionRow, change: { monthly?: boolean; weekly?: boolean }) => void;
+  remove: ReturnType<typeof useDeleteSubscription>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex
+      gap={8}
+      align="flex-start"
+      justify="space-between"
+      data-testid={`subscription-${row.id}`}
+      style={{ borderBottom: '1px solid rgba(5,5,5,0.06)', paddingBottom: 8 }}
+    >
+      <Flex vertical gap={2} style={{ minWidth: 0 }}>
+        <Flex wrap gap={12}>
+          <Checkbox
+            checked={row.monthly}
+            disabled={row.monthly && !row.weekly}
+            onChange={(e) => toggle(row, { monthly: e.target.checked })}
+          >
+            {t('reportSubscription:monthly')}
+          </Checkbox>
+          <Checkbox
+            checked={row.weekly}
+            disabled={row.weekly && !row.monthly}
+            onChange={(e) => toggle(row, { weekly: e.target.checked })}
+          >
+            {t('reportSubscription:weekly')}
+          </Checkbox>
+        </Flex>
+        <Typography.Text style={{ wordBreak: 'break-word' }}>
+          {row.plants
+            ? row.plants.map((p) => p.stationName).join(', ') || t('reportSubscription:noPlantsLeft')
+            : t('reportSubscription:allPlants')}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {row.lastPeriod
+            ? t('reportSubscription:lastSent', { period: row.lastPeriod })
+            : t('reportSubscription:notSent')}
+        </Typography.Text>
+      </Flex>
+      <Popconfirm title={t('reportSubscription:confirmDelete')} onConfirm={() => remove.mutateAsync(row.id)}>
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('reportSubscription:delete')}
+          data-testid={`subscription-delete-${row.id}`}
+        />
+      </Popconfirm>
+    </Flex>
+  );
+}
+
 /**
  * Reports by e-mail: the energy report of the previous month (on the 1st) and/or week (on Monday) as a
  * workbook with a short summary, of all the user's plants or chosen ones. The dialog lists the user's
@@ -103,56 +163,7 @@ export function SubscriptionDialog({
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reportSubscription:empty')} />
           ) : (
             subs.data.list.map((row) => (
-              <Flex
-                key={row.id}
-                gap={8}
-                align="flex-start"
-                justify="space-between"
-                data-testid={`subscription-${row.id}`}
-                style={{ borderBottom: '1px solid rgba(5,5,5,0.06)', paddingBottom: 8 }}
-              >
-                <Flex vertical gap={2} style={{ minWidth: 0 }}>
-                  <Flex wrap gap={12}>
-                    <Checkbox
-                      checked={row.monthly}
-                      disabled={row.monthly && !row.weekly}
-                      onChange={(e) => toggle(row, { monthly: e.target.checked })}
-                    >
-                      {t('reportSubscription:monthly')}
-                    </Checkbox>
-                    <Checkbox
-                      checked={row.weekly}
-                      disabled={row.weekly && !row.monthly}
-                      onChange={(e) => toggle(row, { weekly: e.target.checked })}
-                    >
-                      {t('reportSubscription:weekly')}
-                    </Checkbox>
-                  </Flex>
-                  <Typography.Text style={{ wordBreak: 'break-word' }}>
-                    {row.plants
-                      ? row.plants.map((p) => p.stationName).join(', ') ||
-                        t('reportSubscription:noPlantsLeft')
-                      : t('reportSubscription:allPlants')}
-                  </Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {row.lastPeriod
-                      ? t('reportSubscription:lastSent', { period: row.lastPeriod })
-                      : t('reportSubscription:notSent')}
-                  </Typography.Text>
-                </Flex>
-                <Popconfirm
-                  title={t('reportSubscription:confirmDelete')}
-                  onConfirm={() => remove.mutateAsync(row.id)}
-                >
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('reportSubscription:delete')}
-                    data-testid={`subscription-delete-${row.id}`}
-                  />
-                </Popconfirm>
-              </Flex>
+              <SubscriptionItem key={row.id} row={row} toggle={toggle} remove={remove} />
             ))
           )}
         </Flex>

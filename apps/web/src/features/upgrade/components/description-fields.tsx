@@ -6,8 +6,8 @@ import { descLangLabel } from '../upgrade-labels.tsx';
 export const DESC_MAX = 500;
 
 /**
- * The upgrade description, its text in each description language (SPEC §9) and the box the user ticks
- * to confirm that every language is complete. Stacked, so that nothing is hidden behind a tab.
+ * The upgrade description, its text in each description language (requirements §R9.4) and the box the user
+ * ticks to confirm that every language is complete. Stacked, so that nothing is hidden behind a tab.
  */
 export function DescriptionFields({ disabled }: { disabled?: boolean }) {
   const { t } = useTranslation();

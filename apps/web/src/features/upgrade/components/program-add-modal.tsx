@@ -18,7 +18,7 @@ import {
   Space,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
 import { showFormError } from '../../../components/form-errors.ts';
@@ -84,15 +84,8 @@ function ManifestSummary({ manifest }: { manifest: FirmwareManifest | null }) {
   );
 }
 
-/**
- * "Add Device Program" (SPEC §3, §5): the manufacturer first (everything else waits for it), then the
- * .bin image and its signed manifest, sent with a progress bar — the firmware type, version and models
- * are the manifest's, shown read-only, never typed —, the status, the supported devices (all, or a
- * serial-number list) and the descriptions in every language confirmed complete. While the image is on
- * its way the dialog cannot be closed and leaving the page is held back. Mounted only while open, so
- * every opening starts empty.
- */
-export function ProgramAddModal({ onClose }: { onClose: () => void }) {
+/** The dialog's state: the form, the image and serial-number uploads, and the submit. */
+function useProgramAdd(onClose: () => void) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const add = useAddProgram();
@@ -156,6 +149,50 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
   const manifest = bin.state.phase === 'done' ? bin.state.file.manifest : null;
   const snHelp = snError(sn.state);
 
+  return {
+    t,
+    form,
+    add,
+    manufacturers,
+    sn,
+    bin,
+    supportAll,
+    locked,
+    busy,
+    close,
+    submit,
+    fileHelp,
+    manifest,
+    snHelp,
+  };
+}
+
+/**
+ * "Add Device Program" (requirements §R9.2, §R9.3): the manufacturer first (everything else waits for it),
+ * then the .bin image and its signed manifest, sent with a progress bar — the firmware type, version and
+ * models are the manifest's, shown read-only, never typed —, the status, the supported devices (all, or a
+ * serial-number list) and the descriptions in every language confirmed complete. While the image is on
+ * its way the dialog cannot be closed and leaving the page is held back. Mounted only while open, so
+ * every opening starts empty.
+ */
+export function ProgramAddModal({ onClose }: { onClose: () => void }) {
+  const {
+    t,
+    form,
+    add,
+    manufacturers,
+    sn,
+    bin,
+    supportAll,
+    locked,
+    busy,
+    close,
+    submit,
+    fileHelp,
+    manifest,
+    snHelp,
+  } = useProgramAdd(onClose);
+
   return (
     <Modal
       open
@@ -167,22 +204,7 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
       keyboard={!busy}
       // The footer stays in view while the long form scrolls.
       styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', paddingInlineEnd: 8 } }}
-      footer={
-        <Space>
-          <Button onClick={close} disabled={busy} data-testid="program-cancel">
-            {t('system:action.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={submit}
-            loading={add.isPending}
-            disabled={busy}
-            data-testid="program-submit"
-          >
-            {t('system:action.save')}
-          </Button>
-        </Space>
-      }
+      footer={<ProgramAddFooter close={close} submit={submit} busy={busy} pending={add.isPending} />}
     >
       <Form<FormValues>
         form={form}
@@ -192,33 +214,7 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
         initialValues={INITIAL}
         data-testid="program-form"
       >
-        {locked && (
-          <Alert
-            type="info"
-            showIcon
-            title={t('upgrade:program.chooseManufacturerFirst')}
-            style={{ marginBottom: 16 }}
-            data-testid="program-manufacturer-first"
-          />
-        )}
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="manufacturerId"
-              label={t('upgrade:program.manufacturer')}
-              rules={[{ required: true, message: t('upgrade:program.chooseManufacturerFirst') }]}
-            >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={manufacturers.isLoading}
-                disabled={busy}
-                notFoundContent={manufacturers.isError ? manufacturers.error.message : undefined}
-                options={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-                data-testid="program-manufacturer"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
+        <ManufacturerFields locked={locked} busy={busy} manufacturers={manufacturers} />
         <Form.Item
           label={t('upgrade:file.label')}
           required
@@ -235,43 +231,131 @@ export function ProgramAddModal({ onClose }: { onClose: () => void }) {
           />
         </Form.Item>
         <ManifestSummary manifest={manifest} />
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item name="status" label={t('upgrade:program.status')}>
-              <Radio.Group disabled={locked}>
-                {FirmwareStatusSchema.options.map((value) => (
-                  <Radio key={value} value={value} data-testid={`program-form-status-${value}`}>
-                    {programStatusLabel(t, value)}
-                  </Radio>
-                ))}
-              </Radio.Group>
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item name="supportAll" label={t('upgrade:program.supported')}>
-              <Radio.Group disabled={locked}>
-                <Radio value={true} data-testid="program-support-all">
-                  {t('upgrade:program.supportAll')}
-                </Radio>
-                <Radio value={false} data-testid="program-support-partial">
-                  {t('upgrade:program.supportPartial')}
-                </Radio>
-              </Radio.Group>
-            </Form.Item>
-          </Col>
-        </Row>
-        {!supportAll && (
-          <Form.Item
-            label={t('upgrade:sn.label')}
-            required
-            validateStatus={snHelp ? 'error' : undefined}
-            help={snHelp}
-          >
-            <SnSheetView state={sn.state} onPick={sn.pick} disabled={locked || busy} />
-          </Form.Item>
-        )}
+        <SupportFields locked={locked} busy={busy} supportAll={supportAll} sn={sn} snHelp={snHelp} />
         <DescriptionFields disabled={locked} />
       </Form>
     </Modal>
+  );
+}
+
+function ProgramAddFooter({
+  close,
+  submit,
+  busy,
+  pending,
+}: {
+  close: () => void;
+  submit: () => void;
+  busy: boolean;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space>
+      <Button onClick={close} disabled={busy} data-testid="program-cancel">
+        {t('system:action.cancel')}
+      </Button>
+      <Button type="primary" onClick={submit} loading={pending} disabled={busy} data-testid="program-submit">
+        {t('system:action.save')}
+      </Button>
+    </Space>
+  );
+}
+
+function ManufacturerFields({
+  locked,
+  busy,
+  manufacturers,
+}: {
+  locked: boolean;
+  busy: boolean;
+  manufacturers: ReturnType<typeof useManufacturerOptions>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {locked && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('upgrade:program.chooseManufacturerFirst')}
+          style={{ marginBottom: 16 }}
+          data-testid="program-manufacturer-first"
+        />
+      )}
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="manufacturerId"
+            label={t('upgrade:program.manufacturer')}
+            rules={[{ required: true, message: t('upgrade:program.chooseManufacturerFirst') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={manufacturers.isLoading}
+              disabled={busy}
+              notFoundContent={manufacturers.isError ? manufacturers.error.message : undefined}
+              options={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+              data-testid="program-manufacturer"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+function SupportFields({
+  locked,
+  busy,
+  supportAll,
+  sn,
+  snHelp,
+}: {
+  locked: boolean;
+  busy: boolean;
+  supportAll: boolean;
+  sn: ReturnType<typeof useSnSheet>;
+  snHelp: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="status" label={t('upgrade:program.status')}>
+            <Radio.Group disabled={locked}>
+              {FirmwareStatusSchema.options.map((value) => (
+                <Radio key={value} value={value} data-testid={`program-form-status-${value}`}>
+                  {programStatusLabel(t, value)}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item name="supportAll" label={t('upgrade:program.supported')}>
+            <Radio.Group disabled={locked}>
+              <Radio value={true} data-testid="program-support-all">
+                {t('upgrade:program.supportAll')}
+              </Radio>
+              <Radio value={false} data-testid="program-support-partial">
+                {t('upgrade:program.supportPartial')}
+              </Radio>
+            </Radio.Group>
+          </Form.Item>
+        </Col>
+      </Row>
+      {!supportAll && (
+        <Form.Item
+          label={t('upgrade:sn.label')}
+          required
+          validateStatus={snHelp ? 'error' : undefined}
+          help={snHelp}
+        >
+          <SnSheetView state={sn.state} onPick={sn.pick} disabled={locked || busy} />
+        </Form.Item>
+      )}
+    </>
   );
 }

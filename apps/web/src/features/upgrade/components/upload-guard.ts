@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
 /**
- * While a file is on its way (SPEC §5: the window must not be closed during upload), the browser asks
- * before the tab is closed or reloaded, and the portal's own links stay where they are.
+ * While a file is on its way (requirements §R9.3: the window must not be closed during upload), the browser
+ * asks before the tab is closed or reloaded, and the portal's own links stay where they are.
  */
 export function useUploadGuard(busy: boolean) {
   const { t } = useTranslation();

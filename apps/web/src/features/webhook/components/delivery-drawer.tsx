@@ -3,6 +3,7 @@ import { PERM } from '@pvstar/contract/perm';
 import type { WebhookDeliveryRow, WebhookRow } from '@pvstar/contract/webhook';
 import type { TableColumnsType } from 'antd';
 import { Button, Drawer, Empty, message, Space, Table, Tag, Timeline, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDrawerActions } from '../../../components/drawer-actions.ts';
@@ -11,17 +12,13 @@ import { usePerm } from '../../../permissions/perm.tsx';
 import { useDeliveries, useResendDelivery, useTestWebhook } from '../api/webhook-api.ts';
 import { DELIVERY_STATUS_COLOR, deliveryStatusLabel, eventLabel } from './labels.ts';
 
-/** The log of one endpoint: each delivery with its status, response and attempts; resend and test. */
-export function DeliveryDrawer({ row, onClose }: { row: WebhookRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [pageNum, setPageNum] = useState(1);
-  const pageSize = 20;
-  const list = useDeliveries(row?.id ?? null, pageNum, pageSize);
-  const resend = useResendDelivery();
-  const test = useTestWebhook();
-  const canAct = usePerm([PERM.webhookEdit]);
-
-  const columns: TableColumnsType<WebhookDeliveryRow> = [
+/** The deliveries of an endpoint; those who may edit it may send one again. */
+function deliveryColumns(
+  t: TFunction,
+  canAct: boolean,
+  resend: ReturnType<typeof useResendDelivery>,
+): TableColumnsType<WebhookDeliveryRow> {
+  return [
     {
       title: t('webhook:eventType'),
       key: 'event',
@@ -91,6 +88,19 @@ export function DeliveryDrawer({ row, onClose }: { row: WebhookRow | null; onClo
         ]
       : []),
   ];
+}
+
+/** The log of one endpoint: each delivery with its status, response and attempts; resend and test. */
+export function DeliveryDrawer({ row, onClose }: { row: WebhookRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [pageNum, setPageNum] = useState(1);
+  const pageSize = 20;
+  const list = useDeliveries(row?.id ?? null, pageNum, pageSize);
+  const resend = useResendDelivery();
+  const test = useTestWebhook();
+  const canAct = usePerm([PERM.webhookEdit]);
+
+  const columns = deliveryColumns(t, canAct, resend);
   const actions = useDrawerActions(
     canAct && (
       <Button

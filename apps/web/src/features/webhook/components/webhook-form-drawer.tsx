@@ -7,6 +7,7 @@ import {
   type WebhookRow,
   type WebhookSecret,
 } from '@pvstar/contract/webhook';
+import type { FormInstance } from 'antd';
 import { Checkbox, Form, Input, message, Switch, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,26 @@ interface WebhookFormValues {
   enabled?: boolean;
 }
 
+/** The form shows the endpoint, or an added one's defaults, each time the drawer opens. */
+function useFormValues(form: FormInstance<WebhookFormValues>, open: boolean, row: WebhookRow | null) {
+  const ownOrg = useSession((s) => s.userInfo?.user.orgId);
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      row
+        ? {
+            orgId: row.orgId,
+            url: row.url,
+            events: row.events,
+            description: row.description ?? '',
+            enabled: row.enabled,
+          }
+        : { orgId: ownOrg, events: ['alarm.raised', 'alarm.ended'], enabled: true },
+    );
+  }, [open, row, form, ownOrg]);
+}
+
 /** Add or edit an endpoint: its organisation, URL, events and description; added ones answer their secret. */
 export function WebhookFormDrawer({
   open,
@@ -42,23 +63,8 @@ export function WebhookFormDrawer({
   const [form] = Form.useForm<WebhookFormValues>();
   const tree = useOrgTree();
   const save = useSaveWebhook();
-  const ownOrg = useSession((s) => s.userInfo?.user.orgId);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      row
-        ? {
-            orgId: row.orgId,
-            url: row.url,
-            events: row.events,
-            description: row.description ?? '',
-            enabled: row.enabled,
-          }
-        : { orgId: ownOrg, events: ['alarm.raised', 'alarm.ended'], enabled: true },
-    );
-  }, [open, row, form, ownOrg]);
+  useFormValues(form, open, row);
 
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);

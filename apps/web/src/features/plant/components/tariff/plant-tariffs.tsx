@@ -5,26 +5,16 @@ import {
   type TariffPeriod,
   type TariffRecompute,
 } from '@pvstar/contract/tariff';
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Popconfirm,
-  Progress,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Flex, Progress, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../../components/energy-format.ts';
 import { formatDay } from '../../../../components/format.ts';
 import { useDeletePeriod, useTariffs } from '../../api/tariff-api.ts';
 import { formatPrice } from '../price.ts';
+import { tariffColumns } from './tariff-columns.tsx';
 import { TariffImport } from './tariff-import.tsx';
-import { DIRECTION_LABEL, KIND_LABEL, TariffPeriodForm } from './tariff-period-form.tsx';
+import { DIRECTION_LABEL, TariffPeriodForm } from './tariff-period-form.tsx';
 
 /** How far the recomputation of past days is: under way with done/total days, done, or failed. */
 function RecomputeState({ r }: { r: TariffRecompute }) {
@@ -77,81 +67,7 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
   const currency = data?.currency ?? 'EUR';
   const price = (v: number | null) => formatPrice(v, currency);
 
-  const describe = (p: TariffPeriod) => {
-    if (p.kind === 'FLAT') return price(p.price);
-    if (p.kind === 'TOU')
-      return (
-        <Flex vertical>
-          <span>{t('tariff:list.bands', { n: formatNumber(p.bands.length, 0) })}</span>
-          <Typography.Text type="secondary">
-            {t('tariff:list.otherwise', { price: price(p.price) })}
-          </Typography.Text>
-        </Flex>
-      );
-    return (
-      <Flex vertical>
-        <span>{t('tariff:list.prices', { n: formatNumber(p.priceCount, 0) })}</span>
-        {p.resolutionMinutes && (
-          <Typography.Text type="secondary">
-            {t('tariff:import.minutes', { n: p.resolutionMinutes })}
-          </Typography.Text>
-        )}
-      </Flex>
-    );
-  };
-
-  const columns: TableColumnsType<TariffPeriod> = [
-    {
-      key: 'valid',
-      title: t('tariff:list.valid'),
-      render: (_, p) => (
-        <span style={{ whiteSpace: 'nowrap' }} data-testid={`tariff-valid-${p.id}`}>
-          {formatDay(p.validFrom)} – {p.validTo ? formatDay(p.validTo) : t('tariff:list.open')}
-        </span>
-      ),
-    },
-    { key: 'kind', title: t('tariff:list.kind'), render: (_, p) => <Tag>{t(KIND_LABEL[p.kind])}</Tag> },
-    { key: 'price', title: t('tariff:list.price'), render: (_, p) => describe(p) },
-    {
-      key: 'fee',
-      title: t('tariff:list.gridFee'),
-      render: (_, p) => (p.direction === 'PURCHASE' ? price(p.gridFee) : '—'),
-    },
-    ...(canEdit
-      ? [
-          {
-            key: 'actions',
-            title: '',
-            align: 'right' as const,
-            render: (_: unknown, p: TariffPeriod) => (
-              <Flex gap={4} justify="flex-end" wrap>
-                {p.kind === 'DYNAMIC' && (
-                  <Button size="small" onClick={() => setImporting(p)} data-testid={`tariff-import-${p.id}`}>
-                    {t('tariff:list.import')}
-                  </Button>
-                )}
-                <Button
-                  size="small"
-                  onClick={() => setEditing({ period: p, direction: p.direction })}
-                  data-testid={`tariff-edit-${p.id}`}
-                >
-                  {t('tariff:list.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('tariff:list.deleteConfirm')}
-                  onConfirm={() => remove.mutateAsync(p.id)}
-                  okButtonProps={{ danger: true }}
-                >
-                  <Button size="small" danger data-testid={`tariff-delete-${p.id}`}>
-                    {t('tariff:list.delete')}
-                  </Button>
-                </Popconfirm>
-              </Flex>
-            ),
-          },
-        ]
-      : []),
-  ];
+  const columns = tariffColumns({ t, price, canEdit, remove, setImporting, setEditing });
 
   return (
     <Card
@@ -176,31 +92,15 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
         )}
         {data && <RecomputeState r={data.recompute} />}
         {TARIFF_DIRECTIONS.map((direction) => (
-          <Flex vertical gap={6} key={direction} data-testid={`tariff-${direction}`}>
-            <Flex justify="space-between" align="center" gap={8} wrap>
-              <Typography.Text strong>{t(DIRECTION_LABEL[direction])}</Typography.Text>
-              {canEdit && (
-                <Button
-                  size="small"
-                  icon={<PlusOutlined />}
-                  onClick={() => setEditing({ period: null, direction })}
-                  data-testid={`tariff-add-${direction}`}
-                >
-                  {t('tariff:list.add')}
-                </Button>
-              )}
-            </Flex>
-            <Table<TariffPeriod>
-              rowKey="id"
-              size="small"
-              columns={columns}
-              dataSource={(data?.periods ?? []).filter((p) => p.direction === direction)}
-              loading={tariffs.isPending}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: t('tariff:list.empty') }}
-            />
-          </Flex>
+          <DirectionTable
+            key={direction}
+            direction={direction}
+            canEdit={canEdit}
+            onAdd={() => setEditing({ period: null, direction })}
+            columns={columns}
+            periods={(data?.periods ?? []).filter((p) => p.direction === direction)}
+            loading={tariffs.isPending}
+          />
         ))}
       </Flex>
       {editing && (
@@ -221,5 +121,50 @@ export function PlantTariffs({ plantId, canEdit }: { plantId: number; canEdit: b
         />
       )}
     </Card>
+  );
+}
+
+function DirectionTable({
+  direction,
+  canEdit,
+  onAdd,
+  columns,
+  periods,
+  loading,
+}: {
+  direction: TariffDirection;
+  canEdit: boolean;
+  onAdd: () => void;
+  columns: TableColumnsType<TariffPeriod>;
+  periods: TariffPeriod[];
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={6} data-testid={`tariff-${direction}`}>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Text strong>{t(DIRECTION_LABEL[direction])}</Typography.Text>
+        {canEdit && (
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={onAdd}
+            data-testid={`tariff-add-${direction}`}
+          >
+            {t('tariff:list.add')}
+          </Button>
+        )}
+      </Flex>
+      <Table<TariffPeriod>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={periods}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('tariff:list.empty') }}
+      />
+    </Flex>
   );
 }

@@ -53,6 +53,28 @@ function bandErrors(err: unknown): Record<number, string> {
   return out;
 }
 
+/** What the validated form saves: no grid fee on a feed-in tariff, bands only for time of use. */
+const toBody = (v: Values) => ({
+  direction: v.direction,
+  kind: v.kind,
+  validFrom: v.validFrom.format('YYYY-MM-DD'),
+  validTo: v.validTo ? v.validTo.format('YYYY-MM-DD') : null,
+  price: v.price ?? null,
+  gridFee: v.direction === 'PURCHASE' ? (v.gridFee ?? 0) : 0,
+  bands: v.kind === 'TOU' ? (v.bands ?? []) : [],
+});
+
+/** The period's values, or a new one's from this month on. */
+const initialValues = (p: TariffPeriod | null, direction: TariffDirection) => ({
+  direction: p?.direction ?? direction,
+  kind: p?.kind ?? 'FLAT',
+  validFrom: p ? dayjs(p.validFrom) : dayjs().startOf('month'),
+  validTo: p?.validTo ? dayjs(p.validTo) : null,
+  price: p?.price ?? null,
+  gridFee: p?.gridFee ?? 0,
+  bands: p?.bands.length ? p.bands : [{ ...NEW_BAND }],
+});
+
 /**
  * Adding or changing a period: direction, type, days of validity, the price (a flat price; outside the
  * bands; or where a dynamic series has none), the grid fee (purchase only) and, for time of use, the bands.
@@ -76,15 +98,7 @@ export function TariffPeriodForm(props: {
 
   const submit = async (v: Values) => {
     setBandErrs({});
-    const body = {
-      direction: v.direction,
-      kind: v.kind,
-      validFrom: v.validFrom.format('YYYY-MM-DD'),
-      validTo: v.validTo ? v.validTo.format('YYYY-MM-DD') : null,
-      price: v.price ?? null,
-      gridFee: v.direction === 'PURCHASE' ? (v.gridFee ?? 0) : 0,
-      bands: v.kind === 'TOU' ? (v.bands ?? []) : [],
-    };
+    const body = toBody(v);
     try {
       await save.mutateAsync(p ? { id: p.id, ...body } : { stationId: props.stationId, ...body });
       message.success(t('tariff:form.saved'));
@@ -111,15 +125,7 @@ export function TariffPeriodForm(props: {
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={{
-          direction: p?.direction ?? props.direction,
-          kind: p?.kind ?? 'FLAT',
-          validFrom: p ? dayjs(p.validFrom) : dayjs().startOf('month'),
-          validTo: p?.validTo ? dayjs(p.validTo) : null,
-          price: p?.price ?? null,
-          gridFee: p?.gridFee ?? 0,
-          bands: p?.bands.length ? p.bands : [{ ...NEW_BAND }],
-        }}
+        initialValues={initialValues(p, props.direction)}
         data-testid="tariff-form"
       >
         <Form.Item name="direction" label={t('tariff:form.direction')}>

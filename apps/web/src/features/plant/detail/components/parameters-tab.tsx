@@ -8,7 +8,7 @@ import { RemoteParameters } from '../../../../entities/remote/remote-parameters.
 import { usePerm } from '../../../../permissions/perm.tsx';
 
 /**
- * Inverter parameters (SPEC "Remote control tabs"): one of the plant's inverters at a time (the first
+ * Inverter parameters (requirements §R8.1): one of the plant's inverters at a time (the first
  * preselected), read and, with the right, written; below, the change log of the whole plant.
  */
 export function ParametersTab({ plant }: { plant: StationDetail }) {

@@ -43,6 +43,25 @@ export function zonedMidnight(day: string, timeZone: string): number {
   return guess - zoneOffset(first, timeZone);
 }
 
+/** One line of the chart. */
+const curveLine = (
+  curve: PowerCurve,
+  name: string,
+  color: string,
+  pick: (p: PowerCurve['points'][number]) => number | null,
+) => ({
+  name,
+  type: 'line' as const,
+  // A lone point of a line without symbols would not show at all.
+  showSymbol: curve.points.length <= 12,
+  symbolSize: 4,
+  smooth: 0.2,
+  connectNulls: false,
+  lineStyle: { width: 2, color },
+  itemStyle: { color },
+  data: curve.points.map((p) => [Date.parse(p.ts), pick(p)]),
+});
+
 /** The day's power in 5-minute means: PV, load, grid, battery (W) and the battery's charge (%). */
 export function PowerCurveChart({ curve, showSoc }: { curve: PowerCurve; showSoc: boolean }) {
   const { t, i18n } = useTranslation();
@@ -58,18 +77,6 @@ export function PowerCurveChart({ curve, showSoc }: { curve: PowerCurve; showSoc
       new Date(Date.parse(`${curve.date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
       curve.timezone,
     );
-    const line = (name: string, color: string, pick: (p: PowerCurve['points'][number]) => number | null) => ({
-      name,
-      type: 'line' as const,
-      // A lone point of a line without symbols would not show at all.
-      showSymbol: curve.points.length <= 12,
-      symbolSize: 4,
-      smooth: 0.2,
-      connectNulls: false,
-      lineStyle: { width: 2, color },
-      itemStyle: { color },
-      data: curve.points.map((p) => [Date.parse(p.ts), pick(p)]),
-    });
     const names = {
       pv: t('monitor:flow.pv'),
       load: t('monitor:flow.load'),
@@ -125,14 +132,14 @@ export function PowerCurveChart({ curve, showSoc }: { curve: PowerCurve; showSoc
           : []),
       ],
       series: [
-        { ...line(names.pv, FLOW_COLORS.pv, (p) => p.pvPower), areaStyle: { opacity: 0.12 } },
-        line(names.load, FLOW_COLORS.load, (p) => p.loadPower),
-        line(names.grid, FLOW_COLORS.grid, (p) => p.gridPower),
+        { ...curveLine(curve, names.pv, FLOW_COLORS.pv, (p) => p.pvPower), areaStyle: { opacity: 0.12 } },
+        curveLine(curve, names.load, FLOW_COLORS.load, (p) => p.loadPower),
+        curveLine(curve, names.grid, FLOW_COLORS.grid, (p) => p.gridPower),
         ...(showSoc
           ? [
-              line(names.battery, FLOW_COLORS.battery, (p) => p.batteryPower),
+              curveLine(curve, names.battery, FLOW_COLORS.battery, (p) => p.batteryPower),
               {
-                ...line(names.soc, FLOW_COLORS.battery, (p) => p.soc),
+                ...curveLine(curve, names.soc, FLOW_COLORS.battery, (p) => p.soc),
                 yAxisIndex: 1,
                 lineStyle: { width: 1.5, type: 'dashed' as const, color: FLOW_COLORS.battery },
               },

@@ -1,33 +1,17 @@
 import { DATE_TYPES } from '@pvstar/contract/enum-values';
-import type { DateType, EnergyFigure } from '@pvstar/contract/enums';
-import type { EnergyFigures, EnergyRow } from '@pvstar/contract/plant-data';
-import { Card, Flex, Radio, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
+import type { DateType } from '@pvstar/contract/enums';
+import type { EnergyRow } from '@pvstar/contract/plant-data';
+import { Card, Flex, Radio, Skeleton, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DateRange, DateRangeField } from '../../../../components/date-range.tsx';
 import { EChart } from '../../../../components/echart.tsx';
-import {
-  formatEnergy,
-  formatMoney,
-  formatNumber,
-  formatPercent,
-} from '../../../../components/energy-format.ts';
-import { FLOW_COLORS } from '../../../../components/flow-colors.ts';
-import { dateTypeLabel, energyFigureLabel } from '../../../../components/monitor-labels.ts';
+import { dateTypeLabel } from '../../../../components/monitor-labels.ts';
 import { usePlantEnergy } from '../api/plant-data-api.ts';
-
-/** The energy figures charted as bars (kWh); revenue is the line on its own axis. */
-const BARS: { figure: EnergyFigure; color: string }[] = [
-  { figure: 'generation', color: FLOW_COLORS.pv },
-  { figure: 'consumption', color: FLOW_COLORS.load },
-  { figure: 'charge', color: FLOW_COLORS.battery },
-  { figure: 'discharge', color: '#86efac' },
-  { figure: 'feedIn', color: FLOW_COLORS.ev },
-  { figure: 'purchase', color: FLOW_COLORS.grid },
-];
-const REVENUE_COLOR = '#eb2f96';
+import { statisticsOption } from './statistics-chart.ts';
+import { statisticsColumns, totalCells } from './statistics-columns.tsx';
 
 /** Each date type's default range, ending today. */
 function defaultRange(type: DateType): DateRange {
@@ -54,90 +38,11 @@ export function StatisticsTab({ plantId }: { plantId: number }) {
   const data = energy.data;
   const currency = data?.currency ?? 'EUR';
 
-  const option = useMemo<EChartsOption | null>(() => {
-    if (!data) return null;
-    return {
-      legend: { top: 0, type: 'scroll' },
-      grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
-      tooltip: {
-        trigger: 'axis',
-        axisPointer: { type: 'shadow' },
-        formatter: (params: unknown) => {
-          const list = params as {
-            seriesIndex: number;
-            marker: string;
-            seriesName: string;
-            value: number;
-            name: string;
-          }[];
-          if (!list.length) return '';
-          return [
-            list[0]!.name,
-            ...list.map(
-              (p) =>
-                `${p.marker}${p.seriesName}: ${p.seriesIndex === BARS.length ? formatMoney(p.value, currency) : formatEnergy(p.value)}`,
-            ),
-          ].join('<br/>');
-        },
-      },
-      xAxis: { type: 'category', data: data.rows.map((r) => r.period) },
-      yAxis: [
-        { type: 'value', name: 'kWh', axisLabel: { formatter: (v: number) => formatNumber(v, 2) } },
-        {
-          type: 'value',
-          name: currency,
-          splitLine: { show: false },
-          axisLabel: { formatter: (v: number) => formatNumber(v, 2) },
-        },
-      ],
-      series: [
-        ...BARS.map((b) => ({
-          name: energyFigureLabel(t, b.figure),
-          type: 'bar' as const,
-          itemStyle: { color: b.color },
-          data: data.rows.map((r) => r[b.figure]),
-        })),
-        {
-          name: energyFigureLabel(t, 'revenue'),
-          type: 'line' as const,
-          yAxisIndex: 1,
-          itemStyle: { color: REVENUE_COLOR },
-          lineStyle: { color: REVENUE_COLOR, width: 2 },
-          data: data.rows.map((r) => r.revenue),
-        },
-      ],
-    };
-  }, [data, t, currency]);
-
-  const energyCol = (figure: EnergyFigure) => ({
-    title: energyFigureLabel(t, figure),
-    dataIndex: figure,
-    align: 'right' as const,
-    render: (v: number) => formatEnergy(v),
-  });
-  const columns: TableColumnsType<EnergyRow> = [
-    { title: t('plant:stats.period'), dataIndex: 'period', fixed: 'left' },
-    ...BARS.map((b) => energyCol(b.figure)),
-    energyCol('selfConsumption'),
-    {
-      title: energyFigureLabel(t, 'selfSufficiency'),
-      dataIndex: 'selfSufficiency',
-      align: 'right',
-      render: (v: number) => formatPercent(v),
-    },
-    {
-      title: energyFigureLabel(t, 'revenue'),
-      dataIndex: 'revenue',
-      align: 'right',
-      render: (v: number) => formatMoney(v, currency),
-    },
-  ];
-  const totalCells = (totals: EnergyFigures) => [
-    ...BARS.map((b) => formatEnergy(totals[b.figure])),
-    formatEnergy(totals.selfConsumption),
-    formatPercent(totals.selfSufficiency),
-    formatMoney(totals.revenue, currency),
-  ];
+  const option = useMemo<EChartsOption | null>(
+    () => (data ? statisticsOption(data, t, currency) : null),
+    [data, t, currency],
+  );
+  const columns = statisticsColumns(t, currency);
 
   return (
     <Flex vertical gap={16} data-testid="tab-statistics" data-date-type={dateType}>
@@ -185,7 +90,7 @@ export function StatisticsTab({ plantId }: { plantId: number }) {
                   <Table.Summary.Cell index={0}>
                     <Typography.Text strong>{t('plant:stats.total')}</Typography.Text>
                   </Table.Summary.Cell>
-                  {totalCells(data.totals).map((text, i) => (
+                  {totalCells(data.totals, currency).map((text, i) => (
                     <Table.Summary.Cell key={columns[i + 1]!.title as string} index={i + 1} align="right">
                       <Typography.Text strong>{text}</Typography.Text>
                     </Table.Summary.Cell>

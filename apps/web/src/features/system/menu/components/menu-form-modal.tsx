@@ -1,7 +1,7 @@
 import { MENU_TYPES } from '@pvstar/contract/enum-values';
 import type { MenuType } from '@pvstar/contract/enums';
 import { type MenuAddBody, MenuAddBodySchema, type MenuEditBody, type MenuRow } from '@pvstar/contract/menu';
-import type { TreeSelectProps } from 'antd';
+import type { FormInstance, TreeSelectProps } from 'antd';
 import { Form, Input, Modal, message, Radio, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,25 +31,56 @@ export type MenuFormTarget = { menu: MenuRow } | { parentId: number | null };
 
 const fields = MenuAddBodySchema.shape;
 
-/** Add or edit a menu row. A row cannot be moved under itself or one of its descendants, nor under a button. */
-export function MenuFormModal({
-  target,
-  tree,
-  onClose,
-  onSaved,
-}: {
-  target: MenuFormTarget | null;
-  tree: MenuRow[];
-  onClose: () => void;
-  /** Told the parent of the saved row, so that the list can open it. */
-  onSaved?: (parentId: number | null) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<MenuFormValues>();
-  const save = useSaveMenu();
-  const editing = target && 'menu' in target ? target.menu : null;
-  const type = Form.useWatch('type', form);
+/** The menu's name, codes, paths, icon, order and visibility; a button has no paths or icon. */
+function MenuFields({ isButton }: { isButton: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <FormGrid>
+      <Form.Item name="name" label={t('system:menu.name')} rules={[zodRule(fields.name, { required: true })]}>
+        <Input maxLength={64} data-testid="menu-form-name" />
+      </Form.Item>
+      <Form.Item
+        name="keyword"
+        label={t('system:menu.keyword')}
+        rules={[zodRule(fields.keyword)]}
+        tooltip={t('system:menu.keywordHint')}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="permCode"
+        label={t('common:field.permCode')}
+        rules={[zodRule(fields.permCode, { required: true })]}
+      >
+        <Input maxLength={20} inputMode="numeric" data-testid="menu-form-perm-code" />
+      </Form.Item>
+      {!isButton && (
+        <Form.Item name="routePath" label={t('system:menu.routePath')} rules={[zodRule(fields.routePath)]}>
+          <Input maxLength={200} placeholder={pagePath('system/user')} />
+        </Form.Item>
+      )}
+      {!isButton && (
+        <Form.Item name="pagePath" label={t('system:menu.pagePath')} rules={[zodRule(fields.pagePath)]}>
+          <Input maxLength={200} placeholder="system/user" />
+        </Form.Item>
+      )}
+      {!isButton && (
+        <Form.Item name="icon" label={t('system:menu.icon')} rules={[zodRule(fields.icon)]}>
+          <Input maxLength={64} />
+        </Form.Item>
+      )}
+      <Form.Item name="sort" label={t('system:menu.sort')}>
+        <NumberInput min={0} max={9999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="visible" label={t('system:menu.visible')} valuePropName="checked">
+        <Switch checkedChildren={t('system:menu.shown')} unCheckedChildren={t('system:menu.hidden')} />
+      </Form.Item>
+    </FormGrid>
+  );
+}
 
+/** The form shows the menu, or a new one's defaults, each time the modal opens. */
+function useMenuFormValues(form: FormInstance<MenuFormValues>, target: MenuFormTarget | null) {
   useEffect(() => {
     if (!target) return;
     form.resetFields();
@@ -75,6 +106,28 @@ export function MenuFormModal({
         sort: 0,
       });
   }, [target, form]);
+}
+
+/** Add or edit a menu row. A row cannot be moved under itself or one of its descendants, nor under a button. */
+export function MenuFormModal({
+  target,
+  tree,
+  onClose,
+  onSaved,
+}: {
+  target: MenuFormTarget | null;
+  tree: MenuRow[];
+  onClose: () => void;
+  /** Told the parent of the saved row, so that the list can open it. */
+  onSaved?: (parentId: number | null) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<MenuFormValues>();
+  const save = useSaveMenu();
+  const editing = target && 'menu' in target ? target.menu : null;
+  const type = Form.useWatch('type', form);
+
+  useMenuFormValues(form, target);
 
   const parentOptions = useMemo(() => {
     const toNode = (row: MenuRow): NonNullable<TreeSelectProps['treeData']>[number] | null => {
@@ -147,55 +200,7 @@ export function MenuFormModal({
             popupMatchSelectWidth={false}
           />
         </Form.Item>
-        <FormGrid>
-          <Form.Item
-            name="name"
-            label={t('system:menu.name')}
-            rules={[zodRule(fields.name, { required: true })]}
-          >
-            <Input maxLength={64} data-testid="menu-form-name" />
-          </Form.Item>
-          <Form.Item
-            name="keyword"
-            label={t('system:menu.keyword')}
-            rules={[zodRule(fields.keyword)]}
-            tooltip={t('system:menu.keywordHint')}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item
-            name="permCode"
-            label={t('common:field.permCode')}
-            rules={[zodRule(fields.permCode, { required: true })]}
-          >
-            <Input maxLength={20} inputMode="numeric" data-testid="menu-form-perm-code" />
-          </Form.Item>
-          {!isButton && (
-            <Form.Item
-              name="routePath"
-              label={t('system:menu.routePath')}
-              rules={[zodRule(fields.routePath)]}
-            >
-              <Input maxLength={200} placeholder={pagePath('system/user')} />
-            </Form.Item>
-          )}
-          {!isButton && (
-            <Form.Item name="pagePath" label={t('system:menu.pagePath')} rules={[zodRule(fields.pagePath)]}>
-              <Input maxLength={200} placeholder="system/user" />
-            </Form.Item>
-          )}
-          {!isButton && (
-            <Form.Item name="icon" label={t('system:menu.icon')} rules={[zodRule(fields.icon)]}>
-              <Input maxLength={64} />
-            </Form.Item>
-          )}
-          <Form.Item name="sort" label={t('system:menu.sort')}>
-            <NumberInput min={0} max={9999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="visible" label={t('system:menu.visible')} valuePropName="checked">
-            <Switch checkedChildren={t('system:menu.shown')} unCheckedChildren={t('system:menu.hidden')} />
-          </Form.Item>
-        </FormGrid>
+        <MenuFields isButton={isButton} />
       </Form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { DATA_SCOPES, ORG_TYPES } from '@pvstar/contract/enum-values';
 import type { DataScope, OrgType, RoleStatus } from '@pvstar/contract/enums';
 import { type RoleAddBody, RoleAddBodySchema, type RoleEditBody } from '@pvstar/contract/role';
 import { nameSchema } from '@pvstar/contract/validation';
+import type { FormInstance } from 'antd';
 import { Form, Input, message, Radio, Select, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,44 @@ interface RoleFormValues {
   status?: RoleStatus;
   permCodes?: string[];
   dataScope?: DataScope;
+}
+
+/** What the validated form saves. */
+const toFields = (v: RoleFormValues) => ({
+  roleName: v.roleName!,
+  roleCode: v.roleCode!,
+  roleType: v.roleType!,
+  roleDesc: v.roleDesc || null,
+  status: v.status ?? 'ENABLED',
+  permCodes: v.permCodes ?? [],
+  dataScope: v.dataScope!,
+});
+
+/** The form shows the role, or a new one's defaults, each time the drawer opens. */
+function useRoleFormValues(
+  form: FormInstance<RoleFormValues>,
+  open: boolean,
+  isEdit: boolean,
+  detail: ReturnType<typeof useRoleDetail>,
+) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (!isEdit) form.setFieldsValue({ status: 'ENABLED', permCodes: [] });
+    else if (detail.data) {
+      const d = detail.data;
+      form.setFieldsValue({
+        roleName: roleLabel(t, d),
+        roleCode: d.roleCode,
+        roleType: d.roleType,
+        roleDesc: d.roleDesc ?? '',
+        status: d.status,
+        permCodes: d.permCodes,
+        dataScope: d.dataScope,
+      });
+    }
+  }, [open, isEdit, detail.data, form, t]);
 }
 
 /**
@@ -48,37 +87,13 @@ export function RoleFormDrawer({
   // A built-in role keeps its name (shown in the reader's language), code and type; the server keeps them too.
   const builtin = isEdit && !!detail.data?.builtin;
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (!isEdit) form.setFieldsValue({ status: 'ENABLED', permCodes: [] });
-    else if (detail.data) {
-      const d = detail.data;
-      form.setFieldsValue({
-        roleName: roleLabel(t, d),
-        roleCode: d.roleCode,
-        roleType: d.roleType,
-        roleDesc: d.roleDesc ?? '',
-        status: d.status,
-        permCodes: d.permCodes,
-        dataScope: d.dataScope,
-      });
-    }
-  }, [open, isEdit, detail.data, form, t]);
+  useRoleFormValues(form, open, isEdit, detail);
 
   const submit = async () => {
     // An invalid form rejects; the fields already show why.
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    const fields = {
-      roleName: v.roleName!,
-      roleCode: v.roleCode!,
-      roleType: v.roleType!,
-      roleDesc: v.roleDesc || null,
-      status: v.status ?? 'ENABLED',
-      permCodes: v.permCodes ?? [],
-      dataScope: v.dataScope!,
-    };
+    const fields = toFields(v);
     const body: RoleAddBody | RoleEditBody = isEdit ? { id: roleId, ...fields } : fields;
     try {
       await save.mutateAsync(body);

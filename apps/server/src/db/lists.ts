@@ -1,10 +1,12 @@
 import type { PageQuery, SortedPageQuery } from '@pvstar/contract/api';
 import { type AnyColumn, Column, ilike, is, type SQL, sql } from 'drizzle-orm';
-
 import { invalidField } from '../lib/errors.ts';
 import { escapeLike } from '../lib/like.ts';
 
-export { escapeLike, prefixPattern } from '../lib/like.ts';
+/**
+ * The SQL every list query is made of (a filter, an order, a page), written once for all modules; a query
+ * of one domain that several modules share lives in domain/ or the owning module's data-access file.
+ */
 
 /** Case-insensitive "contains" filter; nothing when the filter is empty. */
 export const contains = (column: AnyColumn | SQL, text: string | undefined) =>
