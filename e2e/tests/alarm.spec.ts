@@ -400,10 +400,13 @@ for (const lang of ['en-GB', 'de-DE', 'zh-CN'] as const)
     await page.getByTestId('alarm-filter-sn').fill(suffix);
     await page.getByTestId('alarm-search').click();
     await page.getByTestId(`alarm-close-${warningId}`).click();
-    await page.getByTestId('alarm-confirm').click();
-    await expect(
-      page.getByTestId('alarm-action-modal').locator('.ant-form-item-explain-error'),
-    ).toBeVisible();
+    // A click while the dialog is still opening can be lost (seen under load): click until the form answers.
+    await expect(async () => {
+      await page.getByTestId('alarm-confirm').click();
+      await expect(
+        page.getByTestId('alarm-action-modal').locator('.ant-form-item-explain-error'),
+      ).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await settle(page);
     await shot('close-error');
     await page.keyboard.press('Escape');

@@ -160,12 +160,16 @@ test('the overview shows live power, the KPIs and today’s curve, and refreshes
   await expect.poll(async () => flow.getAttribute('data-ts'), { timeout: 30_000 }).not.toBe(before);
 
   // Another day: yesterday has no samples of this new plant.
-  await page.getByTestId('curve-date').click();
   const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', {
     timeZone: PLANT.timezone,
   });
-  await page.locator(`td[title="${yesterday}"]`).click();
-  await expect(page.getByTestId('power-curve-empty')).toBeVisible();
+  const day = page.locator(`td[title="${yesterday}"]`);
+  // A click while the picker is still opening can be lost (seen under load): pick until the curve answers.
+  await expect(async () => {
+    if (!(await day.isVisible())) await page.getByTestId('curve-date').click();
+    await day.click({ timeout: 2_000 });
+    await expect(page.getByTestId('power-curve-empty')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 });
 
 test('every tab renders with the plant’s data, the tab kept in the URL', async ({ page }) => {
