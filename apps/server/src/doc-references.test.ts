@@ -36,7 +36,9 @@ const outsideDocs = ['SPEC', 'ARCHITECTURE', 'SECURITY', 'STYLE'].filter(
   (name) => !fs.existsSync(path.join(root, `${name}.md`)),
 );
 const OUTSIDE: RegExp[] = [
-  /\bSPEC(?:\.md)?\s*[§:"]/, // "SPEC §3", "SPEC: …", 'SPEC "…"'
+  // The outside specification cited by section, by colon or by quote (the section sign as an escape, so
+  // that this file does not cite it itself).
+  /\bSPEC(?:\.md)?\s*[\u00a7:"]/,
   /\bARCHITECTURE\b/,
   /\bSTYLE\s*[§:]/,
   new RegExp(`\\b(?:${outsideDocs.join('|')})\\.md\\b`),
