@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { breakingChanges, unrecorded } from '../../test/openapi-compat.ts';
 import { generateOpenApi } from './openapi.ts';
-import { breakingChanges, unrecorded } from './openapi-compat.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const COMMITTED = 'docs/openapi.json';
