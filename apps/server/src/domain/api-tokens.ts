@@ -11,11 +11,15 @@ export const activeToken = (now: Date): SQL =>
  * end: modules/auth/derived-credentials.ts); the ids of those revoked. Here, below both the token module
  * and auth, because the token module builds on auth's account lookup.
  */
-export async function revokeUserTokens(db: DbOrTx, userId: number, at = new Date()): Promise<number[]> {
+export const revokeUserTokens = (db: DbOrTx, userId: number, at = new Date()): Promise<number[]> =>
+  revokeTokensOf(db, eq(apiTokens.userId, userId), at);
+
+/** `revokeUserTokens` of every user `users` selects (a predicate on `api_tokens.user_id`). */
+export async function revokeTokensOf(db: DbOrTx, users: SQL, at = new Date()): Promise<number[]> {
   const revoked = await db
     .update(apiTokens)
     .set({ revokedAt: at })
-    .where(and(eq(apiTokens.userId, userId), activeToken(at)))
+    .where(and(users, activeToken(at)))
     .returning({ id: apiTokens.id });
   return revoked.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { contains, pageWindow } from '../../db/lists.ts';
 import { apiTokens, organizations, roles, sessions, users } from '../../db/schema/index.ts';
 import { createOrg } from '../../db/seed/seed.ts';
+import { revokeTokensOf } from '../../domain/api-tokens.ts';
 import { getScopedOrg } from '../../domain/orgs.ts';
 import { inSubtree, pathInSubtree, scopePredicate } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
@@ -264,8 +265,7 @@ function createOrgEdit(ctx: OrgDeps) {
         await db.execute(sql`DELETE FROM ${sessions} WHERE user_id IN (${below})`);
         // Their API tokens end too, as a frozen account's do (derived-credentials.ts): the organisations
         // below a frozen one keep their own status, which the token lookup reads.
-        await db.execute(sql`
-          UPDATE ${apiTokens} SET revoked_at = now() WHERE revoked_at IS NULL AND user_id IN (${below})`);
+        await revokeTokensOf(db, sql`${apiTokens.userId} IN (${below})`);
       }
       await audit(db, caller, {
         action: 'org.status',
