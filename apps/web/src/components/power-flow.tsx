@@ -105,50 +105,37 @@ function BatteryIcon({ soc }: { soc: number | null }) {
   );
 }
 
-/**
- * A power flow, of a plant (its overview) or of a fleet (the dashboard, the sums of the plants'): PV, grid,
- * load and battery (EV charger and heat pump when present) around the inverter, each line showing the
- * direction power flows with moving dots, quiet when nothing flows, the direction in words beside the
- * magnitude. Signs as the metric catalogue declares: grid + buying / − feeding in, battery + discharging /
- * − charging. `noLive` says why there are no values (`flow.ts` null).
- */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not split yet (issue 34 item 4, the web's last long functions)
-export function PowerFlowDiagram({
-  flow,
-  hasBattery,
-  noLive,
-}: {
-  flow: PowerFlow;
-  hasBattery: boolean;
-  noLive: string;
-}) {
-  const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
-  const dir = (towardsHub: number): Direction =>
-    Math.abs(towardsHub) < QUIET_W ? 'idle' : towardsHub > 0 ? 'in' : 'out';
+type TFunction = ReturnType<typeof useTranslation>['t'];
+type Token = ReturnType<typeof theme.useToken>['token'];
 
-  const nodes: {
-    key: NodeKey;
-    label: string;
-    icon: ReactNode;
-    power: number;
-    direction: Direction;
-    note?: string;
-  }[] = [
+interface FlowNodeData {
+  key: NodeKey;
+  label: string;
+  icon: ReactNode;
+  power: number;
+  direction: Direction;
+  note?: string;
+}
+
+const directionOf = (towardsHub: number): Direction =>
+  Math.abs(towardsHub) < QUIET_W ? 'idle' : towardsHub > 0 ? 'in' : 'out';
+
+/** The nodes around the inverter, each with its power towards the hub's sign and the words beside it. */
+function flowNodes(flow: PowerFlow, hasBattery: boolean, t: TFunction): FlowNodeData[] {
+  const nodes: FlowNodeData[] = [
     {
       key: 'pv',
       label: t('monitor:flow.pv'),
       icon: <SunOutlined />,
       power: flow.pvPower,
-      direction: dir(flow.pvPower),
+      direction: directionOf(flow.pvPower),
     },
     {
       key: 'grid',
       label: t('monitor:flow.grid'),
       icon: <PylonIcon />,
       power: flow.gridPower,
-      direction: dir(flow.gridPower),
+      direction: directionOf(flow.gridPower),
       note:
         Math.abs(flow.gridPower) < QUIET_W
           ? undefined
@@ -159,7 +146,7 @@ export function PowerFlowDiagram({
       label: t('monitor:flow.load'),
       icon: <HomeOutlined />,
       power: flow.loadPower,
-      direction: dir(-flow.loadPower),
+      direction: directionOf(-flow.loadPower),
     },
   ];
   if (hasBattery)
@@ -168,7 +155,7 @@ export function PowerFlowDiagram({
       label: t('monitor:flow.battery'),
       icon: <BatteryIcon soc={flow.soc} />,
       power: flow.batteryPower,
-      direction: dir(flow.batteryPower),
+      direction: directionOf(flow.batteryPower),
       note: [
         flow.soc === null ? null : formatPercent(flow.soc / 100),
         flowDirectionLabel(flowDirection('BATTERY', flow.batteryPower)),
@@ -182,7 +169,7 @@ export function PowerFlowDiagram({
       label: t('monitor:flow.heatPump'),
       icon: <FireOutlined />,
       power: flow.heatPumpPower,
-      direction: dir(-flow.heatPumpPower),
+      direction: directionOf(-flow.heatPumpPower),
     });
   if (flow.evPower !== undefined)
     nodes.push({
@@ -190,12 +177,181 @@ export function PowerFlowDiagram({
       label: t('monitor:flow.ev'),
       icon: <CarOutlined />,
       power: flow.evPower,
-      direction: dir(-flow.evPower),
+      direction: directionOf(-flow.evPower),
     });
+  return nodes;
+}
 
+const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+
+/** One node's line to the hub, running the way power flows, so the dots move from source to sink. */
+function FlowLink({ node, layout, token }: { node: FlowNodeData; layout: Layout; token: Token }) {
+  const p = layout.pos[node.key];
+  const hub = layout.hub;
+  const d =
+    node.direction === 'out' ? `M${hub.x},${hub.y} L${p.x},${p.y}` : `M${p.x},${p.y} L${hub.x},${hub.y}`;
+  const active = node.direction !== 'idle';
+  return (
+    <g data-testid={`flow-link-${node.key}`} data-direction={node.direction}>
+      <path
+        d={d}
+        stroke={active ? COLOR[node.key] : token.colorBorder}
+        strokeWidth={active ? 3 : 2}
+        strokeDasharray={active ? undefined : '6 6'}
+        strokeLinecap="round"
+        opacity={active ? 0.55 : 1}
+        fill="none"
+      />
+      {active &&
+        [0, 1, 2].map((i) => (
+          <path key={i} d="M-6,-5 L4,0 L-6,5 Z" fill={COLOR[node.key]}>
+            <animateMotion
+              dur="2.4s"
+              begin={`${-i * 0.8}s`}
+              repeatCount="indefinite"
+              rotate="auto"
+              path={d}
+            />
+          </path>
+        ))}
+    </g>
+  );
+}
+
+/** The inverter in the middle. */
+function FlowHub({ layout, token, title }: { layout: Layout; token: Token; title: string }) {
+  return (
+    <div
+      style={{
+        position: 'absolute',
+        left: pct(layout.hub.x, W),
+        top: pct(layout.hub.y, layout.height),
+        transform: 'translate(-50%, -50%)',
+        width: 48,
+        height: 48,
+        borderRadius: '50%',
+        display: 'grid',
+        placeItems: 'center',
+        background: token.colorPrimary,
+        color: '#fff',
+        fontSize: 22,
+        boxShadow: token.boxShadowTertiary,
+      }}
+      title={title}
+    >
+      <ThunderboltOutlined />
+    </div>
+  );
+}
+
+/** Where a node's text goes beside its icon, so that no text crosses a line or an icon. */
+const TEXT_SIDE: Record<TextSide, CSSProperties> = {
+  below: {
+    top: NODE_PX / 2 + 4,
+    left: 0,
+    transform: 'translateX(-50%)',
+    alignItems: 'center',
+    textAlign: 'center',
+  },
+  above: {
+    bottom: NODE_PX / 2 + 4,
+    left: 0,
+    transform: 'translateX(-50%)',
+    alignItems: 'center',
+    textAlign: 'center',
+  },
+  left: {
+    right: NODE_PX / 2 + 8,
+    top: 0,
+    transform: 'translateY(-50%)',
+    alignItems: 'flex-end',
+    textAlign: 'right',
+  },
+};
+
+/** One node: its icon in a circle, its name, its power and its note. */
+function FlowNode({ node, layout, token }: { node: FlowNodeData; layout: Layout; token: Token }) {
+  const p = layout.pos[node.key];
+  const quiet = node.direction === 'idle';
+  return (
+    <div
+      data-testid={`flow-node-${node.key}`}
+      data-power={node.power}
+      style={{ position: 'absolute', left: pct(p.x, W), top: pct(p.y, layout.height), width: 0, height: 0 }}
+    >
+      <div
+        style={{
+          position: 'absolute',
+          left: -NODE_PX / 2,
+          top: -NODE_PX / 2,
+          width: NODE_PX,
+          height: NODE_PX,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: 26,
+          background: token.colorBgContainer,
+          border: `2px solid ${quiet ? token.colorBorder : COLOR[node.key]}`,
+          color: quiet ? token.colorTextTertiary : COLOR[node.key],
+        }}
+      >
+        {node.icon}
+      </div>
+      <div
+        style={{
+          position: 'absolute',
+          display: 'flex',
+          flexDirection: 'column',
+          // As wide as its text (centred on the node), so a node at the edge does not push the drawing
+          // wider than a phone's card.
+          width: 'max-content',
+          maxWidth: 128,
+          lineHeight: 1.35,
+          ...TEXT_SIDE[p.text],
+        }}
+      >
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+          {node.label}
+        </Typography.Text>
+        <Typography.Text
+          strong={!quiet}
+          type={quiet ? 'secondary' : undefined}
+          data-testid={`flow-value-${node.key}`}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {formatPower(Math.abs(node.power))}
+        </Typography.Text>
+        {node.note && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+            {node.note}
+          </Typography.Text>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A power flow, of a plant (its overview) or of a fleet (the dashboard, the sums of the plants'): PV, grid,
+ * load and battery (EV charger and heat pump when present) around the inverter, each line showing the
+ * direction power flows with moving dots, quiet when nothing flows, the direction in words beside the
+ * magnitude. Signs as the metric catalogue declares: grid + buying / − feeding in, battery + discharging /
+ * − charging. `noLive` says why there are no values (`flow.ts` null).
+ */
+export function PowerFlowDiagram({
+  flow,
+  hasBattery,
+  noLive,
+}: {
+  flow: PowerFlow;
+  hasBattery: boolean;
+  noLive: string;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
+  const nodes = flowNodes(flow, hasBattery, t);
   const layout = boxWidth > 0 && boxWidth < TALL_BELOW_PX ? TALL : WIDE;
-  const { height: H, hub: HUB, pos: POS } = layout;
-  const pct = (v: number, of: number) => `${(v / of) * 100}%`;
   return (
     // Below MIN_PX the fixed-size icons would crowd each other: the drawing scrolls sideways instead.
     <div ref={boxRef} style={{ overflowX: 'auto' }}>
@@ -210,155 +366,24 @@ export function PowerFlowDiagram({
           minWidth: layout === TALL ? TALL_MIN_PX : MIN_PX,
           maxWidth: 720,
           margin: '0 auto',
-          aspectRatio: `${W} / ${H}`,
+          aspectRatio: `${W} / ${layout.height}`,
         }}
       >
         <svg
-          viewBox={`0 0 ${W} ${H}`}
+          viewBox={`0 0 ${W} ${layout.height}`}
           width="100%"
           height="100%"
           style={{ position: 'absolute', inset: 0 }}
           aria-hidden
         >
-          {nodes.map((n) => {
-            const p = POS[n.key];
-            // The path runs the way power flows, so the dots move from source to sink.
-            const d =
-              n.direction === 'out'
-                ? `M${HUB.x},${HUB.y} L${p.x},${p.y}`
-                : `M${p.x},${p.y} L${HUB.x},${HUB.y}`;
-            const active = n.direction !== 'idle';
-            return (
-              <g key={n.key} data-testid={`flow-link-${n.key}`} data-direction={n.direction}>
-                <path
-                  d={d}
-                  stroke={active ? COLOR[n.key] : token.colorBorder}
-                  strokeWidth={active ? 3 : 2}
-                  strokeDasharray={active ? undefined : '6 6'}
-                  strokeLinecap="round"
-                  opacity={active ? 0.55 : 1}
-                  fill="none"
-                />
-                {active &&
-                  [0, 1, 2].map((i) => (
-                    <path key={i} d="M-6,-5 L4,0 L-6,5 Z" fill={COLOR[n.key]}>
-                      <animateMotion
-                        dur="2.4s"
-                        begin={`${-i * 0.8}s`}
-                        repeatCount="indefinite"
-                        rotate="auto"
-                        path={d}
-                      />
-                    </path>
-                  ))}
-              </g>
-            );
-          })}
+          {nodes.map((n) => (
+            <FlowLink key={n.key} node={n} layout={layout} token={token} />
+          ))}
         </svg>
-        <div
-          style={{
-            position: 'absolute',
-            left: pct(HUB.x, W),
-            top: pct(HUB.y, H),
-            transform: 'translate(-50%, -50%)',
-            width: 48,
-            height: 48,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            background: token.colorPrimary,
-            color: '#fff',
-            fontSize: 22,
-            boxShadow: token.boxShadowTertiary,
-          }}
-          title={t('monitor:deviceKind.INVERTER')}
-        >
-          <ThunderboltOutlined />
-        </div>
-        {nodes.map((n) => {
-          const p = POS[n.key];
-          const quiet = n.direction === 'idle';
-          const text: CSSProperties = {
-            below: {
-              top: NODE_PX / 2 + 4,
-              left: 0,
-              transform: 'translateX(-50%)',
-              alignItems: 'center',
-              textAlign: 'center',
-            },
-            above: {
-              bottom: NODE_PX / 2 + 4,
-              left: 0,
-              transform: 'translateX(-50%)',
-              alignItems: 'center',
-              textAlign: 'center',
-            },
-            left: {
-              right: NODE_PX / 2 + 8,
-              top: 0,
-              transform: 'translateY(-50%)',
-              alignItems: 'flex-end',
-              textAlign: 'right',
-            },
-          }[p.text] as CSSProperties;
-          return (
-            <div
-              key={n.key}
-              data-testid={`flow-node-${n.key}`}
-              data-power={n.power}
-              style={{ position: 'absolute', left: pct(p.x, W), top: pct(p.y, H), width: 0, height: 0 }}
-            >
-              <div
-                style={{
-                  position: 'absolute',
-                  left: -NODE_PX / 2,
-                  top: -NODE_PX / 2,
-                  width: NODE_PX,
-                  height: NODE_PX,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  fontSize: 26,
-                  background: token.colorBgContainer,
-                  border: `2px solid ${quiet ? token.colorBorder : COLOR[n.key]}`,
-                  color: quiet ? token.colorTextTertiary : COLOR[n.key],
-                }}
-              >
-                {n.icon}
-              </div>
-              <div
-                style={{
-                  position: 'absolute',
-                  display: 'flex',
-                  flexDirection: 'column',
-                  // As wide as its text (centred on the node), so a node at the edge does not push the
-                  // drawing wider than a phone's card.
-                  width: 'max-content',
-                  maxWidth: 128,
-                  lineHeight: 1.35,
-                  ...text,
-                }}
-              >
-                <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-                  {n.label}
-                </Typography.Text>
-                <Typography.Text
-                  strong={!quiet}
-                  type={quiet ? 'secondary' : undefined}
-                  data-testid={`flow-value-${n.key}`}
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  {formatPower(Math.abs(n.power))}
-                </Typography.Text>
-                {n.note && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-                    {n.note}
-                  </Typography.Text>
-                )}
-              </div>
-            </div>
-          );
-        })}
+        <FlowHub layout={layout} token={token} title={t('monitor:deviceKind.INVERTER')} />
+        {nodes.map((n) => (
+          <FlowNode key={n.key} node={n} layout={layout} token={token} />
+        ))}
         {flow.ts === null && (
           <Typography.Text
             type="secondary"

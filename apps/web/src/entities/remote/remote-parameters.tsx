@@ -28,6 +28,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKey } from '../../api/call.ts';
@@ -75,137 +76,52 @@ function DeviceLine({ device }: { device: RemoteState['device'] }) {
   );
 }
 
-/** The forms, the command in progress and the write dialog for one device's state. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not split yet (issue 34 item 4, the web's last long functions)
-function ParamsView({
-  deviceId,
-  state,
-  timeZone,
+/** One tab of parameter sections, each field marked when its value differs from the reported one. */
+function ParamTab({
+  tab,
+  reported,
+  changes,
 }: {
-  deviceId: number;
-  state: RemoteState;
-  timeZone: string;
+  tab: RemoteTab;
+  reported: ParamValues;
+  changes: ParamValues;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const client = useQueryClient();
-  const [form] = Form.useForm<FormValues>();
-  const [tab, setTab] = useState<TabKey>('grid');
-  const [confirming, setConfirming] = useState<ParamValues | null>(null);
-  const read = useReadParams(deviceId);
-  const { values, readAt, device } = state;
-  const reported = useMemo(() => (values ?? {}) as ParamValues, [values]);
-  const running = openCommand(state.commands);
-  const latest = state.commands[0];
-  const writable = state.canWrite && values !== null;
-  const canEdit = writable && !running;
+  return (
+    <div data-testid={`remote-tab-${tab}`}>
+      {paramSections(tab).map(({ section, keys }) => (
+        <section key={section}>
+          <Typography.Title level={5} style={{ marginTop: 4 }}>
+            {sectionLabel(t, section)}
+          </Typography.Title>
+          {section === 'gridCode' && (
+            <Typography.Paragraph type="secondary">{t('remote:form.gridCodeHint')}</Typography.Paragraph>
+          )}
+          <div style={FIELD_GRID}>
+            {keys.map((k) => (
+              <ParamField
+                key={k}
+                paramKey={k}
+                reported={reported[k]}
+                changed={k in changes}
+                testId={k === 'gridCode' ? 'remote-grid-code' : undefined}
+              />
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
 
-  // The form shows what the device last reported: on opening, and after each read or confirmed write.
-  useEffect(() => {
-    form.resetFields();
-    form.setFieldsValue({ ...EMPTY, ...(values ?? {}), disclaimerAccepted: false });
-  }, [form, values]);
-
-  // A command moving on adds rows to the audit log.
-  const latestKey = latest ? `${latest.id}:${latest.status}` : '';
-  const seenKey = useRef(latestKey);
-  useEffect(() => {
-    if (seenKey.current === latestKey) return;
-    seenKey.current = latestKey;
-    void client.invalidateQueries({ queryKey: queryKey(remote.auditPage) });
-  }, [client, latestKey]);
-
-  const watched = Form.useWatch([], form) as FormValues | undefined;
-  const changes = useMemo(() => changedValues(reported, watched ?? {}), [reported, watched]);
-  const changedCount = Object.keys(changes).length;
-  const disclaimerAccepted = watched?.disclaimerAccepted === true;
-
-  const showTabOf = (field: string | undefined) => {
-    const target = field ? tabOf(field) : null;
-    if (target) setTab(target);
-  };
-
-  const undo = () => {
-    form.resetFields();
-    form.setFieldsValue({ ...EMPTY, ...reported });
-  };
-
-  const save = async () => {
-    try {
-      await form.validateFields(PARAM_KEYS);
-    } catch (err) {
-      showTabOf(String((err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]?.name[0]));
-      return;
-    }
-    const next = changedValues(reported, form.getFieldsValue());
-    if (Object.keys(next).length === 0) {
-      message.info(t('remote:form.noChanges'));
-      return;
-    }
-    const problems = checkParamChanges(next, reported);
-    if (problems.length > 0) {
-      form.setFields(problems.map((p) => ({ name: p.field, errors: [problemText(t, p)] })));
-      showTabOf(problems[0]!.field);
-      return;
-    }
-    setConfirming(next);
-  };
-
-  const onSent = () => {
-    setConfirming(null);
-    form.setFieldValue('disclaimerAccepted', false);
-    message.info(t('remote:form.sent'));
-  };
-
-  const onFailed = (err: unknown) => {
-    setConfirming(null);
-    showFormError(form, err, message, WRITE_FIELD_NAMES);
-    if (err instanceof ApiError) showTabOf(Object.keys(err.fields).map((f) => WRITE_FIELD_NAMES[f])[0]);
-  };
-
-  const onValuesChange = (changed: Partial<FormValues>) => {
-    // A grid code stands for its protection settings: choosing one fills them in (shown as changed).
-    if (!isGridCode(changed.gridCode)) return;
-    const defaults = gridCodeValues(changed.gridCode);
-    form.setFields(
-      Object.entries(defaults).map(([name, value]) => ({
-        name: name as keyof FormValues,
-        value,
-        errors: [],
-      })),
-    );
-  };
-
-  const tabItems = [
+/** The parameter tabs, and the one that says what comes later. */
+function paramTabItems(t: TFunction, reported: ParamValues, changes: ParamValues) {
+  return [
     ...REMOTE_TABS.map((key) => ({
       key,
       label: tabLabel(t, key),
       forceRender: true,
-      children: (
-        <div data-testid={`remote-tab-${key}`}>
-          {paramSections(key).map(({ section, keys }) => (
-            <section key={section}>
-              <Typography.Title level={5} style={{ marginTop: 4 }}>
-                {sectionLabel(t, section)}
-              </Typography.Title>
-              {section === 'gridCode' && (
-                <Typography.Paragraph type="secondary">{t('remote:form.gridCodeHint')}</Typography.Paragraph>
-              )}
-              <div style={FIELD_GRID}>
-                {keys.map((k) => (
-                  <ParamField
-                    key={k}
-                    paramKey={k}
-                    reported={reported[k]}
-                    changed={k in changes}
-                    testId={k === 'gridCode' ? 'remote-grid-code' : undefined}
-                  />
-                ))}
-              </div>
-            </section>
-          ))}
-        </div>
-      ),
+      children: <ParamTab tab={key} reported={reported} changes={changes} />,
     })),
     {
       key: 'soon',
@@ -221,32 +137,204 @@ function ParamsView({
       ),
     },
   ];
+}
+
+/** The device, when its values were last read, and the read button. */
+function ReadBar({ state, timeZone, deviceId }: { state: RemoteState; timeZone: string; deviceId: number }) {
+  const { t } = useTranslation();
+  const read = useReadParams(deviceId);
+  const running = openCommand(state.commands);
+  const { readAt } = state;
+  return (
+    <Flex justify="space-between" align="center" gap={12} wrap>
+      <DeviceLine device={state.device} />
+      <Space wrap>
+        <Typography.Text type="secondary" data-testid="remote-read-at" data-read-at={readAt ?? ''}>
+          {readAt
+            ? t('remote:readAt', { time: formatZonedDateTime(readAt, timeZone, true, { zone: true }) })
+            : t('remote:neverRead')}
+        </Typography.Text>
+        {state.canRead && (
+          <Button
+            icon={<SyncOutlined spin={running?.action === 'READ'} />}
+            loading={read.isPending}
+            disabled={running !== null}
+            onClick={() => read.mutate()}
+            data-testid="remote-read"
+          >
+            {t('remote:action.read')}
+          </Button>
+        )}
+      </Space>
+    </Flex>
+  );
+}
+
+/** The liability disclaimer, undo and save: save only once the disclaimer is accepted and a value changed. */
+function WriteCard({
+  changedCount,
+  disclaimerAccepted,
+  onUndo,
+  onSave,
+}: {
+  changedCount: number;
+  disclaimerAccepted: boolean;
+  onUndo: () => void;
+  onSave: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" data-testid="remote-write">
+      <Flex vertical gap={12}>
+        <Alert
+          type="warning"
+          showIcon
+          title={t('remote:disclaimer.title')}
+          description={t('remote:disclaimer.text')}
+        />
+        <Form.Item name="disclaimerAccepted" valuePropName="checked" style={{ margin: 0 }}>
+          <Checkbox data-testid="remote-disclaimer">{t('remote:disclaimer.accept')}</Checkbox>
+        </Form.Item>
+        <Flex justify="flex-end" gap={8} wrap>
+          <Button
+            icon={<UndoOutlined />}
+            disabled={changedCount === 0}
+            onClick={onUndo}
+            data-testid="remote-undo"
+          >
+            {t('remote:action.undo')}
+          </Button>
+          <Tooltip title={disclaimerAccepted ? undefined : t('remote:disclaimer.required')}>
+            <Button
+              type="primary"
+              danger
+              disabled={!disclaimerAccepted || changedCount === 0}
+              onClick={onSave}
+              data-testid="remote-save"
+            >
+              {t('remote:action.save')}
+            </Button>
+          </Tooltip>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** A command moving on adds rows to the audit log: read it again then. */
+function useAuditRefresh(latest: RemoteState['commands'][number] | undefined) {
+  const client = useQueryClient();
+  const latestKey = latest ? `${latest.id}:${latest.status}` : '';
+  const seenKey = useRef(latestKey);
+  useEffect(() => {
+    if (seenKey.current === latestKey) return;
+    seenKey.current = latestKey;
+    void client.invalidateQueries({ queryKey: queryKey(remote.auditPage) });
+  }, [client, latestKey]);
+}
+
+/**
+ * The form's state: what the device last reported, the values changed from it, and the steps of a
+ * write up to the confirmation dialog (`confirming`: the changes it asks to send).
+ */
+function useParamsForm(values: RemoteState['values']) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [tab, setTab] = useState<TabKey>('grid');
+  const [confirming, setConfirming] = useState<ParamValues | null>(null);
+  const reported = useMemo(() => (values ?? {}) as ParamValues, [values]);
+
+  // The form shows what the device last reported: on opening, and after each read or confirmed write.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue({ ...EMPTY, ...(values ?? {}), disclaimerAccepted: false });
+  }, [form, values]);
+
+  const watched = Form.useWatch([], form) as FormValues | undefined;
+  const changes = useMemo(() => changedValues(reported, watched ?? {}), [reported, watched]);
+  const showTabOf = (field: string | undefined) => {
+    const target = field ? tabOf(field) : null;
+    if (target) setTab(target);
+  };
+
+  const save = async () => {
+    try {
+      await form.validateFields(PARAM_KEYS);
+    } catch (err) {
+      showTabOf(String((err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]?.name[0]));
+      return;
+    }
+    const next = changedValues(reported, form.getFieldsValue());
+    if (Object.keys(next).length === 0) return void message.info(t('remote:form.noChanges'));
+    const problems = checkParamChanges(next, reported);
+    if (problems.length > 0) {
+      form.setFields(problems.map((p) => ({ name: p.field, errors: [problemText(t, p)] })));
+      return showTabOf(problems[0]!.field);
+    }
+    setConfirming(next);
+  };
+
+  return {
+    form,
+    tab,
+    setTab,
+    reported,
+    changes,
+    disclaimerAccepted: watched?.disclaimerAccepted === true,
+    confirming,
+    save,
+    undo: () => {
+      form.resetFields();
+      form.setFieldsValue({ ...EMPTY, ...reported });
+    },
+    cancel: () => setConfirming(null),
+    onSent: () => {
+      setConfirming(null);
+      form.setFieldValue('disclaimerAccepted', false);
+      message.info(t('remote:form.sent'));
+    },
+    onFailed: (err: unknown) => {
+      setConfirming(null);
+      showFormError(form, err, message, WRITE_FIELD_NAMES);
+      if (err instanceof ApiError) showTabOf(Object.keys(err.fields).map((f) => WRITE_FIELD_NAMES[f])[0]);
+    },
+    // A grid code stands for its protection settings: choosing one fills them in (shown as changed).
+    onValuesChange: (changed: Partial<FormValues>) => {
+      if (!isGridCode(changed.gridCode)) return;
+      form.setFields(
+        Object.entries(gridCodeValues(changed.gridCode)).map(([name, value]) => ({
+          name: name as keyof FormValues,
+          value,
+          errors: [],
+        })),
+      );
+    },
+  };
+}
+
+/** The forms, the command in progress and the write dialog for one device's state. */
+function ParamsView({
+  deviceId,
+  state,
+  timeZone,
+}: {
+  deviceId: number;
+  state: RemoteState;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const f = useParamsForm(state.values);
+  const running = openCommand(state.commands);
+  const latest = state.commands[0];
+  const writable = state.canWrite && state.values !== null;
+  useAuditRefresh(latest);
 
   return (
     <Flex vertical gap={12}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <DeviceLine device={device} />
-        <Space wrap>
-          <Typography.Text type="secondary" data-testid="remote-read-at" data-read-at={readAt ?? ''}>
-            {readAt
-              ? t('remote:readAt', { time: formatZonedDateTime(readAt, timeZone, true, { zone: true }) })
-              : t('remote:neverRead')}
-          </Typography.Text>
-          {state.canRead && (
-            <Button
-              icon={<SyncOutlined spin={running?.action === 'READ'} />}
-              loading={read.isPending}
-              disabled={running !== null}
-              onClick={() => read.mutate()}
-              data-testid="remote-read"
-            >
-              {t('remote:action.read')}
-            </Button>
-          )}
-        </Space>
-      </Flex>
+      <ReadBar state={state} timeZone={timeZone} deviceId={deviceId} />
       {latest && <CommandStatus command={latest} timeZone={timeZone} />}
-      {values === null && !running && (
+      {state.values === null && !running && (
         <Alert
           type="info"
           showIcon
@@ -255,60 +343,36 @@ function ParamsView({
         />
       )}
       <Form<FormValues>
-        form={form}
+        form={f.form}
         name={`remote-params-${deviceId}`}
         layout="vertical"
         requiredMark={false}
-        disabled={!canEdit}
-        onValuesChange={onValuesChange}
+        disabled={!writable || running !== null}
+        onValuesChange={f.onValuesChange}
       >
-        <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)} items={tabItems} />
+        <Tabs
+          activeKey={f.tab}
+          onChange={(key) => f.setTab(key as TabKey)}
+          items={paramTabItems(t, f.reported, f.changes)}
+        />
         {writable && (
-          <Card size="small" data-testid="remote-write">
-            <Flex vertical gap={12}>
-              <Alert
-                type="warning"
-                showIcon
-                title={t('remote:disclaimer.title')}
-                description={t('remote:disclaimer.text')}
-              />
-              <Form.Item name="disclaimerAccepted" valuePropName="checked" style={{ margin: 0 }}>
-                <Checkbox data-testid="remote-disclaimer">{t('remote:disclaimer.accept')}</Checkbox>
-              </Form.Item>
-              <Flex justify="flex-end" gap={8} wrap>
-                <Button
-                  icon={<UndoOutlined />}
-                  disabled={changedCount === 0}
-                  onClick={undo}
-                  data-testid="remote-undo"
-                >
-                  {t('remote:action.undo')}
-                </Button>
-                <Tooltip title={disclaimerAccepted ? undefined : t('remote:disclaimer.required')}>
-                  <Button
-                    type="primary"
-                    danger
-                    disabled={!disclaimerAccepted || changedCount === 0}
-                    onClick={save}
-                    data-testid="remote-save"
-                  >
-                    {t('remote:action.save')}
-                  </Button>
-                </Tooltip>
-              </Flex>
-            </Flex>
-          </Card>
+          <WriteCard
+            changedCount={Object.keys(f.changes).length}
+            disclaimerAccepted={f.disclaimerAccepted}
+            onUndo={f.undo}
+            onSave={f.save}
+          />
         )}
       </Form>
       <WriteModal
         deviceId={deviceId}
-        sn={device.sn}
-        changes={confirming}
-        reported={reported}
-        disclaimerAccepted={disclaimerAccepted}
-        onClose={() => setConfirming(null)}
-        onSent={onSent}
-        onFailed={onFailed}
+        sn={state.device.sn}
+        changes={f.confirming}
+        reported={f.reported}
+        disclaimerAccepted={f.disclaimerAccepted}
+        onClose={f.cancel}
+        onSent={f.onSent}
+        onFailed={f.onFailed}
       />
     </Flex>
   );

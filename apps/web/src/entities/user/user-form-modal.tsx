@@ -39,38 +39,10 @@ export interface UserFormModalProps {
   onClose: () => void;
 }
 
-/**
- * Add or edit a user. Phone and e-mail of an existing user are only shown masked; left empty they
- * keep what is stored. A first password may be set; without one the server generates and sends it.
- */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not split yet (issue 34 item 4, the web's last long functions)
-export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormModalProps) {
+/** The roles a user of this organisation type may hold (its own type's and guest roles), and those held. */
+function useRoleChoices(user: UserRow | null | undefined, orgType: string | undefined) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<UserFormValues>();
-  const isEdit = !!user;
-  const employee = employeeOfOrg !== undefined;
-  const save = useSaveUser(employee);
-  const tree = useOrgTree();
   const roleOptions = useRoleOptions();
-  const orgId = Form.useWatch('orgId', form);
-  const orgType = orgId && tree.data ? findNode(tree.data, orgId)?.type : undefined;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      user
-        ? {
-            orgId: user.orgId,
-            nickname: user.nickname ?? '',
-            name: user.name ?? '',
-            roleIds: user.roles.map((r) => r.id),
-          }
-        : { orgId: employeeOfOrg },
-    );
-  }, [open, user, employeeOfOrg, form]);
-
-  // A user may hold the roles made for their organisation's type, and guest roles.
   const roles = useMemo(
     () =>
       (roleOptions.data ?? [])
@@ -90,13 +62,132 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
     [roleOptions.data, orgType, t],
   );
   // Roles already held stay listed while editing even when the caller cannot hand them out.
-  const roleSelectOptions = useMemo(() => {
+  const options = useMemo(() => {
     const known = new Set(roles.map((r) => r.value));
     const held = (user?.roles ?? [])
       .filter((r) => !known.has(r.id))
       .map((r) => ({ value: r.id, label: roleLabel(t, r), title: roleLabel(t, r) }));
     return [...roles, ...held];
   }, [roles, user, t]);
+  return { options, loading: roleOptions.isLoading };
+}
+
+/**
+ * E-mail and phone: one of them is needed for a new user; an existing user's are shown masked as the
+ * placeholder and, left empty, keep what is stored.
+ */
+function ContactFields({ user }: { user: UserRow | null | undefined }) {
+  const { t } = useTranslation();
+  const placeholder = (masked: string | null | undefined) =>
+    user && masked ? t('system:user.keepContact', { value: masked }) : undefined;
+  return (
+    <>
+      <Form.Item
+        name="email"
+        label={t('common:field.email')}
+        dependencies={['phone']}
+        rules={[
+          zodRule(emailSchema),
+          ({ getFieldValue }) => ({
+            validator: async (_r, value) => {
+              if (!user && !value && !getFieldValue('phone'))
+                throw new Error(t('common:validation.phoneOrEmail'));
+            },
+          }),
+        ]}
+      >
+        <Input data-testid="user-form-email" placeholder={placeholder(user?.email)} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={t('common:field.phone')}
+        dependencies={['email']}
+        rules={[zodRule(phoneSchema)]}
+      >
+        <Input data-testid="user-form-phone" placeholder={placeholder(user?.phone)} autoComplete="off" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Contact changes of an existing user wait for that user's confirmation: which ones are waiting. */
+function PendingContactHint({ user }: { user: UserRow }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      data-testid="user-form-contact-hint"
+      title={t('system:user.contactChangeHint')}
+      description={
+        [user.pendingPhone, user.pendingEmail]
+          .filter(Boolean)
+          .map((value) => t('system:user.pendingContact', { value }))
+          .join(' · ') || undefined
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
+
+/** A new user's first password, typed twice; without one the server generates and sends it. */
+function FirstPasswordFields() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert type="info" showIcon title={t('system:user.passwordHint')} style={{ marginBottom: 16 }} />
+      <FormGrid>
+        <Form.Item
+          name="password"
+          label={t('common:field.password')}
+          rules={[{ pattern: PLAIN_PASSWORD, message: t('common:validation.password') }]}
+        >
+          <Input.Password data-testid="user-form-password" autoComplete="new-password" maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('common:field.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_r, value) => {
+                const password = getFieldValue('password');
+                if ((password || value) && password !== value)
+                  throw new Error(t('common:validation.passwordMismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password
+            data-testid="user-form-confirm-password"
+            autoComplete="new-password"
+            maxLength={64}
+          />
+        </Form.Item>
+      </FormGrid>
+    </>
+  );
+}
+
+/** The form's values, reset on each opening: the user's own, or a new user of the given organisation. */
+function useUserForm({ open, user, employeeOfOrg, onClose }: UserFormModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<UserFormValues>();
+  const save = useSaveUser(employeeOfOrg !== undefined);
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      user
+        ? {
+            orgId: user.orgId,
+            nickname: user.nickname ?? '',
+            name: user.name ?? '',
+            roleIds: user.roles.map((r) => r.id),
+          }
+        : { orgId: employeeOfOrg },
+    );
+  }, [open, user, employeeOfOrg, form]);
 
   const submit = async () => {
     // An invalid form rejects; the fields already show why.
@@ -110,37 +201,45 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
       phone: v.phone || undefined,
       roleIds: v.roleIds ?? [],
     };
-    const body: UserAddBody | UserEditBody = isEdit
+    const body: UserAddBody | UserEditBody = user
       ? { id: user.id, ...common }
       : { ...common, username: v.username!, password: v.password ? await md5(v.password) : undefined };
     try {
       await save.mutateAsync(body);
       // A new contact for an existing user waits for that user's confirmation (the server says so too).
-      message.success(isEdit && (v.email || v.phone) ? t('common:user.contactPending') : t('common:saved'));
+      message.success(user && (v.email || v.phone) ? t('common:user.contactPending') : t('common:saved'));
       onClose();
     } catch (err) {
       showFormError(form, err);
     }
   };
+  return { form, submit, saving: save.isPending };
+}
 
-  const contactPlaceholder = (masked: string | null | undefined) =>
-    isEdit && masked ? t('system:user.keepContact', { value: masked }) : undefined;
+/**
+ * Add or edit a user. Phone and e-mail of an existing user are only shown masked; left empty they
+ * keep what is stored. A first password may be set; without one the server generates and sends it.
+ */
+export function UserFormModal(props: UserFormModalProps) {
+  const { open, user, employeeOfOrg, onClose } = props;
+  const { t } = useTranslation();
+  const { form, submit, saving } = useUserForm(props);
+  const employee = employeeOfOrg !== undefined;
+  const tree = useOrgTree();
+  const orgId = Form.useWatch('orgId', form);
+  const orgType = orgId && tree.data ? findNode(tree.data, orgId)?.type : undefined;
+  const roles = useRoleChoices(user, orgType);
+  const title = user ? 'editTitle' : employee ? 'addEmployeeTitle' : 'addTitle';
 
   return (
     <Modal
       open={open}
-      title={
-        isEdit
-          ? t('system:user.editTitle')
-          : employee
-            ? t('system:user.addEmployeeTitle')
-            : t('system:user.addTitle')
-      }
+      title={t(`system:user.${title}`)}
       okText={t('system:action.save')}
       cancelText={t('system:action.cancel')}
       onOk={submit}
       onCancel={onClose}
-      confirmLoading={save.isPending}
+      confirmLoading={saving}
       destroyOnHidden
       width={640}
       forceRender
@@ -169,7 +268,7 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
             onChange={() => form.setFieldValue('roleIds', [])}
           />
         </Form.Item>
-        {!isEdit && (
+        {!user && (
           <Form.Item
             name="username"
             label={t('common:field.username')}
@@ -189,54 +288,9 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
           <Form.Item name="name" label={t('common:field.name')} rules={[zodRule(nameSchema)]}>
             <Input data-testid="user-form-name" maxLength={64} />
           </Form.Item>
-          <Form.Item
-            name="email"
-            label={t('common:field.email')}
-            dependencies={['phone']}
-            rules={[
-              zodRule(emailSchema),
-              ({ getFieldValue }) => ({
-                validator: async (_r, value) => {
-                  if (!isEdit && !value && !getFieldValue('phone'))
-                    throw new Error(t('common:validation.phoneOrEmail'));
-                },
-              }),
-            ]}
-          >
-            <Input
-              data-testid="user-form-email"
-              placeholder={contactPlaceholder(user?.email)}
-              autoComplete="off"
-            />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label={t('common:field.phone')}
-            dependencies={['email']}
-            rules={[zodRule(phoneSchema)]}
-          >
-            <Input
-              data-testid="user-form-phone"
-              placeholder={contactPlaceholder(user?.phone)}
-              autoComplete="off"
-            />
-          </Form.Item>
+          <ContactFields user={user} />
         </FormGrid>
-        {isEdit && (
-          <Alert
-            type="info"
-            showIcon
-            data-testid="user-form-contact-hint"
-            title={t('system:user.contactChangeHint')}
-            description={
-              [user.pendingPhone, user.pendingEmail]
-                .filter(Boolean)
-                .map((value) => t('system:user.pendingContact', { value }))
-                .join(' · ') || undefined
-            }
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        {user && <PendingContactHint user={user} />}
         <Form.Item
           name="roleIds"
           label={t('common:field.roleIds')}
@@ -246,47 +300,14 @@ export function UserFormModal({ open, user, employeeOfOrg, onClose }: UserFormMo
           <Select
             data-testid="user-form-roles"
             mode="multiple"
-            options={roleSelectOptions}
-            loading={roleOptions.isLoading}
+            options={roles.options}
+            loading={roles.loading}
             showSearch={{ optionFilterProp: 'title' }}
             placeholder={t('system:user.chooseRoles')}
             notFoundContent={t('common:noData')}
           />
         </Form.Item>
-        {!isEdit && (
-          <>
-            <Alert type="info" showIcon title={t('system:user.passwordHint')} style={{ marginBottom: 16 }} />
-            <FormGrid>
-              <Form.Item
-                name="password"
-                label={t('common:field.password')}
-                rules={[{ pattern: PLAIN_PASSWORD, message: t('common:validation.password') }]}
-              >
-                <Input.Password data-testid="user-form-password" autoComplete="new-password" maxLength={64} />
-              </Form.Item>
-              <Form.Item
-                name="confirmPassword"
-                label={t('common:field.confirmPassword')}
-                dependencies={['password']}
-                rules={[
-                  ({ getFieldValue }) => ({
-                    validator: async (_r, value) => {
-                      const password = getFieldValue('password');
-                      if ((password || value) && password !== value)
-                        throw new Error(t('common:validation.passwordMismatch'));
-                    },
-                  }),
-                ]}
-              >
-                <Input.Password
-                  data-testid="user-form-confirm-password"
-                  autoComplete="new-password"
-                  maxLength={64}
-                />
-              </Form.Item>
-            </FormGrid>
-          </>
-        )}
+        {!user && <FirstPasswordFields />}
       </Form>
     </Modal>
   );

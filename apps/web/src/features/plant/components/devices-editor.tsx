@@ -77,183 +77,198 @@ function DeviceList({
   );
 }
 
+/** A device row: its fields, then its remove button. */
+function DeviceRow({
+  children,
+  onRemove,
+  testId,
+}: {
+  children: React.ReactNode;
+  onRemove: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap={8} align="flex-start" wrap style={{ marginBottom: 4 }}>
+      {children}
+      <RemoveButton onClick={onRemove} label={t('plant:devices.remove')} testId={testId} />
+    </Flex>
+  );
+}
+
+/** An inverter: serial, phase type, rated power and bus address. */
+function InverterFields({ field }: { field: FormListFieldData }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SerialField name={[field.name, 'sn']} label={t('plant:devices.inverterSn')} testId="inverter-sn" />
+      <Form.Item
+        name={[field.name, 'inverterType']}
+        rules={[{ required: true, message: t('common:validation.deviceInfo') }]}
+        style={{ minWidth: 150, marginBottom: 8 }}
+      >
+        <Select
+          aria-label={t('plant:devices.inverterType')}
+          options={INVERTER_TYPES.map((v) => ({ value: v, label: inverterTypeLabel(t, v) }))}
+        />
+      </Form.Item>
+      <Form.Item name={[field.name, 'ratedPower']} style={{ width: 170, marginBottom: 8 }}>
+        <NumberInput
+          min={1}
+          max={10_000_000}
+          precision={0}
+          suffix="W"
+          placeholder={t('plant:devices.ratedPower')}
+          aria-label={t('plant:devices.ratedPower')}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <BusAddressField name={[field.name, 'deviceAddress']} />
+    </>
+  );
+}
+
+/** A battery: serial, manufacturer, model and bus address. */
+function BatteryFields({ field }: { field: FormListFieldData }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SerialField name={[field.name, 'sn']} label={t('plant:devices.batterySn')} testId="battery-sn" />
+      {(['manufacturer', 'model'] as const).map((key) => (
+        <Form.Item key={key} name={[field.name, key]} style={{ width: 160, marginBottom: 8 }}>
+          <Input
+            maxLength={64}
+            placeholder={t(`plant:devices.${key}`)}
+            aria-label={t(`plant:devices.${key}`)}
+          />
+        </Form.Item>
+      ))}
+      <BusAddressField name={[field.name, 'deviceAddress']} />
+    </>
+  );
+}
+
+/** The dongle's own fields: its serial (an existing dongle keeps its secret) and how it connects. */
+function DongleFields({ dongle, existingDongles }: { dongle: FormListFieldData; existingDongles: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap={12} wrap>
+      <Form.Item
+        name={[dongle.name, 'sn']}
+        label={t('plant:devices.dongleSn')}
+        rules={serialRules(t)}
+        getValueFromEvent={upper}
+        extra={
+          existingDongles.length > 0 ? (
+            <Form.Item noStyle shouldUpdate>
+              {({ getFieldValue }) =>
+                existingDongles.includes(getFieldValue(['devices', 'dongles', dongle.name, 'sn']))
+                  ? t('plant:devices.keepsSecret')
+                  : null
+              }
+            </Form.Item>
+          ) : undefined
+        }
+        style={{ minWidth: 240, flex: 1 }}
+      >
+        <Input maxLength={32} placeholder="DGL-000123" data-testid="dongle-sn" />
+      </Form.Item>
+      <Form.Item
+        name={[dongle.name, 'networkingMode']}
+        label={t('plant:devices.networkingMode')}
+        rules={[{ required: true, message: t('common:validation.required') }]}
+        style={{ minWidth: 160 }}
+      >
+        <Select options={NETWORKING_MODES.map((v) => ({ value: v, label: networkingModeLabel(v) }))} />
+      </Form.Item>
+    </Flex>
+  );
+}
+
+/** One dongle with its inverters (at least one), batteries and meters. */
+function DongleCard({
+  dongle,
+  index,
+  onRemove,
+  existingDongles,
+}: {
+  dongle: FormListFieldData;
+  index: number;
+  onRemove: () => void;
+  existingDongles: string[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      size="small"
+      type="inner"
+      data-testid="dongle-card"
+      title={t('plant:devices.dongleN', { n: index + 1 })}
+      extra={
+        <RemoveButton onClick={onRemove} label={t('plant:devices.removeDongle')} testId="remove-dongle" />
+      }
+    >
+      <DongleFields dongle={dongle} existingDongles={existingDongles} />
+      <DeviceList
+        name={[dongle.name, 'inverters']}
+        title={t('plant:devices.inverters')}
+        addLabel={t('plant:devices.addInverter')}
+        required={t('common:validation.addDevice')}
+        empty={() => ({ inverterType: 'SINGLE_PHASE' })}
+        testId="inverter"
+        render={(f, remove) => (
+          <DeviceRow key={f.key} onRemove={remove} testId="remove-inverter">
+            <InverterFields field={f} />
+          </DeviceRow>
+        )}
+      />
+      <DeviceList
+        name={[dongle.name, 'batteries']}
+        title={t('plant:devices.batteries')}
+        addLabel={t('plant:devices.addBattery')}
+        empty={() => ({})}
+        testId="battery"
+        render={(f, remove) => (
+          <DeviceRow key={f.key} onRemove={remove} testId="remove-battery">
+            <BatteryFields field={f} />
+          </DeviceRow>
+        )}
+      />
+      <DeviceList
+        name={[dongle.name, 'meters']}
+        title={t('plant:devices.meters')}
+        addLabel={t('plant:devices.addMeter')}
+        empty={() => ({})}
+        testId="meter"
+        render={(f, remove) => (
+          <DeviceRow key={f.key} onRemove={remove} testId="remove-meter">
+            <SerialField name={[f.name, 'sn']} label={t('plant:devices.meterSn')} testId="meter-sn" />
+            <BusAddressField name={[f.name, 'deviceAddress']} />
+          </DeviceRow>
+        )}
+      />
+    </Card>
+  );
+}
+
 /**
  * The plant's devices: dongles (data collectors), each with its inverters, batteries and meters. The
  * field names mirror the request body, so the server's field errors land on the right input.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: not split yet (issue 34 item 4, the web's last long functions)
 export function DevicesEditor({ existingDongles = [] }: { existingDongles?: string[] }) {
   const { t } = useTranslation();
-  const serial = serialRules(t);
-  const row = (children: React.ReactNode, onRemove: () => void, label: string, testId: string) => (
-    <Flex gap={8} align="flex-start" wrap style={{ marginBottom: 4 }}>
-      {children}
-      <RemoveButton onClick={onRemove} label={label} testId={testId} />
-    </Flex>
-  );
-
   return (
     <Form.List name={['devices', 'dongles']} rules={[atLeastOne(t('common:validation.addDevice'))]}>
-      {/* biome-ignore lint/complexity/noExcessiveLinesPerFunction: not split yet (issue 34 item 4) */}
       {(dongles, { add, remove }, { errors }) => (
         <Flex vertical gap={12}>
-          {/* biome-ignore lint/complexity/noExcessiveLinesPerFunction: not split yet (issue 34 item 4) */}
           {dongles.map((dongle, index) => (
-            <Card
+            <DongleCard
               key={dongle.key}
-              size="small"
-              type="inner"
-              data-testid="dongle-card"
-              title={t('plant:devices.dongleN', { n: index + 1 })}
-              extra={
-                <RemoveButton
-                  onClick={() => remove(dongle.name)}
-                  label={t('plant:devices.removeDongle')}
-                  testId="remove-dongle"
-                />
-              }
-            >
-              <Flex gap={12} wrap>
-                <Form.Item
-                  name={[dongle.name, 'sn']}
-                  label={t('plant:devices.dongleSn')}
-                  rules={serial}
-                  getValueFromEvent={upper}
-                  extra={
-                    existingDongles.length > 0 ? (
-                      <Form.Item noStyle shouldUpdate>
-                        {({ getFieldValue }) =>
-                          existingDongles.includes(getFieldValue(['devices', 'dongles', dongle.name, 'sn']))
-                            ? t('plant:devices.keepsSecret')
-                            : null
-                        }
-                      </Form.Item>
-                    ) : undefined
-                  }
-                  style={{ minWidth: 240, flex: 1 }}
-                >
-                  <Input maxLength={32} placeholder="DGL-000123" data-testid="dongle-sn" />
-                </Form.Item>
-                <Form.Item
-                  name={[dongle.name, 'networkingMode']}
-                  label={t('plant:devices.networkingMode')}
-                  rules={[{ required: true, message: t('common:validation.required') }]}
-                  style={{ minWidth: 160 }}
-                >
-                  <Select
-                    options={NETWORKING_MODES.map((v) => ({
-                      value: v,
-                      label: networkingModeLabel(v),
-                    }))}
-                  />
-                </Form.Item>
-              </Flex>
-              <DeviceList
-                name={[dongle.name, 'inverters']}
-                title={t('plant:devices.inverters')}
-                addLabel={t('plant:devices.addInverter')}
-                required={t('common:validation.addDevice')}
-                empty={() => ({ inverterType: 'SINGLE_PHASE' })}
-                testId="inverter"
-                render={(f, onRemove) =>
-                  row(
-                    <>
-                      <SerialField
-                        name={[f.name, 'sn']}
-                        label={t('plant:devices.inverterSn')}
-                        testId="inverter-sn"
-                      />
-                      <Form.Item
-                        name={[f.name, 'inverterType']}
-                        rules={[{ required: true, message: t('common:validation.deviceInfo') }]}
-                        style={{ minWidth: 150, marginBottom: 8 }}
-                      >
-                        <Select
-                          aria-label={t('plant:devices.inverterType')}
-                          options={INVERTER_TYPES.map((v) => ({
-                            value: v,
-                            label: inverterTypeLabel(t, v),
-                          }))}
-                        />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'ratedPower']} style={{ width: 170, marginBottom: 8 }}>
-                        <NumberInput
-                          min={1}
-                          max={10_000_000}
-                          precision={0}
-                          suffix="W"
-                          placeholder={t('plant:devices.ratedPower')}
-                          aria-label={t('plant:devices.ratedPower')}
-                          style={{ width: '100%' }}
-                        />
-                      </Form.Item>
-                      <BusAddressField name={[f.name, 'deviceAddress']} />
-                    </>,
-                    onRemove,
-                    t('plant:devices.remove'),
-                    'remove-inverter',
-                  )
-                }
-              />
-              <DeviceList
-                name={[dongle.name, 'batteries']}
-                title={t('plant:devices.batteries')}
-                addLabel={t('plant:devices.addBattery')}
-                empty={() => ({})}
-                testId="battery"
-                render={(f, onRemove) =>
-                  row(
-                    <>
-                      <SerialField
-                        name={[f.name, 'sn']}
-                        label={t('plant:devices.batterySn')}
-                        testId="battery-sn"
-                      />
-                      <Form.Item name={[f.name, 'manufacturer']} style={{ width: 160, marginBottom: 8 }}>
-                        <Input
-                          maxLength={64}
-                          placeholder={t('plant:devices.manufacturer')}
-                          aria-label={t('plant:devices.manufacturer')}
-                        />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'model']} style={{ width: 160, marginBottom: 8 }}>
-                        <Input
-                          maxLength={64}
-                          placeholder={t('plant:devices.model')}
-                          aria-label={t('plant:devices.model')}
-                        />
-                      </Form.Item>
-                      <BusAddressField name={[f.name, 'deviceAddress']} />
-                    </>,
-                    onRemove,
-                    t('plant:devices.remove'),
-                    'remove-battery',
-                  )
-                }
-              />
-              <DeviceList
-                name={[dongle.name, 'meters']}
-                title={t('plant:devices.meters')}
-                addLabel={t('plant:devices.addMeter')}
-                empty={() => ({})}
-                testId="meter"
-                render={(f, onRemove) =>
-                  row(
-                    <>
-                      <SerialField
-                        name={[f.name, 'sn']}
-                        label={t('plant:devices.meterSn')}
-                        testId="meter-sn"
-                      />
-                      <BusAddressField name={[f.name, 'deviceAddress']} />
-                    </>,
-                    onRemove,
-                    t('plant:devices.remove'),
-                    'remove-meter',
-                  )
-                }
-              />
-            </Card>
+              dongle={dongle}
+              index={index}
+              onRemove={() => remove(dongle.name)}
+              existingDongles={existingDongles}
+            />
           ))}
           <Space>
             <Button
