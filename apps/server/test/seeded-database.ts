@@ -42,7 +42,12 @@ function templateKey(config: SeedConfig): string {
   return `${today()}_${hash.digest('hex').slice(0, 16)}`;
 }
 
-const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+/**
+ * The real clock: a suite that fakes `Date` (two-factor's time steps) must neither name its template by the
+ * faked day nor have it removed as stale by a process on the real one.
+ */
+const realNow = () => performance.timeOrigin + performance.now();
+const today = () => new Date(realNow()).toISOString().slice(0, 10).replaceAll('-', '');
 
 async function fromPgliteTemplate(config: SeedConfig, key: string) {
   const file = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${key}.tar`);
@@ -58,16 +63,22 @@ async function fromPgliteTemplate(config: SeedConfig, key: string) {
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   fs.renameSync(partial, file);
-  removeStaleTemplates(file);
+  removeStaleTemplates(file, path.dirname(file));
   return { database, drop: async () => {} };
 }
 
-/** Templates of earlier days (older code or older seed times) are removed; today's other ones stay. */
-function removeStaleTemplates(keep: string) {
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith(TEMPLATE_PREFIX) || name.startsWith(`${TEMPLATE_PREFIX}${today()}`)) continue;
-    const file = path.join(os.tmpdir(), name);
-    if (file !== keep) fs.rmSync(file, { force: true });
+const STALE_AFTER_MS = 24 * 3600_000;
+
+/**
+ * Templates (and partial files a crashed process left) not written for a day are removed: by the file's
+ * age, not its name, since another test process may be writing today's right now.
+ */
+export function removeStaleTemplates(keep: string, dir = os.tmpdir()) {
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (!name.startsWith(TEMPLATE_PREFIX) || file === keep) continue;
+    const written = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+    if (written !== undefined && realNow() - written > STALE_AFTER_MS) fs.rmSync(file, { force: true });
   }
 }
 

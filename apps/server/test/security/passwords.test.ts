@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/index.ts';
 import { md5 } from '../../src/lib/crypto.ts';
+import { fieldsOf } from '../auth-calls.ts';
 import {
   ADMIN_PASSWORD,
   addUser,
@@ -32,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fieldsOf = (body: { data: any }) => (body.data?.fields ?? []).map((f: { field: string }) => f.field);
 const signIn = (account: string, password: string, ip: string) =>
   t.call('POST', '/auth/user/login', {
     body: { account, password: md5(password), loginType: 'password', agree: true },

@@ -1,11 +1,10 @@
-import type { Lang } from '@pvstar/contract/lang';
 import { DEFAULT_ROLE_PERMS } from '@pvstar/contract/perm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authCalls, fieldsOf } from '../../../test/auth-calls.ts';
 import {
   addUser,
   buildTestApp,
-  nextIp,
   orgIdByName,
   requestCode,
   type TestApp,
@@ -26,25 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A password sign-in from a fresh address (the per-IP limit is tested on its own). */
-const passwordLogin = (account: string, password: string, opts: { lang?: Lang; ip?: string } = {}) =>
-  t.call('POST', '/auth/user/login', {
-    body: { account, password: md5(password), loginType: 'password', agree: true },
-    ip: opts.ip ?? nextIp(),
-    ...(opts.lang ? { lang: opts.lang } : {}),
-  });
-const _codeLogin = (account: string, code: string) =>
-  t.call('POST', '/auth/user/login', {
-    body: { account, code, loginType: 'code', agree: true },
-    ip: nextIp(),
-  });
-const userInfo = (token: string) => t.call('GET', '/auth/user/getUserInfo', { token });
-const post = (url: string, token: string, body: unknown = {}, lang?: Lang) =>
-  t.call('POST', url, { token, body, ...(lang ? { lang } : {}) });
-const publicPost = (url: string, body: unknown, lang?: Lang) =>
-  t.call('POST', url, { body, ip: nextIp(), ...(lang ? { lang } : {}) });
+const { passwordLogin, userInfo, post, publicPost } = authCalls(() => t);
 const userRow = async (id: number) => (await t.ctx.db.select().from(users).where(eq(users.id, id)))[0];
-const fieldsOf = (body: { data: any }) => (body.data?.fields ?? []).map((f: { field: string }) => f.field);
 
 describe('register', () => {
   const registerBody = (over: Record<string, unknown> = {}) => ({

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authCalls, fieldsOf } from '../../../test/auth-calls.ts';
 import {
   addUser,
   buildTestApp,
-  nextIp,
   orgIdByName,
   requestCode,
   roleIdByCode,
@@ -31,14 +31,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, token: string, body: unknown) => t.call('POST', url, { token, body });
-const publicPost = (url: string, body: unknown) => t.call('POST', url, { body, ip: nextIp() });
-const codeLogin = (account: string, code: string) =>
-  publicPost('/auth/user/login', { account, code, loginType: 'code', agree: true });
-const passwordLogin = (account: string, password: string) =>
-  publicPost('/auth/user/login', { account, password: md5(password), loginType: 'password', agree: true });
+const { publicPost, codeLogin, passwordLogin } = authCalls(() => t);
 const whoIs = async (token: string) =>
   (await t.call('GET', '/auth/user/getUserInfo', { token })).body.data.user.username as string;
-const fieldsOf = (body: { data: any }) => (body.data?.fields ?? []).map((f: { field: string }) => f.field);
 const auditActions = async (userId: number) =>
   (
     await t.ctx.db

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fieldsOf } from '../../../test/auth-calls.ts';
 import {
   addUser,
   buildTestApp,
@@ -53,7 +54,6 @@ const passwordLogin = (account: string, password = DEMO_PASSWORD, trusted?: stri
   );
 const verify = (body: Record<string, unknown>, ip?: string) =>
   post('/auth/user/twoFactor/verify', undefined, body, ip);
-const fieldsOf = (body: { data: any }) => (body.data?.fields ?? []).map((f: { field: string }) => f.field);
 const actionsOf = async (userId: number) =>
   (await t.ctx.db.select().from(auditLog).where(eq(auditLog.userId, userId))).map((r) => r.action);
 

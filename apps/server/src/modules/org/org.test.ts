@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../../test/auth-calls.ts';
 import {
   addUser,
   buildTestApp,
@@ -28,7 +29,6 @@ const flatten = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...f
 const post = (url: string, token: string, body: unknown) => t.call('POST', url, { token, body });
 const orgRow = async (id: number) =>
   (await t.ctx.db.select().from(organizations).where(eq(organizations.id, id)))[0];
-const fieldsOf = (body: { data: any }) => (body.data?.fields ?? []).map((f: { field: string }) => f.field);
 
 async function createOrg(token: string, body: Record<string, unknown>) {
   const res = await post('/system/org/add', token, body);
