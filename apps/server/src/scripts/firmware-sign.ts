@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   FIRMWARE_MANIFEST_FORMAT,
   FIRMWARE_TYPES,
@@ -14,6 +12,8 @@ import {
   publicKeyOf,
   signManifest,
 } from '../modules/firmware/firmware.signature.ts';
+
+import { commandLine, usageError, whereTyped } from './cli.ts';
 
 const USAGE = `Sign a firmware image's manifest: what a manufacturer hands over with the image
 
@@ -39,41 +39,26 @@ const USAGE = `Sign a firmware image's manifest: what a manufacturer hands over 
 Both print the public key (raw, base64) and its fingerprint, as the manufacturer screen shows them.
 `;
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-const { values, positionals } = (() => {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        key: { type: 'string' },
-        manufacturer: { type: 'string' },
-        type: { type: 'string' },
-        version: { type: 'string' },
-        model: { type: 'string', multiple: true },
-        out: { type: 'string' },
-        generate: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    return fail((err as Error).message);
-  }
-})();
-if (values.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
-// npm runs workspace scripts in the workspace's folder; a relative path means where the command was typed.
-const here = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+// A type of its own, so that the compiler knows a failed check ends the tool.
+const fail: (message: string) => never = (message) => usageError(USAGE, message);
+const { values, positionals } = commandLine(USAGE, {
+  allowPositionals: true,
+  options: {
+    key: { type: 'string' },
+    manufacturer: { type: 'string' },
+    type: { type: 'string' },
+    version: { type: 'string' },
+    model: { type: 'string', multiple: true },
+    out: { type: 'string' },
+    generate: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
 const describe = (publicKey: string) => `public key  ${publicKey}\nfingerprint ${fingerprintOf(publicKey)}\n`;
 
 if (values.generate) {
-  const privateFile = here(`${values.generate}.pem`);
-  const publicFile = here(`${values.generate}.pub.pem`);
+  const privateFile = whereTyped(`${values.generate}.pem`);
+  const publicFile = whereTyped(`${values.generate}.pub.pem`);
   for (const file of [privateFile, publicFile])
     if (fs.existsSync(file)) fail(`${file} exists: choose another name`);
   const key = generateSigningKey();
@@ -93,12 +78,12 @@ if (positionals.length !== 1) fail('name the one image to sign (each image has i
 let privatePem: string;
 let publicKey: string;
 try {
-  privatePem = fs.readFileSync(here(values.key), 'utf8');
+  privatePem = fs.readFileSync(whereTyped(values.key), 'utf8');
   publicKey = publicKeyOf(privatePem);
 } catch (err) {
   fail(`${values.key}: not an Ed25519 private key in PEM (${(err as Error).message})`);
 }
-const imageFile = here(positionals[0]!);
+const imageFile = whereTyped(positionals[0]!);
 let image: Buffer;
 try {
   image = fs.readFileSync(imageFile);
@@ -126,7 +111,7 @@ if (!parsed.success) {
   fail(`cannot sign this manifest:\n  ${[...new Set(problems)].join('\n  ')}`);
 }
 const manifest: FirmwareManifest = parsed.data;
-const out = values.out ? here(values.out) : `${imageFile}.manifest.json`;
+const out = values.out ? whereTyped(values.out) : `${imageFile}.manifest.json`;
 const signed = { manifest, signature: signManifest(manifest, privatePem) };
 fs.writeFileSync(out, `${JSON.stringify(signed, null, 2)}\n`);
 process.stdout.write(

@@ -1,11 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
 import { connectDynsec } from '../mqtt/dynsec.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { commandLine, onDatabase, usageError, whereTyped } from './cli.ts';
 import { findOrg, plantCount, registerFleet, writeFleetFile } from './fleet-registration.ts';
 
 const USAGE = `Register simulated plants in the configured database and write the simulator's fleet file
@@ -25,31 +21,18 @@ database serves one process at a time). Then run the fleet:
   npm run simulate -- --fleet fleet.json --interval 60 --broker mqtt://<server>:1883
 `;
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-const { values } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        plants: { type: 'string' },
-        org: { type: 'string' },
-        out: { type: 'string' },
-        prefix: { type: 'string', default: 'SIM' },
-        interval: { type: 'string', default: '60' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    return fail((err as Error).message);
-  }
-})();
-if (values.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
+// A type of its own, so that the compiler knows a failed check ends the tool.
+const fail: (message: string) => never = (message) => usageError(USAGE, message);
+const { values } = commandLine(USAGE, {
+  options: {
+    plants: { type: 'string' },
+    org: { type: 'string' },
+    out: { type: 'string' },
+    prefix: { type: 'string', default: 'SIM' },
+    interval: { type: 'string', default: '60' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
 const count = Number(values.plants);
 if (!Number.isInteger(count) || count < 1 || count > 100_000)
   fail('--plants must be a whole number in 1..100000');
@@ -58,48 +41,32 @@ if (!Number.isInteger(interval) || interval < 1 || interval > 3600)
   fail('--interval must be seconds in 1..3600');
 if (!values.org) fail('--org is required');
 if (!values.out) fail('--out is required');
-// npm runs workspace scripts in the workspace's folder; a relative path means where the command was typed.
-const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+const out = whereTyped(values.out!);
 if (fs.existsSync(out)) fail(`${out} exists: choose another --out (its secrets would be lost)`);
 
-try {
-  const config = loadConfig();
-  const dbDir = path.join(path.resolve(config.DATA_DIR), 'db');
-  const lock = config.DATABASE_URL ? null : lockDataDir(dbDir);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: dbDir });
-  try {
-    await database.migrate();
-    const org = await findOrg(database.db, values.org);
-    const started = Date.now();
-    const { file, first, last } = await registerFleet(database.db, {
-      plants: count,
-      orgId: org.id,
-      prefix: values.prefix,
-      intervalSeconds: interval,
-    });
-    writeFleetFile(out, file);
-    // With MQTT_AUTH=dynsec, Mosquitto is told the secrets now: they exist in plain nowhere else.
-    if (config.MQTT_URL && config.MQTT_AUTH === 'dynsec') {
-      const dynsec = await connectDynsec({ url: config.MQTT_URL, log: pino({ level: 'warn' }) });
-      try {
-        await dynsec.issued(file.dongles.map((d) => ({ sn: d.sn, secret: d.secret })));
-      } finally {
-        await dynsec.close();
-      }
+await onDatabase('register-fleet', async (db, config) => {
+  const org = await findOrg(db, values.org!);
+  const started = Date.now();
+  const { file, first, last } = await registerFleet(db, {
+    plants: count,
+    orgId: org.id,
+    prefix: values.prefix,
+    intervalSeconds: interval,
+  });
+  writeFleetFile(out, file);
+  // With MQTT_AUTH=dynsec, Mosquitto is told the secrets now: they exist in plain nowhere else.
+  if (config.MQTT_URL && config.MQTT_AUTH === 'dynsec') {
+    const dynsec = await connectDynsec({ url: config.MQTT_URL, log: pino({ level: 'warn' }) });
+    try {
+      await dynsec.issued(file.dongles.map((d) => ({ sn: d.sn, secret: d.secret })));
+    } finally {
+      await dynsec.close();
     }
-    process.stdout.write(
-      `registered ${file.dongles.length} plants (dongles ${first} … ${last}) under "${org.name}" ` +
-        `(${await plantCount(database.db, org.id)} plants there now) in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-        `wrote ${out} (mode 0600: it holds the dongles' secrets)\n` +
-        `run them: npm run simulate -- --fleet ${values.out} --interval ${interval} --broker mqtt://<server>:1883\n`,
-    );
-  } finally {
-    await database.close();
-    lock?.release();
   }
-} catch (err) {
-  process.stderr.write(
-    `${err instanceof ConfigError ? err.message : `register-fleet: ${(err as Error).message}`}\n`,
+  process.stdout.write(
+    `registered ${file.dongles.length} plants (dongles ${first} … ${last}) under "${org.name}" ` +
+      `(${await plantCount(db, org.id)} plants there now) in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      `wrote ${out} (mode 0600: it holds the dongles' secrets)\n` +
+      `run them: npm run simulate -- --fleet ${values.out} --interval ${interval} --broker mqtt://<server>:1883\n`,
   );
-  process.exit(1);
-}
+});
