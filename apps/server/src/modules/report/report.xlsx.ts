@@ -80,6 +80,14 @@ function sheet(
 const money = (lang: Lang, key: string, currency: string | null) =>
   t(lang, `column.${key}`, { currency: currency ?? '–' });
 
+/** The columns that name a plant on a per-plant sheet: number, name, organisation, capacity. */
+const plantColumns = (lang: Lang): Column[] => [
+  { header: t(lang, 'column.stationNo'), width: 16 },
+  { header: t(lang, 'column.stationName'), width: 28 },
+  { header: t(lang, 'column.orgName'), width: 24 },
+  { header: t(lang, 'column.installedCapacity'), width: 14, format: 'decimal' },
+];
+
 export async function buildEnergyWorkbook(r: EnergyReport, meta: ReportMeta): Promise<Buffer> {
   const { lang } = meta;
   const wb = new ExcelJS.Workbook();
@@ -128,10 +136,7 @@ export async function buildEnergyWorkbook(r: EnergyReport, meta: ReportMeta): Pr
     r,
     meta,
     [
-      { header: t(lang, 'column.stationNo'), width: 16 },
-      { header: t(lang, 'column.stationName'), width: 28 },
-      { header: t(lang, 'column.orgName'), width: 24 },
-      { header: t(lang, 'column.installedCapacity'), width: 14, format: 'decimal' },
+      ...plantColumns(lang),
       ...figureColumns.slice(0, -1),
       { header: t(lang, 'column.plantRevenue'), width: 14, format: 'decimal' },
       { header: t(lang, 'column.currency'), width: 10 },
@@ -217,10 +222,7 @@ export async function buildFleetWorkbook(r: FleetReport, meta: ReportMeta): Prom
     r,
     meta,
     [
-      { header: t(lang, 'column.stationNo'), width: 16 },
-      { header: t(lang, 'column.stationName'), width: 28 },
-      { header: t(lang, 'column.orgName'), width: 24 },
-      { header: t(lang, 'column.installedCapacity'), width: 14, format: 'decimal' },
+      ...plantColumns(lang),
       { header: t(lang, 'column.inverters'), width: 12, format: 'integer' },
       { header: t(lang, 'column.generation'), width: 14, format: 'decimal' },
       ...availabilityColumns,
