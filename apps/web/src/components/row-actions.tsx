@@ -1,5 +1,8 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Perm } from '../permissions/perm.tsx';
 
@@ -55,4 +58,18 @@ export function DeleteAction({
       </Tooltip>
     </Perm>
   );
+}
+
+/** A list's pinned actions column: the row's buttons side by side, on one line. */
+export function rowActionsColumn<Row>(t: TFunction, render: (row: Row) => ReactNode): ColumnType<Row> {
+  return {
+    title: t('system:action.actions'),
+    key: 'actions',
+    fixed: 'right',
+    render: (_, row) => (
+      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+        {render(row)}
+      </Space>
+    ),
+  };
 }

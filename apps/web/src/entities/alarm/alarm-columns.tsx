@@ -1,7 +1,7 @@
 import { CheckOutlined, EyeOutlined, MessageOutlined, StopOutlined } from '@ant-design/icons';
 import { type AlarmRow, type AlarmSort, canAcknowledge, canClose } from '@pvstar/contract/alarm';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { formatDuration, formatZonedDateTime } from '../../components/format.ts'
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { plantLinks } from '../../components/page-links.ts';
 import { sortable } from '../../components/page-table.tsx';
+import { rowActionsColumn } from '../../components/row-actions.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
 import type { AlarmActionRequest } from './alarm-action-modal.tsx';
 import { AlarmLevelTag, AlarmStatusTag } from './alarm-tags.tsx';
@@ -188,49 +189,44 @@ function actionsColumn(
     onAction: (request: AlarmActionRequest) => void;
   },
 ): Column {
-  return {
-    title: t('system:action.actions'),
-    key: 'actions',
-    fixed: 'right',
-    render: (_, row) => (
-      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-        <Button
-          type="link"
-          size="small"
-          icon={<EyeOutlined />}
-          onClick={() => options.onOpen(row)}
-          data-testid={`alarm-detail-${row.id}`}
-        >
-          {t('alarm:action.detail')}
-        </Button>
-        {options.mayAck && canAcknowledge(row) && (
-          <Tooltip title={t('alarm:action.acknowledge')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<CheckOutlined />}
-              aria-label={t('alarm:action.acknowledge')}
-              onClick={() =>
-                options.onAction({ type: 'acknowledge', ids: [row.id], subject: alarmSubject(row) })
-              }
-              data-testid={`alarm-ack-${row.id}`}
-            />
-          </Tooltip>
-        )}
-        {options.mayClose && canClose(row) && (
-          <Tooltip title={t('alarm:action.close')}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<StopOutlined />}
-              aria-label={t('alarm:action.close')}
-              onClick={() => options.onAction({ type: 'close', ids: [row.id], subject: alarmSubject(row) })}
-              data-testid={`alarm-close-${row.id}`}
-            />
-          </Tooltip>
-        )}
-      </Space>
-    ),
-  };
+  return rowActionsColumn(t, (row) => (
+    <>
+      <Button
+        type="link"
+        size="small"
+        icon={<EyeOutlined />}
+        onClick={() => options.onOpen(row)}
+        data-testid={`alarm-detail-${row.id}`}
+      >
+        {t('alarm:action.detail')}
+      </Button>
+      {options.mayAck && canAcknowledge(row) && (
+        <Tooltip title={t('alarm:action.acknowledge')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<CheckOutlined />}
+            aria-label={t('alarm:action.acknowledge')}
+            onClick={() =>
+              options.onAction({ type: 'acknowledge', ids: [row.id], subject: alarmSubject(row) })
+            }
+            data-testid={`alarm-ack-${row.id}`}
+          />
+        </Tooltip>
+      )}
+      {options.mayClose && canClose(row) && (
+        <Tooltip title={t('alarm:action.close')}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            icon={<StopOutlined />}
+            aria-label={t('alarm:action.close')}
+            onClick={() => options.onAction({ type: 'close', ids: [row.id], subject: alarmSubject(row) })}
+            data-testid={`alarm-close-${row.id}`}
+          />
+        </Tooltip>
+      )}
+    </>
+  ));
 }

@@ -8,11 +8,11 @@ import {
   type RemoteAuditPageBody,
   type RemoteAuditRow,
 } from '@pvstar/contract/remote';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, type TableColumnsType, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../components/filter-bar.tsx';
+import { FilterBar, FilterChoice, FilterText } from '../../components/filter-bar.tsx';
 import { formatZonedDateTime, timeColumnTitle } from '../../components/format.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { useExport } from '../../components/use-export.ts';
@@ -116,33 +116,31 @@ export function RemoteAudit({
           onSearch={setValues}
           testIdPrefix="remote-audit"
         >
-          <Form.Item name="action" label={t('remote:audit.action')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              placeholder={t('system:filter.all')}
-              popupMatchSelectWidth={false}
-              options={RemoteActionSchema.options.map((value) => ({ value, label: actionLabel(t, value) }))}
-              data-testid="remote-audit-action"
-            />
-          </Form.Item>
-          <Form.Item name="outcome" label={t('remote:audit.outcome')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('system:filter.all')}
-              popupMatchSelectWidth={false}
-              options={RemoteAuditOutcomeSchema.options.map((value) => ({
-                value,
-                label: auditOutcomeLabel(t, value),
-              }))}
-              data-testid="remote-audit-outcome-filter"
-            />
-          </Form.Item>
+          <FilterChoice
+            name="action"
+            label={t('remote:audit.action')}
+            width={120}
+            options={RemoteActionSchema.options.map((value) => ({ value, label: actionLabel(t, value) }))}
+            testId="remote-audit-action"
+          />
+          <FilterChoice
+            name="outcome"
+            label={t('remote:audit.outcome')}
+            width={140}
+            options={RemoteAuditOutcomeSchema.options.map((value) => ({
+              value,
+              label: auditOutcomeLabel(t, value),
+            }))}
+            testId="remote-audit-outcome-filter"
+          />
           {plantWide && (
-            <Form.Item name="deviceSn" label={t('device:field.sn')}>
-              <Input allowClear maxLength={32} style={{ width: 170 }} data-testid="remote-audit-sn" />
-            </Form.Item>
+            <FilterText
+              name="deviceSn"
+              label={t('device:field.sn')}
+              width={170}
+              maxLength={32}
+              testId="remote-audit-sn"
+            />
           )}
           <Form.Item name="range" label={t('remote:audit.period')}>
             <DatePicker.RangePicker allowClear data-testid="remote-audit-range" />

@@ -6,18 +6,18 @@ import {
 } from '@pvstar/contract/basic-device';
 import { basicDevice } from '@pvstar/contract/endpoints/basic-device';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, type ButtonProps, Form, Input, Modal, message, Space } from 'antd';
+import { Button, type ButtonProps, Form, Input, Modal, message } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../components/confirm-delete.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
-import { FilterBar } from '../../components/filter-bar.tsx';
+import { FilterBar, FilterText } from '../../components/filter-bar.tsx';
 import { showFormError } from '../../components/form-errors.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { PageTable } from '../../components/page-table.tsx';
-import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
+import { DeleteAction, EditAction, rowActionsColumn } from '../../components/row-actions.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import { useDelete, useSaveManufacturer } from './api/basic-device-api.ts';
@@ -121,12 +121,9 @@ export function ManufacturerTab() {
     { title: t('basic:createTime'), dataIndex: 'createTime', render: (v: string) => formatDateTime(v) },
   ];
   // Everyone who sees the list sees the firmware keys; adding and retiring needs the edit code.
-  columns.push({
-    title: t('system:action.actions'),
-    key: 'actions',
-    fixed: 'right',
-    render: (_, row) => (
-      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+  columns.push(
+    rowActionsColumn(t, (row) => (
+      <>
         <Button
           type="link"
           size="small"
@@ -157,9 +154,9 @@ export function ManufacturerTab() {
             />
           </>
         )}
-      </Space>
-    ),
-  });
+      </>
+    )),
+  );
 
   return (
     <>
@@ -168,12 +165,13 @@ export function ManufacturerTab() {
         title={t('basic:tab.manufacturers')}
         filter={
           <FilterBar<ManufacturerPageBody> name="manufacturer-filter" onSearch={setFilter}>
-            <Form.Item name="name" label={t('basic:manufacturer.name')}>
-              <Input allowClear style={{ width: 200 }} data-testid="filter-manufacturer-name" />
-            </Form.Item>
-            <Form.Item name="abbreviation" label={t('basic:manufacturer.abbreviation')}>
-              <Input allowClear style={{ width: 160 }} />
-            </Form.Item>
+            <FilterText
+              name="name"
+              label={t('basic:manufacturer.name')}
+              width={200}
+              testId="filter-manufacturer-name"
+            />
+            <FilterText name="abbreviation" label={t('basic:manufacturer.abbreviation')} width={160} />
           </FilterBar>
         }
         extra={

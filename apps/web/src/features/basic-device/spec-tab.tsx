@@ -7,18 +7,18 @@ import {
 import { basicDevice } from '@pvstar/contract/endpoints/basic-device';
 import type { BasicDeviceType } from '@pvstar/contract/enums';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, type ButtonProps, Form, Input, Modal, message, Select, Space, Tag } from 'antd';
+import { Button, type ButtonProps, Form, Input, Modal, message, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../components/confirm-delete.ts';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
-import { FilterBar } from '../../components/filter-bar.tsx';
+import { FilterBar, FilterChoice, FilterText } from '../../components/filter-bar.tsx';
 import { showFormError } from '../../components/form-errors.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { PageTable } from '../../components/page-table.tsx';
-import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
+import { DeleteAction, EditAction, rowActionsColumn } from '../../components/row-actions.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
 import {
@@ -146,12 +146,9 @@ export function SpecTab() {
     { title: t('basic:createTime'), dataIndex: 'createTime', render: (v: string) => formatDateTime(v) },
   ];
   if (canAct)
-    columns.push({
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+    columns.push(
+      rowActionsColumn(t, (row) => (
+        <>
           <EditAction perm={PERM.basicDeviceEdit} onClick={() => setEditing(row)} testId="spec-edit" />
           <DeleteAction
             perm={PERM.basicDeviceDelete}
@@ -165,9 +162,9 @@ export function SpecTab() {
             }
             testId="spec-delete"
           />
-        </Space>
-      ),
-    });
+        </>
+      )),
+    );
 
   return (
     <>
@@ -176,28 +173,25 @@ export function SpecTab() {
         title={t('basic:tab.specs')}
         filter={
           <FilterBar<DeviceSpecPageBody> name="spec-filter" onSearch={setFilter}>
-            <Form.Item name="deviceType" label={t('basic:spec.deviceType')}>
-              <Select
-                allowClear
-                style={{ width: 160 }}
-                options={deviceTypeOptions(t)}
-                placeholder={t('system:filter.all')}
-                popupMatchSelectWidth={false}
-              />
-            </Form.Item>
-            <Form.Item name="manufacturerId" label={t('basic:spec.manufacturer')}>
-              <Select
-                allowClear
-                style={{ width: 220 }}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={manufacturers}
-                placeholder={t('system:filter.all')}
-                popupMatchSelectWidth={false}
-              />
-            </Form.Item>
-            <Form.Item name="deviceSpecs" label={t('basic:spec.deviceSpecs')}>
-              <Input allowClear style={{ width: 180 }} data-testid="filter-spec" />
-            </Form.Item>
+            <FilterChoice
+              name="deviceType"
+              label={t('basic:spec.deviceType')}
+              width={160}
+              options={deviceTypeOptions(t)}
+            />
+            <FilterChoice
+              name="manufacturerId"
+              label={t('basic:spec.manufacturer')}
+              width={220}
+              options={manufacturers}
+              searchable
+            />
+            <FilterText
+              name="deviceSpecs"
+              label={t('basic:spec.deviceSpecs')}
+              width={180}
+              testId="filter-spec"
+            />
           </FilterBar>
         }
         extra={

@@ -1,8 +1,7 @@
 import { ALARM_LEVELS } from '@pvstar/contract/enum-values';
 import { type FaultCodePageBody, FaultDeviceTypeSchema } from '@pvstar/contract/fault-code';
-import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../components/filter-bar.tsx';
+import { FilterBar, FilterChoice, FilterText } from '../../components/filter-bar.tsx';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { alarmLevelLabel } from '../../entities/alarm/alarm-labels.ts';
 
@@ -11,36 +10,24 @@ export function FaultCodeFilter({ onSearch }: { onSearch: (filter: FaultCodePage
   const { t } = useTranslation();
   return (
     <FilterBar<FaultCodePageBody> name="fault-code-filter" onSearch={onSearch}>
-      <Form.Item name="faultCode" label={t('faultCode:code')}>
-        <Input allowClear style={{ width: 160 }} data-testid="filter-code" />
-      </Form.Item>
-      <Form.Item name="deviceType" label={t('faultCode:deviceType')}>
-        <Select
-          allowClear
-          style={{ width: 160 }}
-          placeholder={t('faultCode:all')}
-          data-testid="filter-device-type"
-          options={FaultDeviceTypeSchema.options.map((value) => ({
-            value,
-            label: deviceKindLabel(t, value),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="alarmLevel" label={t('faultCode:alarmLevel')}>
-        <Select
-          allowClear
-          style={{ width: 140 }}
-          placeholder={t('faultCode:all')}
-          data-testid="filter-level"
-          options={ALARM_LEVELS.map((value) => ({
-            value,
-            label: alarmLevelLabel(t, value),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="keyword" label={t('faultCode:keyword')}>
-        <Input allowClear style={{ width: 200 }} data-testid="filter-keyword" />
-      </Form.Item>
+      <FilterText name="faultCode" label={t('faultCode:code')} width={160} testId="filter-code" />
+      <FilterChoice
+        name="deviceType"
+        label={t('faultCode:deviceType')}
+        width={160}
+        values={FaultDeviceTypeSchema.options}
+        labelOf={(value) => deviceKindLabel(t, value)}
+        testId="filter-device-type"
+      />
+      <FilterChoice
+        name="alarmLevel"
+        label={t('faultCode:alarmLevel')}
+        width={140}
+        values={ALARM_LEVELS}
+        labelOf={(value) => alarmLevelLabel(t, value)}
+        testId="filter-level"
+      />
+      <FilterText name="keyword" label={t('faultCode:keyword')} width={200} testId="filter-keyword" />
     </FilterBar>
   );
 }

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { PageTable } from '../../components/page-table.tsx';
-import { DeleteAction, EditAction } from '../../components/row-actions.tsx';
+import { DeleteAction, EditAction, rowActionsColumn } from '../../components/row-actions.tsx';
 import { useExport } from '../../components/use-export.ts';
 import { ALARM_LEVEL_COLOR, alarmLevelLabel } from '../../entities/alarm/alarm-labels.ts';
 import { Perm, usePerm } from '../../permissions/perm.tsx';
@@ -69,12 +69,9 @@ export default function FaultCodePage() {
     { title: t('faultCode:updateTime'), dataIndex: 'updateTime', render: (v: string) => formatDateTime(v) },
   ];
   if (canAct)
-    columns.push({
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+    columns.push(
+      rowActionsColumn(t, (row) => (
+        <>
           <EditAction perm={PERM.faultCodeEdit} onClick={() => setEditing(row)} testId="fault-code-edit" />
           <DeleteAction
             perm={PERM.faultCodeDelete}
@@ -87,9 +84,9 @@ export default function FaultCodePage() {
             }
             testId="fault-code-delete"
           />
-        </Space>
-      ),
-    });
+        </>
+      )),
+    );
 
   return (
     <>

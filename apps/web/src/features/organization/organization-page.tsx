@@ -2,12 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { org } from '@pvstar/contract/endpoints/org';
 import { CHILD_ORG_TYPES, STATUSES } from '@pvstar/contract/enum-values';
 import type { OrgPageBody, OrgRow } from '@pvstar/contract/org';
-import { Button, Flex, Form, Input, Select, Space } from 'antd';
+import { Button, Flex, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
-import { FilterBar } from '../../components/filter-bar.tsx';
+import { FilterBar, FilterChoice, FilterText } from '../../components/filter-bar.tsx';
 import { statusLabel } from '../../components/labels.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { useOrgTree } from '../../components/org-tree.ts';
@@ -77,17 +77,13 @@ function OrganizationView({ mode }: { mode: OrgMode }) {
           }
           filter={
             <FilterBar<OrgPageBody> name="org-filter" onSearch={setFilter}>
-              <Form.Item name="name" label={t('common:field.name')}>
-                <Input allowClear style={{ width: 180 }} data-testid="filter-org-name" />
-              </Form.Item>
-              <Form.Item name="status" label={t('common:field.status')}>
-                <Select
-                  allowClear
-                  style={{ width: 130 }}
-                  options={STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))}
-                  placeholder={t('system:filter.all')}
-                />
-              </Form.Item>
+              <FilterText name="name" label={t('common:field.name')} width={180} testId="filter-org-name" />
+              <FilterChoice
+                name="status"
+                label={t('common:field.status')}
+                width={130}
+                options={STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))}
+              />
             </FilterBar>
           }
           extra={

@@ -2,17 +2,17 @@ import { owner } from '@pvstar/contract/endpoints/owner';
 import { STATUSES } from '@pvstar/contract/enum-values';
 import { type OwnerPageBody, type OwnerRow, ownerContactSchema } from '@pvstar/contract/owner';
 import { PERM } from '@pvstar/contract/perm';
-import { Form, Input, Select, type TableColumnsType, TreeSelect } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactReveal } from '../../components/contact-reveal.tsx';
 import { EllipsisText } from '../../components/ellipsis-text.tsx';
 import { formatCapacity } from '../../components/energy-format.ts';
-import { FilterBar } from '../../components/filter-bar.tsx';
+import { FilterBar, FilterChoice, FilterOrg, FilterText } from '../../components/filter-bar.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { statusLabel } from '../../components/labels.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
-import { toOrgSelectData, useOrgTree } from '../../components/org-tree.ts';
+import { useOrgTree } from '../../components/org-tree.ts';
 import { PageTable } from '../../components/page-table.tsx';
 import { StatusTag } from '../../components/status-tags.tsx';
 import { zodRule } from '../../components/zod-rule.ts';
@@ -25,19 +25,7 @@ const ORG_TREE_CODES = [PERM.orgDealer, PERM.orgInstaller, PERM.systemUser];
 function OrgFilter() {
   const { t } = useTranslation();
   const tree = useOrgTree();
-  return (
-    <Form.Item name="orgId" label={t('owner:filter.org')}>
-      <TreeSelect
-        allowClear
-        style={{ width: 220 }}
-        treeData={toOrgSelectData(tree.data ?? [])}
-        showSearch={{ treeNodeFilterProp: 'title' }}
-        treeDefaultExpandAll
-        popupMatchSelectWidth={false}
-        placeholder={t('system:filter.all')}
-      />
-    </Form.Item>
-  );
+  return <FilterOrg label={t('owner:filter.org')} width={220} tree={tree.data} />;
 }
 
 /** House owners (2003001): owner accounts in the caller's scope with their plants. */
@@ -121,9 +109,7 @@ export default function OwnerPage() {
       title={t('owner:title')}
       filter={
         <FilterBar<OwnerPageBody> name="owner-filter" onSearch={setFilter}>
-          <Form.Item name="name" label={t('common:field.name')}>
-            <Input allowClear style={{ width: 160 }} data-testid="owner-filter-name" />
-          </Form.Item>
+          <FilterText name="name" label={t('common:field.name')} width={160} testId="owner-filter-name" />
           <Form.Item
             name="contact"
             label={t('owner:filter.contact')}
@@ -133,14 +119,12 @@ export default function OwnerPage() {
             <Input allowClear style={{ width: 200 }} data-testid="owner-filter-contact" />
           </Form.Item>
           {canReadOrgs && <OrgFilter />}
-          <Form.Item name="status" label={t('common:field.status')}>
-            <Select
-              allowClear
-              style={{ width: 130 }}
-              options={STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))}
-              placeholder={t('system:filter.all')}
-            />
-          </Form.Item>
+          <FilterChoice
+            name="status"
+            label={t('common:field.status')}
+            width={130}
+            options={STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))}
+          />
         </FilterBar>
       }
     >

@@ -6,10 +6,10 @@ import {
 } from '@pvstar/contract/alarm';
 import { type FaultDeviceType, FaultDeviceTypeSchema } from '@pvstar/contract/fault-code';
 import type { FormInstance } from 'antd';
-import { Form, Input, Select } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type DateRange, DateRangeField } from '../../../components/date-range.tsx';
-import { FilterBar } from '../../../components/filter-bar.tsx';
+import { FilterBar, FilterChoice, FilterText } from '../../../components/filter-bar.tsx';
 import { deviceKindLabel } from '../../../components/monitor-labels.ts';
 import { alarmGroupLabel, alarmStatusLabel } from '../../../entities/alarm/alarm-labels.ts';
 
@@ -62,70 +62,60 @@ export function AlarmFilter({
       onSearch={onSearch}
       testIdPrefix="alarm"
     >
-      <Form.Item name="levelGroup" label={t('alarm:filter.level')}>
-        <Select
-          allowClear
-          style={{ width: 130 }}
-          placeholder={t('system:filter.all')}
-          data-testid="alarm-filter-level"
-          options={AlarmLevelGroupSchema.options.map((value) => ({
-            value,
-            label: alarmGroupLabel(t, value),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="alarmStatus" label={t('alarm:filter.status')}>
-        <Select
-          allowClear
-          style={{ width: 130 }}
-          placeholder={t('system:filter.all')}
-          data-testid="alarm-filter-status"
-          options={AlarmStatusSchema.options.map((value) => ({
-            value,
-            label: alarmStatusLabel(t, value),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="acknowledged" label={t('alarm:filter.acknowledged')}>
-        <Select
-          allowClear
-          style={{ width: 160 }}
-          placeholder={t('system:filter.all')}
-          data-testid="alarm-filter-acknowledged"
-          options={[
-            { value: 'yes', label: t('alarm:filter.ackYes') },
-            { value: 'no', label: t('alarm:filter.ackNo') },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item name="stationName" label={t('alarm:column.plant')}>
-        <Input
-          allowClear
-          maxLength={100}
-          style={{ width: 170 }}
-          placeholder={t('alarm:filter.plantHint')}
-          data-testid="alarm-filter-plant"
-        />
-      </Form.Item>
-      <Form.Item name="deviceType" label={t('alarm:column.deviceType')}>
-        <Select
-          allowClear
-          style={{ width: 150 }}
-          placeholder={t('system:filter.all')}
-          data-testid="alarm-filter-device-type"
-          popupMatchSelectWidth={false}
-          options={FaultDeviceTypeSchema.options.map((value) => ({
-            value,
-            label: deviceKindLabel(t, value),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="faultCode" label={t('alarm:column.faultCode')}>
-        <Input allowClear maxLength={32} style={{ width: 150 }} data-testid="alarm-filter-code" />
-      </Form.Item>
-      <Form.Item name="sn" label={t('alarm:column.sn')}>
-        <Input allowClear maxLength={32} style={{ width: 170 }} data-testid="alarm-filter-sn" />
-      </Form.Item>
+      <FilterChoice
+        name="levelGroup"
+        label={t('alarm:filter.level')}
+        width={130}
+        values={AlarmLevelGroupSchema.options}
+        labelOf={(value) => alarmGroupLabel(t, value)}
+        testId="alarm-filter-level"
+      />
+      <FilterChoice
+        name="alarmStatus"
+        label={t('alarm:filter.status')}
+        width={130}
+        values={AlarmStatusSchema.options}
+        labelOf={(value) => alarmStatusLabel(t, value)}
+        testId="alarm-filter-status"
+      />
+      <FilterChoice
+        name="acknowledged"
+        label={t('alarm:filter.acknowledged')}
+        width={160}
+        values={['yes', 'no'] as const}
+        labelOf={(value) => (value === 'yes' ? t('alarm:filter.ackYes') : t('alarm:filter.ackNo'))}
+        testId="alarm-filter-acknowledged"
+      />
+      <FilterText
+        name="stationName"
+        label={t('alarm:column.plant')}
+        width={170}
+        maxLength={100}
+        placeholder={t('alarm:filter.plantHint')}
+        testId="alarm-filter-plant"
+      />
+      <FilterChoice
+        name="deviceType"
+        label={t('alarm:column.deviceType')}
+        width={150}
+        values={FaultDeviceTypeSchema.options}
+        labelOf={(value) => deviceKindLabel(t, value)}
+        testId="alarm-filter-device-type"
+      />
+      <FilterText
+        name="faultCode"
+        label={t('alarm:column.faultCode')}
+        width={150}
+        maxLength={32}
+        testId="alarm-filter-code"
+      />
+      <FilterText
+        name="sn"
+        label={t('alarm:column.sn')}
+        width={170}
+        maxLength={32}
+        testId="alarm-filter-sn"
+      />
       <Form.Item name="range" label={t('alarm:filter.period')} tooltip={t('alarm:filter.periodHint')}>
         <PeriodField />
       </Form.Item>

@@ -7,12 +7,12 @@ import {
 import { device } from '@pvstar/contract/endpoints/device';
 import { DEVICE_STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
-import { Form, Input, Segmented, Select, Tag } from 'antd';
+import { Segmented, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FilterBar } from '../../../components/filter-bar.tsx';
+import { FilterBar, FilterChoice, FilterText } from '../../../components/filter-bar.tsx';
 import { ListLayout } from '../../../components/list-layout.tsx';
 import { deviceStatusLabel } from '../../../components/monitor-labels.ts';
 import { PageTable } from '../../../components/page-table.tsx';
@@ -43,39 +43,34 @@ function DeviceFilter({ type, onSearch }: { type: DeviceType; onSearch: (filter:
   const isDongle = type === 'DONGLE';
   return (
     <FilterBar<Filter> key={type} name={`device-filter-${type}`} onSearch={onSearch}>
-      <Form.Item name="sn" label={t('device:field.sn')}>
-        <Input allowClear style={{ width: 170 }} data-testid="filter-sn" />
-      </Form.Item>
-      <Form.Item name="stationName" label={t('device:field.plant')}>
-        <Input
-          allowClear
-          style={{ width: 170 }}
-          placeholder={t('device:filter.plantName')}
-          data-testid="filter-plant"
-        />
-      </Form.Item>
-      <Form.Item name="status" label={t('device:field.status')}>
-        <Select
-          allowClear
-          style={{ width: 150 }}
-          popupMatchSelectWidth={false}
-          placeholder={t('system:filter.all')}
-          options={DEVICE_STATUSES.map((s) => ({
-            value: s,
-            label: deviceStatusLabel(t, s),
-          }))}
-          data-testid="filter-status"
-        />
-      </Form.Item>
+      <FilterText name="sn" label={t('device:field.sn')} width={170} testId="filter-sn" />
+      <FilterText
+        name="stationName"
+        label={t('device:field.plant')}
+        width={170}
+        placeholder={t('device:filter.plantName')}
+        testId="filter-plant"
+      />
+      <FilterChoice
+        name="status"
+        label={t('device:field.status')}
+        width={150}
+        options={DEVICE_STATUSES.map((s) => ({
+          value: s,
+          label: deviceStatusLabel(t, s),
+        }))}
+        testId="filter-status"
+      />
       {!isDongle && (
-        <Form.Item name="manufacturer" label={t('device:field.manufacturer')}>
-          <Input allowClear style={{ width: 150 }} data-testid="filter-manufacturer" />
-        </Form.Item>
+        <FilterText
+          name="manufacturer"
+          label={t('device:field.manufacturer')}
+          width={150}
+          testId="filter-manufacturer"
+        />
       )}
       {!isDongle && (
-        <Form.Item name="model" label={t('device:field.model')}>
-          <Input allowClear style={{ width: 150 }} data-testid="filter-model" />
-        </Form.Item>
+        <FilterText name="model" label={t('device:field.model')} width={150} testId="filter-model" />
       )}
     </FilterBar>
   );

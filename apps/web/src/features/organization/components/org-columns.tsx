@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import type { OrgRow } from '@pvstar/contract/org';
 import type { TableColumnsType } from 'antd';
-import { Button, Flex, message, Space, Tooltip, Typography } from 'antd';
+import { Button, Flex, message, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../../components/format.ts';
+import { rowActionsColumn } from '../../../components/row-actions.tsx';
 import { StatusDropdown } from '../../../components/status-dropdown.tsx';
 import { OrgTypeTag, StatusTag } from '../../../components/status-tags.tsx';
 import { Perm, usePerm } from '../../../permissions/perm.tsx';
@@ -177,45 +178,40 @@ function moreColumns({ t, mode, setEditing, setEmployeesOf, setDeleting }: Ctx):
       // The day is enough here (and keeps the row within a 1440 px screen beside the tree).
       render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v).slice(0, 10)}</span>,
     },
-    {
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Perm codes={[mode.perm.edit]}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ org: row })}>
-              {t('system:action.edit')}
-            </Button>
-          </Perm>
-          <Perm codes={[mode.perm.employee]}>
-            <Tooltip title={t('org:employees.open')}>
-              <Button
-                type="link"
-                size="small"
-                icon={<TeamOutlined />}
-                aria-label={t('org:employees.open')}
-                onClick={() => setEmployeesOf(row)}
-                data-testid="org-employees"
-              />
-            </Tooltip>
-          </Perm>
-          <Perm codes={[mode.perm.delete]}>
-            <Tooltip title={row.childCount > 0 ? t('common:org.hasChildren') : t('system:action.delete')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('system:action.delete')}
-                disabled={row.childCount > 0}
-                onClick={() => setDeleting(row)}
-                data-testid="org-delete"
-              />
-            </Tooltip>
-          </Perm>
-        </Space>
-      ),
-    },
+    rowActionsColumn(t, (row) => (
+      <>
+        <Perm codes={[mode.perm.edit]}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ org: row })}>
+            {t('system:action.edit')}
+          </Button>
+        </Perm>
+        <Perm codes={[mode.perm.employee]}>
+          <Tooltip title={t('org:employees.open')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<TeamOutlined />}
+              aria-label={t('org:employees.open')}
+              onClick={() => setEmployeesOf(row)}
+              data-testid="org-employees"
+            />
+          </Tooltip>
+        </Perm>
+        <Perm codes={[mode.perm.delete]}>
+          <Tooltip title={row.childCount > 0 ? t('common:org.hasChildren') : t('system:action.delete')}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('system:action.delete')}
+              disabled={row.childCount > 0}
+              onClick={() => setDeleting(row)}
+              data-testid="org-delete"
+            />
+          </Tooltip>
+        </Perm>
+      </>
+    )),
   ];
 }

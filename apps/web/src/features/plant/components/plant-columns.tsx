@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { PERM } from '@pvstar/contract/perm';
 import type { StationRow, StationSort } from '@pvstar/contract/station';
-import { Button, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
 import { sortable } from '../../../components/page-table.tsx';
+import { rowActionsColumn } from '../../../components/row-actions.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { useCanManage } from '../../../permissions/use-can-manage.ts';
 import { specificYieldColumns } from './specific-yield-columns.tsx';
@@ -157,50 +158,45 @@ function actionsColumn(
     setDeleting: (row: StationRow) => void;
   },
 ): Column {
-  return {
-    title: t('system:action.actions'),
-    key: 'actions',
-    fixed: 'right',
-    render: (_, row) => (
-      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-        {canDetail && (
-          <Tooltip title={t('plant:action.info')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<InfoCircleOutlined />}
-              aria-label={t('plant:action.info')}
-              onClick={() => navigate(plantLinks.info(row.id))}
-              data-testid="station-info"
-            />
-          </Tooltip>
-        )}
-        {canEdit && (
-          <Tooltip title={t('system:action.edit')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('system:action.edit')}
-              onClick={() => navigate(plantLinks.edit(row.id))}
-              data-testid="station-edit"
-            />
-          </Tooltip>
-        )}
-        {canDelete && (
-          <Tooltip title={t('system:action.delete')}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('system:action.delete')}
-              onClick={() => setDeleting(row)}
-              data-testid="station-delete"
-            />
-          </Tooltip>
-        )}
-      </Space>
-    ),
-  };
+  return rowActionsColumn(t, (row) => (
+    <>
+      {canDetail && (
+        <Tooltip title={t('plant:action.info')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<InfoCircleOutlined />}
+            aria-label={t('plant:action.info')}
+            onClick={() => navigate(plantLinks.info(row.id))}
+            data-testid="station-info"
+          />
+        </Tooltip>
+      )}
+      {canEdit && (
+        <Tooltip title={t('system:action.edit')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('system:action.edit')}
+            onClick={() => navigate(plantLinks.edit(row.id))}
+            data-testid="station-edit"
+          />
+        </Tooltip>
+      )}
+      {canDelete && (
+        <Tooltip title={t('system:action.delete')}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('system:action.delete')}
+            onClick={() => setDeleting(row)}
+            data-testid="station-delete"
+          />
+        </Tooltip>
+      )}
+    </>
+  ));
 }

@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AuditAction, AuditPageBody, AuditRow } from '@pvstar/contract/audit';
 import { audit } from '@pvstar/contract/endpoints/audit';
-import { Button, DatePicker, Form, Input, Select, type TableColumnsType, Typography } from 'antd';
+import { Button, DatePicker, Form, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
-import { FilterBar } from '../../../components/filter-bar.tsx';
+import { FilterBar, FilterChoice, FilterText } from '../../../components/filter-bar.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { ListLayout } from '../../../components/list-layout.tsx';
 import { PageTable } from '../../../components/page-table.tsx';
@@ -109,21 +109,22 @@ export default function AuditPage() {
       }
       filter={
         <FilterBar<FilterValues> name="audit-filter" onSearch={setValues} testIdPrefix="audit">
-          <Form.Item name="action" label={t('system:audit.action')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 240 }}
-              popupMatchSelectWidth={false}
-              placeholder={t('system:filter.all')}
-              loading={actions.isPending}
-              options={actions.data ?? []}
-              data-testid="audit-filter-action"
-            />
-          </Form.Item>
-          <Form.Item name="username" label={t('system:audit.user')}>
-            <Input allowClear maxLength={30} style={{ width: 160 }} data-testid="audit-filter-user" />
-          </Form.Item>
+          <FilterChoice
+            name="action"
+            label={t('system:audit.action')}
+            width={240}
+            options={actions.data ?? []}
+            searchable
+            loading={actions.isPending}
+            testId="audit-filter-action"
+          />
+          <FilterText
+            name="username"
+            label={t('system:audit.user')}
+            width={160}
+            maxLength={30}
+            testId="audit-filter-user"
+          />
           <Form.Item name="range" label={t('system:audit.period')}>
             <DatePicker.RangePicker allowClear data-testid="audit-filter-range" />
           </Form.Item>

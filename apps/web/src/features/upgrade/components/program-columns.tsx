@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete.ts';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../../components/format.ts';
-import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
+import { DeleteAction, EditAction, rowActionsColumn } from '../../../components/row-actions.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { useDeleteProgram, useProgramStatus } from '../api/program-api.ts';
@@ -193,47 +193,42 @@ function fileColumns({ t }: Ctx): Column[] {
 }
 
 function actionsColumn({ t, modal, onEdit, onRollBack, remove, mayRollback }: Ctx): Column {
-  return {
-    title: t('system:action.actions'),
-    key: 'actions',
-    fixed: 'right',
-    render: (_, row) => (
-      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-        {row.editable && (
-          <EditAction perm={PERM.programEdit} onClick={() => onEdit(row)} testId={`program-edit-${row.id}`} />
-        )}
-        {mayRollback && row.models !== null && (
-          <Button
-            type="link"
-            size="small"
-            icon={<RollbackOutlined />}
-            danger={row.rollback === null}
-            onClick={() => onRollBack(row)}
-            data-testid={`program-rollback-action-${row.id}`}
-          >
-            {row.rollback ? t('upgrade:program.rollbackWithdraw') : t('upgrade:program.rollbackMark')}
-          </Button>
-        )}
-        <DeleteAction
-          perm={PERM.programDelete}
-          disabledReason={
-            !row.editable
-              ? t('upgrade:program.notEditable')
-              : row.taskCount > 0
-                ? t('upgrade:program.inUse', { count: row.taskCount })
-                : null
-          }
-          onClick={() =>
-            confirmDelete(modal, t, {
-              title: t('upgrade:program.deleteTitle', { version: row.version }),
-              content: t('upgrade:program.deleteWarning'),
-              onDelete: () => remove.mutateAsync(row.id),
-              refusedTitle: t('upgrade:program.deleteRefused'),
-            })
-          }
-          testId={`program-delete-${row.id}`}
-        />
-      </Space>
-    ),
-  };
+  return rowActionsColumn(t, (row) => (
+    <>
+      {row.editable && (
+        <EditAction perm={PERM.programEdit} onClick={() => onEdit(row)} testId={`program-edit-${row.id}`} />
+      )}
+      {mayRollback && row.models !== null && (
+        <Button
+          type="link"
+          size="small"
+          icon={<RollbackOutlined />}
+          danger={row.rollback === null}
+          onClick={() => onRollBack(row)}
+          data-testid={`program-rollback-action-${row.id}`}
+        >
+          {row.rollback ? t('upgrade:program.rollbackWithdraw') : t('upgrade:program.rollbackMark')}
+        </Button>
+      )}
+      <DeleteAction
+        perm={PERM.programDelete}
+        disabledReason={
+          !row.editable
+            ? t('upgrade:program.notEditable')
+            : row.taskCount > 0
+              ? t('upgrade:program.inUse', { count: row.taskCount })
+              : null
+        }
+        onClick={() =>
+          confirmDelete(modal, t, {
+            title: t('upgrade:program.deleteTitle', { version: row.version }),
+            content: t('upgrade:program.deleteWarning'),
+            onDelete: () => remove.mutateAsync(row.id),
+            refusedTitle: t('upgrade:program.deleteRefused'),
+          })
+        }
+        testId={`program-delete-${row.id}`}
+      />
+    </>
+  ));
 }

@@ -1,13 +1,14 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { UpgradeTaskRow } from '@pvstar/contract/firmware';
 import { PERM } from '@pvstar/contract/perm';
-import { Button, Flex, Space, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { upgradeLinks } from '../../../components/page-links.ts';
+import { rowActionsColumn } from '../../../components/row-actions.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { firmwareTypeLabel, RollbackTag, TaskStatusTag } from '../upgrade-labels.tsx';
 import { TaskControls } from './task-controls.tsx';
@@ -100,25 +101,20 @@ function taskColumns({ t, canDetail, detailPath }: Ctx): Column[] {
 }
 
 function actionsColumn({ t, navigate, canDetail, detailPath }: Ctx): Column {
-  return {
-    title: t('system:action.actions'),
-    key: 'actions',
-    fixed: 'right',
-    render: (_, row) => (
-      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-        {canDetail && (
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => navigate(detailPath(row.id))}
-            data-testid={`task-detail-${row.id}`}
-          >
-            {t('upgrade:task.detail')}
-          </Button>
-        )}
-        <TaskControls task={row} compact />
-      </Space>
-    ),
-  };
+  return rowActionsColumn(t, (row) => (
+    <>
+      {canDetail && (
+        <Button
+          type="link"
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => navigate(detailPath(row.id))}
+          data-testid={`task-detail-${row.id}`}
+        >
+          {t('upgrade:task.detail')}
+        </Button>
+      )}
+      <TaskControls task={row} compact />
+    </>
+  ));
 }

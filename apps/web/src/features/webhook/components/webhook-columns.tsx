@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete.ts';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../../components/format.ts';
-import { DeleteAction, EditAction } from '../../../components/row-actions.tsx';
+import { DeleteAction, EditAction, rowActionsColumn } from '../../../components/row-actions.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { useDeleteWebhook, useResumeWebhook, useRotateSecret } from '../api/webhook-api.ts';
 import { DELIVERY_STATUS_COLOR, deliveryStatusLabel, eventLabel } from './labels.ts';
@@ -145,66 +145,61 @@ function actionsColumns({
   resume,
 }: Ctx): Column[] {
   return [
-    {
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title={t('webhook:deliveries')}>
+    rowActionsColumn(t, (row) => (
+      <>
+        <Tooltip title={t('webhook:deliveries')}>
+          <Button
+            type="link"
+            icon={<HistoryOutlined />}
+            aria-label={t('webhook:deliveries')}
+            onClick={() => setLog(row)}
+            data-testid="webhook-log"
+          />
+        </Tooltip>
+        {row.pausedAt && canEdit && (
+          <Button
+            type="link"
+            icon={<PlayCircleOutlined />}
+            loading={resume.isPending && resume.variables === row.id}
+            onClick={() => resume.mutateAsync(row.id).then(() => message.success(t('webhook:resumed')))}
+            data-testid="webhook-resume"
+          >
+            {t('webhook:resume')}
+          </Button>
+        )}
+        <EditAction perm={PERM.webhookEdit} onClick={() => setEditing({ row })} testId="webhook-edit" />
+        {canEdit && (
+          <Tooltip title={t('webhook:rotate')}>
             <Button
               type="link"
-              icon={<HistoryOutlined />}
-              aria-label={t('webhook:deliveries')}
-              onClick={() => setLog(row)}
-              data-testid="webhook-log"
+              icon={<KeyOutlined />}
+              aria-label={t('webhook:rotate')}
+              onClick={() =>
+                modal.confirm({
+                  title: t('webhook:rotateTitle'),
+                  content: t('webhook:rotateWarning'),
+                  okText: t('system:action.confirm'),
+                  okButtonProps: { danger: true, 'data-testid': 'webhook-rotate-confirm' } as ButtonProps,
+                  cancelText: t('system:action.cancel'),
+                  onOk: () => rotate.mutateAsync(row.id).then((s: WebhookSecret) => setSecret(s.secret)),
+                })
+              }
+              data-testid="webhook-rotate"
             />
           </Tooltip>
-          {row.pausedAt && canEdit && (
-            <Button
-              type="link"
-              icon={<PlayCircleOutlined />}
-              loading={resume.isPending && resume.variables === row.id}
-              onClick={() => resume.mutateAsync(row.id).then(() => message.success(t('webhook:resumed')))}
-              data-testid="webhook-resume"
-            >
-              {t('webhook:resume')}
-            </Button>
-          )}
-          <EditAction perm={PERM.webhookEdit} onClick={() => setEditing({ row })} testId="webhook-edit" />
-          {canEdit && (
-            <Tooltip title={t('webhook:rotate')}>
-              <Button
-                type="link"
-                icon={<KeyOutlined />}
-                aria-label={t('webhook:rotate')}
-                onClick={() =>
-                  modal.confirm({
-                    title: t('webhook:rotateTitle'),
-                    content: t('webhook:rotateWarning'),
-                    okText: t('system:action.confirm'),
-                    okButtonProps: { danger: true, 'data-testid': 'webhook-rotate-confirm' } as ButtonProps,
-                    cancelText: t('system:action.cancel'),
-                    onOk: () => rotate.mutateAsync(row.id).then((s: WebhookSecret) => setSecret(s.secret)),
-                  })
-                }
-                data-testid="webhook-rotate"
-              />
-            </Tooltip>
-          )}
-          <DeleteAction
-            perm={PERM.webhookDelete}
-            onClick={() =>
-              confirmDelete(modal, t, {
-                title: t('webhook:deleteTitle', { url: row.url }),
-                content: t('webhook:deleteWarning'),
-                onDelete: () => remove.mutateAsync(row.id),
-              })
-            }
-            testId="webhook-delete"
-          />
-        </Space>
-      ),
-    },
+        )}
+        <DeleteAction
+          perm={PERM.webhookDelete}
+          onClick={() =>
+            confirmDelete(modal, t, {
+              title: t('webhook:deleteTitle', { url: row.url }),
+              content: t('webhook:deleteWarning'),
+              onDelete: () => remove.mutateAsync(row.id),
+            })
+          }
+          testId="webhook-delete"
+        />
+      </>
+    )),
   ];
 }

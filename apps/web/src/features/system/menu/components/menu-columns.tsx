@@ -2,12 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { MenuRow } from '@pvstar/contract/menu';
 import { PERM } from '@pvstar/contract/perm';
 import type { TableColumnsType } from 'antd';
-import { Button, type Modal, Space, Tag, Typography } from 'antd';
+import { Button, type Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../../components/confirm-delete.ts';
 import { EllipsisText } from '../../../../components/ellipsis-text.tsx';
 import { MENU_TYPE_COLOR, menuTypeLabel } from '../../../../components/labels.ts';
-import { DeleteAction, EditAction } from '../../../../components/row-actions.tsx';
+import { DeleteAction, EditAction, rowActionsColumn } from '../../../../components/row-actions.tsx';
 import { findNode } from '../../../../components/tree.ts';
 import { Perm } from '../../../../permissions/perm.tsx';
 import { menuTitle } from '../../shared/menu-title.ts';
@@ -103,45 +103,40 @@ function moreColumns({ t, i18n, modal, tree, setTarget, remove }: Ctx): Column[]
         v ? <Tag color="success">{t('system:menu.shown')}</Tag> : <Tag>{t('system:menu.hidden')}</Tag>,
     },
     { title: t('system:menu.sort'), dataIndex: 'sort', key: 'sort', align: 'right' },
-    {
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          {row.type !== 'BUTTON' && (
-            <Perm codes={[PERM.menuAdd]}>
-              <Button
-                type="link"
-                size="small"
-                icon={<PlusOutlined />}
-                onClick={() => setTarget({ parentId: row.id })}
-              >
-                {t('system:menu.addChild')}
-              </Button>
-            </Perm>
-          )}
-          <EditAction
-            perm={PERM.menuEdit}
-            onClick={() => {
-              const menu = findNode(tree.data ?? [], row.id);
-              if (menu) setTarget({ menu });
-            }}
-          />
-          <DeleteAction
-            perm={PERM.menuDelete}
-            onClick={() =>
-              confirmDelete(modal, t, {
-                title: t('system:menu.deleteTitle', { name: menuTitle(i18n, row) }),
-                content: t('system:menu.deleteWarning'),
-                onDelete: () => remove.mutateAsync(row.id),
-              })
-            }
-            testId="menu-delete"
-            disabledReason={row.children ? t('common:menu.hasChildren') : null}
-          />
-        </Space>
-      ),
-    },
+    rowActionsColumn(t, (row) => (
+      <>
+        {row.type !== 'BUTTON' && (
+          <Perm codes={[PERM.menuAdd]}>
+            <Button
+              type="link"
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => setTarget({ parentId: row.id })}
+            >
+              {t('system:menu.addChild')}
+            </Button>
+          </Perm>
+        )}
+        <EditAction
+          perm={PERM.menuEdit}
+          onClick={() => {
+            const menu = findNode(tree.data ?? [], row.id);
+            if (menu) setTarget({ menu });
+          }}
+        />
+        <DeleteAction
+          perm={PERM.menuDelete}
+          onClick={() =>
+            confirmDelete(modal, t, {
+              title: t('system:menu.deleteTitle', { name: menuTitle(i18n, row) }),
+              content: t('system:menu.deleteWarning'),
+              onDelete: () => remove.mutateAsync(row.id),
+            })
+          }
+          testId="menu-delete"
+          disabledReason={row.children ? t('common:menu.hasChildren') : null}
+        />
+      </>
+    )),
   ];
 }

@@ -7,7 +7,7 @@ import { confirmDelete } from '../../../../components/confirm-delete.ts';
 import { EllipsisText } from '../../../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../../../components/format.ts';
 import { dataScopeLabel, roleLabel, roleStatusLabel } from '../../../../components/labels.ts';
-import { DeleteAction, EditAction } from '../../../../components/row-actions.tsx';
+import { DeleteAction, EditAction, rowActionsColumn } from '../../../../components/row-actions.tsx';
 import { OrgTypeTag } from '../../../../components/status-tags.tsx';
 import { usePerm } from '../../../../permissions/perm.tsx';
 import { useDeleteRole, useRoleStatus } from '../api/role-api.ts';
@@ -153,27 +153,22 @@ function moreColumns({ t, modal, setEditing, remove }: Ctx): Column[] {
         </>
       ),
     },
-    {
-      title: t('system:action.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-          <EditAction perm={PERM.roleEdit} onClick={() => setEditing({ id: row.id })} />
-          <DeleteAction
-            perm={PERM.roleDelete}
-            onClick={() =>
-              confirmDelete(modal, t, {
-                title: t('system:role.deleteTitle', { name: roleLabel(t, row) }),
-                content: t('system:role.deleteWarning'),
-                onDelete: () => remove.mutateAsync(row.id),
-              })
-            }
-            testId="role-delete"
-            disabledReason={row.builtin ? t('common:role.builtin') : null}
-          />
-        </Space>
-      ),
-    },
+    rowActionsColumn(t, (row) => (
+      <>
+        <EditAction perm={PERM.roleEdit} onClick={() => setEditing({ id: row.id })} />
+        <DeleteAction
+          perm={PERM.roleDelete}
+          onClick={() =>
+            confirmDelete(modal, t, {
+              title: t('system:role.deleteTitle', { name: roleLabel(t, row) }),
+              content: t('system:role.deleteWarning'),
+              onDelete: () => remove.mutateAsync(row.id),
+            })
+          }
+          testId="role-delete"
+          disabledReason={row.builtin ? t('common:role.builtin') : null}
+        />
+      </>
+    )),
   ];
 }

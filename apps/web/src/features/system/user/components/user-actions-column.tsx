@@ -4,7 +4,7 @@ import type { UserRow } from '@pvstar/contract/user';
 import { Button, type Modal, message, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../../components/confirm-delete.ts';
-import { DeleteAction, EditAction } from '../../../../components/row-actions.tsx';
+import { DeleteAction, EditAction, rowActionsColumn } from '../../../../components/row-actions.tsx';
 import { useDeleteUser, useResetPassword, useResetTwoFactor } from '../../../../entities/user/user-api.ts';
 import { Perm, usePerm } from '../../../../permissions/perm.tsx';
 import { useSession } from '../../../../stores/session.ts';
@@ -42,63 +42,56 @@ export function useUserActionsColumn({
       onOk: () => reset.mutateAsync(row.id).then(() => message.success(t('common:user.passwordSent'))),
     });
   if (!canAct) return null;
-  return {
-    title: t('system:action.actions'),
-    key: 'actions',
-    fixed: 'right',
-    render: (_, row) => (
-      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-        <EditAction perm={PERM.userEdit} onClick={() => setEditing({ user: row })} />
-        <Perm codes={[PERM.userResetPassword]}>
-          <Tooltip title={t('system:user.resetPassword')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<KeyOutlined />}
-              aria-label={t('system:user.resetPassword')}
-              onClick={() => confirmReset(row)}
-              data-testid="user-reset-password"
-            />
-          </Tooltip>
-        </Perm>
-        {canResetTwoFactor && row.twoFactor && (
-          <Tooltip title={t('twoFactor:reset')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<SafetyCertificateOutlined />}
-              aria-label={t('twoFactor:reset')}
-              onClick={() =>
-                modal.confirm({
-                  title: t('twoFactor:reset'),
-                  content: t('twoFactor:resetConfirm', { name: row.username }),
-                  okText: t('system:action.confirm'),
-                  cancelText: t('system:action.cancel'),
-                  onOk: () =>
-                    resetTwoFactor
-                      .mutateAsync(row.id)
-                      .then(() => message.success(t('common:twoFactor.reset'))),
-                })
-              }
-              data-testid="user-reset-two-factor"
-            />
-          </Tooltip>
-        )}
-        <DeleteAction
-          perm={PERM.userDelete}
-          disabledReason={row.id === selfId ? t('common:user.cannotDeleteSelf') : null}
-          onClick={() =>
-            confirmDelete(modal, t, {
-              title: t('system:user.deleteTitle', { name: row.username }),
-              content: t('system:user.deleteWarning'),
-              onDelete: () => remove.mutateAsync(row.id),
-            })
-          }
-          testId="user-delete"
-        />
-      </Space>
-    ),
-  };
+  return rowActionsColumn(t, (row) => (
+    <>
+      <EditAction perm={PERM.userEdit} onClick={() => setEditing({ user: row })} />
+      <Perm codes={[PERM.userResetPassword]}>
+        <Tooltip title={t('system:user.resetPassword')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<KeyOutlined />}
+            aria-label={t('system:user.resetPassword')}
+            onClick={() => confirmReset(row)}
+            data-testid="user-reset-password"
+          />
+        </Tooltip>
+      </Perm>
+      {canResetTwoFactor && row.twoFactor && (
+        <Tooltip title={t('twoFactor:reset')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<SafetyCertificateOutlined />}
+            aria-label={t('twoFactor:reset')}
+            onClick={() =>
+              modal.confirm({
+                title: t('twoFactor:reset'),
+                content: t('twoFactor:resetConfirm', { name: row.username }),
+                okText: t('system:action.confirm'),
+                cancelText: t('system:action.cancel'),
+                onOk: () =>
+                  resetTwoFactor.mutateAsync(row.id).then(() => message.success(t('common:twoFactor.reset'))),
+              })
+            }
+            data-testid="user-reset-two-factor"
+          />
+        </Tooltip>
+      )}
+      <DeleteAction
+        perm={PERM.userDelete}
+        disabledReason={row.id === selfId ? t('common:user.cannotDeleteSelf') : null}
+        onClick={() =>
+          confirmDelete(modal, t, {
+            title: t('system:user.deleteTitle', { name: row.username }),
+            content: t('system:user.deleteWarning'),
+            onDelete: () => remove.mutateAsync(row.id),
+          })
+        }
+        testId="user-delete"
+      />
+    </>
+  ));
 }
 
 import type { TableColumnsType } from 'antd';
