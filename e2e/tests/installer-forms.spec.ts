@@ -175,14 +175,14 @@ test.describe('lists and drawers', () => {
     await page.goto('/#/station/monitor');
     const rows = page.getByTestId('station-table').locator('tr.ant-table-row');
     await expect(rows).toHaveCount(10);
-    await pickOption(page, page.locator('.ant-pagination-options .ant-select').first(), '20 / page');
+    await pickOption(page, page.getByTestId('pager-size'), '20 / page');
     await expect(rows).toHaveCount(20);
     await page.reload();
     await expect(rows).toHaveCount(20);
-    await expect(page.locator('.ant-pagination-options')).toContainText('20 / page');
+    await expect(page.getByTestId('pager-size')).toContainText('20 / page');
     // Another list keeps its own size.
     await page.goto('/#/system/role');
-    await expect(page.locator('.ant-pagination-options')).toContainText('10 / page');
+    await expect(page.getByTestId('pager-size')).toContainText('10 / page');
   });
 });
 

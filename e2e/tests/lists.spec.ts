@@ -182,3 +182,44 @@ test('the tags bar keeps the active page in view and scrolls', async ({ page }) 
   await page.getByTestId('tag').last().click();
   await expect.poll(() => inBar(bar.getByTestId('tag').last())).toBe(true);
 });
+
+test("every list's pager reads total · sizes · previous · pages · next, with seven page numbers", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Enough audit rows for twelve pages of ten: each sign-in writes one.
+  const admin = await signIn(page.request, 'admin', ADMIN_PASSWORD);
+  const audit = await apiOk<{ total: number }>(
+    page.request,
+    admin,
+    '/system/audit/page?pageNum=1&pageSize=10',
+  );
+  for (let i = audit.total; i < 120; i++) await signIn(page.request, 'demo-guest', DEMO_PASSWORD);
+
+  await login(page, 'admin', ADMIN_PASSWORD, 'en-GB', '/#/system/audit');
+  const pager = page.getByTestId('pager');
+  await expect(pager.getByTestId('pager-page')).toHaveCount(7);
+  // The order in the document (what a screen reader and the Tab key follow), and on the screen.
+  const order = await pager
+    .locator('[data-testid^="pager-"]')
+    .evaluateAll((els) =>
+      els.map((el) => ({ id: el.getAttribute('data-testid'), x: el.getBoundingClientRect().x })),
+    );
+  const ids = order.map((o) => o.id);
+  expect(ids.slice(0, 3)).toEqual(['pager-total', 'pager-size', 'pager-prev']);
+  expect(ids.at(-1)).toBe('pager-next');
+  expect(order.map((o) => o.x)).toEqual([...order.map((o) => o.x)].sort((a, b) => a - b));
+  await expect(pager.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByTestId('pager-prev')).toBeDisabled();
+
+  // In the middle: the first, a gap, five around the current page, a gap, the last.
+  await pager.getByRole('button', { name: '6', exact: true }).click();
+  await expect(pager.getByRole('button', { name: '6', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByTestId('pager-back')).toBeVisible();
+  await expect(pager.getByTestId('pager-forward')).toBeVisible();
+  await expect(pager.getByTestId('pager-page')).toHaveCount(7);
+  await expect(pager.getByTestId('pager-page')).toHaveText(['1', '4', '5', '6', '7', '8', /^\d+$/]);
+  await pager.getByTestId('pager-next').click();
+  await expect(pager.getByRole('button', { name: '7', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('tr.ant-table-row')).toHaveCount(10);
+});

@@ -304,8 +304,11 @@ test('the fleet report lists the organisations with their totals, and exports', 
   expect(total, 'the totals row of the workbook').toBeTruthy();
   // Plants, four statuses, capacity, generation, revenue, …
   expect(total!.numbers[0]).toBe(shown.plantCount);
-  expect(near(total!.numbers[6]!, shown.generation!)).toBe(true);
-  expect(near(total!.numbers[7]!, shown.revenue!)).toBe(true);
+  // The demo fleet produces while the test runs: the export, read later than the screen, may only have grown.
+  const grownSince = (exported: number, onScreen: number) =>
+    exported > onScreen - 0.011 && exported < onScreen * 1.01 + 0.011;
+  expect(grownSince(total!.numbers[6]!, shown.generation!), 'generation').toBe(true);
+  expect(grownSince(total!.numbers[7]!, shown.revenue!), 'revenue').toBe(true);
   // … alarms by level, availability, data availability (ratios, shown as percentages).
   expect(total!.numbers.slice(-2)).toEqual([data.totals.availability, data.totals.dataAvailability]);
   const plantSheet = rows.filter((r) => r.sheet === common.report.sheet.fleetPlants);

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, queryKey } from '../api/call.ts';
 import { useSettings } from '../stores/settings.ts';
+import { Pager } from './pager.tsx';
 
 /** A server-paged list: page number and size (and a sorted list's order) in the query, the filter as body. */
 export type PageEndpoint<Row, Filter> = Endpoint<
@@ -54,8 +55,8 @@ function withSort<Row>(columns: Column<Row>[], sort: Sort, phone: boolean): Colu
 }
 
 /**
- * A server-paged table with the spec's pagination: sizes 10/20/30/40/50/100, default 10, layout
- * total–sizes–prev–pager–next, 7 pager buttons, column minimum width 80. The chosen size is
+ * A server-paged table with the requirements' pager (see Pager): sizes 10/20/30/40/50/100, default 10,
+ * total · sizes · prev · pages · next, 7 page numbers; column minimum width 80. The chosen size is
  * remembered per list (settings store, local storage). Columns marked `sortable` sort the list on the
  * server (`orderBy`, `order` in the query); a new order starts again at page 1, a new filter keeps it.
  */
@@ -95,40 +96,39 @@ export function PageTable<Row extends object, Filter>({
     ? query.isPending || (query.isFetching && query.isPlaceholderData)
     : query.isFetching;
   return (
-    <Table<Row>
-      rowKey={'id' as never}
-      className="pv-page-table"
-      scroll={{ x: 'max-content' }}
-      {...rest}
-      columns={columns && withSort(columns as Column<Row>[], page.sort, phone)}
-      onChange={(pagination, filters, sorter, extra) => {
-        if (extra.action === 'sort') {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const key = s?.column?.key;
-          setPage((p) => ({
-            ...p,
-            pageNum: 1,
-            sort: s?.order && typeof key === 'string' ? { orderBy: key, order: s.order } : null,
-          }));
-        }
-        onChange?.(pagination, filters, sorter, extra);
-      }}
-      dataSource={query.data?.list ?? []}
-      loading={loading}
-      locale={{ emptyText: emptyText ?? t('noData') }}
-      pagination={{
-        current: page.pageNum,
-        pageSize: page.pageSize,
-        total: query.data?.total ?? 0,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showSizeChanger: true,
-        showTotal: (total) => t('table.total', { total }),
-        showLessItems: false,
-        onChange: (pageNum, pageSize) => {
+    <>
+      <Table<Row>
+        rowKey={'id' as never}
+        className="pv-page-table"
+        scroll={{ x: 'max-content' }}
+        {...rest}
+        columns={columns && withSort(columns as Column<Row>[], page.sort, phone)}
+        onChange={(pagination, filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const key = s?.column?.key;
+            setPage((p) => ({
+              ...p,
+              pageNum: 1,
+              sort: s?.order && typeof key === 'string' ? { orderBy: key, order: s.order } : null,
+            }));
+          }
+          onChange?.(pagination, filters, sorter, extra);
+        }}
+        dataSource={query.data?.list ?? []}
+        loading={loading}
+        locale={{ emptyText: emptyText ?? t('noData') }}
+        pagination={false}
+      />
+      <Pager
+        current={page.pageNum}
+        pageSize={page.pageSize}
+        total={query.data?.total ?? 0}
+        onChange={(pageNum, pageSize) => {
           if (pageSize !== page.pageSize) rememberPageSize(endpoint.operationId, pageSize);
           setPage((p) => ({ ...p, pageNum: pageSize !== p.pageSize ? 1 : pageNum, pageSize }));
-        },
-      }}
-    />
+        }}
+      />
+    </>
   );
 }

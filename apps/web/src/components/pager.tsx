@@ -1,7 +1,7 @@
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { PAGE_SIZES } from '@pvstar/contract/client';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@pvstar/contract/client';
 import { Button, ConfigProvider, Flex, Select, Typography } from 'antd';
-import { useContext } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** How many page numbers a pager shows at most (requirements §R15.4). */
@@ -63,53 +63,76 @@ export function Pager({
           onChange={(size) => onChange(1, size)}
           style={{ marginInlineEnd: 8 }}
         />
-        <Button
-          type="text"
-          size="small"
-          icon={<LeftOutlined />}
-          disabled={current <= 1}
-          aria-label={texts?.prev_page}
-          title={texts?.prev_page}
-          onClick={() => go(current - 1)}
-          data-testid="pager-prev"
-        />
-        {pagerItems(current, pages).map((item) =>
-          typeof item === 'number' ? (
-            <Button
-              key={item}
-              size="small"
-              type={item === current ? 'primary' : 'text'}
-              aria-current={item === current ? 'page' : undefined}
-              onClick={() => go(item)}
-              data-testid="pager-page"
-              style={{ minWidth: 28 }}
-            >
-              {item}
-            </Button>
-          ) : (
-            <Button
-              key={item}
-              type="text"
-              size="small"
-              icon={item === 'back' ? <DoubleLeftOutlined /> : <DoubleRightOutlined />}
-              aria-label={item === 'back' ? texts?.prev_5 : texts?.next_5}
-              title={item === 'back' ? texts?.prev_5 : texts?.next_5}
-              onClick={() => go(item === 'back' ? current - JUMP : current + JUMP)}
-              data-testid={`pager-${item}`}
-            />
-          ),
-        )}
-        <Button
-          type="text"
-          size="small"
-          icon={<RightOutlined />}
-          disabled={current >= pages}
-          aria-label={texts?.next_page}
-          title={texts?.next_page}
-          onClick={() => go(current + 1)}
-          data-testid="pager-next"
-        />
+        {/* The buttons stay on one line; on a phone they wrap below the total as a whole. */}
+        <Flex align="center" gap={4}>
+          <Button
+            type="text"
+            size="small"
+            icon={<LeftOutlined />}
+            disabled={current <= 1}
+            aria-label={texts?.prev_page}
+            title={texts?.prev_page}
+            onClick={() => go(current - 1)}
+            data-testid="pager-prev"
+          />
+          {pagerItems(current, pages).map((item) =>
+            typeof item === 'number' ? (
+              <Button
+                key={item}
+                size="small"
+                type={item === current ? 'primary' : 'text'}
+                aria-current={item === current ? 'page' : undefined}
+                onClick={() => go(item)}
+                data-testid="pager-page"
+                style={{ minWidth: 28 }}
+              >
+                {item}
+              </Button>
+            ) : (
+              <Button
+                key={item}
+                type="text"
+                size="small"
+                icon={item === 'back' ? <DoubleLeftOutlined /> : <DoubleRightOutlined />}
+                aria-label={item === 'back' ? texts?.prev_5 : texts?.next_5}
+                title={item === 'back' ? texts?.prev_5 : texts?.next_5}
+                onClick={() => go(item === 'back' ? current - JUMP : current + JUMP)}
+                data-testid={`pager-${item}`}
+              />
+            ),
+          )}
+          <Button
+            type="text"
+            size="small"
+            icon={<RightOutlined />}
+            disabled={current >= pages}
+            aria-label={texts?.next_page}
+            title={texts?.next_page}
+            onClick={() => go(current + 1)}
+            data-testid="pager-next"
+          />
+        </Flex>
       </Flex>
     </nav>
   );
+}
+
+/**
+ * Paging of rows the browser already holds (a report's tables): antd's Table cuts the page (after its
+ * own sorting), the Pager below it shows where the reader is. Spread `table` into the Table, and `pager`
+ * into the Pager.
+ */
+export function useLocalPaging(total: number) {
+  const [page, setPage] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil(total / page.pageSize));
+  const current = Math.min(page.current, pages);
+  return {
+    table: { current, pageSize: page.pageSize, placement: ['none' as const] },
+    pager: {
+      current,
+      pageSize: page.pageSize,
+      total,
+      onChange: (pageNum: number, pageSize: number) => setPage({ current: pageNum, pageSize }),
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE } from '@pvstar/contract/client';
 import { type AlarmCounts, type AlarmReport, REPORT_LEVELS } from '@pvstar/contract/report';
 import { Badge, Card, Col, Empty, Row, Table, type TableColumnsType, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -6,6 +7,7 @@ import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber } from '../../../components/energy-format.ts';
 import { formatDuration } from '../../../components/format.ts';
 import { deviceKindLabel } from '../../../components/monitor-labels.ts';
+import { Pager, useLocalPaging } from '../../../components/pager.tsx';
 import { alarmLevelLabel, alarmStatusLabel } from '../../../entities/alarm/alarm-labels.ts';
 import { AlarmLevelTag, useAlarmLevelColor } from '../../../entities/alarm/alarm-tags.tsx';
 import { numberColumn, PlantName } from './report-table.tsx';
@@ -53,6 +55,7 @@ function AlarmTable<Row extends AlarmCounts>({
   paged?: boolean;
 }) {
   const { t } = useTranslation();
+  const paging = useLocalPaging(rows.length);
   return (
     <Card size="small" title={title} style={{ height: '100%' }} styles={{ body: { paddingTop: 8 } }}>
       <Table<Row>
@@ -65,17 +68,10 @@ function AlarmTable<Row extends AlarmCounts>({
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} />,
         }}
-        pagination={
-          paged
-            ? {
-                defaultPageSize: 10,
-                showSizeChanger: true,
-                hideOnSinglePage: true,
-                showTotal: (total) => t('common:table.total', { total }),
-              }
-            : false
-        }
+        pagination={paged ? paging.table : false}
       />
+      {/* One page needs no pager. */}
+      {paged && rows.length > DEFAULT_PAGE_SIZE && <Pager {...paging.pager} />}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE } from '@pvstar/contract/client';
 import { PERM } from '@pvstar/contract/perm';
 import { Card, Empty, Table, type TableColumnsType, type TableColumnType, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -7,6 +8,7 @@ import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber } from '../../../components/energy-format.ts';
 import { plantLinks } from '../../../components/page-links.ts';
+import { Pager, useLocalPaging } from '../../../components/pager.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
 
 /** A column title with its unit: the cells then hold plain numbers, comparable down the column. */
@@ -135,6 +137,7 @@ export function PlantsCard<Row extends { id: number }>({
   rows: Row[];
 }) {
   const { t } = useTranslation();
+  const paging = useLocalPaging(rows.length);
   return (
     <Card size="small" title={title} styles={{ body: { paddingTop: 8 } }}>
       <Table<Row>
@@ -147,13 +150,10 @@ export function PlantsCard<Row extends { id: number }>({
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} />,
         }}
-        pagination={{
-          defaultPageSize: 10,
-          showSizeChanger: true,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('common:table.total', { total }),
-        }}
+        pagination={paging.table}
       />
+      {/* One page needs no pager. */}
+      {rows.length > DEFAULT_PAGE_SIZE && <Pager {...paging.pager} />}
     </Card>
   );
 }
