@@ -85,6 +85,8 @@ export default defineConfig({
     // The browser sits where the demo plants are: in the hour after their midnight a browser on UTC
     // would still be on the day before, and the screens' default date ranges with it.
     timezoneId: 'Europe/Berlin',
+    // …and speaks German: the first visit takes the browser's language (specs that need another say so).
+    locale: 'de-DE',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {

@@ -163,3 +163,35 @@ test.describe('navigation guard', () => {
     await expect(page.getByTestId('login-session-expired')).toHaveCount(0);
   });
 });
+
+test.describe("the first visit speaks the browser's language", () => {
+  for (const [browserLocale, expected] of [
+    ['en-GB', 'en-GB'],
+    ['zh-CN', 'zh-CN'],
+    ['fr-CA', 'fr-FR'],
+    ['ja-JP', 'de-DE'],
+  ] as const)
+    test(`a ${browserLocale} browser gets ${expected}`, async ({ browser }) => {
+      const context = await browser.newContext({ locale: browserLocale });
+      const page = await context.newPage();
+      await page.goto('/#/login');
+      await expect(page.getByTestId('login-account')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', expected);
+      await expect(page.getByTestId('lang-switch')).toContainText(
+        { 'en-GB': 'English', 'zh-CN': '中文', 'fr-FR': 'Français', 'de-DE': 'Deutsch' }[expected],
+      );
+      // Taken once, it is the visitor's choice from then on.
+      expect(await page.evaluate(() => localStorage.getItem('language'))).toBe(expected);
+      await context.close();
+    });
+
+  test('a language chosen before stays, whatever the browser says', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('language', 'it-IT'));
+    await page.goto('/#/login');
+    await expect(page.getByTestId('login-account')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+    await context.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { resolveLang } from '@pvstar/contract/lang';
+import { browserLang, resolveLang } from '@pvstar/contract/lang';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router.tsx';
@@ -32,8 +32,12 @@ async function startKiosk(token: string) {
 async function start() {
   const token = kioskToken(window.location.pathname);
   if (token !== null) return startKiosk(token);
-  const lang = resolveLang(useSettings.getState().language);
-  if (lang !== useSettings.getState().language) useSettings.getState().setLanguage(lang);
+  // The first visit speaks the browser's language, kept from then on; a language chosen before stays.
+  const firstVisit = localStorage.getItem('language') === null;
+  const lang = firstVisit
+    ? browserLang(navigator.languages ?? [navigator.language])
+    : resolveLang(useSettings.getState().language);
+  if (firstVisit || lang !== useSettings.getState().language) useSettings.getState().setLanguage(lang);
   const [, locale] = await Promise.all([initI18n(lang), loadUiLocale(lang)]);
   installRouter(null);
   createRoot(document.getElementById('root')!).render(

@@ -1,4 +1,4 @@
-import { LANGS, type Lang, resolveLang } from '@pvstar/contract/lang';
+import { browserLang, type Lang, resolveLang } from '@pvstar/contract/lang';
 
 /** The public page's path: `/public/plant/<token>`; the token, or null on any other path. */
 export function kioskToken(pathname: string): string | null {
@@ -14,10 +14,5 @@ export function kioskLang(search: string, stored: string | null, preferred: read
   const asked = new URLSearchParams(search).get('lang');
   if (asked) return resolveLang(asked);
   if (stored) return resolveLang(stored);
-  for (const tag of preferred) {
-    const prefix = tag.toLowerCase().split('-')[0];
-    const lang = LANGS.find((l) => l.toLowerCase() === tag.toLowerCase() || l.startsWith(`${prefix}-`));
-    if (lang) return lang;
-  }
-  return resolveLang(null);
+  return browserLang(preferred);
 }
