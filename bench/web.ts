@@ -4,8 +4,13 @@
  * and of the dashboard, signed in, against the production build served by the real server (demo data,
  * no simulated dongles), median of RUNS runs.
  *
- *   npm run build && npm run bench:web        RUNS=3 (default), LIGHTHOUSE=0 for the page weight only,
- *                                              LH_REPORTS=<dir> keeps each run's Lighthouse report (JSON)
+ *   npm run build && npm run bench:web        RUNS=3 (default), LIGHTHOUSE=0 without Lighthouse, WIRE=0
+ *                                              without the bytes on the wire, LH_REPORTS=<dir> keeps each
+ *                                              run's Lighthouse report (JSON)
+ *
+ * Bytes on the wire (bench/web-wire.ts): the sign-in page and the public plant page (a share link of a demo
+ * plant) opened in a fresh browser context each run (cold cache), the JS transferred until the page is
+ * usable (the sign-in button, the plant's name) and in the 3 s after, median of RUNS runs.
  *
  * The dashboard needs a session: the app keeps its token in localStorage (`accessToken`). Each run first
  * opens a page of the app's origin that is not the app (/ready) and puts the token into its storage (the
@@ -23,7 +28,8 @@ import { CLIENT_HEADERS } from '@pvstar/contract/client';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { LIMIT_KB, measure } from './web-weight.ts';
+import { chartFiles, LIMIT_KB, LOGIN_LIMIT_KB, measure } from './web-weight.ts';
+import { type Cdp, jsBytes, markUsable, measureWire, usableAt, type Wire } from './web-wire.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -243,7 +249,95 @@ export async function lighthouseRuns() {
   }
 }
 
+/** A share link of one of the demo plants: the public plant page's address (`/public/plant/<token>`). */
+async function sharePath(origin: string, token: string): Promise<string> {
+  const ask = async <T>(url: string, body: unknown) => {
+    const res = await fetch(`${origin}${url}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...CLIENT_HEADERS, Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { code: number; msg: string; data: T };
+    if (answer.code !== 200) throw new Error(`${url}: ${answer.code} ${answer.msg}`);
+    return answer.data;
+  };
+  const plants = await ask<{ list: { id: number }[] }>('/station/station/page?pageNum=1&pageSize=10', {});
+  const share = await ask<{ path: string }>('/station/share/add', {
+    stationId: plants.list[0]!.id,
+    label: 'bench',
+  });
+  return share.path;
+}
+
+/** The bytes on the wire of the sign-in page and the public plant page, cold, median of RUNS runs. */
+export async function wireRuns() {
+  const server = await startServer();
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROME_FLAGS.filter((f) => f !== '--headless'),
+    headless: true,
+  });
+  try {
+    const charts = new Set(chartFiles());
+    const pages = [
+      { name: 'login', url: `${server.origin}/#/login`, usable: '[data-testid="login-submit"]' },
+      {
+        name: 'public plant page',
+        url: `${server.origin}${await sharePath(server.origin, await signIn(server.origin))}`,
+        usable: '[data-testid="kiosk-name"]',
+      },
+    ];
+    const runs = new Map<string, Wire[]>(pages.map((p) => [p.name, []]));
+    for (let i = 0; i < RUNS; i++)
+      for (const p of pages) {
+        // A context of its own: an empty cache and no storage, as a first visit.
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
+        await page.evaluateOnNewDocument(markUsable(p.usable));
+        const cdp = (await page.createCDPSession()) as unknown as Cdp;
+        runs.get(p.name)!.push(
+          await measureWire(
+            cdp,
+            () => page.goto(p.url),
+            async () =>
+              (await page.waitForFunction(usableAt, { timeout: 30_000 })).jsonValue() as Promise<number>,
+          ),
+        );
+        await context.close();
+      }
+    const cpus = os.cpus();
+    console.log(
+      `\nBytes on the wire (brotli, headers included), cold, ${await browser.version()}, ` +
+        `${cpus.length} × ${cpus[0]?.model.trim()}, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}; ` +
+        `median of ${RUNS} runs\n`,
+    );
+    console.log(
+      '| page | JS KB until usable | of which charts | JS files | all KB until usable | JS KB in the 3 s after |\n|---|---:|---:|---:|---:|---:|',
+    );
+    for (const [name, wires] of runs) {
+      const m = (f: (w: Wire) => number) => median(wires.map(f));
+      const chartBytes = (w: Wire) =>
+        w.untilUsable
+          .filter((f) => charts.has(new URL(f.url).pathname.slice(1)))
+          .reduce((s, f) => s + f.bytes, 0);
+      console.log(
+        `| ${name} | ${kb(m((w) => jsBytes(w.untilUsable)))} | ${kb(m(chartBytes))} | ` +
+          `${m((w) => w.untilUsable.filter((f) => f.type === 'Script').length)} | ` +
+          `${kb(m((w) => w.untilUsable.reduce((s, f) => s + f.bytes, 0)))} | ${kb(m((w) => jsBytes(w.after)))} |`,
+      );
+    }
+    console.log(`\n(budget: the sign-in page ${LOGIN_LIMIT_KB} KB)`);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   pageWeight();
+  if (process.env.WIRE !== '0') await wireRuns();
   if (process.env.LIGHTHOUSE !== '0') await lighthouseRuns();
 }

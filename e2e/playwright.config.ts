@@ -18,6 +18,7 @@ export const ADMIN_PASSWORD = 'Admin1234!';
  * 2026-11-28: ~830 s each); a new spec runs in the first half.
  */
 const SECOND_HALF = [
+  'accessibility.spec.ts',
   'audit.spec.ts',
   'auth.spec.ts',
   'basic-alarm.spec.ts',

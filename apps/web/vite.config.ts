@@ -44,38 +44,87 @@ export function pureContractConstants(): Plugin {
   };
 }
 
-const CORE_QUERY = '?core';
-const PICKED = '\0pvstar-core-common:';
-const PICKED_END = '.core.js';
+/**
+ * Parts of antd that antd's components import whatever their props, and the app never uses: built as
+ * stubs, so that no page loads them (decision 007). `antd-stubs.test.ts` fails when the app starts using one.
+ * - Typography's in-place editing (`editable`): a TextArea, with antd's input.
+ * - Table's column filters (`filters`, `filterDropdown`, `onFilter`): a tree, a menu, radios, checkboxes.
+ * - Card's tabs (`tabList`): antd's Tabs, with their overflow menu.
+ * - The App context's notifications (`notification`; the app's toasts are `message`): antd's notification.
+ */
+export const ANTD_STUBS = [
+  {
+    importer: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/,
+    source: '../Editable',
+    code: 'export default function Editable() { return null; }',
+  },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
+    source: './FilterDropdown',
+    code: 'export default function FilterDropdown(props) { return props.children; }\nexport const flattenKeys = () => [];',
+  },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/,
+    source: '../tabs',
+    code: 'export default function Tabs() { return null; }',
+  },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/,
+    source: '../notification/useNotification',
+    code: 'export default function useNotification() { return [{}, null]; }',
+  },
+];
+const STUB = '\0pvstar-antd-stub:';
+
+export function stubUnusedAntd(): Plugin {
+  return {
+    name: 'pvstar:antd-stubs',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const at = ANTD_STUBS.findIndex((s) => s.source === source && importer && s.importer.test(importer));
+      return at < 0 ? null : `${STUB}${at}`;
+    },
+    load(id) {
+      return id.startsWith(STUB) ? ANTD_STUBS[Number(id.slice(STUB.length))]!.code : null;
+    },
+  };
+}
+
+const PICKED = '\0pvstar-common:';
+const PICKS = { core: '.core.js', rest: '.rest.js' } as const;
 
 /**
- * `…/common.json?core` is that catalogue with only the groups of CORE_COMMON_GROUPS: the core catalogue
- * (i18n/catalogues/<lang>.ts) carries those, the pages catalogue the whole namespace.
+ * `…/common.json?core` is that catalogue with only the groups of CORE_COMMON_GROUPS, which the core
+ * catalogue (i18n/catalogues/<lang>.ts) carries; `…/common.json?rest` the other groups, which load with
+ * the first view that waits for its texts (i18n/index.ts).
  */
 export function pickCoreCommon(): Plugin {
   return {
     name: 'pvstar:core-common',
     enforce: 'pre',
     async resolveId(source, importer) {
-      const at = source.indexOf(CORE_QUERY);
-      if (at < 0 || !source.slice(0, at).endsWith('.json')) return null;
-      const resolved = await this.resolve(source.slice(0, at), importer, { skipSelf: true });
+      const [file, query] = source.split('?') as [string, string | undefined];
+      if (!file.endsWith('.json') || (query !== 'core' && query !== 'rest')) return null;
+      const resolved = await this.resolve(file, importer, { skipSelf: true });
       // An id that does not end in .json, so that the JSON plugin leaves the module to this one.
-      return resolved ? `${PICKED}${resolved.id}${PICKED_END}` : null;
+      return resolved ? `${PICKED}${resolved.id}${PICKS[query]}` : null;
     },
     load(id) {
       if (!id.startsWith(PICKED)) return null;
-      const file = id.slice(PICKED.length, -PICKED_END.length);
+      const core = id.endsWith(PICKS.core);
+      const file = id.slice(PICKED.length, -PICKS.core.length);
       this.addWatchFile(file);
       const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const picked = Object.fromEntries(CORE_COMMON_GROUPS.filter((k) => k in all).map((k) => [k, all[k]]));
+      const groups = new Set<string>(CORE_COMMON_GROUPS);
+      const picked = Object.fromEntries(Object.entries(all).filter(([k]) => groups.has(k) === core));
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), pureContractConstants(), pickCoreCommon()],
+  plugins: [react(), pureContractConstants(), pickCoreCommon(), stubUnusedAntd()],
   base: '/',
   // The only JSON is the message catalogues, read whole: as JSON.parse of one string each they are smaller
   // than as modules with an export per key.

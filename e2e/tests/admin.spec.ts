@@ -208,6 +208,73 @@ test.describe('administration as admin', () => {
     await confirmDialog(page);
     await expect(child).toBeHidden();
   });
+
+  test('a menu entry hidden in the menu admin leaves the sidebar, its route and its buttons for everyone', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const menu = catalogue('../../apps/web/src/i18n/locales/en-GB/menu.json');
+    /** The menu tree, freshly loaded and opened out (the button reads "collapse" once it is). */
+    const openMenuTree = async () => {
+      await page.goto('/#/system/menu');
+      await page.reload();
+      await page.getByRole('button', { name: system.menu.expandAll }).click();
+    };
+    const setAuditShown = async (shown: boolean) => {
+      await openMenuTree();
+      const row = page.getByRole('row').filter({ has: page.getByText('2007004', { exact: true }) });
+      await row.getByRole('button', { name: system.action.edit }).click();
+      const visible = page.getByTestId('menu-form-visible');
+      if ((await visible.getAttribute('aria-checked')) !== String(shown)) await visible.click();
+      await page.getByRole('button', { name: system.action.save }).click();
+      await expect(page.getByTestId('menu-form')).toBeHidden();
+      await expect(row).toContainText(shown ? system.menu.shown : system.menu.hidden);
+    };
+    // The dealer, signed in elsewhere, sees the audit log until the entry is hidden.
+    const dealer = await browser.newPage();
+    await login(dealer, 'demo-dealer', DEMO_PASSWORD, 'en-GB', '/#/system/audit');
+    const sidebar = dealer.locator('.ant-layout-sider');
+    await expect(dealer.getByTestId('audit-export')).toBeVisible();
+    await setAuditShown(false);
+    try {
+      await dealer.reload();
+      await expect(dealer.getByText('401', { exact: true })).toBeVisible();
+      await expect(dealer.getByTestId('audit-export')).toHaveCount(0);
+      // The System entry opens (inline, or as a pop-up when the sidebar is folded) without the audit log.
+      const menus = dealer.locator('.ant-menu');
+      await expect(async () => {
+        await sidebar.getByRole('menuitem', { name: menu.system }).hover();
+        await expect(menus.getByText(menu.systemUser, { exact: true })).toBeVisible({ timeout: 2000 });
+      }).toPass({ timeout: 15_000 });
+      await expect(menus.getByText(menu.systemAudit, { exact: true })).toHaveCount(0);
+      // The menu admin itself cannot be hidden: the form says why and nothing changes.
+      await openMenuTree();
+      const menusRow = page.getByRole('row').filter({ has: page.getByText('2007003', { exact: true }) });
+      await menusRow.getByRole('button', { name: system.action.edit }).click();
+      await page.getByTestId('menu-form-visible').click();
+      await page.getByRole('button', { name: system.action.save }).click();
+      await expect(page.getByTestId('menu-form')).toContainText(common.menu.keepsMenuAdmin);
+      await page.getByRole('button', { name: system.action.cancel }).click();
+    } finally {
+      await setAuditShown(true);
+    }
+    // Shown again, it is back on the next load (the 401 page sent the dealer's address to /401).
+    await dealer.goto('/#/system/audit');
+    await dealer.reload();
+    await expect(dealer.getByTestId('audit-export')).toBeVisible();
+    await dealer.close();
+  });
+
+  test('the menu tree shows each menu’s icon, named on hover and for screen readers', async ({ page }) => {
+    await page.goto('/#/system/menu');
+    const icon = page.getByTestId('menu-table').getByRole('img', { name: 'alarm', exact: true });
+    await expect(icon).toBeVisible();
+    // The icon, not its identifier as text.
+    await expect(icon).toHaveText('');
+    await icon.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('alarm');
+  });
 });
 
 test('an installer sees only the users of its own organisation', async ({ page }) => {

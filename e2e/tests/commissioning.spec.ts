@@ -141,10 +141,44 @@ test('commissions a plant: checklist, a manual tick, the owner invited, the prot
   await own.screenshot({ path: `${SHOTS_DIR}/commissioning-consent-phone-de-DE.png`, fullPage: true });
   await consent.getByTestId('consent-withdraw').click();
   await own.locator('.ant-popconfirm .ant-btn-primary').click();
-  await expect(consent.getByTestId('consent-grant')).toBeVisible();
+  // Given once and withdrawn: now it can be given again.
+  await expect(consent.getByTestId('consent-grant')).toHaveText('Erneut einwilligen');
   await phone.close();
   // The installer sees it on the plant.
   await page.evaluate(() => localStorage.setItem('language', 'en-GB'));
   await page.reload();
   await expect(card.getByTestId('commissioning-consent')).toContainText('withdrawn on', { timeout: 30_000 });
+});
+
+test('an owner who never consented is asked to give consent, not to give it again', async ({ page }) => {
+  await login(page, 'demo-owner', DEMO_PASSWORD, 'en-GB', '/#/me?tab=consent');
+  // The demo owner's plants were linked before invitations: no consent was ever recorded.
+  const never = page.getByTestId('consent-tab').locator('.ant-card').filter({ hasText: 'not recorded' });
+  await expect(never.first().getByTestId('consent-grant')).toHaveText('Give consent');
+});
+
+test('the owner of a plant handed over before the portal gets no checklist; its installer does', async ({
+  page,
+}) => {
+  // Demo plants are handed over years ago (grid connection 2019–2023) and never commissioned in the portal.
+  await login(page, 'demo-owner', DEMO_PASSWORD, 'de-DE');
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const plants = await page.request.post('/station/station/page?pageNum=1&pageSize=10', {
+    headers: { authorization: `Bearer ${token}`, lang: 'de-DE' },
+    data: {},
+  });
+  const plant = ((await plants.json()).data.list as { id: number; commissioning: boolean }[]).find(
+    (p) => !p.commissioning,
+  )!;
+  const checked = page.waitForResponse((r) => r.url().includes('/station/commissioning/checklist'));
+  await page.goto(`/#/station/monitor/info?id=${plant.id}`);
+  await expect(page.getByTestId('plant-owner')).toBeVisible({ timeout: 30_000 });
+  // Once the checklist has come and its place is drawn: nothing of it shows.
+  await checked;
+  await expect(page.getByTestId('commissioning-loading')).toHaveCount(0);
+  await expect(page.getByTestId('commissioning')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS_DIR}/commissioning-owner-handed-over-de-DE.png`, fullPage: true });
+
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'de-DE', `/#/station/monitor/info?id=${plant.id}`);
+  await expect(page.getByTestId('commissioning')).toBeVisible({ timeout: 30_000 });
 });

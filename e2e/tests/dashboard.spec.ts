@@ -72,7 +72,8 @@ test('the dealer sees specific yield, CO₂ with its grid factors and their sour
   await expect(page.getByTestId('social')).not.toContainText('Steinkohle');
   // Two decimals always, with the unit, under today's generation.
   const yields = page.getByTestId('plant-today-yield');
-  await expect(yields.first()).toHaveText(/^\d+,\d{2} kWh\/kWp$|^—$/);
+  // The figure and its unit parted by a no-break space.
+  await expect(yields.first()).toHaveText(/^\d+,\d{2}\u00a0kWh\/kWp$|^—$/);
 });
 
 /** kWh from a figure as German writes it ("1.234,56 MWh"). */

@@ -195,9 +195,9 @@ test('the detail shows every metric of the inverter and draws a chart of the day
   await expect(drawer.getByTestId('device-info')).toContainText('Ethernet');
   for (const group of ['summary', 'ac', 'dc', 'eps', 'flow', 'energy'])
     await expect(drawer.getByTestId(`metric-group-${group}`)).toBeVisible();
-  await expect(drawer.locator('[data-metric="phaseAVoltage"]')).toHaveText(/\d+(\.\d+)? V/);
+  await expect(drawer.locator('[data-metric="phaseAVoltage"]')).toHaveText(/\d+(\.\d+)?\sV/);
   await expect(drawer.locator('[data-metric="phaseCCurrent"]')).toHaveText(/\d/);
-  await expect(drawer.locator('[data-metric="power"]')).toHaveText(/\d+(\.\d+)? k?W/);
+  await expect(drawer.locator('[data-metric="power"]')).toHaveText(/\d+(\.\d+)?\sk?W/);
   const chart = drawer.getByTestId('device-history-chart');
   await expect(chart).toHaveAttribute('data-ready', 'true');
   await expect(chart.locator('canvas')).toHaveCount(1);

@@ -85,3 +85,27 @@ test('an inverter replaced from the device list keeps its place, and its history
   await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS_DIR}/replace-form-phone-de-DE.png` });
 });
+
+test('a list filtered on the replaced serial follows it to the new device', async ({ page, request }) => {
+  const installer = await signIn(request, 'demo-installer-a', DEMO_PASSWORD);
+  const run = Date.now().toString(36).toUpperCase();
+  const { inverter } = await addKielPlant(request, installer, {
+    name: `Replacement filter ${run}`,
+    dongleSn: `DGF-E2E-${run}`,
+    inverterSn: `INF-E2E-${run}`,
+  });
+  const newSn = `INN-E2E-${run}`;
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/device-center/inverter');
+  await page.getByTestId('filter-sn').fill(inverter.sn);
+  await page.getByTestId('filter-search').click();
+  await page.getByTestId(`device-replace-${inverter.sn}`).click();
+  await page.getByTestId('replace-new-sn').fill(newSn);
+  await page.getByTestId('replace-submit').click();
+  await page.getByTestId('replace-confirm-ok').click();
+  await expect(page.getByTestId('replace-modal')).toBeHidden({ timeout: 30_000 });
+  // Not "no data" under the old serial: the filter and the list show the new device.
+  await expect(page.getByTestId('filter-sn')).toHaveValue(newSn);
+  await expect(page.getByTestId('device-table').locator('tr', { hasText: newSn })).toContainText(
+    inverter.stationName,
+  );
+});

@@ -66,7 +66,7 @@ test('a plant added through the form reports live power to its overview and the 
   // The overview refreshes by itself: live within a minute, the house drawing power.
   const flow = page.getByTestId('power-flow');
   await expect(flow).toHaveAttribute('data-live', 'true', { timeout: 60_000 });
-  await expect(page.getByTestId('flow-value-load')).toHaveText(/\d+(\.\d+)? k?W/);
+  await expect(page.getByTestId('flow-value-load')).toHaveText(/\d+(\.\d+)?\sk?W/);
   await expect(page.getByTestId('plant-status')).toHaveAttribute('data-status', 'NORMAL', {
     timeout: 25_000,
   });

@@ -48,16 +48,17 @@ test('a share link made in the information tab opens the plant page without a se
 }) => {
   test.setTimeout(120_000);
   const installer = await signIn(request, 'demo-installer-a', DEMO_PASSWORD);
-  const plants = await apiOk<{ list: { id: number; stationName: string; todayGeneration: number }[] }>(
-    request,
-    installer,
-    '/station/station/page?pageNum=1&pageSize=50',
-    {},
-  );
-  // The demo plant with the most generation today: its page has figures to look at.
-  const plant = plants.list.reduce((a, b) => (b.todayGeneration > a.todayGeneration ? b : a));
+  const plants = await apiOk<{
+    list: { id: number; stationName: string; stationType: string; todayGeneration: number }[];
+  }>(request, installer, '/station/station/page?pageNum=1&pageSize=50', {});
+  // The storage plant with the most generation today: its page has figures and a battery to look at.
+  const plant = plants.list
+    .filter((p) => p.stationType === 'ENERGY_STORAGE')
+    .reduce((a, b) => (b.todayGeneration > a.todayGeneration ? b : a));
   await login(page, 'demo-installer-a', DEMO_PASSWORD);
-  const link = await shareFromInfoTab(page, plant.id, 'Lobby screen');
+  // A label of this run's own: a run that stopped before revoking leaves its link behind.
+  const label = `Lobby screen ${Date.now().toString(36)}`;
+  const link = await shareFromInfoTab(page, plant.id, label);
 
   for (const lang of ['en-GB', 'de-DE', 'zh-CN'])
     for (const screen of SCREENS) {
@@ -73,13 +74,19 @@ test('a share link made in the information tab opens the plant page without a se
           () => sessionStorage.getItem('accessToken') ?? localStorage.getItem('accessToken'),
         ),
       ).toBeNull();
+      // A figure never parts from its unit at a line's end: no plain space between them ("10⏎%").
+      expect(await kiosk.getByTestId('kiosk').innerText()).not.toMatch(
+        /\d (?:%|W|kW|MW|kWh|MWh|GWh|kWp|kg|t)\b/,
+      );
+      if (lang === 'de-DE')
+        await expect(kiosk.getByTestId('kiosk-flow-words')).toContainText(/Ladezustand \d+\s%/);
       await kiosk.screenshot({ path: `${SHOTS_DIR}/kiosk-${screen.name}-${lang}.png`, fullPage: true });
       expect(await flowOverlaps(kiosk.getByTestId('power-flow'))).toEqual([]);
       await context.close();
     }
 
   // Revoked: the same link now says the page is not available.
-  const row = page.getByTestId('share-list').locator('tr', { hasText: 'Lobby screen' });
+  const row = page.getByTestId('share-list').locator('tr', { hasText: label });
   await row.getByRole('button').click();
   await page.locator('.ant-popconfirm').getByRole('button').last().click();
   await expect(row.locator('.ant-tag')).toHaveText('Revoked');

@@ -140,7 +140,7 @@ test('the overview shows live power, the KPIs and today’s curve, and refreshes
   await expect(flow).toHaveAttribute('data-live', 'true');
   for (const node of ['pv', 'grid', 'load', 'battery'])
     await expect(page.getByTestId(`flow-value-${node}`)).toBeVisible();
-  await expect(page.getByTestId('flow-value-load')).toHaveText(/\d+(\.\d+)? k?W/);
+  await expect(page.getByTestId('flow-value-load')).toHaveText(/\d+(\.\d+)?\sk?W/);
   // The house always draws something: its line runs from the inverter to the load.
   await expect(page.getByTestId('flow-link-load')).toHaveAttribute('data-direction', 'out');
   const grid = page.getByTestId('flow-link-grid');
@@ -160,8 +160,12 @@ test('the overview shows live power, the KPIs and today’s curve, and refreshes
   await expect.poll(async () => flow.getAttribute('data-ts'), { timeout: 30_000 }).not.toBe(before);
 
   // Another day: yesterday has no samples of this new plant.
-  const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', {
+  // The picker's day cells are titled as en-GB writes a day (02/12/2026).
+  const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-GB', {
     timeZone: PLANT.timezone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
   });
   const day = page.locator(`td[title="${yesterday}"]`);
   // A click while the picker is still opening can be lost (seen under load): pick until the curve answers.
@@ -197,8 +201,8 @@ test('every tab renders with the plant’s data, the tab kept in the URL', async
   const cards = page.getByTestId('realtime-device');
   await expect(cards).toHaveCount(3);
   const inverter = cards.filter({ hasText: SN.inverter });
-  await expect(inverter.locator('[data-metric="phaseAVoltage"]')).toHaveText(/\d+(\.\d+)? V/);
-  await expect(inverter.locator('[data-metric="loadPower"]')).toHaveText(/\d+(\.\d+)? k?W/);
+  await expect(inverter.locator('[data-metric="phaseAVoltage"]')).toHaveText(/\d+(\.\d+)?\sV/);
+  await expect(inverter.locator('[data-metric="loadPower"]')).toHaveText(/\d+(\.\d+)?\sk?W/);
   // en-GB writes day and time as 28/11/2026, 14:05.
   await expect(inverter.getByTestId('realtime-time')).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
   const battery = cards.filter({ hasText: SN.battery });
@@ -242,8 +246,18 @@ test('the overview’s total generation is the inverter’s lifetime counter of 
   await expect(lifetime).toContainText(/^Total: \d/);
   await expect(page.getByTestId('kpi-since-portal')).toContainText(/^Since in portal: \d/);
   await expect(page.getByTestId('kpi-yield')).toContainText('kWh/kWp');
+  // "0,00 kWh/kWp", not "0,00kWh/kWp": the figure and its unit parted by a no-break space.
+  expect(await page.getByTestId('kpi-yield').locator('.ant-statistic-content').textContent()).toMatch(
+    /^[\d.,]+\u00a0kWh\/kWp$/,
+  );
   await lifetime.getByRole('img').hover();
   await expect(page.getByRole('tooltip')).toContainText('lifetime counters');
+  // French says kWc for kWp, the whole card through.
+  await page.evaluate(() => localStorage.setItem('language', 'fr-FR'));
+  await page.reload();
+  await expect(page.getByTestId('kpi-yield')).toContainText('kWh/kWc', { timeout: 30_000 });
+  await expect(page.getByTestId('kpi-yield')).not.toContainText('kWp');
+  await page.getByTestId('kpi-yield').screenshot({ path: `${SHOTS_DIR}/plant-yield-card-fr-FR.png` });
 });
 
 test('the information tab shows the plant’s information', async ({ page }) => {
@@ -259,20 +273,29 @@ test('statistics switch between day, month, year and total', async ({ page }) =>
   await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', detailUrl('statistics'));
   const stats = page.getByTestId('tab-statistics');
   const rows = page.getByTestId('stats-table').locator('tbody tr.ant-table-row');
-  await expect(rows).toHaveCount(7);
+  // Registered today: its statistics start today, the days before it are not listed as 0 kWh.
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId('stats-since')).toContainText('The plant has figures from');
   await expect(page.getByTestId('stats-totals')).toContainText('kWh');
   await expect(page.getByTestId('stats-chart')).toHaveAttribute('data-ready', 'true');
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: PLANT.timezone });
+  // The plant's today, as the en-GB table writes a day (3 Dec 2026).
+  const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: PLANT.timezone }).format(
+    new Date(),
+  );
   await expect(rows.filter({ hasText: today })).toContainText(/[1-9]/);
 
-  // Shortcut: the last month is one row per day.
+  // Shortcut: the last 30 days are one row, today's, not 29 of 0 kWh before it.
+  const asked = page.waitForRequest((r) => r.url().includes('/station/station/energy'));
   await page.getByTestId('stats-range').first().click();
   await page.getByText('Last month', { exact: true }).click();
-  await expect.poll(async () => rows.count()).toBeGreaterThan(27);
+  await asked;
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId('stats-since')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS_DIR}/plant-statistics-before-en-GB.png`, fullPage: true });
 
   for (const [label, type, count] of [
-    ['Month', 'month', 12],
-    ['Year', 'year', 5],
+    ['Month', 'month', 1],
+    ['Year', 'year', 1],
     ['Total', 'total', 1],
   ] as const) {
     await page.getByTestId('stats-date-type').getByText(label, { exact: true }).click();

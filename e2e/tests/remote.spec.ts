@@ -96,6 +96,12 @@ test('reads the inverter, writes a threshold and shows it confirmed by read-back
     /^Over-voltage stage 1: .+ → 276 \(V\)$/,
   );
   await expect(confirmed.getByTestId('remote-audit-answer')).toHaveText('Confirmed by the device');
+  // One write is one row: the state it reached, and the states it passed with their times; no "sent,
+  // pending" row is left behind once the device confirmed.
+  await expect(confirmed.getByTestId('remote-audit-steps')).toHaveText(
+    /^Sent → .+ → Confirmed( after \d.*)?$/,
+  );
+  await expect(audit.locator('[data-outcome="SENT"]')).toHaveCount(0);
   await expect(audit).not.toContainText('{');
   await page.screenshot({ path: `${SHOTS_DIR}/remote-confirmed-en-GB.png`, fullPage: true });
 

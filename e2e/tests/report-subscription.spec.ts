@@ -20,7 +20,17 @@ test('subscribes to the energy report by e-mail from the report page, and ends i
   await expect(dialog.getByText('All my plants')).toBeVisible();
   await expect(dialog.getByText('Not sent yet')).toBeVisible();
   await expect(dialog.getByTestId('subscription-add')).not.toHaveClass(/ant-btn-loading/);
+  // The form is emptied, not left inviting the same subscription again; that one is refused.
+  await expect(dialog.getByTestId('subscription-monthly')).not.toBeChecked();
+  await expect(dialog.getByTestId('subscription-weekly')).not.toBeChecked();
+  await expect(dialog.getByTestId('subscription-add')).toBeDisabled();
   await page.screenshot({ path: `${SHOTS_DIR}/report-subscription-en-GB.png` });
+  await dialog.getByTestId('subscription-monthly').click();
+  await dialog.getByTestId('subscription-weekly').click();
+  await dialog.getByTestId('subscription-add').click();
+  await expect(dialog.getByTestId('subscription-error')).toContainText(
+    'You already subscribe to these reports for these plants',
+  );
 
   // End it again: the list is empty.
   await dialog.locator('[data-testid^="subscription-delete-"]').first().click();

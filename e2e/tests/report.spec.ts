@@ -29,6 +29,17 @@ import {
  * plants; a second currency; the installer's scope; and every tab in the 8 languages.
  */
 
+/** A report's day (2026-11-27) or month (2026-11) as the en-GB page writes it: 27 Nov 2026, Nov 2026. */
+const enGB = (period: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: period.length > 7 ? 'numeric' : undefined,
+  }).format(Date.parse(period.length > 7 ? period : `${period}-01`));
+/** A month (2026-06) as the en-GB month picker takes it typed: 06/2026. */
+const typedMonth = (month: string) => `${month.slice(5)}/${month.slice(0, 4)}`;
+
 // The demo server writes the past year of energy in the background after it starts: the figures of past
 // months hold still once it is done.
 test.beforeAll(async ({ request }) => {
@@ -62,11 +73,12 @@ test('the energy report per day, month, year and in total matches the API and it
   expect(days.plantCount).toBeGreaterThanOrEqual(20);
   expect(days.rows).toHaveLength(7);
   await expect(tableRows(page, 'report-energy-table')).toHaveCount(7);
+  // Days and months as the reader writes them (the page speaks en-GB).
   await expect(tableRows(page, 'report-energy-table').first().locator('td').first()).toHaveText(
-    /^\d{4}-\d{2}-\d{2}$/,
+    enGB(days.rows[0]!.period),
   );
   await expect(page.getByTestId('report-energy-chart')).toHaveAttribute('data-ready', 'true');
-  await expect(page.getByTestId('report-head')).toContainText(`${days.from} – ${days.to}`);
+  await expect(page.getByTestId('report-head')).toContainText(`${enGB(days.from)} – ${enGB(days.to)}`);
 
   // The headline figures and the totals row are the API's totals.
   for (const key of [
@@ -124,12 +136,12 @@ test('the energy report per day, month, year and in total matches the API and it
   await expect(page.getByTestId('report-energy')).toHaveAttribute('data-date-type', 'month');
   await expect(tableRows(page, 'report-energy-table')).toHaveCount(months.rows.length);
   await expect(tableRows(page, 'report-energy-table').first().locator('td').first()).toHaveText(
-    /^\d{4}-\d{2}$/,
+    enGB(months.rows[0]!.period),
   );
   expect(months.from.endsWith('-01')).toBe(true);
 
   // The export of past months (today's figures grow while the demo plants produce): its totals row is
-  // the screen's. The picker takes typed months.
+  // the screen's. The picker takes months typed as en-GB writes them (06/2026).
 
   const { data: past } = await nextReport(
     page,
@@ -137,9 +149,9 @@ test('the energy report per day, month, year and in total matches the API and it
     async () => {
       const inputs = page.getByTestId('report-range');
       await inputs.nth(0).click();
-      await inputs.nth(0).fill(monthAgo(6));
+      await inputs.nth(0).fill(typedMonth(monthAgo(6)));
       await inputs.nth(0).press('Enter');
-      await inputs.nth(1).fill(monthAgo(1));
+      await inputs.nth(1).fill(typedMonth(monthAgo(1)));
       await inputs.nth(1).press('Enter');
     },
     (b) => b.dateType === 'month' && b.from === `${monthAgo(6)}-01`,

@@ -228,6 +228,17 @@ test('the personal centre reveals the own phone and hides it again', async ({ pa
   await expect(value).toHaveText(masked ?? '');
 });
 
+test('the personal centre offers to cancel the account on the profile tab only', async ({ page }) => {
+  await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/me');
+  const box = page.getByText('Danger zone');
+  await expect(box).toBeVisible();
+  for (const tab of ['Mobile', 'Password']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+    await expect(box).toBeHidden();
+  }
+});
+
 test('signing out asks first, then ends the session', async ({ page }) => {
   await login(page, 'demo-installer-b', DEMO_PASSWORD);
   await pickUserMenu(page, 'menu-sign-out');

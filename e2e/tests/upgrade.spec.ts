@@ -133,6 +133,35 @@ async function describeAndSave(page: Page, version: string) {
   await page.getByTestId('program-desc-confirm').check();
 }
 
+test('the release notes need not each be typed: the upgrade description fills the missing languages', async ({
+  page,
+}) => {
+  const notes = upgradeTexts.program;
+  await login(page, 'demo-dealer', DEMO_PASSWORD);
+  await openProgramForm(page);
+  await page.getByTestId('program-description').fill('Improves MPPT tracking under partial shade.');
+  await page.getByTestId('program-desc-de').fill('Verbessert das MPPT-Tracking bei Teilverschattung.');
+  await expect(page.getByTestId('program-desc-status-de')).toHaveText(notes.descDone);
+  await expect(page.getByTestId('program-desc-status-fr')).toHaveText(notes.descMissing);
+  await page.getByTestId('program-desc-confirm').check();
+  // Saving is refused, naming the languages still missing.
+  await page.getByTestId('program-submit').click();
+  const refusal = 'Missing: Chinese, English, French, Italian, Spanish and Polish.';
+  await expect(page.getByTestId('program-form')).toContainText(refusal);
+  await page.getByTestId('program-desc-copy').click();
+  await expect(page.getByTestId('program-desc-count')).toHaveText('7 of 7 languages done');
+  await expect(page.getByTestId('program-desc-status-fr')).toHaveText(notes.descDone);
+  await expect(page.getByTestId('program-desc-fr')).toHaveValue(
+    'Improves MPPT tracking under partial shade.',
+  );
+  // What was written stays.
+  await expect(page.getByTestId('program-desc-de')).toHaveValue(
+    'Verbessert das MPPT-Tracking bei Teilverschattung.',
+  );
+  await expect(page.getByTestId('program-form')).not.toContainText(refusal);
+  await expect(page.getByTestId('program-desc-copy')).toBeDisabled();
+});
+
 test('the upload form reads in German with its manifest field', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();

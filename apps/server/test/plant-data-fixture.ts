@@ -80,6 +80,8 @@ export async function setUpPlantData(): Promise<PlantDataFixture> {
       purchasePrice: 0.3,
       timezone: 'Europe/Berlin',
       status: 'NORMAL',
+      // Registered with its history: its stored days reach back before its registration.
+      createdAt: new Date('2026-11-01T00:00:00Z'),
     })
     .returning({ id: plants.id });
   const plantA = a!.id;
@@ -93,6 +95,7 @@ export async function setUpPlantData(): Promise<PlantDataFixture> {
       installedCapacity: 5,
       timezone: 'Europe/Berlin',
       status: 'NORMAL',
+      createdAt: new Date('2026-11-01T00:00:00Z'),
     })
     .returning({ id: plants.id });
   const plantB = b!.id;

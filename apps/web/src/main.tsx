@@ -1,30 +1,51 @@
-import { browserLang, resolveLang } from '@pvstar/contract/lang';
-import { StrictMode, Suspense } from 'react';
+import { browserLang, type Lang, resolveLang } from '@pvstar/contract/lang';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router.tsx';
-import { loadUiLocale } from './app/locales.ts';
 import { preload } from './app/pages.ts';
-import { Providers } from './app/providers.tsx';
+import { queryClient } from './app/query-client.ts';
 import { installRouter } from './app/router.tsx';
+import { AntdScope, loadAntd, setAntdProviders } from './components/antd-scope.tsx';
 import { lazyRetrying } from './components/lazy-retrying.ts';
 import { kioskLang, kioskToken } from './features/kiosk/kiosk-lang.ts';
 import './app/styles.css';
-import { initI18n, loadPageTexts, withPageTexts } from './i18n/index.ts';
+import { initI18n, withTexts } from './i18n/index.ts';
 import { useSettings } from './stores/settings.ts';
 
 /** The public plant page (`/public/plant/<token>`, served by the server): its own view, no session, no router. */
-const KioskPage = lazyRetrying(withPageTexts(() => import('./features/kiosk/kiosk-page.tsx')));
+const loadKiosk = withTexts(['share'], () => import('./features/kiosk/kiosk-page.tsx'));
+const KioskPage = lazyRetrying(loadKiosk);
+
+/**
+ * antd's providers with the language's antd and dayjs texts, for every view that shows antd (AntdScope):
+ * out of the entry, so that the sign-in page loads no antd (decision 007).
+ */
+function provideAntd(lang: Lang) {
+  setAntdProviders(async () => {
+    const [{ Providers }, { loadUiLocale }] = await Promise.all([
+      import('./app/providers.tsx'),
+      import('./app/locales.ts'),
+    ]);
+    const locale = await loadUiLocale(lang);
+    return ({ children }: { children: ReactNode }) => <Providers locale={locale}>{children}</Providers>;
+  });
+}
 
 async function startKiosk(token: string) {
   const lang = kioskLang(window.location.search, localStorage.getItem('language'), navigator.languages ?? []);
-  const [, locale] = await Promise.all([initI18n(lang), loadUiLocale(lang)]);
+  provideAntd(lang);
+  await initI18n(lang);
+  // The page's code and antd's providers at once, not one after the other.
+  preload(loadAntd);
+  preload(loadKiosk);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers locale={locale}>
-        <Suspense fallback={null}>
+      <QueryClientProvider client={queryClient}>
+        <AntdScope>
           <KioskPage token={token} lang={lang} />
-        </Suspense>
-      </Providers>
+        </AntdScope>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }
@@ -38,19 +59,16 @@ async function start() {
     ? browserLang(navigator.languages ?? [navigator.language])
     : resolveLang(useSettings.getState().language);
   if (firstVisit || lang !== useSettings.getState().language) useSettings.getState().setLanguage(lang);
-  const [, locale] = await Promise.all([initI18n(lang), loadUiLocale(lang)]);
+  provideAntd(lang);
+  await initI18n(lang);
   installRouter(null);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers locale={locale}>
+      <QueryClientProvider client={queryClient}>
         <AppRouter />
-      </Providers>
+      </QueryClientProvider>
     </StrictMode>,
   );
-  // The other pages' texts, in the background once the first render is done, so that going to another
-  // page does not wait for them (the first page does not: the dashboard and sign-in need only the core).
-  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
-  idle(() => preload(() => loadPageTexts(lang)), { timeout: 3_000 });
 }
 
 void start();

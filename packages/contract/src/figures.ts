@@ -49,3 +49,15 @@ export function numberFormat(lang: string, max = SHOWN_DECIMALS, min = 0): Intl.
 /** A figure as it is shown in `lang`: rounded once to `max` decimals (SHOWN_DECIMALS). */
 export const shownFigure = (value: number, lang: string, max = SHOWN_DECIMALS) =>
   numberFormat(lang, max).format(value);
+
+/**
+ * Between a figure and its unit: a no-break space, so that a line never parts "10 %" or "9,6 kWp" (as
+ * Intl writes "45,6 %" and "5,05 €").
+ */
+export const UNIT_SPACE = '\u00a0';
+
+/** The unit of installed PV power as the language writes it: kWc (kilowatt-crête) in French, kWp elsewhere. */
+export const peakPowerUnit = (lang: string): string => (lang.startsWith('fr') ? 'kWc' : 'kWp');
+
+/** The unit of a specific yield, kWh per installed peak kilowatt: kWh/kWp (kWh/kWc in French). */
+export const specificYieldUnit = (lang: string): string => `kWh/${peakPowerUnit(lang)}`;

@@ -416,6 +416,16 @@ export function flattenMenu(nodes: MenuNode[] = MENU_TREE, parent: string | null
 
 export const ALL_PERM_CODES: string[] = flattenMenu().map((n) => n.code);
 
+/**
+ * Built-in pages that are never in the sidebar (add, detail): the seed stores them hidden, meaning "reached
+ * from their page", not "off"; they follow their page, and hiding one is not offered.
+ */
+export const SUB_PAGE_CODES: ReadonlySet<string> = new Set(
+  flattenMenu()
+    .filter((n) => n.hidden)
+    .map((n) => n.code),
+);
+
 /** Codes that only look (catalogs and pages) — what read-only accounts are given. */
 export const VIEW_PERM_CODES: string[] = flattenMenu()
   .filter((n) => n.type !== 'BUTTON' && !n.changesData && !n.personal)

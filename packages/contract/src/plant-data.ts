@@ -180,6 +180,11 @@ export type EnergyRow = z.infer<typeof EnergyRowSchema>;
 export const PlantEnergySchema = z.object({
   dateType: DateTypeSchema,
   currency: z.string(),
+  /**
+   * The plant's first day with figures (YYYY-MM-DD): the local day it came into the portal, or its first
+   * stored day if its history reaches back further. Rows start there: the days before have no data.
+   */
+  since: z.string(),
   rows: z.array(EnergyRowSchema),
   /** Sums of the rows; self-sufficiency recomputed from the sums. */
   totals: EnergyFiguresSchema,

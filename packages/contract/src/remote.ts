@@ -349,8 +349,8 @@ export const RemoteStateSchema = z.object({
 export type RemoteState = z.infer<typeof RemoteStateSchema>;
 
 /**
- * The audit log of remote settings: one row per attempt and per answer. REFUSED attempts never left
- * the cloud; the others follow the command (SENT, then the device's answer).
+ * What came of an attempt on remote settings. REFUSED attempts never left the cloud; the others follow
+ * the command (SENT, then the device's answers: ACCEPTED, and CONFIRMED, FAILED or TIMED_OUT).
  */
 export const RemoteAuditOutcomeSchema = z.enum([
   'REFUSED',
@@ -374,19 +374,31 @@ export const RemoteAuditPageBodySchema = z.object({
 });
 export type RemoteAuditPageBody = z.infer<typeof RemoteAuditPageBodySchema>;
 
+/** One state an attempt reached, and when. */
+export const RemoteAuditStepSchema = z.object({ outcome: RemoteAuditOutcomeSchema, at: z.string() });
+export type RemoteAuditStep = z.infer<typeof RemoteAuditStepSchema>;
+
+/**
+ * One attempt of the log, as an installer reads it: a write is one row from sent to confirmed (the log
+ * keeps an append-only entry per state; the list folds a command's entries into its row).
+ */
 export const RemoteAuditRowSchema = z.object({
   id: z.number(),
+  /** When the attempt was made (sent, or refused by the cloud). */
   at: z.string(),
   cmdId: z.string().nullable(),
   action: RemoteActionSchema,
+  /** The state it reached last (the outcome filter matches this one). */
   outcome: RemoteAuditOutcomeSchema,
+  /** Every state it reached, oldest first, with its time: SENT, ACCEPTED, CONFIRMED… or REFUSED. */
+  steps: z.array(RemoteAuditStepSchema),
   username: z.string(),
   plantId: z.number(),
   plantName: z.string(),
   deviceId: z.number().nullable(),
   deviceSn: z.string(),
   changes: z.array(ParamChangeSchema),
-  /** What the device answered (values read back, its error), as sent. */
+  /** What the device answered last (values read back, its error), as sent. */
   deviceAnswer: z.string().nullable(),
   /** Why an attempt was refused or failed, in the reader's language. */
   reason: z.string().nullable(),

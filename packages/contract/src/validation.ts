@@ -1,21 +1,12 @@
 import { z } from 'zod';
+import { withParams } from './plain-rules.ts';
 
 /**
  * Field rules shared by the server's validation and the web's forms. Messages are keys of the
- * `common` catalogue (`validation.*`); `{min}`/`{max}` come from the issue itself.
+ * `common` catalogue (`validation.*`); `{min}`/`{max}` come from the issue itself. (What needs no zod is in
+ * plain-rules.ts, re-exported here.)
  */
-/** A message key with parameters, carried in a zod issue message: `validation.length|{"min":3,"max":30}`. */
-export const withParams = (key: string, params: Record<string, string | number>) =>
-  `${key}|${JSON.stringify(params)}`;
-export function parseMessage(message: string): { key: string; params: Record<string, string | number> } {
-  const bar = message.indexOf('|');
-  if (bar < 0) return { key: message, params: {} };
-  try {
-    return { key: message.slice(0, bar), params: JSON.parse(message.slice(bar + 1)) };
-  } catch {
-    return { key: message.slice(0, bar), params: {} };
-  }
-}
+export { PLAIN_PASSWORD, parseMessage, withParams } from './plain-rules.ts';
 
 export const MD5_HEX = /^[a-f0-9]{32}$/i;
 export const md5Schema = z
@@ -53,9 +44,6 @@ export const phoneSchema = z
   .trim()
   .regex(/^\+?[0-9]{6,15}$/, { message: 'validation.phone' });
 export const codeSchema = z.string().regex(/^[0-9]{6}$/, { message: 'validation.digits' });
-
-/** What a user types as a new password (checked before it is hashed on the client). */
-export const PLAIN_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z]).{6,64}$/;
 
 export const isExternal = (path: string) => /^(https?:|mailto:|tel:)/.test(path);
 export const isNumeric = (value: string) => /^-?\d+(\.\d+)?$/.test(value);

@@ -3257,7 +3257,7 @@ export interface paths {
         put?: never;
         /**
          * Add a report subscription
-         * @description Subscribes the caller to the energy report of the previous month (sent on the 1st) and/or ISO week (sent on Monday) by mail, of their scope or of chosen plants in it (else 404 naming plantIds). The account needs an e-mail address (else 422 naming email). API tokens: none (403); an interactive session only.
+         * @description Subscribes the caller to the energy report of the previous month (sent on the 1st) and/or ISO week (sent on Monday) by mail, of their scope or of chosen plants in it (else 404 naming plantIds). The account needs an e-mail address (else 422 naming email); the same frequencies for the same plants as one of the caller’s subscriptions are refused with 409 naming plantIds. API tokens: none (403); an interactive session only.
          */
         post: operations["reportSubscriptionAdd"];
         delete?: never;
@@ -8332,6 +8332,7 @@ export interface operations {
                             /** @enum {string} */
                             dateType: "date" | "month" | "year" | "total";
                             currency: string;
+                            since: string;
                             rows: {
                                 generation: number;
                                 consumption: number;
@@ -13254,6 +13255,11 @@ export interface operations {
                                 action: "READ" | "WRITE";
                                 /** @enum {string} */
                                 outcome: "REFUSED" | "SENT" | "ACCEPTED" | "CONFIRMED" | "FAILED" | "TIMED_OUT";
+                                steps: {
+                                    /** @enum {string} */
+                                    outcome: "REFUSED" | "SENT" | "ACCEPTED" | "CONFIRMED" | "FAILED" | "TIMED_OUT";
+                                    at: string;
+                                }[];
                                 username: string;
                                 plantId: number;
                                 plantName: string;

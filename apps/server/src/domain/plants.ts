@@ -3,6 +3,7 @@ import { intArray } from '../db/arrays.ts';
 import type { Db } from '../db/client.ts';
 import { devices, organizations, plants } from '../db/schema/index.ts';
 import { notFound } from '../lib/errors.ts';
+import { localDaySql } from './calendar.ts';
 import type { Caller } from './caller.ts';
 import { scopePredicate } from './scope.ts';
 
@@ -20,6 +21,14 @@ export const plantScope = (caller: Caller): SQL => {
   const limit = caller.token?.plantIds;
   return limit ? sql`(${scope} AND ${plants.id} = ANY(${intArray(limit)}))` : scope;
 };
+
+/**
+ * A plant's first day with figures (`YYYY-MM-DD`): the local day it came into the portal, or its first
+ * stored day where its history reaches back further. The days before it have no data, which is not 0 kWh:
+ * statistics and reports leave them out. Names `plants` unaliased.
+ */
+export const plantSinceSql = sql`to_char(least(${localDaySql(sql`plants.created_at`, sql`plants.timezone`)},
+  (SELECT min(d.day) FROM plant_energy_daily d WHERE d.plant_id = plants.id)), 'YYYY-MM-DD')`;
 
 /**
  * Whether the caller's plants must be read one by one (an owner's own, a token's chosen ones) rather than

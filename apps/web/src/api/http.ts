@@ -1,6 +1,6 @@
 import type { Envelope } from '@pvstar/contract/api';
 import { CLIENT_HEADERS, REQUEST_TIMEOUT_MS } from '@pvstar/contract/client';
-import { message } from 'antd';
+import { toast } from '../components/toast.ts';
 import i18n from '../i18n/index.ts';
 import { tokenStore } from '../stores/session.ts';
 import { useSettings } from '../stores/settings.ts';
@@ -92,7 +92,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, opts: Requ
         : name === 'AbortError'
           ? t('common:http.aborted')
           : t('common:http.network');
-    if (!opts.silent && name !== 'AbortError') message.error(text);
+    if (!opts.silent && name !== 'AbortError') toast('error', text);
     throw new ApiError(0, text);
   }
 
@@ -142,7 +142,7 @@ function failure(
     tokenStore.clear();
     onUnauthorized(hadToken);
   } else if (!silent) {
-    message.error(text);
+    toast('error', text);
   }
   return new ApiError(code, text, envelope?.data ?? null);
 }
@@ -189,7 +189,7 @@ export function upload<T>(url: string, file: File, opts: UploadOptions = {}): Pr
     };
     xhr.onerror = () => {
       const text = i18n.t('common:http.network');
-      if (!opts.silent) message.error(text);
+      if (!opts.silent) toast('error', text);
       reject(new ApiError(0, text));
     };
     xhr.onabort = () => reject(new ApiError(0, i18n.t('common:http.aborted')));

@@ -1,10 +1,7 @@
 import type { Lang } from '@pvstar/contract/lang';
 import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-
-// Dates are shown in the language's own format ('L LT').
-dayjs.extend(localizedFormat);
+import { pickerFormats } from '../components/format.ts';
 
 /** antd's component texts and dayjs' date names for each interface language; only the chosen one loads. */
 const LOCALES: Record<
@@ -33,5 +30,12 @@ export async function loadUiLocale(lang: Lang): Promise<Locale> {
   const entry = LOCALES[lang];
   const [antd] = await Promise.all([entry.antd(), entry.dayjs()]);
   dayjs.locale(entry.day);
-  return antd.default;
+  return withPickerFormats(antd.default, lang);
+}
+
+/** antd's texts with the date pickers writing a day as the lists do (antd's own default is ISO). */
+function withPickerFormats(locale: Locale, lang: Lang): Locale {
+  const picker = locale.DatePicker;
+  if (!picker) return locale;
+  return { ...locale, DatePicker: { ...picker, lang: { ...picker.lang, ...pickerFormats(lang) } } };
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, type UIMatch, useLocation, useMatches, useNavigation } from 'react-router';
+import { AntdScope } from '../components/antd-scope.tsx';
 import { useAppTitle } from '../components/app-config.ts';
 import { StepUpHost } from '../features/auth/step-up-host.tsx';
 import { PageLoading, progressDone, progressStart } from './progress.tsx';
@@ -40,11 +41,21 @@ export function RootShell() {
   }, [handle, appTitle, t]);
 
   return (
-    <>
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/**
+ * Every view but the sign-in form: inside antd's providers (loaded with the first such view, the progress
+ * bar showing meanwhile), with the step-up dialog a signed-in action may ask for.
+ */
+export function AntdOutlet() {
+  return (
+    <AntdScope fallback={<PageLoading />}>
+      <Outlet />
       <StepUpHost />
-    </>
+    </AntdScope>
   );
 }

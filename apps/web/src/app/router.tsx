@@ -1,12 +1,14 @@
 import { auth } from '@pvstar/contract/endpoints/auth';
-import { message } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { createHashRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { call } from '../api/call.ts';
 import { ApiError, setUnauthorizedHandler } from '../api/http.ts';
+import { loadAntd } from '../components/antd-scope.tsx';
+import { toast } from '../components/toast.ts';
 import i18n from '../i18n/index.ts';
 import { tokenStore, useSession } from '../stores/session.ts';
-import { queryClient } from './providers.tsx';
+import { preload } from './pages.ts';
+import { queryClient } from './query-client.ts';
 import { buildRoutes, preloadSignedIn, WHITELIST } from './routes.tsx';
 
 type Router = ReturnType<typeof createHashRouter>;
@@ -61,7 +63,11 @@ async function guard({ request }: LoaderFunctionArgs) {
   const path = url.pathname;
   const token = tokenStore.get();
   if (!token) {
-    if (WHITELIST.includes(path)) return null;
+    if (WHITELIST.includes(path)) {
+      // The public pages but the sign-in form show antd: its providers load alongside the page's code.
+      if (path !== '/login') preload(loadAntd);
+      return null;
+    }
     throw redirect('/login');
   }
   if (path === '/login') throw redirect('/');
@@ -81,7 +87,7 @@ async function guard({ request }: LoaderFunctionArgs) {
       if (request.signal.aborted) return null;
       // A 401 has already been handled (session cleared, /login shown); anything else ends the session here.
       if (!(err instanceof ApiError && err.code === 401)) {
-        message.error((err as Error).message || i18n.t('common:auth.sessionExpired'));
+        toast('error', (err as Error).message || i18n.t('common:auth.sessionExpired'));
         tokenStore.clear();
         useSession.getState().reset();
       }

@@ -7,28 +7,34 @@ import {
   redirect,
   useParams,
 } from 'react-router';
+import { loadAntd } from '../components/antd-scope.tsx';
 import { lazyRetrying } from '../components/lazy-retrying.ts';
 import { prefetchDashboard } from '../features/dashboard/api/dashboard-api.ts';
 import RouteErrorPage from '../features/errors/route-error-page.tsx';
-import { withPageTexts } from '../i18n/index.ts';
+import { withTexts } from '../i18n/index.ts';
 import { hasPerm } from '../permissions/perm.tsx';
 import { useSession } from '../stores/session.ts';
 import { resolveAccess } from './nav.ts';
 import { PAGES, preload, preloadPage } from './pages.ts';
 import { PageLoading } from './progress.tsx';
-import { queryClient } from './providers.tsx';
-import { RootShell } from './root-shell.tsx';
+import { queryClient } from './query-client.ts';
+import { AntdOutlet, RootShell } from './root-shell.tsx';
 
 const LoginPage = lazyRetrying(() => import('../features/auth/login-page.tsx'));
 const RegisterPage = lazyRetrying(() => import('../features/auth/register-page.tsx'));
 const RegPasswordPage = lazyRetrying(() => import('../features/auth/reg-password-page.tsx'));
 const DownloadAppPage = lazyRetrying(() => import('../features/auth/download-app-page.tsx'));
 // The owner's invitation (the link of the mail): its texts are a page namespace (commissioning).
-const InvitationPage = lazyRetrying(withPageTexts(() => import('../features/auth/invitation-page.tsx')));
+const InvitationPage = lazyRetrying(
+  withTexts(['commissioning'], () => import('../features/auth/invitation-page.tsx')),
+);
 const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
 const DashboardPage = lazyRetrying(loadDashboard);
 // The personal centre uses namespaces outside the core catalogue (twoFactor); the dashboard does not.
-const loadMe = withPageTexts(() => import('../features/me/me-page.tsx'));
+const loadMe = withTexts(
+  ['apiToken', 'commissioning', 'twoFactor'],
+  () => import('../features/me/me-page.tsx'),
+);
 const MePage = lazyRetrying(loadMe);
 const ForbiddenPage = lazyRetrying(() => import('../features/errors/forbidden-page.tsx'));
 const NotFoundPage = lazyRetrying(() => import('../features/errors/not-found-page.tsx'));
@@ -50,6 +56,7 @@ export interface RouteHandle {
  * out to allow), so that it arrives while the guard still reads the user.
  */
 export function preloadSignedIn(path: string) {
+  preload(loadAntd);
   preload(loadLayout);
   if (path === '/' || path === '/dashboard') preload(loadDashboard);
   else if (path === '/me') preload(loadMe);
@@ -112,58 +119,73 @@ export function buildRoutes(perms: readonly string[] | null, guard: LoaderFuncti
       // While the first guard runs (e.g. loading the user), the progress bar shows.
       HydrateFallback: PageLoading,
       children: [
+        // The sign-in form is drawn without antd; every other view is inside antd's providers.
         { path: '/login', element: <LoginPage />, handle: handle({ title: 'app:login.title' }) },
-        { path: '/register', element: <RegisterPage />, handle: handle({ title: 'app:register.title' }) },
-        { path: '/regPassword', element: <RegPasswordPage />, handle: handle({ title: 'app:forget.title' }) },
         {
-          path: '/downloadApp',
-          element: <DownloadAppPage />,
-          handle: handle({ title: 'app:downloadApp.title' }),
-        },
-        {
-          path: '/invitation',
-          element: <InvitationPage />,
-          handle: handle({ title: 'app:invitation.title' }),
-        },
-        {
-          id: 'layout',
-          element: <Layout nav={access.nav} />,
+          id: 'antd',
+          element: <AntdOutlet />,
           children: [
-            { index: true, loader: () => redirect('/dashboard'), Component: Blank },
+            { path: '/register', element: <RegisterPage />, handle: handle({ title: 'app:register.title' }) },
             {
-              path: '/dashboard',
-              loader: dashboardLoader,
-              element: <DashboardPage />,
-              handle: handle({ title: 'menu:dashboard', crumbs: ['dashboard'], menuPath: '/dashboard' }),
-            },
-            { path: '/me', element: <MePage />, handle: handle({ title: 'menu:me', crumbs: ['me'] }) },
-            { path: '/redirect/*', element: <RedirectHelper /> },
-            {
-              path: '/401',
-              element: <ForbiddenPage />,
-              handle: handle({ title: 'app:errors.forbiddenTitle' }),
+              path: '/regPassword',
+              element: <RegPasswordPage />,
+              handle: handle({ title: 'app:forget.title' }),
             },
             {
-              path: '/404',
-              element: <NotFoundPage />,
-              handle: handle({ title: 'app:errors.notFoundTitle' }),
+              path: '/downloadApp',
+              element: <DownloadAppPage />,
+              handle: handle({ title: 'app:downloadApp.title' }),
             },
-            ...access.pages.map(
-              (p): RouteObject => ({
-                path: p.path,
-                element: <PageHost key={p.path} page={p.page} />,
-                handle: handle({ title: `menu:${p.crumbs.at(-1)}`, crumbs: p.crumbs, menuPath: p.menuPath }),
-              }),
-            ),
-            ...access.redirects.map(
-              (r): RouteObject => ({ path: r.path, loader: () => redirect(r.to), Component: Blank }),
-            ),
             {
-              path: '*',
-              loader: ({ request }: LoaderFunctionArgs) => redirect(unmatched(request)),
-              Component: Blank,
+              path: '/invitation',
+              element: <InvitationPage />,
+              handle: handle({ title: 'app:invitation.title' }),
             },
-          ].map((route) => ({ ...route, errorElement: routeError }) as RouteObject),
+            {
+              id: 'layout',
+              element: <Layout nav={access.nav} />,
+              children: [
+                { index: true, loader: () => redirect('/dashboard'), Component: Blank },
+                {
+                  path: '/dashboard',
+                  loader: dashboardLoader,
+                  element: <DashboardPage />,
+                  handle: handle({ title: 'menu:dashboard', crumbs: ['dashboard'], menuPath: '/dashboard' }),
+                },
+                { path: '/me', element: <MePage />, handle: handle({ title: 'menu:me', crumbs: ['me'] }) },
+                { path: '/redirect/*', element: <RedirectHelper /> },
+                {
+                  path: '/401',
+                  element: <ForbiddenPage />,
+                  handle: handle({ title: 'app:errors.forbiddenTitle' }),
+                },
+                {
+                  path: '/404',
+                  element: <NotFoundPage />,
+                  handle: handle({ title: 'app:errors.notFoundTitle' }),
+                },
+                ...access.pages.map(
+                  (p): RouteObject => ({
+                    path: p.path,
+                    element: <PageHost key={p.path} page={p.page} />,
+                    handle: handle({
+                      title: `menu:${p.crumbs.at(-1)}`,
+                      crumbs: p.crumbs,
+                      menuPath: p.menuPath,
+                    }),
+                  }),
+                ),
+                ...access.redirects.map(
+                  (r): RouteObject => ({ path: r.path, loader: () => redirect(r.to), Component: Blank }),
+                ),
+                {
+                  path: '*',
+                  loader: ({ request }: LoaderFunctionArgs) => redirect(unmatched(request)),
+                  Component: Blank,
+                },
+              ].map((route) => ({ ...route, errorElement: routeError }) as RouteObject),
+            },
+          ],
         },
       ],
     },

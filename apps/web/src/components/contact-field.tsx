@@ -1,22 +1,25 @@
 import type { CrcEntry } from '@pvstar/contract/dict';
 import { system } from '@pvstar/contract/endpoints/system';
 import type { ContactType } from '@pvstar/contract/enums';
-import { emailSchema } from '@pvstar/contract/validation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Form, type FormRule, Input, Radio, Select, Space } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Form, type FormRule, Input, Radio, Space } from 'antd';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, queryKey } from '../api/call.ts';
 import i18n from '../i18n/index.ts';
 import { useSettings } from '../stores/settings.ts';
 import { SEPARATORS } from './contact.ts';
-import { zodRule } from './zod-rule.ts';
+import { lazyRetrying } from './lazy-retrying.ts';
+import { laterSchema, zodRule } from './zod-rule.ts';
 
 export const crcQuery = queryOptions({
   queryKey: queryKey(system.listLangAreas),
   queryFn: ({ signal }) => call(system.listLangAreas, {}, { silent: true, signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
+
+// The calling codes (antd's Select) load when the phone is chosen: e-mail comes first.
+const PhoneCodeSelect = lazyRetrying(() => import('./phone-code-select.tsx'));
 
 /** A national number (or a full one with +); the server checks the combined number again. */
 const phoneRule: FormRule = {
@@ -82,23 +85,23 @@ export function ContactField({ contactType, disabled }: { contactType: ContactTy
     <Form.Item label={contactType === 'EMAIL' ? t('common:field.email') : t('common:field.phone')} required>
       <Space.Compact block>
         {contactType === 'MOBILE' && (
-          <Form.Item name="phoneCode" noStyle>
-            <Select
-              disabled={disabled}
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={crc.isLoading}
-              style={{ width: 120 }}
-              popupMatchSelectWidth={260}
-              aria-label={t('contact.phoneCode')}
-              labelRender={({ value }) => String(value ?? '')}
-              options={codes.map(([label, c]) => ({ value: c.phoneCode, label, key: label }))}
-            />
-          </Form.Item>
+          <Suspense fallback={null}>
+            <Form.Item name="phoneCode" noStyle>
+              <PhoneCodeSelect
+                disabled={disabled}
+                loading={crc.isLoading}
+                aria-label={t('contact.phoneCode')}
+                options={codes.map(([label, c]) => ({ value: c.phoneCode, label, key: label }))}
+              />
+            </Form.Item>
+          </Suspense>
         )}
         <Form.Item
           name="contact"
           noStyle
-          rules={contactType === 'EMAIL' ? [zodRule(emailSchema, { required: true })] : [phoneRule]}
+          rules={
+            contactType === 'EMAIL' ? [zodRule(laterSchema('emailSchema'), { required: true })] : [phoneRule]
+          }
         >
           <Input
             disabled={disabled}

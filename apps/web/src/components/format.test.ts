@@ -1,6 +1,19 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatZonedDateTime, timeColumnTitle, zoneName } from './format.ts';
+import {
+  dateTimeFormat,
+  formatDateTime,
+  formatDay,
+  formatPeriod,
+  formatZonedDateTime,
+  pickerFormats,
+  timeColumnTitle,
+  zoneName,
+} from './format.ts';
+
+dayjs.extend(customParseFormat);
 
 const WINTER = '2026-01-15T12:00:00.000Z';
 const SUMMER = '2026-07-15T12:00:00.000Z';
@@ -63,5 +76,45 @@ describe('times that say which clock they are on', () => {
     expect(formatDay('2026-11-01', 'zh-CN')).toBe('2026年11月1日');
     expect(formatDay(null)).toBe('—');
     expect(formatDay('next week', 'en-GB')).toBe('next week');
+  });
+
+  it('writes a period of the statistics and reports as the language does: day, month or year', () => {
+    expect(formatPeriod('2026-11-01', 'de-DE')).toBe('01.11.2026');
+    expect(formatPeriod('2026-11', 'de-DE')).toBe('Nov. 2026');
+    expect(formatPeriod('2026-11', 'en-GB')).toBe('Nov 2026');
+    expect(formatPeriod('2026-11', 'zh-CN')).toBe('2026年11月');
+    expect(formatPeriod('2026-11', 'fr-FR')).toBe('nov. 2026');
+    expect(formatPeriod('2026', 'de-DE')).toBe('2026');
+    expect(formatPeriod('2026', 'zh-CN')).toBe('2026年');
+    // The first and last day of a month stay in it, whatever the reader's clock (the UTC calendar).
+    expect(formatPeriod('2026-01', 'en-GB')).toBe('Jan 2026');
+    expect(formatPeriod('2026-12', 'en-GB')).toBe('Dec 2026');
+    // A report subscription's week is left as it is.
+    expect(formatPeriod('2026-W45', 'en-GB')).toBe('2026-W45');
+  });
+
+  it('gives the date pickers the lists’ way of writing a day, never ISO', () => {
+    expect(pickerFormats('de-DE')).toEqual({
+      fieldDateFormat: 'DD[.]MM[.]YYYY',
+      fieldDateTimeFormat: 'DD[.]MM[.]YYYY[, ]HH[:]mm',
+      fieldMonthFormat: 'MM[/]YYYY',
+      fieldYearFormat: 'YYYY',
+    });
+    expect(pickerFormats('zh-CN').fieldDateTimeFormat).toBe('YYYY[/]MM[/]DD[ ]HH[:]mm');
+    expect(pickerFormats('zh-CN').fieldMonthFormat).toBe('YYYY[年]MM[月]');
+    const at = new Date(2026, 10, 1, 17, 5);
+    for (const lang of ['zh-CN', 'en-GB', 'de-DE', 'it-IT', 'nl-NL', 'fr-FR', 'es-ES', 'pl-PL']) {
+      const f = pickerFormats(lang);
+      // A picker shows an instant as the lists do, and reads back what it shows.
+      const shown = dayjs(at).format(f.fieldDateTimeFormat);
+      expect(shown, lang).toBe(dateTimeFormat(lang, undefined, false).format(at));
+      expect(dayjs(shown, f.fieldDateTimeFormat, true).valueOf(), lang).toBe(at.valueOf());
+      const day = dayjs(at).format(f.fieldDateFormat);
+      expect(day, lang).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(dayjs(day, f.fieldDateFormat, true).format('YYYY-MM-DD'), lang).toBe('2026-11-01');
+      expect(dayjs(dayjs(at).format(f.fieldMonthFormat), f.fieldMonthFormat, true).format('YYYY-MM')).toBe(
+        '2026-11',
+      );
+    }
   });
 });

@@ -96,6 +96,71 @@ export function formatDay(value: string | null | undefined, lang = i18n.language
   return f.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 }
 
+const periodFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A period of a plant's calendar as the statistics and reports key it — a day (`2026-11-01`, as
+ * formatDay writes it), a month (`2026-11`: Nov. 2026, Nov 2026, 2026年11月) or a year (`2026`: 2026,
+ * 2026年) — in the reader's language, on the UTC calendar for the same reason as formatDay; what is none
+ * of these is left as it is.
+ */
+export function formatPeriod(value: string, lang = i18n.language || 'de-DE'): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value, lang);
+  const m = /^(\d{4})(?:-(\d{2}))?$/.exec(value);
+  if (!m) return value;
+  const key = `${lang}|${m[2] ? 'month' : 'year'}`;
+  let f = periodFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, {
+      year: 'numeric',
+      month: m[2] ? 'short' : undefined,
+      timeZone: 'UTC',
+    });
+    periodFormats.set(key, f);
+  }
+  return f.format(Date.UTC(Number(m[1]), Number(m[2] ?? 1) - 1, 1));
+}
+
+/** The date pickers' input formats (dayjs tokens), by what the picker picks. */
+export interface PickerFormats {
+  fieldDateFormat: string;
+  fieldDateTimeFormat: string;
+  fieldMonthFormat: string;
+  fieldYearFormat: string;
+}
+
+const DAYJS_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
+  year: 'YYYY',
+  month: 'MM',
+  day: 'DD',
+  hour: 'HH',
+  minute: 'mm',
+};
+
+/** What a formatter writes, as a dayjs format: its fields as tokens, the rest as escaped literals. */
+function dayjsFormat(f: Intl.DateTimeFormat): string {
+  return f
+    .formatToParts(Date.UTC(2026, 10, 1, 17, 5))
+    .map((p) => DAYJS_TOKENS[p.type] ?? `[${p.value}]`)
+    .join('');
+}
+
+/**
+ * The formats a date picker types and shows its day in, written as the lists write an instant
+ * (dateTimeFormat): 01.11.2026 and 01.11.2026, 17:05 in German, 2026/11/01 17:05 in Chinese; a month as
+ * 11.2026 or 2026/11. A picker's own default is ISO (2026-11-01) in every language.
+ */
+export function pickerFormats(lang: string): PickerFormats {
+  const parts = (o: Intl.DateTimeFormatOptions) =>
+    dayjsFormat(new Intl.DateTimeFormat(lang, { ...o, timeZone: 'UTC' }));
+  return {
+    fieldDateFormat: parts({ year: 'numeric', month: '2-digit', day: '2-digit' }),
+    fieldDateTimeFormat: dayjsFormat(dateTimeFormat(lang, 'UTC', false)),
+    fieldMonthFormat: parts({ year: 'numeric', month: '2-digit' }),
+    fieldYearFormat: parts({ year: 'numeric' }),
+  };
+}
+
 /**
  * An instant as the wall clock of a plant's time zone reads it (alarms happen at the plant, not where
  * the reader sits), as the reader's language writes it; '—' when missing. `seconds` adds them (the

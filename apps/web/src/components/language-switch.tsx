@@ -14,7 +14,12 @@ export function LanguageSwitch(props: Pick<LanguageButtonProps, 'type' | 'compac
         selectedKeys: [language],
         items: LANGS.map((lang) => ({
           key: lang,
-          label: <span data-testid={`lang-${lang}`}>{LANG_LABELS[lang]}</span>,
+          // Each language's name in itself, marked as such for screen readers.
+          label: (
+            <span lang={lang} data-testid={`lang-${lang}`}>
+              {LANG_LABELS[lang]}
+            </span>
+          ),
         })),
         onClick: ({ key }) => {
           if (key === language) return;

@@ -17,3 +17,12 @@ export function retrying<M>(load: () => Promise<M>, waits = [500, 1_500]): () =>
  * demand (a page, a tab, the header's bell), so that one dropped chunk does not end on the error page.
  */
 export const lazyRetrying: typeof lazy = (load) => lazy(retrying(load));
+
+/**
+ * Runs `run` once the browser is idle (at the latest after 3 s): for code the page shown does not need yet.
+ * Called from an effect, after the page has rendered, it never queues before the page's own code.
+ */
+export function whenIdle(run: () => void) {
+  if (window.requestIdleCallback) window.requestIdleCallback(run, { timeout: 3_000 });
+  else window.setTimeout(run, 1_000);
+}

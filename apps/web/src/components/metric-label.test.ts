@@ -42,13 +42,14 @@ describe('metric labels', () => {
   });
 
   it('formats readings with their unit, 1–2 decimals, states as labels and a dash when missing', () => {
-    expect(formatMetric(def('INVERTER', 'pvPower'), 3456, 'en-GB')).toBe('3.46 kW');
-    expect(formatMetric(def('INVERTER', 'pvPower'), 850.4, 'en-GB')).toBe('850 W');
-    expect(formatMetric(def('INVERTER', 'dailyGeneration'), 12.345, 'en-GB')).toBe('12.35 kWh');
-    expect(formatMetric(def('INVERTER', 'phaseAVoltage'), 230.456, 'en-GB')).toBe('230.46 V');
+    // A figure and its unit are parted by a no-break space: a line never breaks between them.
+    expect(formatMetric(def('INVERTER', 'pvPower'), 3456, 'en-GB')).toBe('3.46\u00a0kW');
+    expect(formatMetric(def('INVERTER', 'pvPower'), 850.4, 'en-GB')).toBe('850\u00a0W');
+    expect(formatMetric(def('INVERTER', 'dailyGeneration'), 12.345, 'en-GB')).toBe('12.35\u00a0kWh');
+    expect(formatMetric(def('INVERTER', 'phaseAVoltage'), 230.456, 'en-GB')).toBe('230.46\u00a0V');
     expect(plain(formatMetric(def('INVERTER', 'phaseAVoltage'), 230.456, 'de-DE'))).toBe('230,46 V');
-    expect(formatMetric(def('BATTERY', 'soc'), 85, 'en-GB')).toBe('85 %');
-    expect(formatMetric(def('HEAT_PUMP', 'flowTemperature'), 35.25, 'en-GB')).toBe('35.25 °C');
+    expect(formatMetric(def('BATTERY', 'soc'), 85, 'en-GB')).toBe('85\u00a0%');
+    expect(formatMetric(def('HEAT_PUMP', 'flowTemperature'), 35.25, 'en-GB')).toBe('35.25\u00a0°C');
     expect(formatMetric(def('BATTERY', 'status'), 1, 'en-GB')).toBe('Charging');
     expect(formatMetric(def('BATTERY', 'status'), 1, 'de-DE')).toBe('Lädt');
     expect(formatMetric(def('EV_CHARGER', 'state'), 1, 'en-GB')).toBe('Plugged in');

@@ -2,7 +2,7 @@ import type { Lang } from '@pvstar/contract/lang';
 import { flowSignOf, type MetricDef } from '@pvstar/contract/metrics';
 import type { TFunction } from 'i18next';
 import i18n from '../i18n/index.ts';
-import { formatEnergy, formatNumber, formatPower } from './energy-format.ts';
+import { formatEnergy, formatNumber, formatPower, withUnitSpace } from './energy-format.ts';
 import { formatSignedFlow } from './signed-power.tsx';
 
 /**
@@ -44,5 +44,5 @@ export function formatMetric(
   if (def.unit === 'W') return formatPower(value, lang);
   if (def.unit === 'kWh') return formatEnergy(value, lang);
   const number = formatNumber(value, 2, lang);
-  return def.unit ? `${number} ${def.unit}` : number;
+  return def.unit ? withUnitSpace(number, def.unit) : number;
 }

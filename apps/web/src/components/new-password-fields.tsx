@@ -1,4 +1,4 @@
-import { PLAIN_PASSWORD } from '@pvstar/contract/validation';
+import { PLAIN_PASSWORD } from '@pvstar/contract/plain-rules';
 import { Form, type FormRule, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n/index.ts';

@@ -1,7 +1,7 @@
 import type { FlowSign } from '@pvstar/contract/metrics';
 import { Typography } from 'antd';
 import i18n from '../i18n/index.ts';
-import { formatNumber, formatPower } from './energy-format.ts';
+import { formatNumber, formatPower, withUnitSpace } from './energy-format.ts';
 
 /**
  * A signed power (or current) as people read it: the magnitude and the direction in words ("634 W ·
@@ -36,7 +36,9 @@ export function formatSignedFlow(
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   const direction = flowDirection(sign, value, unit === 'W' ? QUIET_W : 0.05);
   const magnitude =
-    unit === 'W' ? formatPower(Math.abs(value), lang) : `${formatNumber(Math.abs(value), 2, lang)} A`;
+    unit === 'W'
+      ? formatPower(Math.abs(value), lang)
+      : withUnitSpace(formatNumber(Math.abs(value), 2, lang), 'A');
   return `${magnitude} · ${flowDirectionLabel(direction, lang)}`;
 }
 

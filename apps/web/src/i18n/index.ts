@@ -4,20 +4,52 @@ import { initReactI18next } from 'react-i18next';
 
 /**
  * Locales by language, then namespace: `locales/<lang>/<ns>.json` here, plus the shared `common`
- * namespace from the contract (server messages and validation). Only the chosen language is loaded, in two
- * files: the core (`catalogues/<lang>.ts`: the namespaces of the shell, the sign-in pages and the
- * dashboard, CORE_NAMESPACES) before the first render, and the pages (`catalogues/<lang>-pages.ts`: every
- * other namespace) with the first page that needs them — every lazily loaded page but the dashboard awaits
- * `loadPageTexts()` with its code (`withPageTexts`) — or earlier, in the background once the app is up.
+ * namespace from the contract (server messages and validation). Only the chosen language is loaded: its
+ * core catalogue (`catalogues/<lang>.ts`: the namespaces of the shell, the sign-in pages and the dashboard,
+ * CORE_NAMESPACES, with the groups of `common` they show) before the first render; every other namespace
+ * (PAGE_NAMESPACES, a file each) with the first view that shows it, which awaits it with its code
+ * (`withTexts`), together with the rest of `common`.
  */
 export const CORE_NAMESPACES = ['alarm', 'app', 'common', 'dashboard', 'menu', 'monitor', 'system'] as const;
+
+/** The namespaces outside the core catalogue (locales.test.ts holds this to the files). */
+export const PAGE_NAMESPACES = [
+  'apiToken',
+  'basic',
+  'commissioning',
+  'device',
+  'faultCode',
+  'metric',
+  'org',
+  'owner',
+  'plant',
+  'remote',
+  'report',
+  'reportSubscription',
+  'share',
+  'tariff',
+  'twoFactor',
+  'upgrade',
+  'webhook',
+] as const;
+export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
 type Catalogue = () => Promise<{ default: Record<string, Record<string, unknown>> }>;
 const catalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>(
   './catalogues/*.ts',
 );
 const core = (lang: Lang): Catalogue => catalogues[`./catalogues/${lang}.ts`]!;
-const pages = (lang: Lang): Catalogue => catalogues[`./catalogues/${lang}-pages.ts`]!;
+
+type Texts = () => Promise<Record<string, unknown>>;
+const namespaceTexts = import.meta.glob<Record<string, unknown>>(
+  ['./locales/*/*.json', '!./locales/*/{alarm,app,dashboard,menu,monitor,system}.json'],
+  { import: 'default' },
+);
+// Of the contract's common namespace, the groups the core catalogue has not (`?rest`, vite.config.ts).
+const commonRest = import.meta.glob<Record<string, unknown>>(
+  '../../../../packages/contract/src/locales/*/common.json',
+  { import: 'default', query: '?rest' },
+);
 
 async function add(lang: Lang, catalogue: Catalogue) {
   const files = (await catalogue()).default;
@@ -25,35 +57,58 @@ async function add(lang: Lang, catalogue: Catalogue) {
     i18n.addResourceBundle(lang, file.split('/').pop()!.replace('.json', ''), resources, true, true);
 }
 
-/** The pages catalogue, by language, once asked for (a failed load is asked for again next time). */
-const pageTexts = new Map<Lang, Promise<void>>();
+/** The namespaces loaded outside the core, by `<lang>/<ns>` (a failed load is asked for again next time). */
+const loaded = new Map<string, Promise<void>>();
 
-/** Loads the namespaces outside the core for `lang` (the current language by default), once. */
-export function loadPageTexts(lang: Lang = i18n.language as Lang): Promise<void> {
-  let loading = pageTexts.get(lang);
+function addOnce(lang: Lang, ns: string, texts: Texts | undefined): Promise<void> {
+  const key = `${lang}/${ns}`;
+  let loading = loaded.get(key);
   if (!loading) {
-    loading = add(lang, pages(lang)).catch((error: unknown) => {
-      pageTexts.delete(lang);
-      throw error;
-    });
-    pageTexts.set(lang, loading);
+    if (!texts) return Promise.reject(new Error(`no texts for ${key}`));
+    loading = texts().then(
+      (resources) => {
+        i18n.addResourceBundle(lang, ns, resources, true, true);
+      },
+      (error: unknown) => {
+        loaded.delete(key);
+        throw error;
+      },
+    );
+    loaded.set(key, loading);
   }
   return loading;
 }
 
-/** A lazily loaded page's loader that also waits for the pages catalogue: `lazyRetrying(withPageTexts(() => import(…)))`. */
-export const withPageTexts =
-  <M>(load: () => Promise<M>) =>
-  (): Promise<M> =>
-    Promise.all([load(), loadPageTexts()]).then(([module]) => module);
+/** Loads the namespaces `ns` and the rest of `common` for `lang` (the current language by default), once. */
+export function loadTexts(ns: readonly PageNamespace[], lang: Lang = i18n.language as Lang): Promise<void> {
+  return Promise.all([
+    addOnce(lang, 'common', commonRest[`../../../../packages/contract/src/locales/${lang}/common.json`]),
+    ...ns.map((n) => addOnce(lang, n, namespaceTexts[`./locales/${lang}/${n}.json`])),
+  ]).then(() => undefined);
+}
+
+/** Every namespace of `lang`: for what may show any view (the unit tests' render). */
+export const loadPageTexts = (lang?: Lang) => loadTexts(PAGE_NAMESPACES, lang);
 
 /**
- * Loads a language's core catalogue; where the pages catalogue of another language was loaded before, the
- * new language's comes along, so that a page already shown does not turn into keys.
+ * A lazily loaded view's loader that also waits for the texts it shows outside the core catalogue:
+ * `lazyRetrying(withTexts(['plant'], () => import(…)))` (texts.test.ts holds each view to its namespaces).
+ */
+export const withTexts =
+  <M>(ns: readonly PageNamespace[], load: () => Promise<M>) =>
+  (): Promise<M> =>
+    Promise.all([load(), loadTexts(ns)]).then(([module]) => module);
+
+/**
+ * Loads a language's core catalogue; the namespaces loaded for another language before come along, so
+ * that a view already shown does not turn into keys.
  */
 export async function loadLanguage(lang: Lang) {
-  const withPages = pageTexts.size > 0 && !pageTexts.has(lang);
-  await Promise.all([add(lang, core(lang)), withPages ? loadPageTexts(lang) : undefined]);
+  const others = [...loaded.keys()]
+    .filter((key) => !key.startsWith(`${lang}/`))
+    .map((key) => key.split('/')[1] as PageNamespace | 'common');
+  const ns = [...new Set(others)].filter((n): n is PageNamespace => n !== 'common');
+  await Promise.all([add(lang, core(lang)), others.length > 0 ? loadTexts(ns, lang) : undefined]);
 }
 
 export async function initI18n(lang: Lang) {

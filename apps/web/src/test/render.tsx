@@ -4,11 +4,12 @@ import { render } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
+import { InAntdScope } from '../components/antd-scope.tsx';
 import i18n, { initI18n, loadLanguage, loadPageTexts } from '../i18n/index.ts';
 
 /**
  * Renders a component as the app would: the real i18n catalogues of `lang` (core and pages), antd's App
- * context, a fresh react-query client (no retries) and a router at `route` (`null`: the component brings
+ * context (so that AntdScope adds none), a fresh react-query client (no retries) and a router at `route` (`null`: the component brings
  * its own, as the app's router does). Calls to the server are
  * the test's to answer (`answer` in ./server.ts), never a mock of the component's own code.
  */
@@ -31,7 +32,9 @@ export async function renderWithApp(
       <ConfigProvider theme={{ token: { motion: false } }}>
         <AntApp>
           <QueryClientProvider client={client}>
-            {route === null ? ui : <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>}
+            <InAntdScope>
+              {route === null ? ui : <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>}
+            </InAntdScope>
           </QueryClientProvider>
         </AntApp>
       </ConfigProvider>,

@@ -16,6 +16,11 @@ export const menus = pgTable(
     pagePath: varchar('page_path', { length: 200 }),
     icon: varchar('icon', { length: 64 }),
     visible: boolean('visible').notNull().default(true),
+    /**
+     * Off for everyone: hidden in the menu admin, or below an entry that is. Its code is in no caller's
+     * grants (derived from `visible` and `parent_id` by db/menu-withdrawal.ts on every change).
+     */
+    withdrawn: boolean('withdrawn').notNull().default(false),
     sort: integer('sort').notNull().default(0),
     builtin: boolean('builtin').notNull().default(false),
   },

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { generatePassword, hashPassword, md5 } from '../../lib/crypto.ts';
 import type { Db, DbOrTx } from '../client.ts';
+import { refreshWithdrawn } from '../menu-withdrawal.ts';
 import {
   langAreas,
   menus,
@@ -103,6 +104,7 @@ async function syncMenus(db: Db): Promise<string[]> {
         .where(and(eq(menus.id, id), eq(menus.builtin, true)));
     }
   }
+  await refreshWithdrawn(db);
   return added;
 }
 

@@ -53,7 +53,10 @@ export function grantsOf(roleRows: RoleGrant[]) {
   return { rolePermList, perms, dataScope };
 }
 
-/** Permissions and data scope of a user: the union of their enabled roles' codes, the widest scope. */
+/**
+ * Permissions and data scope of a user: the union of their enabled roles' codes, the widest scope. A menu
+ * entry hidden for everyone (`menus.withdrawn`) grants nothing.
+ */
 export async function loadGrants(db: Db, userId: number) {
   const roleRows = await db
     .select({ id: roles.id, roleType: roles.roleType, dataScope: roles.dataScope })
@@ -67,9 +70,12 @@ export async function loadGrants(db: Db, userId: number) {
         .from(roleMenus)
         .innerJoin(menus, eq(menus.id, roleMenus.menuId))
         .where(
-          inArray(
-            roleMenus.roleId,
-            roleRows.map((r) => r.id),
+          and(
+            inArray(
+              roleMenus.roleId,
+              roleRows.map((r) => r.id),
+            ),
+            eq(menus.withdrawn, false),
           ),
         )
     : [];
@@ -99,7 +105,8 @@ export const callerAccountColumns = {
   grants: sql<RoleGrant[] | string>`(
         SELECT coalesce(json_agg(json_build_object('roleType', r.role_type, 'dataScope', r.data_scope,
             'permList', (SELECT coalesce(json_agg(m.perm_code), '[]'::json)
-              FROM ${roleMenus} rm JOIN ${menus} m ON m.id = rm.menu_id WHERE rm.role_id = r.id))
+              FROM ${roleMenus} rm JOIN ${menus} m ON m.id = rm.menu_id
+              WHERE rm.role_id = r.id AND NOT m.withdrawn))
           ORDER BY r.id), '[]'::json)
         FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id
         WHERE ur.user_id = ${users.id} AND r.status = 'ENABLED')`,

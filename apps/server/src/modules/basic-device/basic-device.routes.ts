@@ -40,7 +40,7 @@ export const basicDeviceRoutes =
         body: ManufacturerPageBodySchema,
         response: pageResultSchema(ManufacturerRowSchema),
       },
-      async (req) => ok(await service.manufacturerPage(req.query, req.body)),
+      async (req) => ok(await service.manufacturerPage(req.query, req.body, req.lang)),
     );
 
     serve(app, basicDevice.manufacturerAll, { response: z.array(ManufacturerOptionSchema) }, async () =>
@@ -55,7 +55,7 @@ export const basicDeviceRoutes =
     );
 
     serve(app, basicDevice.manufacturerEdit, { body: ManufacturerEditBodySchema }, async (req) => {
-      await service.manufacturerEdit(callerOf(req), req.body, req.ip);
+      await service.manufacturerEdit(callerOf(req), req.body, req.ip, req.lang);
       return ok(null, 'saved');
     });
 

@@ -10,11 +10,13 @@ import type {
   ManufacturerPageBody,
   ManufacturerRow,
 } from '@pvstar/contract/basic-device';
+import type { Lang } from '@pvstar/contract/lang';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { contains, pageWindow } from '../../db/lists.ts';
 import { deviceSpecs, firmwarePrograms, manufacturers } from '../../db/schema/index.ts';
+import { seededDescription } from '../../db/seed/basic-devices.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, invalidField, notFound } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
@@ -106,7 +108,11 @@ function createManufacturers(ctx: BasicDeviceDeps) {
   const { db } = ctx;
   const { getManufacturer, checkName, manufacturerValues } = createBasicDeviceChecks(ctx);
   return {
-    async manufacturerPage(q: PageQuery, f: ManufacturerPageBody): Promise<PageResult<ManufacturerRow>> {
+    async manufacturerPage(
+      q: PageQuery,
+      f: ManufacturerPageBody,
+      lang: Lang,
+    ): Promise<PageResult<ManufacturerRow>> {
       const where = and(
         contains(manufacturers.name, f.name),
         contains(manufacturers.abbreviation, f.abbreviation),
@@ -128,7 +134,7 @@ function createManufacturers(ctx: BasicDeviceDeps) {
           id: m.id,
           name: m.name,
           abbreviation: m.abbreviation,
-          desc: m.description,
+          desc: seededDescription(m.description, lang),
           specCount: n,
           createTime: m.createdAt.toISOString(),
         })),
@@ -162,12 +168,16 @@ function createManufacturers(ctx: BasicDeviceDeps) {
       return { id: row!.id };
     },
 
-    async manufacturerEdit(caller: Caller, b: ManufacturerEditBody, ip: string) {
+    async manufacturerEdit(caller: Caller, b: ManufacturerEditBody, ip: string, lang: Lang) {
       const before = await getManufacturer(b.id);
       await checkName(b.name, b.id);
+      const values = manufacturerValues(b);
+      // The seed's description, shown in the reader's language and saved unchanged, stays the seed's.
+      if (before.description && values.description === seededDescription(before.description, lang))
+        values.description = before.description;
       await db
         .update(manufacturers)
-        .set(manufacturerValues(b))
+        .set(values)
         .where(eq(manufacturers.id, b.id))
         .catch((err) => {
           throw isUniqueViolation(err) ? nameTaken(b.name) : err;

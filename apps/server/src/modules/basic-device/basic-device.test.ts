@@ -58,6 +58,40 @@ describe('seed', () => {
   });
 });
 
+describe('seeded descriptions', () => {
+  const sungrow = async (lang: Lang) => {
+    const res = await t.call('POST', '/system/manufacturer/page', {
+      token: admin,
+      body: { name: 'Sungrow' },
+      query: { pageNum: 1, pageSize: 10 },
+      lang,
+    });
+    return res.body.data.list[0] as { id: number; name: string; abbreviation: string; desc: string };
+  };
+
+  it('reads in the reader’s language, and stays so when saved unchanged; what a user writes is kept as written', async () => {
+    expect((await sungrow('de-DE')).desc).toBe('Wechselrichter und Speichersysteme, Hefei (CN)');
+    expect((await sungrow('zh-CN')).desc).toBe('逆变器和储能系统，合肥（中国）');
+    expect((await sungrow('en-GB')).desc).toBe('Inverters and storage systems, Hefei (CN)');
+    // Opened in French and saved as shown: still the seed's text, in every language.
+    const fr = await sungrow('fr-FR');
+    expect(fr.desc).toBe('Onduleurs et systèmes de stockage, Hefei (CN)');
+    const edit = (desc: string) =>
+      post(
+        '/system/manufacturer/edit',
+        admin,
+        { id: fr.id, name: fr.name, abbreviation: 'Sungrow', desc },
+        'fr-FR',
+      );
+    expect((await edit(fr.desc)).status).toBe(200);
+    expect((await sungrow('de-DE')).desc).toBe('Wechselrichter und Speichersysteme, Hefei (CN)');
+    // Changed: the user's words, whatever the reader's language.
+    expect((await edit('Onduleurs, Hefei')).status).toBe(200);
+    expect((await sungrow('de-DE')).desc).toBe('Onduleurs, Hefei');
+    expect((await sungrow('zh-CN')).desc).toBe('Onduleurs, Hefei');
+  });
+});
+
 describe('manufacturers', () => {
   it('adds, lists, edits and deletes, with an audit trail', async () => {
     const name = unique('Maker');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Checklist, ChecklistItem } from '@pvstar/contract/commissioning';
+import { peakPowerUnit, UNIT_SPACE } from '@pvstar/contract/figures';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -213,7 +214,7 @@ function protocolWriter(data: ProtocolData, lang: Lang) {
 }
 type ProtocolWriter = ReturnType<typeof protocolWriter>;
 
-function plantSection(w: ProtocolWriter, data: ProtocolData) {
+function plantSection(w: ProtocolWriter, data: ProtocolData, lang: Lang) {
   const { t, number, heading, field } = w;
   const { plant, checklist } = data;
   const { doc, font, when, left, width } = w;
@@ -229,8 +230,9 @@ function plantSection(w: ProtocolWriter, data: ProtocolData) {
 
   heading(t('plant'));
   field(t('plantNo'), plant.plantNo);
-  field(t('capacity'), `${number(Number(plant.installedCapacity))} kWp`);
-  if (plant.storageCapacity !== null) field(t('storage'), `${number(Number(plant.storageCapacity))} kWh`);
+  field(t('capacity'), `${number(Number(plant.installedCapacity))}${UNIT_SPACE}${peakPowerUnit(lang)}`);
+  if (plant.storageCapacity !== null)
+    field(t('storage'), `${number(Number(plant.storageCapacity))}${UNIT_SPACE}kWh`);
   field(t('address'), plant.address);
   field(t('gridConnection'), plant.gridConnectionDate ? String(plant.gridConnectionDate).slice(0, 10) : null);
   field(t('installer'), data.installer);
@@ -340,7 +342,7 @@ export function renderProtocol(data: ProtocolData, lang: Lang, now = new Date())
     doc.on('error', reject);
   });
 
-  plantSection(w, data);
+  plantSection(w, data, lang);
   deviceSection(w, data, lang);
   checklistSection(w, data, lang);
   closingSection(w, data, lang, now);

@@ -1,6 +1,7 @@
 import type { MenuAddBody, MenuEditBody, MenuRow } from '@pvstar/contract/menu';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { isSubPage, refreshWithdrawn, withdrawsMenuAdmin } from '../../db/menu-withdrawal.ts';
 import { menus } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
@@ -93,22 +94,26 @@ function createMenuReads(ctx: MenuDeps) {
 /** Adding, editing and removing a menu row. */
 function createMenuWrites(ctx: MenuDeps) {
   const { db } = ctx;
-  const { checkParent, checkCode } = createMenuChecks(ctx);
+  const { all, checkParent, checkCode } = createMenuChecks(ctx);
   return {
     async add(caller: Caller, body: MenuAddBody, ip: string) {
       await checkCode(body.permCode);
       const parentId = await checkParent(body.parentId);
-      const [row] = await db
-        .insert(menus)
-        .values({
-          ...body,
-          parentId,
-          keyword: body.keyword ?? null,
-          routePath: body.routePath ?? null,
-          pagePath: body.pagePath ?? null,
-          icon: body.icon ?? null,
-        })
-        .returning({ id: menus.id });
+      const row = await db.transaction(async (tx) => {
+        const [added] = await tx
+          .insert(menus)
+          .values({
+            ...body,
+            parentId,
+            keyword: body.keyword ?? null,
+            routePath: body.routePath ?? null,
+            pagePath: body.pagePath ?? null,
+            icon: body.icon ?? null,
+          })
+          .returning({ id: menus.id });
+        await refreshWithdrawn(tx);
+        return added;
+      });
       await audit(db, caller, {
         action: 'menu.add',
         targetType: 'menu',
@@ -128,22 +133,30 @@ function createMenuWrites(ctx: MenuDeps) {
       const fixed = menu.builtin
         ? { permCode: menu.permCode, routePath: menu.routePath, pagePath: menu.pagePath, type: menu.type }
         : {};
-      await db
-        .update(menus)
-        .set({
-          type: body.type,
-          name: body.name,
-          keyword: body.keyword ?? null,
-          routePath: body.routePath ?? null,
-          permCode: body.permCode,
-          pagePath: body.pagePath ?? null,
-          icon: body.icon ?? null,
-          visible: body.visible,
-          sort: body.sort,
-          parentId,
-          ...fixed,
-        })
-        .where(eq(menus.id, menu.id));
+      const visible = isSubPage(menu) ? menu.visible : body.visible;
+      const rows = await all();
+      const after = rows.map((r) => (r.id === menu.id ? { ...r, parentId, visible } : r));
+      if (withdrawsMenuAdmin(after))
+        throw invalidField(parentId === menu.parentId ? 'visible' : 'parentId', 'menu.keepsMenuAdmin');
+      await db.transaction(async (tx) => {
+        await tx
+          .update(menus)
+          .set({
+            type: body.type,
+            name: body.name,
+            keyword: body.keyword ?? null,
+            routePath: body.routePath ?? null,
+            permCode: body.permCode,
+            pagePath: body.pagePath ?? null,
+            icon: body.icon ?? null,
+            visible,
+            sort: body.sort,
+            parentId,
+            ...fixed,
+          })
+          .where(eq(menus.id, menu.id));
+        await refreshWithdrawn(tx);
+      });
       await audit(db, caller, { action: 'menu.edit', targetType: 'menu', targetId: menu.id, ip });
     },
 

@@ -1,7 +1,7 @@
 import { flattenMenu, PERM } from '@pvstar/contract/perm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, leakedSecrets, type TestApp } from '../../../test/helper.ts';
+import { addRole, buildTestApp, leakedSecrets, roleIdByCode, type TestApp } from '../../../test/helper.ts';
 import { menus } from '../../db/schema/index.ts';
 
 type MenuNode = { id: number; parentId: number | null; permCode: string; name: string; children: MenuNode[] };
@@ -182,6 +182,112 @@ describe('built-in menus', () => {
       routePath: before.routePath,
       type: before.type,
     });
+  });
+});
+
+describe('a hidden menu entry', () => {
+  const codesOf = async (token: string) => {
+    const res = await t.call('GET', '/auth/user/getUserInfo', { token });
+    expect(res.status, res.body.msg).toBe(200);
+    return new Set((res.body.data.rolePermList as { permList: string[] }[]).flatMap((r) => r.permList));
+  };
+  const setVisible = async (code: string, visible: boolean, lang?: 'de-DE') => {
+    const row = (await menuRow(await idOf(code)))!;
+    return t.call('POST', '/system/menu/edit', {
+      token: admin,
+      body: {
+        id: row.id,
+        parentId: row.parentId,
+        type: row.type,
+        name: row.name,
+        permCode: row.permCode,
+        ...(row.keyword ? { keyword: row.keyword } : {}),
+        ...(row.routePath ? { routePath: row.routePath } : {}),
+        ...(row.pagePath ? { pagePath: row.pagePath } : {}),
+        ...(row.icon ? { icon: row.icon } : {}),
+        sort: row.sort,
+        visible,
+      },
+      ...(lang ? { lang } : {}),
+    });
+  };
+  const bell = (token: string) => t.call('GET', '/iot/alarm/bell', { token });
+
+  it('is off for everyone — its page, its buttons and what is below it — until it is shown again', async () => {
+    const token = await t.call('POST', '/system/apiToken/add', {
+      token: dealer,
+      body: { name: `Hidden menu ${freshCode()}`, scope: 'READ_WRITE' },
+    });
+    expect(token.status, token.body.msg).toBe(200);
+    const apiToken = token.body.data.token as string;
+    expect((await bell(dealer)).status).toBe(200);
+    expect((await bell(apiToken)).status).toBe(200);
+
+    expect((await setVisible(PERM.fault, false)).status).toBe(200);
+    for (const who of [admin, dealer]) {
+      const codes = await codesOf(who);
+      for (const code of [PERM.fault, PERM.faultAlarm, PERM.faultAlarmAck, PERM.faultAlarmClose])
+        expect(codes.has(code), code).toBe(false);
+      expect(codes.has(PERM.station)).toBe(true);
+    }
+    expect((await bell(dealer)).status).toBe(403);
+    expect((await bell(apiToken)).status).toBe(403);
+    // The menu admin still lists it, hidden, so that it can be shown again.
+    expect(flatten(await tree()).find((n) => n.permCode === PERM.fault)).toBeDefined();
+
+    expect((await setVisible(PERM.fault, true)).status).toBe(200);
+    expect((await codesOf(dealer)).has(PERM.faultAlarmAck)).toBe(true);
+    expect((await bell(apiToken)).status).toBe(200);
+  });
+
+  it('stays with the roles that had it when a role is saved meanwhile', async () => {
+    const code = await addRole(t, { org: 'PVSTAR', type: 'DEALER', perms: [PERM.station, PERM.faultAlarm] });
+    const roleId = await roleIdByCode(t, code);
+    expect((await setVisible(PERM.faultAlarm, false)).status).toBe(200);
+    const detail = await t.call('GET', `/system/role/detail/${roleId}`, { token: admin });
+    expect(detail.status, detail.body.msg).toBe(200);
+    const { roleName, roleCode, roleType, status, dataScope } = detail.body.data;
+    const body = { id: roleId, roleName, roleCode, roleType, status, dataScope };
+    // Sent back as read (hidden code included) and without it: both save, neither drops it.
+    for (const permCodes of [detail.body.data.permCodes, [PERM.station]]) {
+      const edit = await post('/system/role/edit', admin, { ...body, permCodes });
+      expect(edit.status, edit.body.msg).toBe(200);
+    }
+    expect((await setVisible(PERM.faultAlarm, true)).status).toBe(200);
+    const after = await t.call('GET', `/system/role/detail/${roleId}`, { token: admin });
+    expect(after.body.data.permCodes).toEqual(expect.arrayContaining([PERM.station, PERM.faultAlarm]));
+  });
+
+  it('can be a single button: the page stays, the button goes', async () => {
+    expect((await setVisible(PERM.faultAlarmClose, false)).status).toBe(200);
+    const codes = await codesOf(dealer);
+    expect(codes.has(PERM.faultAlarm)).toBe(true);
+    expect(codes.has(PERM.faultAlarmClose)).toBe(false);
+    expect((await setVisible(PERM.faultAlarmClose, true)).status).toBe(200);
+    expect((await codesOf(dealer)).has(PERM.faultAlarmClose)).toBe(true);
+  });
+
+  it('is never the menu administration or what is above it (400 naming visible, nothing changes)', async () => {
+    for (const code of [PERM.system, PERM.systemMenu, PERM.menuEdit]) {
+      const res = await setVisible(code, false, 'de-DE');
+      expect(res.status, code).toBe(400);
+      expect(res.body.data.fields[0].field).toBe('visible');
+      expect(res.body.msg).toMatch(/^Sichtbarkeit: Die Menüverwaltung/);
+      expect((await menuRow(await idOf(code)))!.visible).toBe(true);
+    }
+    // A neighbour under System may go.
+    expect((await setVisible(PERM.systemAudit, false)).status).toBe(200);
+    expect((await codesOf(admin)).has(PERM.systemAudit)).toBe(false);
+    expect((await setVisible(PERM.systemAudit, true)).status).toBe(200);
+  });
+
+  it('leaves the pages reached from a page alone (a detail page is hidden from the sidebar, not off)', async () => {
+    const detail = (await menuRow(await idOf(PERM.stationDetail)))!;
+    expect(detail.visible).toBe(false);
+    expect((await codesOf(dealer)).has(PERM.stationDetail)).toBe(true);
+    // Its flag is the table's, not the administrator's: an edit keeps it.
+    expect((await setVisible(PERM.stationDetail, true)).status).toBe(200);
+    expect((await menuRow(detail.id))!.visible).toBe(false);
   });
 });
 

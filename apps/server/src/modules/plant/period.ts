@@ -22,10 +22,23 @@ export function checkDay(field: string, day: string, today: string) {
 /**
  * The period a statistics request asks for: `date` from–to days (default the last DEFAULT_DAYS),
  * `month` whole months (default the last 12), `year` whole years (default since the first data),
- * `total` every year since the first data, the range ignored. `firstData` is the first day with data
- * (only year and total need it).
+ * `total` every year since the first data, the range ignored. `since` is the first day with figures
+ * (`plantSinceSql`; null when unknown): the rows of days, months and years before it are left out, since
+ * they have no data rather than 0 kWh. `first` and `last` stay as asked.
  */
 export function resolvePeriod(
+  dateType: DateType,
+  range: { from?: string; to?: string },
+  today: string,
+  since: string | null,
+): Period {
+  const period = askedPeriod(dateType, range, today, since);
+  if (!since) return period;
+  // A label (2026-11-01, 2026-11, 2026) is before `since` when it sorts before since's own of its length.
+  return { ...period, periods: period.periods.filter((p) => p >= since.slice(0, p.length)) };
+}
+
+function askedPeriod(
   dateType: DateType,
   range: { from?: string; to?: string },
   today: string,

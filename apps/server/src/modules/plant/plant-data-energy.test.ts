@@ -1,11 +1,13 @@
 import { exactFigure } from '@pvstar/contract/figures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helper.ts';
+import { orgIdByName, type TestApp } from '../../../test/helper.ts';
 import {
+  NOW,
   type PlantDataFixture,
   setUpPlantData,
   tearDownPlantData,
 } from '../../../test/plant-data-fixture.ts';
+import { plants } from '../../db/schema/index.ts';
 
 /**
  * The plant detail's energy statistics by period, and who may read the plant's data
@@ -165,10 +167,8 @@ describe('POST /station/station/energy', () => {
     const ranged = (
       await energy('demo-installer-a', { dateType: 'year', from: '2024-03-01', to: '2025-01-01' })
     ).body.data;
-    expect(ranged.rows).toEqual([
-      { period: '2024', ...zero },
-      expect.objectContaining({ period: '2025', generation: 30 }),
-    ]);
+    // 2024 is before the plant's first stored day: no data, no row.
+    expect(ranged.rows).toEqual([expect.objectContaining({ period: '2025', generation: 30 })]);
     expect(ranged.totals.generation).toBe(30);
   });
 
@@ -207,6 +207,37 @@ describe('POST /station/station/energy', () => {
       { period: '2026-11-03', ...zero },
     ]);
     expect(empty.totals).toEqual(zero);
+  });
+
+  it('leaves out the days before a plant came into the portal: they have no data, not 0 kWh', async () => {
+    // Registered today (NOW, 2026-11-15 in Berlin), nothing stored yet.
+    const [c] = await t.ctx.db
+      .insert(plants)
+      .values({
+        plantNo: 'P-PD-C',
+        orgId: await orgIdByName(t, 'Solartechnik Alpha'),
+        name: 'Detail plant C, registered today',
+        type: 'PHOTOVOLTAIC',
+        installedCapacity: 4,
+        timezone: 'Europe/Berlin',
+        status: 'OFFLINE',
+        gridConnectionDate: '2019-05-01',
+        createdAt: new Date(NOW),
+      })
+      .returning({ id: plants.id });
+    const of = async (body: Record<string, unknown>) =>
+      (await call('POST', '/station/station/energy', 'demo-installer-a', { id: c!.id, ...body })).body.data;
+    const days = await of({ dateType: 'date' });
+    expect(days.rows).toEqual([{ period: '2026-11-15', ...zero }]);
+    expect(days.since).toBe('2026-11-15');
+    expect(periods((await of({ dateType: 'month' })).rows)).toEqual(['2026-11']);
+    expect(periods((await of({ dateType: 'year', from: '2019-01-01' })).rows)).toEqual(['2026']);
+    expect(periods((await of({ dateType: 'total' })).rows)).toEqual(['2026']);
+    const before = await of({ dateType: 'date', from: '2026-10-01', to: '2026-10-31' });
+    expect(before.rows).toEqual([]);
+    expect(before.totals).toEqual(zero);
+    // A plant whose stored days reach back before its registration starts at its first stored day.
+    expect((await energy('demo-installer-a', { dateType: 'date' })).body.data.since).toBe('2025-06-30');
   });
 
   it('refuses bad input, naming the field', async () => {

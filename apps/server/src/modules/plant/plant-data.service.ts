@@ -21,7 +21,7 @@ import { type Row, sqlRow, sqlRows } from '../../db/rows.ts';
 import { addDays, localDay, localMidnightSql } from '../../domain/calendar.ts';
 import { addSums, energyFigures, SUM_COLUMNS, type Sums, sumsFrom, ZERO } from '../../domain/energy-sums.ts';
 import { reportingInterval } from '../../domain/missed-intervals.ts';
-import { scopedPlant } from '../../domain/plants.ts';
+import { plantSinceSql, scopedPlant } from '../../domain/plants.ts';
 import { describesNow, pvPowerOf } from '../../domain/power-now.ts';
 import { round } from '../../domain/rounding.ts';
 import type { Caller } from '../../http/access.ts';
@@ -199,7 +199,10 @@ function powerFlowOf(
   return { flow, hasBatteryValues };
 }
 
-/** One row per period of the range, zero rows where nothing was measured (charts show no gaps). */
+/**
+ * One row per period of the range from the plant's first day with figures on (`since`), zero rows where
+ * nothing was measured since (charts show no gaps); the days before it have no data and no rows.
+ */
 async function periodRows(
   db: Db,
   plantId: number,
@@ -207,16 +210,13 @@ async function periodRows(
   from: string | undefined,
   to: string | undefined,
   today: string,
-): Promise<{ period: string; sums: Sums }[]> {
-  let firstData: string | null = null;
-  if (dateType === 'year' || dateType === 'total') {
-    const row = await sqlRow<{ first: string | null }>(
-      db,
-      sql`SELECT min(day)::text AS first FROM plant_energy_daily WHERE plant_id = ${plantId}`,
-    );
-    firstData = row?.first ?? null;
-  }
-  const { first, last, periods } = resolvePeriod(dateType, { from, to }, today, firstData);
+): Promise<{ since: string; rows: { period: string; sums: Sums }[] }> {
+  const row = await sqlRow<{ since: string }>(
+    db,
+    sql`SELECT ${plantSinceSql} AS since FROM plants WHERE plants.id = ${plantId}`,
+  );
+  const since = row?.since ?? today;
+  const { first, last, periods } = resolvePeriod(dateType, { from, to }, today, since);
   const key =
     dateType === 'date'
       ? sql`day::text`
@@ -237,7 +237,7 @@ async function periodRows(
     GROUP BY 1`,
   );
   const found = new Map(sums.map((r) => [r.period, sumsFrom(r)]));
-  return periods.map((period) => ({ period, sums: found.get(period) ?? { ...ZERO } }));
+  return { since, rows: periods.map((period) => ({ period, sums: found.get(period) ?? { ...ZERO } })) };
 }
 
 export type PlantDataDeps = Pick<AppContext, 'db'>;
@@ -289,11 +289,12 @@ function createPlantFigures({ db }: PlantDataDeps) {
   /** A plant's energy statistics of a period (the statistics tab); the public plant page's chart too. */
   async function energyOf(plant: PlantRecord, body: Omit<PlantEnergyBody, 'id'>): Promise<PlantEnergy> {
     const today = localDay(now(), plant.timezone);
-    const rows = await periodRows(db, plant.id, body.dateType, body.from, body.to, today);
+    const { since, rows } = await periodRows(db, plant.id, body.dateType, body.from, body.to, today);
     const totals = rows.reduce<Sums>((acc, r) => addSums(acc, r.sums), { ...ZERO });
     return {
       dateType: body.dateType,
       currency: plant.currency,
+      since,
       rows: rows.map((r) => ({ period: r.period, ...figuresOf(r.sums) })) satisfies EnergyRow[],
       totals: figuresOf(totals),
     };

@@ -16,6 +16,7 @@ describe('remote protection parameters', () => {
   let a: SimulatedPlant;
   let silent: SimulatedPlant;
   let tokenA: string;
+  let writeCmdId: string;
 
   const state = async (deviceId: number, token = tokenA) =>
     (await t.call('POST', '/iot/remote/params/state', { token, body: { deviceId } })).body.data;
@@ -91,6 +92,36 @@ describe('remote protection parameters', () => {
     expect(rows.every((r) => r.username === 'demo-installer-a')).toBe(true);
     expect(rows[2]!.changes).toEqual([{ key: 'overVoltage1', old: 287.5, new: 276 }]);
     expect(rows[2]!.deviceAnswer).toContain('276');
+    writeCmdId = cmdId;
+  });
+
+  it('lists a write as one row of the log: the state it reached, and each state with its time', async () => {
+    const list = async (body: Record<string, unknown>) =>
+      (
+        await t.call('POST', '/iot/remote/audit/page', {
+          token: tokenA,
+          query: { pageNum: 1, pageSize: 50 },
+          body: { deviceId: a.inverter.id, ...body },
+        })
+      ).body.data;
+    const page = await list({ action: 'WRITE' });
+    const rows = page.list.filter((r: { cmdId: string }) => r.cmdId === writeCmdId);
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({ outcome: 'CONFIRMED', username: 'demo-installer-a' });
+    expect(row.changes).toEqual([{ key: 'overVoltage1', old: 287.5, new: 276 }]);
+    expect(row.deviceAnswer).toContain('276');
+    const steps: { outcome: string; at: string }[] = row.steps;
+    expect(steps.map((s) => s.outcome)).toEqual(['SENT', 'ACCEPTED', 'CONFIRMED']);
+    // The row's time is when it was sent; the states follow in order.
+    expect(row.at).toBe(steps[0]!.at);
+    const times = steps.map((s) => Date.parse(s.at));
+    expect([...times].sort((x, y) => x - y)).toEqual(times);
+    // The outcome filter finds a write by the state it reached, not by a state it passed.
+    const confirmed = await list({ outcome: 'CONFIRMED' });
+    expect(confirmed.list.map((r: { cmdId: string }) => r.cmdId)).toContain(writeCmdId);
+    const sent = await list({ outcome: 'SENT' });
+    expect(sent.list.map((r: { cmdId: string }) => r.cmdId)).not.toContain(writeCmdId);
   });
 
   it('refuses an out-of-range value with 422 naming the field, sends nothing and logs the attempt', async () => {
@@ -194,9 +225,14 @@ describe('remote protection parameters', () => {
       lang: 'de-DE',
     });
     expect(page.status).toBe(200);
-    expect(page.body.data.total).toBeGreaterThanOrEqual(8);
+    // One row per attempt: the read, the write and five refusals.
+    expect(page.body.data.total).toBe(7);
     const refused = page.body.data.list.find((r: { outcome: string }) => r.outcome === 'REFUSED');
     expect(refused.reason).toMatch(/Überspannung|Haftungsausschluss|Passwort|korrekten/);
+    // A parameter's refusal names the parameter; the password's says it plainly, without a field name.
+    const reasons = page.body.data.list.map((r: { reason: string | null }) => r.reason);
+    expect(reasons).toContain('Überspannung Stufe 1: Bitte geben Sie einen gültigen Wert ein!');
+    expect(reasons).not.toContain(expect.stringMatching(/^password:/));
     const res = await t.app.inject({
       method: 'POST',
       url: '/iot/remote/audit/export',
@@ -209,7 +245,7 @@ describe('remote protection parameters', () => {
     const ws = wb.worksheets[0]!;
     expect(ws.getRow(1).getCell(1).value).toBe('Time');
     expect(ws.rowCount - 1).toBe(page.body.data.total);
-    const texts = ws.getColumn(8).values.map(String).join('\n');
+    const texts = ws.getColumn(9).values.map(String).join('\n');
     expect(texts).toContain('Over-voltage stage 1: 287.5 → 276');
     const other = await t.login('demo-installer-b');
     const bPage = await t.call('POST', '/iot/remote/audit/page', {

@@ -10,6 +10,12 @@ type Row = RemoteAuditRow & { timezone: string };
 const changesText = (changes: ParamChange[], lang: Lang) =>
   changes.map((c) => `${translate(lang, `field.${c.key}`)}: ${c.old ?? '–'} → ${c.new}`).join('\n');
 
+/** Each state the attempt reached, with its time on the plant's clock: "Sent 2026-06-01 12:00:00". */
+const stepsText = (r: Row, lang: Lang) =>
+  r.steps
+    .map((s) => `${translate(lang, `remote.outcome.${s.outcome}`)} ${localTime(s.at, r.timezone)}`)
+    .join('\n');
+
 const COLUMNS: { key: string; width: number; value: (r: Row, lang: Lang) => string }[] = [
   { key: 'at', width: 17, value: (r) => localTime(r.at, r.timezone) },
   { key: 'timezone', width: 16, value: (r) => r.timezone },
@@ -18,6 +24,7 @@ const COLUMNS: { key: string; width: number; value: (r: Row, lang: Lang) => stri
   { key: 'deviceSn', width: 20, value: (r) => r.deviceSn },
   { key: 'action', width: 10, value: (r, l) => translate(l, `remote.action.${r.action}`) },
   { key: 'outcome', width: 16, value: (r, l) => translate(l, `remote.outcome.${r.outcome}`) },
+  { key: 'steps', width: 34, value: (r, l) => stepsText(r, l) },
   { key: 'changes', width: 50, value: (r, l) => changesText(r.changes, l) },
   { key: 'deviceAnswer', width: 40, value: (r) => r.deviceAnswer ?? '' },
   { key: 'reason', width: 40, value: (r) => r.reason ?? '' },

@@ -1,4 +1,4 @@
-import { numberFormat } from '@pvstar/contract/figures';
+import { numberFormat, specificYieldUnit } from '@pvstar/contract/figures';
 import type { Lang } from '@pvstar/contract/lang';
 import { translate } from '@pvstar/contract/messages';
 import type { EnergyReport } from '@pvstar/contract/report';
@@ -96,7 +96,10 @@ export function composeReportMail(args: {
     ]),
   ];
   if (report.totals.specificYield !== null)
-    figures.push([t(lang, 'specificYield'), `${num.format(report.totals.specificYield)} kWh/kWp`]);
+    figures.push([
+      t(lang, 'specificYield'),
+      `${num.format(report.totals.specificYield)} ${specificYieldUnit(lang)}`,
+    ]);
   const { best, worst } = rankedPlants(report);
   const ranking: [string, typeof best][] = best.length
     ? [
@@ -104,7 +107,8 @@ export function composeReportMail(args: {
         [t(lang, 'worst'), worst],
       ]
     : [];
-  const yieldOf = (p: (typeof best)[number]) => `${num.format(p.specificYield ?? 0)} kWh/kWp`;
+  const yieldOf = (p: (typeof best)[number]) =>
+    `${num.format(p.specificYield ?? 0)} ${specificYieldUnit(lang)}`;
   const reportUrl = `${args.appUrl}/#/report`;
 
   const text = [

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { localDay, localDaySql } from '../../domain/calendar.ts';
-import { plantScope } from '../../domain/plants.ts';
+import { plantScope, plantSinceSql } from '../../domain/plants.ts';
 import type { Caller } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Period, resolvePeriod } from '../plant/period.ts';
@@ -74,8 +74,7 @@ export async function reportPlants(
       plants.installed_capacity::float8 AS capacity, plants.timezone,
       plants.latitude, plants.longitude,
       to_char(${localDaySql(now, sql`plants.timezone`)}, 'YYYY-MM-DD') AS today,
-      to_char(least(${localDaySql(sql`plants.created_at`, sql`plants.timezone`)},
-        (SELECT min(d.day) FROM plant_energy_daily d WHERE d.plant_id = plants.id)), 'YYYY-MM-DD') AS since,
+      ${plantSinceSql} AS since,
       (SELECT count(*) FROM devices v WHERE v.plant_id = plants.id AND v.kind = 'INVERTER')::int AS inverters
     FROM plants JOIN organizations ON organizations.id = plants.org_id
     WHERE ${plantScope(caller)} ${ids.length ? sql`AND plants.id IN ${idList(ids)}` : sql``}

@@ -61,7 +61,7 @@ export const reportSubscriptionRoutes =
       report.subscriptionAdd,
       {
         description:
-          'Subscribes the caller to the energy report of the previous month (sent on the 1st) and/or ISO week (sent on Monday) by mail, of their scope or of chosen plants in it (else 404 naming plantIds). The account needs an e-mail address (else 422 naming email).',
+          'Subscribes the caller to the energy report of the previous month (sent on the 1st) and/or ISO week (sent on Monday) by mail, of their scope or of chosen plants in it (else 404 naming plantIds). The account needs an e-mail address (else 422 naming email); the same frequencies for the same plants as one of the caller’s subscriptions are refused with 409 naming plantIds.',
         body: ReportSubscriptionAddBodySchema,
         response: ReportSubscriptionRowSchema,
       },

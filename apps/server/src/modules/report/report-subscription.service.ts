@@ -9,6 +9,7 @@ import {
 import { maskContact } from '@pvstar/contract/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { pageWindow } from '../../db/lists.ts';
 import { sqlRows } from '../../db/rows.ts';
 import { reportSubscriptions, users } from '../../db/schema/index.ts';
@@ -105,6 +106,36 @@ function createSubscriptionQueries(ctx: ReportSubscriptionDeps) {
   return { plantsInScope, checked, rowsOf, one };
 }
 
+/**
+ * The same reports of the same plants a second time would only send each mail twice: refused with 409
+ * naming the plants (the dialog's form shows it). `except` is the subscription being changed.
+ */
+async function refuseDuplicate(
+  db: DbOrTx,
+  userId: number,
+  values: { monthly: boolean; weekly: boolean; plantIds: number[] | null },
+  except?: number,
+) {
+  const plantsKey = (ids: number[] | null) => (ids ? [...ids].sort((a, b) => a - b).join(',') : 'all');
+  const rows = await db
+    .select({
+      id: reportSubscriptions.id,
+      monthly: reportSubscriptions.monthly,
+      weekly: reportSubscriptions.weekly,
+      plantIds: reportSubscriptions.plantIds,
+    })
+    .from(reportSubscriptions)
+    .where(eq(reportSubscriptions.userId, userId));
+  const same = rows.some(
+    (r) =>
+      r.id !== except &&
+      r.monthly === values.monthly &&
+      r.weekly === values.weekly &&
+      plantsKey(r.plantIds) === plantsKey(values.plantIds),
+  );
+  if (same) throw invalidField('plantIds', 'reportSubscription.duplicate', 409);
+}
+
 /** The caller's subscriptions: list, add, edit, remove. */
 function createSubscriptionWrites(ctx: ReportSubscriptionDeps) {
   const { db } = ctx;
@@ -129,6 +160,7 @@ function createSubscriptionWrites(ctx: ReportSubscriptionDeps) {
         );
         if ((count?.n ?? 0) >= REPORT_SUBSCRIPTIONS_MAX)
           throw new AppError(422, 'reportSubscription.tooMany', { max: REPORT_SUBSCRIPTIONS_MAX });
+        await refuseDuplicate(tx, caller.userId, values);
         const [row] = await tx
           .insert(reportSubscriptions)
           .values({ ...values, userId: caller.userId, unsubscribeToken: newToken(), createdAt: new Date() })
@@ -141,6 +173,7 @@ function createSubscriptionWrites(ctx: ReportSubscriptionDeps) {
     async edit(caller: Caller, body: ReportSubscriptionEditBody) {
       await one(caller, body.id);
       const values = await checked(caller, body);
+      await refuseDuplicate(db, caller.userId, values, body.id);
       await db
         .update(reportSubscriptions)
         .set(values)

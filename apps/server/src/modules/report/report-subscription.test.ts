@@ -159,6 +159,32 @@ describe('subscriptions', () => {
     expect((await call('/station/report/subscription/delete', 'demo-installer-a', { id })).status).toBe(200);
     expect((await call('/station/report/subscription/delete', 'demo-installer-a', { id })).status).toBe(404);
   });
+
+  it('refuse an exact duplicate with a localised 409 naming the plants, as added or changed', async () => {
+    const add = '/station/report/subscription/add';
+    const body = { monthly: true, weekly: false, plantIds: [ids.A2!, ids.A1!] };
+    const first = await call(add, 'demo-installer-a', body);
+    expect(first.status).toBe(200);
+    // The same plants in another order are the same subscription.
+    const again = await call(add, 'demo-installer-a', { ...body, plantIds: [ids.A1, ids.A2] }, 'de-DE');
+    expect(again.status).toBe(409);
+    expect(again.body.data.fields).toEqual([
+      { field: 'plantIds', message: translate('de-DE', 'reportSubscription.duplicate') },
+    ]);
+    expect(again.body.msg).toMatch(/bereits abonniert/);
+    // Another frequency is another subscription; changing it into the first one is refused.
+    const weekly = await call(add, 'demo-installer-a', { ...body, weekly: true });
+    expect(weekly.status).toBe(200);
+    const edited = await call('/station/report/subscription/edit', 'demo-installer-a', {
+      id: weekly.body.data.id,
+      ...body,
+    });
+    expect(edited.status).toBe(409);
+    for (const id of [first.body.data.id, weekly.body.data.id])
+      expect((await call('/station/report/subscription/delete', 'demo-installer-a', { id })).status).toBe(
+        200,
+      );
+  });
 });
 
 describe('the scheduled run', () => {

@@ -30,6 +30,12 @@ export async function rolePerms(db: Db, roleIds: number[]): Promise<Map<number, 
   return map;
 }
 
+/** The codes of the menu entries hidden for everyone (`menus.withdrawn`). */
+export async function withdrawnCodes(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ code: menus.permCode }).from(menus).where(eq(menus.withdrawn, true));
+  return new Set(rows.map((r) => r.code));
+}
+
 /** No escalation: a caller hands out only codes it holds and a data scope no wider than its own. */
 export function canGrant(caller: Caller, perms: string[], scope: DataScope): boolean {
   return perms.every((c) => caller.perms.has(c)) && scopeRank(scope) >= scopeRank(caller.dataScope);

@@ -10,7 +10,7 @@ import { orgInScope } from '../../domain/scope.ts';
 import type { Caller } from '../../http/access.ts';
 import { AppError, conflict, invalidField, notFound } from '../../http/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { canGrant, rolePerms, visibleRoles } from './role-access.ts';
+import { canGrant, rolePerms, visibleRoles, withdrawnCodes } from './role-access.ts';
 
 export type RoleDeps = Pick<AppContext, 'db'>;
 
@@ -188,10 +188,14 @@ function createRoleWrites(ctx: RoleDeps) {
 
     async edit(caller: Caller, body: RoleEditBody, ip: string) {
       const role = await getManageable(caller, body.id);
-      const ids = await menuIds(body.permCodes);
-      checkGrant(caller, body);
-      await checkCode(body.roleCode, role.id);
       const before = (await rolePerms(db, [role.id])).get(role.id) ?? [];
+      // Codes of a menu entry hidden for everyone stay with the role (nobody holds them to hand out), so
+      // that showing the entry again gives back what the role had.
+      const hidden = await withdrawnCodes(db);
+      const asked = body.permCodes.filter((c) => !hidden.has(c));
+      const ids = await menuIds([...asked, ...before.filter((c) => hidden.has(c))]);
+      checkGrant(caller, { ...body, permCodes: asked });
+      await checkCode(body.roleCode, role.id);
       await db.transaction(async (tx) => {
         await tx
           .update(roles)

@@ -4,8 +4,7 @@ import { PERM } from '@pvstar/contract/perm';
 import { Button, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { EllipsisText, NameText } from '../../components/ellipsis-text.tsx';
 import { formatDuration, formatZonedDateTime } from '../../components/format.ts';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
 import { plantLinks } from '../../components/page-links.ts';
@@ -73,7 +72,7 @@ function leadColumns(t: TFunction): Column[] {
       render: (v: string, row) => (
         <>
           <div>{mono(row.faultCode)}</div>
-          <EllipsisText text={v} maxWidth={130} />
+          <NameText text={v} minWidth={200} />
         </>
       ),
     },
@@ -86,21 +85,18 @@ function plantColumn(t: TFunction): Column {
     dataIndex: 'stationName',
     ...sortable<AlarmSort>('stationName'),
     render: (v: string, row) => (
-      <Link to={plantLinks.detail(row.stationId)} data-testid="alarm-plant-link">
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 120, color: 'inherit' }}>
-          {v}
-        </Typography.Text>
-      </Link>
+      <NameText text={v} minWidth={120} link={plantLinks.detail(row.stationId)} testId="alarm-plant-link" />
     ),
   };
 }
 
 /** The device, and when the alarm started and ended. */
 function timeColumns(t: TFunction): Column[] {
-  // The clock on a line of its own: "Start (plant time)" on one line made the row overflow 1440 px.
+  // The clock on a line of its own: "Start (plant time)" on one line made the row overflow 1440 px. A long
+  // note wraps in its turn ("(heure de / l'installation)"): kept on one line, it took the message's width.
   const timeTitle = (title: string) => (
     <Tooltip title={t('alarm:column.timesHint')}>
-      <span style={{ whiteSpace: 'nowrap' }}>
+      <span>
         {title}
         <br />
         {t('app:time.plantNote')}

@@ -24,11 +24,15 @@ export function AlarmStatusTag({ status }: { status: AlarmStatus }) {
   );
 }
 
-/** The level's tag colour as a CSS colour, for figures and icons beside the tags. */
-export function useAlarmLevelColor(): (level: AlarmLevel) => string {
+/**
+ * The level's tag colour as a CSS colour, for icons and bars beside the tags (`fill`) or for figures
+ * written in it (`text`: shade 7 of the palette, 3:1 and more on white, as large figures need).
+ */
+export function useAlarmLevelColor(use: 'fill' | 'text' = 'fill'): (level: AlarmLevel) => string {
   const { token } = theme.useToken();
   return (level) => {
     const name = ALARM_LEVEL_COLOR[level];
-    return name in token ? token[name as PresetColorKey] : token.colorTextSecondary;
+    if (!(name in token)) return token.colorTextSecondary;
+    return use === 'fill' ? token[name as PresetColorKey] : token[`${name as PresetColorKey}7`];
   };
 }

@@ -79,8 +79,8 @@ describe('PlantPopup', () => {
     const popup = screen.getByTestId('map-popup');
     expect(popup.textContent).toContain('Sonnenhof Augsburg');
     expect(screen.getByTestId('plant-status').dataset.status).toBe('NOT_CONNECTED');
-    expect(popup.textContent).toContain('2.35 kW');
-    expect(popup.textContent).toContain('9.87 kWp');
+    expect(popup.textContent).toContain('2.35\u00a0kW');
+    expect(popup.textContent).toContain('9.87\u00a0kWp');
     expect(screen.getByTestId('map-popup-link').getAttribute('href')).toBe('/station/monitor/detail?id=7');
   });
 

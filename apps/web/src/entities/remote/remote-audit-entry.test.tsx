@@ -20,6 +20,7 @@ const row = (over: Partial<RemoteAuditRow>): RemoteAuditRow => ({
   deviceAnswer: null,
   reason: null,
   ip: null,
+  steps: [],
   ...over,
 });
 
@@ -91,6 +92,35 @@ describe('the change log in words', () => {
     expect(text(7)).toBe('Read from the device, values: 3');
     expect(text(8)).toBe('Refused by the device');
     expect(text(9)).toBe('Over-voltage stage 1: Enter a correct value');
+  });
+
+  it('shows a write as one entry: what came of it, and each state it went through after how long', async () => {
+    const at = (s: number) => new Date(Date.parse('2026-06-01T10:00:00Z') + s * 1000).toISOString();
+    await renderWithApp(
+      answers([
+        row({
+          id: 1,
+          outcome: 'CONFIRMED',
+          deviceAnswer: '{"values":{"overVoltage1":260.5}}',
+          steps: [
+            { outcome: 'SENT', at: at(0) },
+            { outcome: 'ACCEPTED', at: at(0.4) },
+            { outcome: 'CONFIRMED', at: at(4) },
+          ],
+        }),
+        row({ id: 2, outcome: 'SENT', steps: [{ outcome: 'SENT', at: at(0) }] }),
+      ]),
+      { lang: 'de-DE' },
+    );
+    const entry = screen.getByTestId('answer-1');
+    expect(entry.querySelector('[data-testid="remote-audit-answer"]')?.textContent).toBe(
+      'Vom Gerät bestätigt',
+    );
+    expect(entry.querySelector('[data-testid="remote-audit-steps"]')?.textContent).toBe(
+      'Gesendet → Angenommen → Bestätigt nach 4 Sek.',
+    );
+    // Still waiting: one state, nothing more to tell than the row's time and outcome.
+    expect(screen.getByTestId('answer-2').querySelector('[data-testid="remote-audit-steps"]')).toBeNull();
   });
 
   it('speaks the reader’s language', async () => {

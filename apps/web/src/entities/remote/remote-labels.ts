@@ -8,11 +8,13 @@ import {
   type RemoteAction,
   type RemoteAuditOutcome,
   type RemoteAuditRow,
+  type RemoteAuditStep,
   type RemoteCommandStatus,
   type RemoteTab,
 } from '@pvstar/contract/remote';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../components/energy-format.ts';
+import { formatDuration } from '../../components/format.ts';
 import { formatNumberParam, isParamKey } from './params.ts';
 
 /**
@@ -139,6 +141,23 @@ export const auditOutcomeLabel = (t: TFunction, outcome: RemoteAuditOutcome): st
     FAILED: t('remote:outcome.FAILED'),
     TIMED_OUT: t('remote:outcome.TIMED_OUT'),
   })[outcome];
+
+/**
+ * The states an attempt went through, each after how long since it was sent: "Sent → Accepted → Confirmed
+ * after 4 sec" (within the first second no time); empty while it has reached one only (the row's time
+ * and outcome say it all).
+ */
+export function auditStepsText(t: TFunction, steps: RemoteAuditStep[]): string {
+  if (steps.length < 2) return '';
+  const sent = Date.parse(steps[0]!.at);
+  return steps
+    .map((s) => {
+      const seconds = (Date.parse(s.at) - sent) / 1000;
+      const state = auditOutcomeLabel(t, s.outcome);
+      return seconds < 1 ? state : t('remote:audit.after', { state, duration: formatDuration(seconds) });
+    })
+    .join(' → ');
+}
 
 export const AUDIT_OUTCOME_COLOR: Record<RemoteAuditOutcome, string> = {
   REFUSED: 'magenta',

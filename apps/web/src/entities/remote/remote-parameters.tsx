@@ -350,11 +350,14 @@ function ParamsView({
         disabled={!writable || running !== null}
         onValuesChange={f.onValuesChange}
       >
-        <Tabs
-          activeKey={f.tab}
-          onChange={(key) => f.setTab(key as TabKey)}
-          items={paramTabItems(t, f.reported, f.changes)}
-        />
+        {/* Fields that cannot be written now are a disabled group: their units and hints are inactive too. */}
+        <fieldset disabled={!writable || running !== null} className="pv-fieldset">
+          <Tabs
+            activeKey={f.tab}
+            onChange={(key) => f.setTab(key as TabKey)}
+            items={paramTabItems(t, f.reported, f.changes)}
+          />
+        </fieldset>
         {writable && (
           <WriteCard
             changedCount={Object.keys(f.changes).length}

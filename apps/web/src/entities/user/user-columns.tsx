@@ -5,7 +5,7 @@ import { type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactReveal } from '../../components/contact-reveal.tsx';
-import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { EllipsisText, NameText } from '../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { StatusTag } from '../../components/status-tags.tsx';
 import { usePerm } from '../../permissions/perm.tsx';
@@ -80,7 +80,7 @@ export function useUserColumns(options: {
       title: t('common:field.orgId'),
       dataIndex: 'orgName',
       key: 'orgName',
-      render: (v: string) => <EllipsisText text={v} maxWidth={180} />,
+      render: (v: string) => <NameText text={v} />,
     });
   columns.push(
     { title: t('common:field.roleIds'), key: 'roles', render: (_, row) => <RoleTags roles={row.roles} /> },

@@ -1,49 +1,53 @@
-import { ExperimentOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { ContactType } from '@pvstar/contract/enums';
+import {
+  CloseCircleFilled,
+  ExclamationCircleFilled,
+  ExperimentOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  LockOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { LoginResult, SecondFactorStep as Step } from '@pvstar/contract/two-factor';
 import { useQuery } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
-import { Alert, App, Button, Checkbox, Divider, Flex, Form, Input, Tabs } from 'antd';
-import { Suspense, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
+import { AntdScope } from '../../components/antd-scope.tsx';
 import { appConfigQuery } from '../../components/app-config.ts';
-import { readCodeTarget, toContact } from '../../components/contact.ts';
 import { lazyRetrying } from '../../components/lazy-retrying.ts';
-import { md5, requiredRule } from '../../components/password.ts';
-import { withPageTexts } from '../../i18n/index.ts';
+import { md5 } from '../../components/password.ts';
+import { toast } from '../../components/toast.ts';
+import { withTexts } from '../../i18n/index.ts';
 import { tokenStore, useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { trustedDevices } from '../../stores/trusted-devices.ts';
 import { demoLogin, login } from './api/auth-api.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
-import { ConsentField, consentRule } from './components/consent-field.tsx';
+import { ConsentText, consentRule } from './components/consent-text.tsx';
+import { ModeTabs } from './components/mode-tabs.tsx';
+import type { SignInForm } from './components/sign-in-form.ts';
+
+/*
+ * The sign-in form is drawn without antd (styles.css, `pv-` classes in the theme's colours): antd's form,
+ * inputs and buttons alone weigh more than the page's budget of 200 KB (decision 007). What follows the
+ * first view — sign-in by code, the second factor, the consent texts, the language menu — loads antd then.
+ */
 
 type Mode = 'password' | 'code';
 
-// Sign-in by code is the second tab: its inputs (and the schemas that check them) load when it is chosen.
-const CodeSignInFields = lazyRetrying(() => import('./components/code-sign-in-fields.tsx'));
+// Sign-in by code is the second tab: its form (antd's, and the schemas that check it) loads when chosen.
+const CodeSignInForm = lazyRetrying(() => import('./components/code-sign-in-form.tsx'));
 // Only accounts with a second factor see its step; its texts (twoFactor) come with it, from the pages
 // catalogue (the sign-in page itself needs only the core one).
-const SecondFactorStep = lazyRetrying(withPageTexts(() => import('./components/second-factor-step.tsx')));
+const SecondFactorStep = lazyRetrying(
+  withTexts(['twoFactor'], () => import('./components/second-factor-step.tsx')),
+);
 
-interface LoginValues {
-  account?: string;
-  password?: string;
-  contactType?: ContactType;
-  phoneCode?: string;
-  contact?: string;
-  code?: string;
-  remember?: boolean;
-  agree?: boolean;
-}
-
-/** Signing in: by password, by code or as the demo; a second factor, when asked for, is the next step. */
-function useSignIn(form: FormInstance<LoginValues>, mode: Mode) {
+/** Signing in, by either form or as the demo; a second factor, when asked for, is the next step. */
+function useSignIn() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const [busy, setBusy] = useState<'login' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step | null>(null);
@@ -51,10 +55,11 @@ function useSignIn(form: FormInstance<LoginValues>, mode: Mode) {
   const enter = (token: string, trustedDevice?: string | null) => {
     if (trustedDevice) trustedDevices.add(trustedDevice);
     tokenStore.set(token);
-    message.success(t('login.welcome'));
+    toast('success', t('login.welcome'));
     navigate('/', { replace: true });
   };
 
+  /** Resolves with the server's messages by field; one that names no field shows above the buttons. */
   const signIn = async (kind: 'login' | 'demo', call: () => Promise<LoginResult>) => {
     setError(null);
     setBusy(kind);
@@ -62,95 +67,55 @@ function useSignIn(form: FormInstance<LoginValues>, mode: Mode) {
       const result = await call();
       if (typeof result === 'string') enter(result);
       else setStep(result);
+      return {};
     } catch (err) {
-      const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
-      // In the code form the account is the contact field.
-      const rename = (name: string) =>
-        (mode === 'code' && name === 'account' ? 'contact' : name) as keyof LoginValues;
-      if (fields.length > 0)
-        form.setFields(fields.map(([name, text]) => ({ name: rename(name), errors: [text] })));
-      else setError((err as Error).message);
+      const fields = err instanceof ApiError ? err.fields : {};
+      if (Object.keys(fields).length === 0) setError((err as Error).message);
+      return fields;
     } finally {
       setBusy(null);
     }
   };
-
-  const onFinish = (v: LoginValues) => {
-    if (mode === 'password') {
-      const account = (v.account ?? '').trim();
-      useSettings.getState().setRememberedAccount(v.remember ? account : null);
-      return signIn('login', async () =>
-        login({
-          account,
-          password: await md5(v.password ?? ''),
-          loginType: 'password',
-          agree: !!v.agree,
-          trustedDevices: trustedDevices.list(),
-        }),
-      );
-    }
-    const account = toContact(v.contactType ?? 'EMAIL', v.contact ?? '', v.phoneCode);
-    return signIn('login', () =>
-      login({
-        account,
-        code: v.code ?? '',
-        loginType: 'code',
-        agree: !!v.agree,
-        trustedDevices: trustedDevices.list(),
-      }),
-    );
-  };
-
-  // The demo account is shared: each visitor agrees for themself.
-  const onDemo = async () => {
-    try {
-      await consentRule.validator(null, form.getFieldValue('agree'));
-    } catch (err) {
-      form.setFields([{ name: 'agree', errors: [(err as Error).message] }]);
-      return;
-    }
-    await signIn('demo', demoLogin);
-  };
-  return { busy, error, setError, step, setStep, enter, onFinish, onDemo };
+  return { busy, error, setError, step, setStep, enter, signIn };
 }
 
 /** Sign-in by password (user name, e-mail or phone) or by a code sent to an e-mail or phone. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LoginValues>();
   const [mode, setMode] = useState<Mode>('password');
-  const remembered = useSettings((s) => s.rememberedAccount);
+  const [agree, setAgree] = useState(false);
   const config = useQuery(appConfigQuery);
-  const contactType = Form.useWatch('contactType', form) ?? 'EMAIL';
   const expired = useSession((s) => s.expired);
-
-  const { busy, error, setError, step, setStep, enter, onFinish, onDemo } = useSignIn(form, mode);
+  const { busy, error, setError, step, setStep, enter, signIn } = useSignIn();
 
   if (step)
     return (
       <AuthLayout title={t('login.title')}>
-        <Suspense fallback={null}>
+        <AntdScope>
           <SecondFactorStep step={step} onDone={enter} onBack={() => setStep(null)} />
-        </Suspense>
+        </AntdScope>
       </AuthLayout>
     );
 
+  const form: SignInForm = {
+    busy,
+    error,
+    agree,
+    demo: !!config.data?.demo,
+    onSignIn: (body) => signIn('login', () => login({ ...body, trustedDevices: trustedDevices.list() })),
+    onDemo: () => void signIn('demo', demoLogin),
+    onEdit: (ticked) => {
+      setError(null);
+      if (ticked !== undefined) setAgree(ticked);
+    },
+  };
   return (
     <AuthLayout title={t('login.title')}>
-      {expired && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('login.sessionExpired')}
-          style={{ marginBottom: 12 }}
-          data-testid="login-session-expired"
-        />
-      )}
-      <Tabs
-        centered
-        activeKey={mode}
+      {expired && <Notice type="warning" text={t('login.sessionExpired')} testId="login-session-expired" />}
+      <ModeTabs<Mode>
+        active={mode}
         onChange={(key) => {
-          setMode(key as Mode);
+          setMode(key);
           setError(null);
         }}
         items={[
@@ -158,66 +123,199 @@ export default function LoginPage() {
           { key: 'code', label: t('login.byCode') },
         ]}
       />
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        onValuesChange={() => setError(null)}
-        initialValues={{ account: remembered ?? '', remember: !!remembered, agree: false }}
-      >
-        {mode === 'password' ? (
-          <>
-            <Form.Item name="account" label={t('common:field.account')} rules={[requiredRule]}>
-              <Input
-                prefix={<UserOutlined />}
-                placeholder={t('login.accountHint')}
-                autoComplete="username"
-                data-testid="login-account"
-              />
-            </Form.Item>
-            <Form.Item name="password" label={t('common:field.password')} rules={[requiredRule]}>
-              <Input.Password
-                prefix={<LockOutlined />}
-                autoComplete="current-password"
-                data-testid="login-password"
-              />
-            </Form.Item>
-            <Form.Item name="remember" valuePropName="checked" style={{ marginBottom: 8 }}>
-              <Checkbox>{t('login.remember')}</Checkbox>
-            </Form.Item>
-          </>
-        ) : (
-          <Suspense fallback={null}>
-            <CodeSignInFields contactType={contactType} getTarget={() => readCodeTarget(form)} />
-          </Suspense>
-        )}
-        <ConsentField testId="login-agree" checkedByServer />
-        {error && (
-          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
-        )}
-        <Button type="primary" htmlType="submit" block loading={busy === 'login'} data-testid="login-submit">
-          {t('login.submit')}
-        </Button>
-        {config.data?.demo && (
-          <Button
-            block
-            icon={<ExperimentOutlined />}
-            style={{ marginTop: 12 }}
-            loading={busy === 'demo'}
-            onClick={onDemo}
-            data-testid="login-demo"
-          >
-            {t('login.demo')}
-          </Button>
-        )}
-      </Form>
-      <Divider plain style={{ margin: '20px 0 12px' }} />
-      <Flex justify="space-between" wrap gap={8}>
+      {mode === 'password' ? (
+        <PasswordSignInForm {...form} />
+      ) : (
+        <AntdScope>
+          <CodeSignInForm {...form} />
+        </AntdScope>
+      )}
+      <hr className="pv-divider" />
+      <div className="pv-auth-links">
         <Link to="/register">{t('login.toRegister')}</Link>
         <Link to="/regPassword">{t('login.toForget')}</Link>
         <Link to="/downloadApp">{t('login.toDownload')}</Link>
-      </Flex>
+      </div>
     </AuthLayout>
+  );
+}
+
+type Field = 'account' | 'password' | 'agree';
+
+/** Sign-in by password, in antd's look: account, password, "remember account", consent, the buttons. */
+function PasswordSignInForm({ busy, error, agree, demo, onSignIn, onDemo, onEdit }: SignInForm) {
+  const { t } = useTranslation();
+  const remembered = useSettings((s) => s.rememberedAccount);
+  const [account, setAccount] = useState(remembered ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(!!remembered);
+  const [shown, setShown] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const edited = (field: Field | null, ticked?: boolean) => {
+    if (field) setErrors(({ [field]: _, ...rest }) => rest);
+    onEdit(ticked);
+  };
+  const required = t('common:validation.required');
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing: Partial<Record<Field, string>> = {
+      ...(account.trim() === '' && { account: required }),
+      ...(password.trim() === '' && { password: required }),
+    };
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    useSettings.getState().setRememberedAccount(remember ? account.trim() : null);
+    const body = {
+      account: account.trim(),
+      password: await md5(password),
+      loginType: 'password',
+      agree,
+    } as const;
+    setErrors(await onSignIn(body));
+  };
+
+  // The demo account is shared: each visitor agrees for themself.
+  const onDemoClick = async () => {
+    try {
+      await consentRule.validator(null, agree);
+      onDemo();
+    } catch (err) {
+      setErrors((all) => ({ ...all, agree: (err as Error).message }));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <FormItem id="login-account" label={t('common:field.account')} error={errors.account}>
+        <span className="pv-input">
+          <UserOutlined />
+          <input
+            id="login-account"
+            value={account}
+            onChange={(e) => {
+              setAccount(e.target.value);
+              edited('account');
+            }}
+            placeholder={t('login.accountHint')}
+            autoComplete="username"
+            {...invalid('login-account', errors.account)}
+            data-testid="login-account"
+          />
+        </span>
+      </FormItem>
+      <FormItem id="login-password" label={t('common:field.password')} error={errors.password}>
+        <span className="pv-input">
+          <LockOutlined />
+          <input
+            id="login-password"
+            type={shown ? 'text' : 'password'}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              edited('password');
+            }}
+            autoComplete="current-password"
+            {...invalid('login-password', errors.password)}
+            data-testid="login-password"
+          />
+          <button
+            type="button"
+            className="pv-input-action"
+            aria-label={t('login.showPassword')}
+            aria-pressed={shown}
+            onClick={() => setShown(!shown)}
+          >
+            {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+          </button>
+        </span>
+      </FormItem>
+      <div className="pv-form-item pv-form-item-tight">
+        <label className="pv-checkbox">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <span>{t('login.remember')}</span>
+        </label>
+      </div>
+      <FormItem id="login-agree" error={errors.agree}>
+        <label className="pv-checkbox">
+          <input
+            type="checkbox"
+            checked={agree}
+            onChange={(e) => edited('agree', e.target.checked)}
+            {...invalid('login-agree', errors.agree)}
+            data-testid="login-agree"
+          />
+          <span>
+            <ConsentText />
+          </span>
+        </label>
+      </FormItem>
+      {error && <Notice type="error" text={error} testId="login-error" />}
+      <button
+        type="submit"
+        className="pv-button pv-button-primary pv-button-block"
+        aria-busy={busy === 'login'}
+        data-testid="login-submit"
+      >
+        {busy === 'login' && <span className="pv-spinner" aria-hidden />}
+        {t('login.submit')}
+      </button>
+      {demo && (
+        <button
+          type="button"
+          className="pv-button pv-button-block pv-login-demo"
+          aria-busy={busy === 'demo'}
+          onClick={onDemoClick}
+          data-testid="login-demo"
+        >
+          {busy === 'demo' ? <span className="pv-spinner" aria-hidden /> : <ExperimentOutlined />}
+          {t('login.demo')}
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** An input's state for assistive technology: invalid, and described by its message, while it has one. */
+const invalid = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+
+/** A field with its label and, below it, its message (antd's Form.Item as it looks). */
+function FormItem({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label?: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={error ? 'pv-form-item pv-form-item-invalid' : 'pv-form-item'}>
+      {label && (
+        <label className="pv-form-label" htmlFor={id}>
+          {label}
+        </label>
+      )}
+      {children}
+      {error && (
+        <div id={`${id}-error`} className="pv-form-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A message above the form (antd's Alert as it looks): the session expired, or the server said no. */
+function Notice({ type, text, testId }: { type: 'warning' | 'error'; text: string; testId: string }) {
+  return (
+    <div className={`pv-alert pv-alert-${type}`} role="alert" data-testid={testId}>
+      {type === 'error' ? <CloseCircleFilled /> : <ExclamationCircleFilled />}
+      <span>{text}</span>
+    </div>
   );
 }

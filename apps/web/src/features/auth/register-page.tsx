@@ -1,5 +1,4 @@
 import type { ContactType } from '@pvstar/contract/enums';
-import { nameSchema, usernameSchema } from '@pvstar/contract/validation';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { ContactField, ContactTypeField } from '../../components/contact-field.t
 import { showFormError } from '../../components/form-errors.ts';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { md5 } from '../../components/password.ts';
-import { zodRule } from '../../components/zod-rule.ts';
+import { laterSchema, zodRule } from '../../components/zod-rule.ts';
 import { register } from './api/auth-api.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { ConsentField } from './components/consent-field.tsx';
@@ -64,11 +63,15 @@ export default function RegisterPage() {
         <Form.Item
           name="username"
           label={t('common:field.username')}
-          rules={[zodRule(usernameSchema, { required: true })]}
+          rules={[zodRule(laterSchema('usernameSchema'), { required: true })]}
         >
           <Input autoComplete="username" data-testid="register-username" />
         </Form.Item>
-        <Form.Item name="nickname" label={t('common:field.nickname')} rules={[zodRule(nameSchema)]}>
+        <Form.Item
+          name="nickname"
+          label={t('common:field.nickname')}
+          rules={[zodRule(laterSchema('nameSchema'))]}
+        >
           <Input autoComplete="nickname" />
         </Form.Item>
         <ContactTypeField />

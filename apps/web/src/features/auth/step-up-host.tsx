@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { setStepUpHandler } from '../../api/http.ts';
 import { lazyRetrying } from '../../components/lazy-retrying.ts';
-import { withPageTexts } from '../../i18n/index.ts';
+import { withTexts } from '../../i18n/index.ts';
 
 // With the pages' texts: the dialog's are the personal centre's (twoFactor), outside the core catalogue.
-const StepUpDialog = lazyRetrying(withPageTexts(() => import('./step-up-dialog.tsx')));
+const StepUpDialog = lazyRetrying(withTexts(['twoFactor'], () => import('./step-up-dialog.tsx')));
 
 /**
  * Answers the API client's "prove it is you" (api/http.ts, a dangerous action without a recent proof of

@@ -6,7 +6,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCharts } from '../../components/echart.tsx';
 import { lazyRetrying } from '../../components/lazy-retrying.ts';
-import { withPageTexts } from '../../i18n/index.ts';
+import { withTexts } from '../../i18n/index.ts';
 import { usePerm } from '../../permissions/perm.tsx';
 import { useDashboard } from './api/dashboard-api.ts';
 import { FlowCard } from './components/flow-card.tsx';
@@ -22,7 +22,7 @@ const DashboardCharts = lazyRetrying(() => below().then((m) => ({ default: m.Das
 const DashboardLists = lazyRetrying(() => below().then((m) => ({ default: m.DashboardLists })));
 // The fleet map (and Leaflet with it) loads after the figures too, with the pages' texts it names plants in.
 const MapCard = lazyRetrying(
-  withPageTexts(() => import('./components/map-card.tsx').then((m) => ({ default: m.MapCard }))),
+  withTexts(['plant'], () => import('./components/map-card.tsx').then((m) => ({ default: m.MapCard }))),
 );
 const MAP_HEIGHT = 380;
 // Only users without plant figures see the areas (and antd's Empty): not in everyone's first load.

@@ -1,8 +1,7 @@
 import { CloseCircleFilled } from '@ant-design/icons';
-import { Button, Flex, Typography, theme } from 'antd';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { AntdScope } from '../../components/antd-scope.tsx';
 import { lazyRetrying } from '../../components/lazy-retrying.ts';
 
 // Not in the entry: antd's Result brings its pictures; a 404 is not a chunk that failed to arrive.
@@ -13,37 +12,28 @@ const CHUNK_FAILED = /dynamically imported module|module script failed|error loa
 
 /**
  * What a route shows when its page fails to load or render; a missing page is the 404 page. It is in
- * the entry bundle, so it shows when what failed is a page's code, e.g. with the network down; built
- * without antd's Result to keep the sign-in page's first load within its budget (decision 007).
+ * the entry bundle, so it shows when what failed is a page's code, e.g. with the network down; drawn
+ * without antd (styles.css, in the theme's colours), which the entry does not carry (decision 007).
  */
 export default function RouteErrorPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404)
     return (
-      <Suspense fallback={null}>
+      <AntdScope>
         <NotFoundPage />
-      </Suspense>
+      </AntdScope>
     );
   console.error(error);
   const offline = error instanceof Error && CHUNK_FAILED.test(error.message);
   return (
-    <Flex
-      vertical
-      align="center"
-      gap={16}
-      style={{ padding: '48px 32px', textAlign: 'center' }}
-      data-testid="route-error"
-    >
-      <CloseCircleFilled style={{ fontSize: 72, color: token.colorError }} />
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('errors.crashTitle')}
-      </Typography.Title>
-      <Typography.Text type="secondary">{t(offline ? 'errors.offline' : 'errors.crash')}</Typography.Text>
-      <Button type="primary" onClick={() => window.location.reload()}>
+    <div className="pv-route-error" data-testid="route-error">
+      <CloseCircleFilled className="pv-route-error-icon" />
+      <h3>{t('errors.crashTitle')}</h3>
+      <p>{t(offline ? 'errors.offline' : 'errors.crash')}</p>
+      <button type="button" className="pv-button pv-button-primary" onClick={() => window.location.reload()}>
         {t('errors.reload')}
-      </Button>
-    </Flex>
+      </button>
+    </div>
   );
 }

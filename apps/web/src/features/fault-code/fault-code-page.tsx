@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../components/confirm-delete.ts';
-import { EllipsisText } from '../../components/ellipsis-text.tsx';
+import { EllipsisText, NameText } from '../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { ListLayout } from '../../components/list-layout.tsx';
 import { deviceKindLabel } from '../../components/monitor-labels.ts';
@@ -59,14 +59,20 @@ export default function FaultCodePage() {
     {
       title: t('faultCode:message'),
       dataIndex: 'alarmMsg',
-      render: (v: string) => <EllipsisText text={v} maxWidth={260} />,
+      render: (v: string) => <NameText text={v} minWidth={200} />,
     },
     {
       title: t('faultCode:fixAdvice'),
       dataIndex: 'fixAdvice',
       render: (v: string) => <EllipsisText text={v} maxWidth={380} />,
     },
-    { title: t('faultCode:updateTime'), dataIndex: 'updateTime', render: (v: string) => formatDateTime(v) },
+    {
+      title: t('faultCode:updateTime'),
+      dataIndex: 'updateTime',
+      // On one line: the message beside it takes the room a long one needs.
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+      render: (v: string) => formatDateTime(v),
+    },
   ];
   if (canAct)
     columns.push(

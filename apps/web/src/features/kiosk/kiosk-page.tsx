@@ -1,17 +1,28 @@
 import { CloudOutlined, GlobalOutlined } from '@ant-design/icons';
 import { LANG_LABELS, LANGS, type Lang } from '@pvstar/contract/lang';
 import type { PublicPlant } from '@pvstar/contract/plant-share';
-import { Alert, Result, Select, Skeleton, Typography } from 'antd';
+import { Alert, Select, Skeleton, Typography } from 'antd';
 import type { EChartsOption } from 'echarts';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/echart.tsx';
-import { formatCapacity, formatEnergy, formatNumber, formatPower } from '../../components/energy-format.ts';
+import {
+  formatCapacity,
+  formatEnergy,
+  formatNumber,
+  formatPercent,
+  formatPower,
+  withUnitSpace,
+} from '../../components/energy-format.ts';
 import { FLOW_COLORS } from '../../components/flow-colors.ts';
 import { formatZonedDateTime, zoneName } from '../../components/format.ts';
+import { lazyRetrying } from '../../components/lazy-retrying.ts';
 import { PowerFlowDiagram } from '../../components/power-flow.tsx';
 import { formatSignedFlow } from '../../components/signed-power.tsx';
 import { isUnavailable, usePublicPlant } from './api/kiosk-api.ts';
+
+// antd's Result (its pictures) shows only for a link that is not (or no longer) live.
+const Result = lazyRetrying(() => import('antd/es/result'));
 
 /** Dark on light, large: read from across a room on a wall screen, and on a phone in the hand. */
 const S: Record<string, CSSProperties> = {
@@ -134,7 +145,7 @@ function LanguageMenu({ lang }: { lang: Lang }) {
 
 /** CO₂ in kg up to a tonne, then in tonnes. */
 const formatCo2 = (kg: number) =>
-  kg >= 1000 ? `${formatNumber(kg / 1000, 2)} t` : `${formatNumber(kg, 0)} kg`;
+  kg >= 1000 ? withUnitSpace(formatNumber(kg / 1000, 2), 't') : withUnitSpace(formatNumber(kg, 0), 'kg');
 
 /** The plant's wall clock, ticking each half minute (the figures come once a minute). */
 function useNow() {
@@ -214,7 +225,7 @@ function Figures({ plant, lang }: { plant: PublicPlant; lang: Lang }) {
                   <Typography.Text type="secondary">{t('share:kiosk.battery')}: </Typography.Text>
                   {formatSignedFlow('BATTERY', flow.batteryPower)}
                   {flow.soc !== null &&
-                    `, ${t('share:kiosk.soc', { soc: `${formatNumber(flow.soc, 0)} %` })}`}
+                    ` · ${t('share:kiosk.soc', { soc: formatPercent(Math.round(flow.soc) / 100) })}`}
                 </div>
               )}
               <div>
@@ -268,20 +279,24 @@ export default function KioskPage({ token, lang }: { token: string; lang: Lang }
   if (query.isError && (isUnavailable(query.error) || !plant))
     return (
       <div style={{ ...S.page, justifyContent: 'center' }} data-testid="kiosk-unavailable">
-        <Result
-          status={isUnavailable(query.error) ? '404' : 'warning'}
-          title={
-            <span style={{ fontSize: 'clamp(22px, 2.4vw, 40px)' }}>
-              {isUnavailable(query.error) ? t('share:kiosk.unavailableTitle') : t('share:kiosk.error')}
-            </span>
-          }
-          subTitle={
-            isUnavailable(query.error) ? (
-              <span style={{ fontSize: 'clamp(15px, 1.2vw, 22px)' }}>{t('share:kiosk.unavailableText')}</span>
-            ) : undefined
-          }
-          extra={<LanguageMenu lang={lang} />}
-        />
+        <Suspense fallback={null}>
+          <Result
+            status={isUnavailable(query.error) ? '404' : 'warning'}
+            title={
+              <span style={{ fontSize: 'clamp(22px, 2.4vw, 40px)' }}>
+                {isUnavailable(query.error) ? t('share:kiosk.unavailableTitle') : t('share:kiosk.error')}
+              </span>
+            }
+            subTitle={
+              isUnavailable(query.error) ? (
+                <span style={{ fontSize: 'clamp(15px, 1.2vw, 22px)' }}>
+                  {t('share:kiosk.unavailableText')}
+                </span>
+              ) : undefined
+            }
+            extra={<LanguageMenu lang={lang} />}
+          />
+        </Suspense>
       </div>
     );
   return (

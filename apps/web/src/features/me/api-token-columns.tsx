@@ -2,7 +2,7 @@ import type { ApiTokenRow, ApiTokenStatus } from '@pvstar/contract/api-token';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../../components/format.ts';
+import { formatDateTime, formatDay } from '../../components/format.ts';
 
 const STATUS_COLOR: Record<ApiTokenStatus, string> = {
   ACTIVE: 'green',
@@ -107,7 +107,7 @@ function usageColumns({ t }: Ctx): Column[] {
     {
       title: t('apiToken:column.expires'),
       key: 'expiresOn',
-      render: (_: unknown, r: ApiTokenRow) => r.expiresOn ?? t('apiToken:noExpiry'),
+      render: (_: unknown, r: ApiTokenRow) => (r.expiresOn ? formatDay(r.expiresOn) : t('apiToken:noExpiry')),
     },
     {
       title: t('apiToken:column.status'),

@@ -46,7 +46,7 @@ export function ConsentTab({ readOnly }: { readOnly: boolean }) {
           {(consents.data ?? []).map((c) => (
             <Card size="small" key={c.stationId} data-testid={`consent-${c.stationId}`}>
               <Flex justify="space-between" align="center" gap={12} wrap>
-                <Flex vertical gap={4}>
+                <Flex vertical gap={4} align="flex-start">
                   <Typography.Text strong>{c.stationName}</Typography.Text>
                   <Typography.Text type="secondary">
                     {t('commissioning:consentTab.installer', { installer: c.installer })}
@@ -66,7 +66,10 @@ export function ConsentTab({ readOnly }: { readOnly: boolean }) {
                     </Popconfirm>
                   ) : (
                     <Button onClick={() => change(c.stationId, true)} data-testid="consent-grant">
-                      {t('commissioning:consentTab.grant')}
+                      {/* "Again" only where there was a consent to withdraw. */}
+                      {c.consent.withdrawnAt
+                        ? t('commissioning:consentTab.grantAgain')
+                        : t('commissioning:consentTab.grant')}
                     </Button>
                   ))}
               </Flex>

@@ -1,10 +1,10 @@
 import type { UserInfo } from '@pvstar/contract/auth';
 import { nameSchema } from '@pvstar/contract/validation';
 import { App, Button, Descriptions, Form, Input } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../components/form-errors.ts';
+import { formatDateTime } from '../../components/format.ts';
 import { useOrgTypeLabel } from '../../components/org-type-label.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { refreshUserInfo, updateAccountName } from './api/me-api.ts';
@@ -57,7 +57,7 @@ export function InfoTab({ info, readOnly }: { info: UserInfo; readOnly: boolean 
             label: t('common:field.roleType'),
             children: orgTypeLabel(info.rolePermList[0]?.roleType) || '—',
           },
-          { key: 'created', label: t('me.created'), children: dayjs(user.createTime).format('L LT') },
+          { key: 'created', label: t('me.created'), children: formatDateTime(user.createTime) },
         ]}
       />
       <Form

@@ -14,9 +14,8 @@ import { TwoFactorTab } from './two-factor-tab.tsx';
 
 /**
  * The personal centre: info, mobile, e-mail, password, two-factor, API tokens, alarm mails, a house
- * owner's consent to share their plants' data with the installer, and account
- * cancellation (offered
- * only to whom the server allows it: not the provider's staff).
+ * owner's consent to share their plants' data with the installer; account cancellation on the profile
+ * tab (offered only to whom the server allows it: not the provider's staff).
  */
 export default function MePage() {
   const { t } = useTranslation();
@@ -37,7 +36,17 @@ export default function MePage() {
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'info', label: t('me.tabInfo'), children: <InfoTab info={info} readOnly={readOnly} /> },
+          {
+            key: 'info',
+            label: t('me.tabInfo'),
+            // Cancelling the account belongs with the account itself, not under every tab.
+            children: (
+              <>
+                <InfoTab info={info} readOnly={readOnly} />
+                {mayCancelAccount(user.orgType) && <CancelAccount readOnly={readOnly} />}
+              </>
+            ),
+          },
           {
             key: 'mobile',
             label: t('me.tabMobile'),
@@ -94,7 +103,6 @@ export default function MePage() {
             : []),
         ]}
       />
-      {mayCancelAccount(user.orgType) && <CancelAccount readOnly={readOnly} />}
     </div>
   );
 }

@@ -16,6 +16,7 @@ function Figure({
   title,
   value,
   color,
+  textColor = color,
   icon,
   active,
   onClick,
@@ -24,6 +25,8 @@ function Figure({
   title: string;
   value: number | undefined;
   color: string;
+  /** The figure's own colour: a darker shade of `color` where that is too light for words. */
+  textColor?: string;
   icon: ReactNode;
   active: boolean;
   onClick: () => void;
@@ -61,7 +64,7 @@ function Figure({
           <Statistic
             title={<span style={{ color: token.colorTextSecondary }}>{title}</span>}
             value={formatNumber(value, 0)}
-            styles={{ content: { color: value > 0 ? color : token.colorTextTertiary, fontSize: 24 } }}
+            styles={{ content: { color: value > 0 ? textColor : token.colorTextTertiary, fontSize: 24 } }}
           />
         )}
       </Flex>
@@ -83,6 +86,7 @@ export function AlarmSummaryStrip({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const levelColor = useAlarmLevelColor();
+  const levelTextColor = useAlarmLevelColor('text');
   // Counted under the list's filter without status, level and acknowledgement: the figures stay put
   // while the user clicks through them.
   const { levelGroup, alarmLevel, alarmStatus, acknowledged, ...scope } = filter;
@@ -97,6 +101,7 @@ export function AlarmSummaryStrip({
           title={t('alarm:summary.ongoing', { group: alarmGroupLabel(t, group) })}
           value={summary?.ongoing[group]}
           color={levelColor(ALARM_GROUP_LEVEL[group])}
+          textColor={levelTextColor(ALARM_GROUP_LEVEL[group])}
           icon={<BellOutlined />}
           active={ongoing && levelGroup === group && !alarmLevel}
           onClick={() => onPick({ group })}
@@ -116,6 +121,7 @@ export function AlarmSummaryStrip({
         title={t('alarm:summary.ended')}
         value={summary?.ended}
         color={token.colorSuccess}
+        textColor={token.colorSuccessText}
         icon={<CheckCircleOutlined />}
         active={alarmStatus === 'ENDED' && !levelGroup}
         onClick={() => onPick('ended')}

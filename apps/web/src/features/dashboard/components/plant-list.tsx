@@ -9,7 +9,7 @@ import {
   formatCapacity,
   formatEnergy,
   formatPower,
-  formatSpecificYield,
+  formatSpecificYieldWithUnit,
 } from '../../../components/energy-format.ts';
 import {
   DEVICE_STATUS_COLOR,
@@ -97,7 +97,7 @@ export function PlantList({ plants }: { plants: DashboardPlant[] }) {
                   style={{ display: 'block', fontSize: 12 }}
                   data-testid="plant-today-yield"
                 >
-                  {row.todayYield === null ? '—' : `${formatSpecificYield(row.todayYield)} kWh/kWp`}
+                  {formatSpecificYieldWithUnit(row.todayYield)}
                 </Typography.Text>
               </div>
             ),

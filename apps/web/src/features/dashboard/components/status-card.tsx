@@ -7,7 +7,14 @@ import { formatNumber } from '../../../components/energy-format.ts';
 import { plantStatusLabel } from '../../../components/monitor-labels.ts';
 
 /** One status: its count under a coloured edge. */
-function StatusCount(props: { label: string; count: number; color: string; muted: boolean; testId: string }) {
+function StatusCount(props: {
+  label: string;
+  count: number;
+  color: string;
+  textColor: string;
+  muted: boolean;
+  testId: string;
+}) {
   return (
     <div
       data-testid={props.testId}
@@ -16,7 +23,7 @@ function StatusCount(props: { label: string; count: number; color: string; muted
       <Typography.Text type="secondary" ellipsis>
         {props.label}
       </Typography.Text>
-      <div style={{ fontSize: 22, fontWeight: 600, color: props.muted ? undefined : props.color }}>
+      <div style={{ fontSize: 22, fontWeight: 600, color: props.muted ? undefined : props.textColor }}>
         {formatNumber(props.count, 0)}
       </div>
     </div>
@@ -35,6 +42,13 @@ export function StatusCard({ counts }: { counts: PlantStatusCounts }) {
     NORMAL: token.colorSuccess,
     WARNING: token.colorWarning,
     FAULT: token.colorError,
+  };
+  // The counts in the darker shade of their colour: the bright one is too light for words.
+  const textColor: Record<PlantStatus, string> = {
+    ...color,
+    NORMAL: token.colorSuccessText,
+    WARNING: token.colorWarningText,
+    FAULT: token.colorErrorText,
   };
   const total = PLANT_STATUSES.reduce((s, k) => s + counts[k], 0);
   return (
@@ -64,6 +78,7 @@ export function StatusCard({ counts }: { counts: PlantStatusCounts }) {
             label={plantStatusLabel(t, s)}
             count={counts[s]}
             color={color[s]}
+            textColor={textColor[s]}
             muted={s === 'OFFLINE'}
             testId={`status-${s}`}
           />

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/echart.tsx';
 import { formatEnergy, formatNumber } from '../../../components/energy-format.ts';
+import { formatDay } from '../../../components/format.ts';
 import { energyFigureLabel } from '../../../components/monitor-labels.ts';
 
 /** Days shown at first; the zoom bar reaches back over the whole year. */
@@ -24,7 +25,7 @@ export function TrendChart({ trend }: { trend: TrendDay[] }) {
       },
       legend: { top: 0, data: [generation, consumption] },
       grid: { left: 8, right: 32, top: 36, bottom: 56, containLabel: true },
-      xAxis: { type: 'category', data: trend.map((d) => d.day) },
+      xAxis: { type: 'category', data: trend.map((d) => formatDay(d.day, i18n.language)) },
       yAxis: {
         type: 'value',
         name: 'kWh',

@@ -5,8 +5,7 @@ import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { EllipsisText, NameText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber, formatPower } from '../../../components/energy-format.ts';
 import { formatDateTime, timeColumnTitle } from '../../../components/format.ts';
 import { inverterTypeLabel, networkingModeLabel } from '../../../components/monitor-labels.ts';
@@ -101,11 +100,7 @@ function identityColumns(
       ...sortable<DeviceSort>('stationName'),
       render: (name: string, row) => (
         <>
-          <Link to={plantLinks.detail(row.plantId)} data-testid="device-plant-link">
-            <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 140, color: 'inherit' }}>
-              {name}
-            </Typography.Text>
-          </Link>
+          <NameText text={name} link={plantLinks.detail(row.plantId)} testId="device-plant-link" />
           {!isDongle && (
             <div>
               <Typography.Text type="secondary" style={{ fontSize: 12, fontFamily: 'monospace' }}>

@@ -3,7 +3,7 @@ import type { InverterType, StationType } from '@pvstar/contract/enums';
 import { type DeviceKind, metricsOf } from '@pvstar/contract/metrics';
 import { DatePicker, Empty, Flex, Form, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/echart.tsx';
 import { metricGroupLabel, metricLabel } from '../../../components/metric-label.ts';
@@ -28,6 +28,8 @@ export function DeviceHistoryChart({
   const { t, i18n } = useTranslation();
   const today = plantToday(timezone);
   const [date, setDate] = useState(today);
+  // The labels name their fields by id: these items have no form field name to make one from.
+  const id = useId();
   const [metrics, setMetrics] = useState<string[]>(() => defaultMetrics(kind, stationType, inverterType));
   const history = useDeviceHistory(metrics.length ? { deviceId, date, metrics } : null);
   const defs = metricsOf(kind);
@@ -41,8 +43,9 @@ export function DeviceHistoryChart({
   return (
     <Flex vertical gap={8} data-testid="device-history">
       <Form layout="inline" style={{ rowGap: 8 }}>
-        <Form.Item label={t('device:history.date')}>
+        <Form.Item label={t('device:history.date')} htmlFor={`${id}-date`}>
           <DatePicker
+            id={`${id}-date`}
             value={dayjs(date)}
             allowClear={false}
             disabledDate={(d) => d.format('YYYY-MM-DD') > today}
@@ -52,6 +55,7 @@ export function DeviceHistoryChart({
         </Form.Item>
         <Form.Item
           label={t('device:history.metrics')}
+          htmlFor={`${id}-metrics`}
           style={{ flex: 1, minWidth: 260 }}
           help={
             metrics.length >= HISTORY_MAX_METRICS
@@ -60,6 +64,7 @@ export function DeviceHistoryChart({
           }
         >
           <Select
+            id={`${id}-metrics`}
             mode="multiple"
             value={metrics}
             onChange={setMetrics}

@@ -7,22 +7,33 @@ import {
 import { device } from '@pvstar/contract/endpoints/device';
 import { DEVICE_STATUSES } from '@pvstar/contract/enum-values';
 import { PERM } from '@pvstar/contract/perm';
-import { Segmented, Tag } from 'antd';
+import { Form, type FormInstance, Segmented, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FilterBar, FilterChoice, FilterText } from '../../../components/filter-bar.tsx';
+import { lazyRetrying } from '../../../components/lazy-retrying.ts';
 import { ListLayout } from '../../../components/list-layout.tsx';
 import { deviceStatusLabel } from '../../../components/monitor-labels.ts';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { PageTable } from '../../../components/page-table.tsx';
 import { hasPerm } from '../../../permissions/perm.tsx';
 import { useCanManage } from '../../../permissions/use-can-manage.ts';
 import { useSession } from '../../../stores/session.ts';
 import { useDeviceColumns } from './device-columns.tsx';
-import { DeviceDetailDrawer } from './device-detail-drawer.tsx';
-import { DeviceReplaceModal, type ReplaceTarget } from './device-replace-modal.tsx';
-import { ParamsDrawer } from './params-drawer.tsx';
+import type { ReplaceTarget } from './device-replace-modal.tsx';
+
+// The drawers and the replacement dialog load when first opened: most visits only read the list.
+const DeviceDetailDrawer = lazyRetrying(() =>
+  import('./device-detail-drawer.tsx').then((m) => ({ default: m.DeviceDetailDrawer })),
+);
+const DeviceReplaceModal = lazyRetrying(() =>
+  import('./device-replace-modal.tsx').then((m) => ({ default: m.DeviceReplaceModal })),
+);
+const ParamsDrawer = lazyRetrying(() =>
+  import('./params-drawer.tsx').then((m) => ({ default: m.ParamsDrawer })),
+);
 
 /** The list title of each device type (plural). */
 export const listTitle = (t: TFunction, type: DeviceType): string =>
@@ -38,11 +49,19 @@ export const listTitle = (t: TFunction, type: DeviceType): string =>
 type Filter = Omit<DevicePageBody, 'deviceType' | 'plantId'>;
 
 /** The filters of one type's list; a dongle has no manufacturer or model to filter by. */
-function DeviceFilter({ type, onSearch }: { type: DeviceType; onSearch: (filter: Filter) => void }) {
+function DeviceFilter({
+  type,
+  form,
+  onSearch,
+}: {
+  type: DeviceType;
+  form: FormInstance<Filter>;
+  onSearch: (filter: Filter) => void;
+}) {
   const { t } = useTranslation();
   const isDongle = type === 'DONGLE';
   return (
-    <FilterBar<Filter> key={type} name={`device-filter-${type}`} onSearch={onSearch}>
+    <FilterBar<Filter> key={type} name={`device-filter-${type}`} form={form} onSearch={onSearch}>
       <FilterText name="sn" label={t('device:field.sn')} width={170} testId="filter-sn" />
       <FilterText
         name="stationName"
@@ -90,6 +109,7 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
   const id = Number(params.get('id')) || null;
   const plantId = Number(params.get('plantId')) || undefined;
   const [filter, setFilter] = useState<Filter>({});
+  const [filterForm] = Form.useForm<Filter>();
   const [paramsOf, setParamsOf] = useState<DeviceRow | null>(null);
   const [replacing, setReplacing] = useState<ReplaceTarget | null>(null);
   // Replacing a device changes the plant's devices: its managers only, as the server says (PERM.stationEdit).
@@ -107,6 +127,7 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
   );
 
   const setType = (next: DeviceType) => {
+    filterForm.resetFields();
     setFilter({});
     setParams((p) => {
       p.set('type', next);
@@ -114,12 +135,18 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
       return p;
     });
   };
+  // A list filtered on the old serial would show nothing once it is replaced: it follows the new one.
+  const followReplacement = (newSn: string) => {
+    if (!filter.sn || newSn.toUpperCase().includes(filter.sn.toUpperCase())) return;
+    filterForm.setFieldValue('sn', newSn);
+    setFilter({ ...filter, sn: newSn });
+  };
   const body: DevicePageBody = { ...filter, deviceType: type, ...(plantId ? { plantId } : {}) };
 
   return (
     <>
       <ListLayout
-        filter={<DeviceFilter type={type} onSearch={setFilter} />}
+        filter={<DeviceFilter type={type} form={filterForm} onSearch={setFilter} />}
         title={
           allowed.length > 1 ? (
             <Segmented<DeviceType>
@@ -152,19 +179,29 @@ export function DeviceListPage({ types }: { types: DeviceType[] }) {
       >
         <PageTable endpoint={device.page} filter={body} columns={columns} data-testid="device-table" />
       </ListLayout>
-      <ParamsDrawer device={paramsOf} onClose={() => setParamsOf(null)} />
-      <DeviceReplaceModal target={replacing} onClose={() => setReplacing(null)} />
-      <DeviceDetailDrawer
-        type={type}
-        id={id}
-        onReplace={onReplace}
-        onClose={() =>
-          setParams((p) => {
-            p.delete('id');
-            return p;
-          })
-        }
-      />
+      <OnceOpened open={paramsOf !== null}>
+        <ParamsDrawer device={paramsOf} onClose={() => setParamsOf(null)} />
+      </OnceOpened>
+      <OnceOpened open={replacing !== null}>
+        <DeviceReplaceModal
+          target={replacing}
+          onClose={() => setReplacing(null)}
+          onReplaced={followReplacement}
+        />
+      </OnceOpened>
+      <OnceOpened open={id !== null}>
+        <DeviceDetailDrawer
+          type={type}
+          id={id}
+          onReplace={onReplace}
+          onClose={() =>
+            setParams((p) => {
+              p.delete('id');
+              return p;
+            })
+          }
+        />
+      </OnceOpened>
     </>
   );
 }

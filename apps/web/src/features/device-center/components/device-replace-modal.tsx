@@ -59,7 +59,11 @@ export const reasonLabel = (t: TFunction, reason: ReplacementReason): string =>
   })[reason];
 
 /** The dialog's state: the form, the confirmation before sending, and a dongle's new secret once sent. */
-function useDeviceReplace(target: ReplaceTarget | null, onClose: () => void) {
+function useDeviceReplace(
+  target: ReplaceTarget | null,
+  onClose: () => void,
+  onReplaced?: (newSn: string) => void,
+) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<ReplaceValues>();
@@ -87,6 +91,7 @@ function useDeviceReplace(target: ReplaceTarget | null, onClose: () => void) {
         note: v.note?.trim() || null,
       });
       message.success(t('device:replace.done', { sn: done.sn }));
+      onReplaced?.(done.sn);
       if (done.secret) setSecret(done);
       else onClose();
     } catch (err) {
@@ -129,11 +134,14 @@ function useDeviceReplace(target: ReplaceTarget | null, onClose: () => void) {
 export function DeviceReplaceModal({
   target,
   onClose,
+  onReplaced,
 }: {
   target: ReplaceTarget | null;
   onClose: () => void;
+  /** Told the new serial once the replacement is recorded (a list filtered on the old one follows it). */
+  onReplaced?: (newSn: string) => void;
 }) {
-  const { t, form, replace, secret, submit, title } = useDeviceReplace(target, onClose);
+  const { t, form, replace, secret, submit, title } = useDeviceReplace(target, onClose, onReplaced);
 
   return (
     <Modal
@@ -219,7 +227,6 @@ function ReplaceForm({ form }: { form: FormInstance<ReplaceValues> }) {
       >
         <DatePicker
           showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
           disabledDate={(d) => d.isAfter(dayjs(), 'day')}
           style={{ width: '100%' }}
           data-testid="replace-at"

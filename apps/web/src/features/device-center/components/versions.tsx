@@ -44,7 +44,11 @@ export function VersionList({ versions }: { versions: Record<string, string> }) 
   );
 }
 
-/** One line for a table cell: the device's own version, the others in a tooltip ("+3"). */
+/**
+ * A table cell's summary: the device's own version with the number of others ("+3", all in a tooltip),
+ * and which firmware it is beneath it in small type; side by side they made the column wider than the
+ * names beside it.
+ */
 export function VersionSummary({ versions, primary }: { versions: Record<string, string>; primary: string }) {
   const { t } = useTranslation();
   const keys = orderedKeys(versions, primary);
@@ -52,14 +56,17 @@ export function VersionSummary({ versions, primary }: { versions: Record<string,
   if (!first) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Tooltip title={<VersionList versions={versions} />} color="white">
-      <span style={{ whiteSpace: 'nowrap' }} data-testid="device-versions">
-        <Typography.Text type="secondary">{versionLabel(t, first)}</Typography.Text> {versions[first]}
+      <div style={{ whiteSpace: 'nowrap' }} data-testid="device-versions">
+        {versions[first]}
         {keys.length > 1 && (
           <Tag bordered={false} style={{ marginInlineStart: 6 }}>
             +{keys.length - 1}
           </Tag>
         )}
-      </span>
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {versionLabel(t, first)}
+        </Typography.Text>
+      </div>
     </Tooltip>
   );
 }

@@ -3,7 +3,7 @@ import type { OrgRow } from '@pvstar/contract/org';
 import type { TableColumnsType } from 'antd';
 import { Button, Flex, message, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { NameText } from '../../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { rowActionsColumn } from '../../../components/row-actions.tsx';
 import { StatusDropdown } from '../../../components/status-dropdown.tsx';
@@ -93,9 +93,7 @@ function orgColumns({ t, canChangeStatus, setStatus }: Ctx): Column[] {
       fixed: 'left',
       render: (v: string, row) => (
         <>
-          <div>
-            <EllipsisText text={v} maxWidth={180} />
-          </div>
+          <NameText text={v} minWidth={160} />
           {row.address && (
             <Typography.Text
               type="secondary"
@@ -121,9 +119,7 @@ function orgColumns({ t, canChangeStatus, setStatus }: Ctx): Column[] {
       render: (v, row) => (
         <>
           <OrgTypeTag type={v} />
-          <div>
-            <EllipsisText text={row.parentName} maxWidth={160} />
-          </div>
+          <NameText text={row.parentName} minWidth={120} />
         </>
       ),
     },

@@ -224,7 +224,8 @@ function StatusLine({ list }: { list: Checklist }) {
 /**
  * A plant's commissioning checklist (information tab): each item as the data shows it now or as the
  * installer confirmed it, with a note and a photo; completing it; the protocol (PDF); the owner's consent.
- * Everyone who may open the plant sees it; its managers (`canManage`) tick and complete.
+ * Its managers (`canManage`) see it always, tick and complete; whoever else may open the plant sees it
+ * while it is commissioning and once completed, not on a plant handed over before the portal.
  */
 export function CommissioningCard({
   stationId,
@@ -243,9 +244,17 @@ export function CommissioningCard({
   const [ticking, setTicking] = useState<ChecklistItem | null>(null);
   const [downloading, setDownloading] = useState(false);
 
-  if (checklist.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
+  if (checklist.isPending)
+    return (
+      <div data-testid="commissioning-loading">
+        <Skeleton active paragraph={{ rows: 5 }} />
+      </div>
+    );
   if (checklist.isError) return null;
   const list = checklist.data;
+  // A plant from before the portal's commissioning counts as handed over (decision 025): its checklist
+  // is the installer's to complete, not the owner's to read as open items years after the handover.
+  if (!canManage && !list.commissioning && !list.completedAt) return null;
   const open = list.items.filter((i) => i.state === 'OPEN').length;
   const canChange = canManage && !list.completedAt;
   const consent = list.consent;

@@ -11,6 +11,7 @@ import {
 import { Button, Card, DatePicker, Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { peakUnit } from '../../../components/energy-format.ts';
 import { FormGrid } from '../../../components/form-grid.tsx';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { NumberInput } from '../../../components/number-input.tsx';
@@ -129,7 +130,7 @@ export function PlantBasicCard({ plant, onBack }: { plant: StationDetail | null;
             min={0}
             step={0.1}
             precision={3}
-            suffix="kWp"
+            suffix={peakUnit()}
             style={{ width: '100%' }}
             data-testid="field-installedCapacity"
           />

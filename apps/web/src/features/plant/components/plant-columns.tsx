@@ -5,8 +5,9 @@ import { Button, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { NameText } from '../../../components/ellipsis-text.tsx';
 import { formatCapacity, formatEnergy, formatPower } from '../../../components/energy-format.ts';
+import { formatDay } from '../../../components/format.ts';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
@@ -45,9 +46,8 @@ function leadColumns(t: TFunction, canDetail: boolean): Column[] {
       // of their own the row overflowed a 1440 px screen and the last columns hid under the actions.
       render: (name: string, row) => (
         <>
-          <EllipsisText
+          <NameText
             text={name}
-            maxWidth={140}
             link={canDetail ? plantLinks.detail(row.id) : undefined}
             testId="station-link"
           />
@@ -118,7 +118,7 @@ function figureColumns(t: TFunction): Column[] {
       dataIndex: 'orgName',
       render: (v: string, row) => (
         <>
-          <EllipsisText text={v} maxWidth={120} />
+          <NameText text={v} minWidth={120} />
           {row.ownerName && (
             <Typography.Text
               type="secondary"
@@ -137,7 +137,7 @@ function figureColumns(t: TFunction): Column[] {
       title: t('plant:list.gridConnection'),
       dataIndex: 'gridConnectionTime',
       ...sortable<StationSort>('gridConnectionTime', 'descend'),
-      render: (v: string | null) => v ?? '—',
+      render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(v)}</span>,
     },
   ];
 }

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { ContactReveal } from '../../../components/contact-reveal.tsx';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
 import { formatCapacity, formatNumber } from '../../../components/energy-format.ts';
-import { formatDateTime } from '../../../components/format.ts';
+import { formatDateTime, formatDay } from '../../../components/format.ts';
 import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import type { usePlantAddress } from '../api/plant-api.ts';
@@ -14,6 +14,8 @@ type Items = NonNullable<DescriptionsProps['items']>;
 
 export const dash = <Typography.Text type="secondary">—</Typography.Text>;
 export const text = (v: string | null | undefined) => (v ? v : dash);
+/** A calendar day of the plant (YYYY-MM-DD) as the reader's language writes it. */
+const day = (v: string | null) => (v ? formatDay(v) : dash);
 const degrees = (v: number | null) => (v === null ? dash : `${formatNumber(v, 1)}°`);
 
 /** The plant's basic details: what it is, then its prices and dates. */
@@ -90,15 +92,20 @@ function priceDateItems(t: TFunction, p: StationDetail): Items {
     {
       key: 'gridConnectionTime',
       label: t('plant:field.gridConnectionTime'),
-      children: text(p.gridConnectionTime),
+      children: day(p.gridConnectionTime),
     },
-    { key: 'buildDate', label: t('plant:field.buildDate'), children: text(p.buildDate) },
+    { key: 'buildDate', label: t('plant:field.buildDate'), children: day(p.buildDate) },
+    // On the reader's clock, beside the plant's time zone: each says which clock it is on.
     {
       key: 'registrationTime',
       label: t('plant:field.registrationTime'),
-      children: formatDateTime(p.registrationTime),
+      children: formatDateTime(p.registrationTime, { zone: true }),
     },
-    { key: 'updateTime', label: t('plant:field.updateTime'), children: formatDateTime(p.updateTime) },
+    {
+      key: 'updateTime',
+      label: t('plant:field.updateTime'),
+      children: formatDateTime(p.updateTime, { zone: true }),
+    },
     { key: 'updateByName', label: t('plant:field.updateByName'), children: text(p.updateByName) },
   ];
 }

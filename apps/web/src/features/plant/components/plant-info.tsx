@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
-import { formatDateTime } from '../../../components/format.ts';
+import { formatDateTime, timeColumnTitle } from '../../../components/format.ts';
 import {
   deviceKindLabel,
   inverterTypeLabel,
@@ -146,7 +146,8 @@ function DeviceTable({ plant }: { plant: StationDetail }) {
       render: (v: string | null) => <EllipsisText text={v} />,
     },
     {
-      title: t('plant:device.lastSeen'),
+      // Beside the plant's time zone: the column says which clock it is on, as the devices tab does.
+      title: timeColumnTitle(t, t('plant:device.lastSeen'), 'yours'),
       dataIndex: 'lastSeenAt',
       render: (v: string | null) => formatDateTime(v),
     },

@@ -11,9 +11,9 @@ function useStatusColors(): Record<PlantStatus, string> {
   const { token } = theme.useToken();
   return {
     OFFLINE: token.colorTextTertiary,
-    NORMAL: token.colorSuccess,
-    WARNING: token.colorWarning,
-    FAULT: token.colorError,
+    NORMAL: token.colorSuccessText,
+    WARNING: token.colorWarningText,
+    FAULT: token.colorErrorText,
   };
 }
 
@@ -23,17 +23,23 @@ export function PlantKpis({ kpi, loading }: { kpi: StationKpi | undefined; loadi
   const colors = useStatusColors();
   const card = (key: string, title: string, value: string | number, color?: string) => (
     <Col key={key} xs={12} sm={8} md={6} xl={3} style={{ display: 'flex' }}>
-      <Card size="small" style={{ width: '100%', minWidth: 0 }} data-testid={`kpi-${key}`}>
+      <Card
+        size="small"
+        style={{ width: '100%', minWidth: 0 }}
+        styles={{ body: { height: '100%' } }}
+        data-testid={`kpi-${key}`}
+      >
         {loading && !kpi ? (
           <Skeleton active paragraph={false} />
         ) : (
           <Statistic
-            title={<span title={title}>{title}</span>}
+            title={title}
             value={value}
+            // A long title wraps ("Installierte / PV-Leistung") rather than being cut; the figures of all
+            // cards still line up, each at the foot of its card (the cards of a row are equally tall).
+            style={{ display: 'flex', flexDirection: 'column', height: '100%' }}
             styles={{
-              // One line each, so that the figures of all cards line up.
-              title: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-              content: { color, fontSize: 20, whiteSpace: 'nowrap' },
+              content: { color, fontSize: 20, whiteSpace: 'nowrap', marginTop: 'auto' },
             }}
           />
         )}

@@ -12,6 +12,7 @@ import { stationTypeLabel } from '../../../components/monitor-labels.ts';
 import { PlantStatusTag } from '../../../components/monitor-tags.tsx';
 import { plantLinks } from '../../../components/page-links.ts';
 import { useBack } from '../../../components/use-back.ts';
+import { withTexts } from '../../../i18n/index.ts';
 import { usePerm } from '../../../permissions/perm.tsx';
 import { usePlantDetail } from '../api/plant-api.ts';
 import { OverviewTab } from './components/overview-tab.tsx';
@@ -19,7 +20,11 @@ import { OverviewTab } from './components/overview-tab.tsx';
 // Only a plant that cannot be shown needs antd's Result, with its illustrations.
 const Result = lazyRetrying(() => import('antd/es/result'));
 // The overview is the tab a plant opens on; the others load when chosen, the picture when there is one.
-const tabs = () => import('./components/tabs-on-demand.ts');
+// With the texts only the other tabs show, so that the overview does not wait for them.
+const tabs = withTexts(
+  ['commissioning', 'device', 'metric', 'remote', 'share', 'tariff'],
+  () => import('./components/tabs-on-demand.ts'),
+);
 const DevicesTab = lazyRetrying(() => tabs().then((m) => ({ default: m.DevicesTab })));
 const AlarmsTab = lazyRetrying(() => tabs().then((m) => ({ default: m.AlarmsTab })));
 const PlantInfo = lazyRetrying(() => tabs().then((m) => ({ default: m.PlantInfo })));

@@ -1,4 +1,3 @@
-import { plant } from '@pvstar/contract/endpoints/plant';
 import { report } from '@pvstar/contract/endpoints/report';
 import type { AlarmReportBody, EnergyReportBody, FleetReportBody } from '@pvstar/contract/report';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -48,22 +47,3 @@ export async function exportReport(tab: ReportTab, bodies: ReportBodies, filenam
       : call(report.alarmExport, { body: bodies.alarm }));
   saveBlob(blob, filename);
 }
-
-/** Most plants one search offers; typing narrows them by name. */
-const PLANT_OPTIONS = 100;
-
-/** The plants to pick from, by part of the name: the plant list's own endpoint, in the caller's scope. */
-export const usePlantOptions = (name: string, enabled: boolean) => {
-  const input = {
-    query: { pageNum: 1, pageSize: PLANT_OPTIONS },
-    body: { stationName: name || undefined },
-  };
-  return useQuery({
-    queryKey: queryKey(plant.page, input),
-    queryFn: ({ signal }) => call(plant.page, input, { signal }),
-    enabled,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-    select: (page) => page.list,
-  });
-};

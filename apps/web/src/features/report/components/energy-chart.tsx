@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/echart.tsx';
 import { formatEnergy, formatMoney, formatNumber } from '../../../components/energy-format.ts';
+import { formatPeriod } from '../../../components/format.ts';
 import { energyFigureLabel } from '../../../components/monitor-labels.ts';
 
 /** The plant detail's colours for the same figures: PV amber, load indigo, revenue pink. */
@@ -40,7 +41,7 @@ export function EnergyChart({ report }: { report: EnergyReport }) {
           ].join('<br/>');
         },
       },
-      xAxis: { type: 'category', data: report.rows.map((r) => r.period) },
+      xAxis: { type: 'category', data: report.rows.map((r) => formatPeriod(r.period, lang)) },
       yAxis: [
         { type: 'value', name: 'kWh', axisLabel: { formatter: (v: number) => formatNumber(v, 2, lang) } },
         {

@@ -1,7 +1,15 @@
 import type { EnergyReport, EnergyReportPlant, EnergyReportRow } from '@pvstar/contract/report';
 import { Card, Col, Empty, Flex, Row, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatEnergy, formatMoney, formatNumber, formatPercent } from '../../../components/energy-format.ts';
+import {
+  formatEnergy,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatSpecificYieldWithUnit,
+  yieldUnit,
+} from '../../../components/energy-format.ts';
+import { formatPeriod } from '../../../components/format.ts';
 import { energyFigureLabel } from '../../../components/monitor-labels.ts';
 import { EnergyChart } from './energy-chart.tsx';
 import { figure, numberColumn, PlantsCard, plantColumns, TotalsRow, withUnit } from './report-table.tsx';
@@ -11,7 +19,6 @@ type Totals = EnergyReport['totals'];
 type Key = Exclude<keyof EnergyReportRow, 'period'>;
 
 const KWH = 'kWh';
-const YIELD = 'kWh/kWp';
 
 /** The headline figures of the period. */
 function EnergyTotals({ report }: { report: EnergyReport }) {
@@ -41,7 +48,7 @@ function EnergyTotals({ report }: { report: EnergyReport }) {
     {
       key: 'specificYield',
       title: t('report:figure.specificYield'),
-      value: totals.specificYield === null ? '—' : `${formatNumber(totals.specificYield, 2)} ${YIELD}`,
+      value: formatSpecificYieldWithUnit(totals.specificYield),
     },
   ];
   return (
@@ -84,7 +91,7 @@ function useFigures(currency: string) {
       title: withUnit(t('report:figure.accumulatedRevenue'), currency),
       text: figure,
     },
-    { key: 'specificYield', title: withUnit(t('report:figure.specificYield'), YIELD), text: figure },
+    { key: 'specificYield', title: withUnit(t('report:figure.specificYield'), yieldUnit()), text: figure },
   ] satisfies { key: Key; title: string; text: (v: number | null) => string }[];
 }
 
@@ -93,7 +100,13 @@ function PeriodTable({ report }: { report: EnergyReport }) {
   const { t } = useTranslation();
   const figures = useFigures(report.currency ?? 'EUR');
   const columns: TableColumnsType<EnergyReportRow> = [
-    { key: 'period', title: t('plant:stats.period'), dataIndex: 'period', fixed: 'left' },
+    {
+      key: 'period',
+      title: t('plant:stats.period'),
+      dataIndex: 'period',
+      fixed: 'left',
+      render: (v: string) => formatPeriod(v),
+    },
     ...figures.map((f) =>
       numberColumn<EnergyReportRow>(f.title, (r) => r[f.key], {
         key: f.key,
@@ -159,7 +172,7 @@ function PlantTable({ report }: { report: EnergyReport }) {
       ),
     }),
     numberColumn<EnergyReportPlant>(
-      withUnit(t('report:figure.specificYield'), YIELD),
+      withUnit(t('report:figure.specificYield'), yieldUnit()),
       (p) => p.specificYield,
       {
         key: 'specificYield',

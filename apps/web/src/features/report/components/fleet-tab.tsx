@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
-import { formatNumber } from '../../../components/energy-format.ts';
+import { formatNumber, peakUnit } from '../../../components/energy-format.ts';
 import {
   energyFigureLabel,
   PLANT_STATUS_COLOR,
@@ -130,7 +130,7 @@ export function FleetTab({ report }: { report: FleetReport }) {
     },
     {
       key: 'installedCapacity',
-      title: withUnit(t('common:field.installedCapacity'), 'kWp'),
+      title: withUnit(t('common:field.installedCapacity'), peakUnit()),
       cell: (f) => figure(f.installedCapacity),
     },
     {

@@ -1,7 +1,7 @@
 import { Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlantOptions } from '../api/report-api.ts';
+import { usePlantOptions } from '../../../entities/plant/plant-options-api.ts';
 
 /** A chosen plant with its name, so that the tag keeps its name when a search no longer lists it. */
 export interface PlantPick {
@@ -33,7 +33,8 @@ export function PlantSelect({
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const options = usePlantOptions(search, open || search !== '');
+  // Most plants one search offers: typing narrows them by name.
+  const options = usePlantOptions(search, { enabled: open || search !== '', limit: 100 });
   const shown = draft ?? value;
 
   const commit = (plants: PlantPick[]) => {
@@ -51,6 +52,7 @@ export function PlantSelect({
       style={{ width: 300 }}
       popupMatchSelectWidth={360}
       placeholder={t('report:bar.allPlants')}
+      aria-label={t('common:field.plantIds')}
       data-testid="report-plants"
       value={shown}
       loading={options.isFetching}

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisText } from '../../../components/ellipsis-text.tsx';
-import { formatNumber } from '../../../components/energy-format.ts';
+import { formatNumber, peakUnit } from '../../../components/energy-format.ts';
 import { plantLinks } from '../../../components/page-links.ts';
 import { Pager, useLocalPaging } from '../../../components/pager.tsx';
 import { usePerm } from '../../../permissions/perm.tsx';
@@ -117,7 +117,7 @@ export function plantColumns<
       render: (name: string) => <EllipsisText text={name} maxWidth={200} />,
       sorter: (a, b) => a.orgName.localeCompare(b.orgName),
     },
-    numberColumn<Row>(withUnit(t('common:field.installedCapacity'), 'kWp'), (p) => p.installedCapacity, {
+    numberColumn<Row>(withUnit(t('common:field.installedCapacity'), peakUnit()), (p) => p.installedCapacity, {
       key: 'installedCapacity',
       sort: true,
     }),

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCapacity, formatNumber } from '../../../components/energy-format.ts';
+import { formatDay } from '../../../components/format.ts';
 import { dateTypeLabel } from '../../../components/monitor-labels.ts';
 
 type ReportHead = Pick<EnergyReport, 'dateType' | 'from' | 'to' | 'plantCount' | 'installedCapacity'>;
@@ -54,7 +55,11 @@ export function ReportView<T extends ReportHead>({
       >
         <Typography.Text type="secondary" data-testid="report-head">
           {[
-            t('report:head.period', { type: dateTypeLabel(t, data.dateType), from: data.from, to: data.to }),
+            t('report:head.period', {
+              type: dateTypeLabel(t, data.dateType),
+              from: formatDay(data.from),
+              to: formatDay(data.to),
+            }),
             t('report:head.plants', { n: formatNumber(data.plantCount, 0) }),
             t('report:head.capacity', { value: formatCapacity(data.installedCapacity) }),
           ].join(' · ')}

@@ -30,7 +30,7 @@ describe('SubscriptionDialog', () => {
     ]);
     await renderWithApp(<SubscriptionDialog open onClose={() => {}} mayPick={false} />);
     expect(await screen.findByText('All my plants')).toBeTruthy();
-    expect(screen.getByText('Last sent: 2026-10')).toBeTruthy();
+    expect(screen.getByText('Last sent: Oct 2026')).toBeTruthy();
     expect(await screen.findByText(/to anna@example\.com\./)).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByTestId('subscription-weekly'));

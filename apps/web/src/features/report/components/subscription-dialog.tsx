@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Empty, Flex, Modal, Popconfirm, Spin, Typograp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http.ts';
+import { formatPeriod } from '../../../components/format.ts';
 import {
   useAccountEmail,
   useDeleteSubscription,
@@ -55,7 +56,7 @@ function SubscriptionItem({
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {row.lastPeriod
-            ? t('reportSubscription:lastSent', { period: row.lastPeriod })
+            ? t('reportSubscription:lastSent', { period: formatPeriod(row.lastPeriod) })
             : t('reportSubscription:notSent')}
         </Typography.Text>
       </Flex>
@@ -111,7 +112,11 @@ export function SubscriptionDialog({
   };
   const add = async () => {
     const plantIds = plants.map((p) => p.value);
-    if (await run({ monthly, weekly, ...(plantIds.length ? { plantIds } : {}) })) setPlants([]);
+    if (!(await run({ monthly, weekly, ...(plantIds.length ? { plantIds } : {}) }))) return;
+    // Emptied rather than left as sent, which would only invite the same subscription again.
+    setMonthly(false);
+    setWeekly(false);
+    setPlants([]);
   };
   const toggle = (row: ReportSubscriptionRow, change: { monthly?: boolean; weekly?: boolean }) =>
     run({

@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { timeColumnTitle } from '../../../components/format.ts';
 import { NumberInput } from '../../../components/number-input.tsx';
 import { PageTable } from '../../../components/page-table.tsx';
 import type { useEnabledPrograms } from '../api/program-api.ts';
@@ -164,7 +165,8 @@ export function TaskStartFields() {
         {startMode === 'at' && (
           <Form.Item
             name="startAt"
-            label={t('upgrade:add.startTime')}
+            // The devices may be in other time zones: the picker is on the reader's clock.
+            label={timeColumnTitle(t, t('upgrade:add.startTime'), 'yours')}
             rules={[
               { required: true, message: t('common:validation.required') },
               {
@@ -176,7 +178,6 @@ export function TaskStartFields() {
           >
             <DatePicker
               showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
               disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
               data-testid="task-start-time"
             />

@@ -32,6 +32,9 @@ const HELP: Record<TariffKind, string> = {
   DYNAMIC: 'tariff:form.helpDYNAMIC',
 };
 
+/** As wide as the longest "select a date" of the eight languages (French): narrower, it was cut. */
+const PICKER_WIDTH = 200;
+
 interface Values {
   direction: TariffDirection;
   kind: TariffKind;
@@ -148,10 +151,10 @@ export function TariffPeriodForm(props: {
             label={t('tariff:form.validFrom')}
             rules={[{ required: true, message: t('common:validation.required') }]}
           >
-            <DatePicker data-testid="tariff-form-from" />
+            <DatePicker style={{ width: PICKER_WIDTH }} data-testid="tariff-form-from" />
           </Form.Item>
           <Form.Item name="validTo" label={t('tariff:form.validTo')} extra={t('tariff:form.validToHelp')}>
-            <DatePicker data-testid="tariff-form-to" />
+            <DatePicker style={{ width: PICKER_WIDTH }} data-testid="tariff-form-to" />
           </Form.Item>
         </Flex>
         <Flex gap={16} wrap>

@@ -1,8 +1,9 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
+import { UNIT_SPACE } from '@pvstar/contract/figures';
 import type { LifetimeSource, PlantOverview } from '@pvstar/contract/plant-data';
 import { Card, Space, Statistic, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatEnergy, formatSpecificYield } from '../../../../components/energy-format.ts';
+import { formatEnergy, formatSpecificYield, yieldUnit } from '../../../../components/energy-format.ts';
 
 /** What each source of the total means, for its tooltip. */
 const SOURCE_TEXT: Record<LifetimeSource, string> = {
@@ -42,7 +43,8 @@ export function SpecificYieldCard({ o }: { o: PlantOverview }) {
       <Statistic
         title={`${t('plant:kpi.yield')} · ${t('plant:kpi.today')}`}
         value={formatSpecificYield(y.today)}
-        suffix={<span style={{ fontSize: 14 }}>kWh/kWp</span>}
+        // After a no-break space: the figure reads "0,00 kWh/kWp" (copied, read aloud), not "0,00kWh/kWp".
+        suffix={<span style={{ fontSize: 14 }}>{`${UNIT_SPACE}${yieldUnit()}`}</span>}
       />
       <Typography.Text type="secondary">
         {t('plant:kpi.yieldPeriods', {

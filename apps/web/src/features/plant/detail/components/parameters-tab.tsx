@@ -1,7 +1,7 @@
 import { PERM } from '@pvstar/contract/perm';
 import type { StationDetail } from '@pvstar/contract/station';
-import { Empty, Flex, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { Empty, Flex, Select } from 'antd';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteAudit } from '../../../../entities/remote/remote-audit.tsx';
 import { RemoteParameters } from '../../../../entities/remote/remote-parameters.tsx';
@@ -19,6 +19,7 @@ export function ParametersTab({ plant }: { plant: StationDetail }) {
     .sort((a, b) => a.sn.localeCompare(b.sn));
   const [picked, setPicked] = useState<number | null>(null);
   const deviceId = inverters.find((i) => i.id === picked)?.id ?? inverters[0]?.id;
+  const pickerId = useId();
 
   const empty = (text: string) => (
     <Empty
@@ -34,8 +35,9 @@ export function ParametersTab({ plant }: { plant: StationDetail }) {
   return (
     <Flex vertical gap={16} data-testid="tab-parameters" style={{ minWidth: 0 }}>
       <Flex align="center" gap={8} wrap>
-        <Typography.Text>{t('remote:inverter')}</Typography.Text>
+        <label htmlFor={pickerId}>{t('remote:inverter')}</label>
         <Select
+          id={pickerId}
           value={deviceId}
           onChange={setPicked}
           style={{ minWidth: 260 }}

@@ -63,7 +63,10 @@ export function PerformanceTab({ plantId }: { plantId: number }) {
               columns={columns}
               dataSource={[...data.days].reverse()}
               pagination={false}
-              scroll={{ x: 'max-content', y: 420 }}
+              // The page scrolls the days, not a box of the table's own (which the keyboard could not
+              // reach); their heads stay in sight under the app's header (50 px) and tags bar (34 px).
+              scroll={{ x: 'max-content' }}
+              sticky={{ offsetHeader: 84 }}
             />
           </Card>
         </>

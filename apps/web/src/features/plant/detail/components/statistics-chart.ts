@@ -2,6 +2,7 @@ import type { PlantEnergy } from '@pvstar/contract/plant-data';
 import type { EChartsOption } from 'echarts';
 import type { TFunction } from 'i18next';
 import { formatEnergy, formatMoney, formatNumber } from '../../../../components/energy-format.ts';
+import { formatPeriod } from '../../../../components/format.ts';
 import { energyFigureLabel } from '../../../../components/monitor-labels.ts';
 import { BARS } from './statistics-columns.tsx';
 
@@ -33,7 +34,7 @@ export function statisticsOption(data: PlantEnergy, t: TFunction, currency: stri
         ].join('<br/>');
       },
     },
-    xAxis: { type: 'category', data: data.rows.map((r) => r.period) },
+    xAxis: { type: 'category', data: data.rows.map((r) => formatPeriod(r.period)) },
     yAxis: [
       { type: 'value', name: 'kWh', axisLabel: { formatter: (v: number) => formatNumber(v, 2) } },
       {

@@ -4,6 +4,7 @@ import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatEnergy, formatMoney, formatPercent } from '../../../../components/energy-format.ts';
 import { FLOW_COLORS } from '../../../../components/flow-colors.ts';
+import { formatPeriod } from '../../../../components/format.ts';
 import { energyFigureLabel } from '../../../../components/monitor-labels.ts';
 
 /** The energy figures charted as bars (kWh); revenue is the line on its own axis. */
@@ -25,7 +26,12 @@ export function statisticsColumns(t: TFunction, currency: string): TableColumnsT
     render: (v: number) => formatEnergy(v),
   });
   return [
-    { title: t('plant:stats.period'), dataIndex: 'period', fixed: 'left' },
+    {
+      title: t('plant:stats.period'),
+      dataIndex: 'period',
+      fixed: 'left',
+      render: (v: string) => formatPeriod(v),
+    },
     ...BARS.map((b) => energyCol(b.figure)),
     energyCol('selfConsumption'),
     {

@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DateRange, DateRangeField } from '../../../../components/date-range.tsx';
 import { EChart } from '../../../../components/echart.tsx';
+import { formatDay } from '../../../../components/format.ts';
 import { dateTypeLabel } from '../../../../components/monitor-labels.ts';
 import { usePlantEnergy } from '../api/plant-data-api.ts';
 import { statisticsOption } from './statistics-chart.ts';
@@ -34,8 +35,11 @@ export function StatisticsTab({ plantId }: { plantId: number }) {
   const [dateType, setDateType] = useState<DateType>('date');
   const [ranges, setRanges] = useState<Partial<Record<DateType, DateRange>>>({});
   const range = ranges[dateType] ?? defaultRange(dateType);
-  const energy = usePlantEnergy({ id: plantId, dateType, ...bounds(dateType, range) });
+  const asked = bounds(dateType, range);
+  const energy = usePlantEnergy({ id: plantId, dateType, ...asked });
   const data = energy.data;
+  // The rows start on the plant's first day with figures: say so when the range asked reaches before it.
+  const since = data && asked.from && asked.from < data.since ? data.since : null;
   const currency = data?.currency ?? 'EUR';
 
   const option = useMemo<EChartsOption | null>(
@@ -47,7 +51,7 @@ export function StatisticsTab({ plantId }: { plantId: number }) {
   return (
     <Flex vertical gap={16} data-testid="tab-statistics" data-date-type={dateType}>
       <Card size="small">
-        <Flex wrap gap={12} align="center">
+        <Flex wrap gap={12} align="center" style={since ? { marginBottom: 8 } : undefined}>
           <Radio.Group
             data-testid="stats-date-type"
             optionType="button"
@@ -64,6 +68,11 @@ export function StatisticsTab({ plantId }: { plantId: number }) {
             />
           )}
         </Flex>
+        {since && (
+          <Typography.Text type="secondary" data-testid="stats-since">
+            {t('plant:stats.since', { day: formatDay(since) })}
+          </Typography.Text>
+        )}
       </Card>
       <Card title={t('plant:stats.chart')}>
         {option ? (

@@ -2,11 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { MenuRow } from '@pvstar/contract/menu';
 import { PERM } from '@pvstar/contract/perm';
 import type { TableColumnsType } from 'antd';
-import { Button, type Modal, Tag, Typography } from 'antd';
+import { Button, type Modal, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../../components/confirm-delete.ts';
 import { EllipsisText } from '../../../../components/ellipsis-text.tsx';
 import { MENU_TYPE_COLOR, menuTypeLabel } from '../../../../components/labels.ts';
+import { MenuIcon } from '../../../../components/menu-icon.tsx';
 import { DeleteAction, EditAction, rowActionsColumn } from '../../../../components/row-actions.tsx';
 import { findNode } from '../../../../components/tree.ts';
 import { Perm } from '../../../../permissions/perm.tsx';
@@ -88,7 +89,17 @@ function menuColumns({ t, i18n }: Ctx): Column[] {
       title: t('system:menu.icon'),
       dataIndex: 'icon',
       key: 'icon',
-      render: (v: string | null) => <EllipsisText text={v} maxWidth={120} />,
+      // The icon as the sidebar shows it; its name for the pointer and for screen readers.
+      render: (v: string | null) =>
+        v ? (
+          <Tooltip title={v}>
+            <span role="img" aria-label={v} data-testid="menu-icon" style={{ fontSize: 16 }}>
+              <MenuIcon name={v} />
+            </span>
+          </Tooltip>
+        ) : (
+          <EllipsisText text={v} />
+        ),
     },
   ];
 }

@@ -1,6 +1,7 @@
 import { MENU_TYPES } from '@pvstar/contract/enum-values';
 import type { MenuType } from '@pvstar/contract/enums';
 import { type MenuAddBody, MenuAddBodySchema, type MenuEditBody, type MenuRow } from '@pvstar/contract/menu';
+import { SUB_PAGE_CODES } from '@pvstar/contract/perm';
 import type { FormInstance, TreeSelectProps } from 'antd';
 import { Form, Input, Modal, message, Radio, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -32,7 +33,7 @@ export type MenuFormTarget = { menu: MenuRow } | { parentId: number | null };
 const fields = MenuAddBodySchema.shape;
 
 /** The menu's name, codes, paths, icon, order and visibility; a button has no paths or icon. */
-function MenuFields({ isButton }: { isButton: boolean }) {
+function MenuFields({ isButton, subPage }: { isButton: boolean; subPage: boolean }) {
   const { t } = useTranslation();
   return (
     <FormGrid>
@@ -72,8 +73,18 @@ function MenuFields({ isButton }: { isButton: boolean }) {
       <Form.Item name="sort" label={t('system:menu.sort')}>
         <NumberInput min={0} max={9999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="visible" label={t('system:menu.visible')} valuePropName="checked">
-        <Switch checkedChildren={t('system:menu.shown')} unCheckedChildren={t('system:menu.hidden')} />
+      <Form.Item
+        name="visible"
+        label={t('system:menu.visible')}
+        valuePropName="checked"
+        extra={t(subPage ? 'system:menu.subPageHint' : 'system:menu.hiddenHint')}
+      >
+        <Switch
+          disabled={subPage}
+          checkedChildren={t('system:menu.shown')}
+          unCheckedChildren={t('system:menu.hidden')}
+          data-testid="menu-form-visible"
+        />
       </Form.Item>
     </FormGrid>
   );
@@ -200,7 +211,10 @@ export function MenuFormModal({
             popupMatchSelectWidth={false}
           />
         </Form.Item>
-        <MenuFields isButton={isButton} />
+        <MenuFields
+          isButton={isButton}
+          subPage={!!editing && editing.builtin && SUB_PAGE_CODES.has(editing.permCode)}
+        />
       </Form>
     </Modal>
   );

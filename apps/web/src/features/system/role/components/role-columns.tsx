@@ -4,7 +4,7 @@ import type { ButtonProps, TableColumnsType } from 'antd';
 import { type Modal, message, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../../components/confirm-delete.ts';
-import { EllipsisText } from '../../../../components/ellipsis-text.tsx';
+import { EllipsisText, NameText } from '../../../../components/ellipsis-text.tsx';
 import { formatDateTime } from '../../../../components/format.ts';
 import { dataScopeLabel, roleLabel, roleStatusLabel } from '../../../../components/labels.ts';
 import { DeleteAction, EditAction, rowActionsColumn } from '../../../../components/row-actions.tsx';
@@ -60,19 +60,20 @@ function roleColumns({ t, modal, canChangeStatus, setStatus }: Ctx): Column[] {
       dataIndex: 'roleName',
       key: 'roleName',
       fixed: 'left',
+      // "Built-in" beside the code: beside the name it took the width the name needs.
       render: (_: string, row) => (
         <>
+          <NameText text={roleLabel(t, row)} minWidth={160} />
           <Space size={4}>
-            <EllipsisText text={roleLabel(t, row)} maxWidth={180} />
+            <Typography.Text
+              type="secondary"
+              ellipsis={{ tooltip: row.roleCode }}
+              style={{ fontSize: 12, fontFamily: 'monospace', maxWidth: 180 }}
+            >
+              {row.roleCode}
+            </Typography.Text>
             {row.builtin && <Tag color="gold">{t('system:role.builtin')}</Tag>}
           </Space>
-          <Typography.Text
-            type="secondary"
-            ellipsis={{ tooltip: row.roleCode }}
-            style={{ display: 'block', fontSize: 12, fontFamily: 'monospace', maxWidth: 180 }}
-          >
-            {row.roleCode}
-          </Typography.Text>
         </>
       ),
     },
@@ -92,7 +93,7 @@ function roleColumns({ t, modal, canChangeStatus, setStatus }: Ctx): Column[] {
       title: t('common:field.dataScope'),
       dataIndex: 'dataScope',
       key: 'dataScope',
-      render: (v: RoleRow['dataScope']) => <EllipsisText text={dataScopeLabel(t, v)} maxWidth={200} />,
+      render: (v: RoleRow['dataScope']) => <NameText text={dataScopeLabel(t, v)} minWidth={160} />,
     },
     {
       title: t('common:field.status'),
@@ -144,9 +145,7 @@ function moreColumns({ t, modal, setEditing, remove }: Ctx): Column[] {
       key: 'orgName',
       render: (v: string, row) => (
         <>
-          <div>
-            <EllipsisText text={v} maxWidth={160} />
-          </div>
+          <NameText text={v} minWidth={120} />
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             {formatDateTime(row.createTime)}
           </Typography.Text>
