@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../components/form-errors.ts';
 import { NumberInput } from '../../components/number-input.tsx';
-import { addApiToken, useTokenPlantOptions } from './api/api-token-api.ts';
+import { usePlantOptions } from '../../entities/plant/plant-options-api.ts';
+import { addApiToken } from './api/api-token-api.ts';
 
 interface CreateValues {
   name: string;
@@ -29,7 +30,7 @@ function useCreateToken() {
     const timer = setTimeout(() => setSearch(typed.trim()), 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  const plants = useTokenPlantOptions(search, true);
+  const plants = usePlantOptions(search, { enabled: true, limit: 100 });
 
   const submit = async (v: CreateValues) => {
     setBusy(true);
@@ -158,7 +159,7 @@ function PlantsExpiryFields({
   plants,
   onSearch,
 }: {
-  plants: ReturnType<typeof useTokenPlantOptions>;
+  plants: ReturnType<typeof usePlantOptions>;
   onSearch: (typed: string) => void;
 }) {
   const { t } = useTranslation();
@@ -171,7 +172,7 @@ function PlantsExpiryFields({
           allowClear
           placeholder={t('apiToken:allPlants')}
           loading={plants.isFetching}
-          options={plants.data ?? []}
+          options={plants.data?.map((p) => ({ value: p.id, label: p.stationName })) ?? []}
           showSearch={{ filterOption: false, onSearch }}
           data-testid="api-token-plants"
         />
