@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { DeviceRow } from '@pvstar/contract/device';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn, stickingOut } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn, stickingOut } from './helpers.ts';
 
 /**
  * The device center with live data: installer A registers a storage plant through the API, a simulated
@@ -204,9 +204,9 @@ test('the detail shows every metric of the inverter and draws a chart of the day
 
   // Another metric joins the chart.
   // Into its search field: the middle of the box may be a chosen metric's remove button.
-  await drawer.getByTestId('history-metrics').getByRole('combobox').click();
-  await page.keyboard.type('Phase A voltage');
-  await page.keyboard.press('Enter');
+  await pickOption(page, drawer.getByTestId('history-metrics').getByRole('combobox'), 'Phase A voltage', {
+    search: true,
+  });
   await page.keyboard.press('Escape');
   await expect(drawer.getByTestId('history-metrics')).toContainText('Phase A voltage');
   await expect(chart).toHaveAttribute('data-ready', 'true');
@@ -235,7 +235,7 @@ test('the dongle and battery lists show the plant’s dongle and battery', async
   await expect(rows(page).first()).toContainText('HVS 10.2');
   await expect(rows(page).first()).toContainText('%');
   await rows(page).first().getByTestId('device-open').click();
-  await expect(page.getByTestId('device-drawer').locator('[data-metric="soc"]')).toHaveText(/\d+(\.\d+)? %/);
+  await expect(page.getByTestId('device-drawer').locator('[data-metric="soc"]')).toHaveText(/\d+(\.\d+)?\s%/);
   await expect(page.getByTestId('device-history-chart')).toHaveAttribute('data-ready', 'true');
 });
 

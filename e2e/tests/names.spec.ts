@@ -176,6 +176,9 @@ function nameCells(table: Locator, column: NameColumn): Promise<NameCell[] | str
           );
       }
       const squash = (s: string) => s.replace(/\s+/g, '');
+      // The names other specs add on purpose ("E2E … mit sehr langem Anlagennamen …", 70+ characters)
+      // are checked on their own screens; this spec reads the demo fleet's names.
+      if ((name.textContent ?? '').startsWith('E2E ')) continue;
       cells.push({ full: squash(name.textContent ?? ''), seen: squash(seen), cut });
     }
     return cells;

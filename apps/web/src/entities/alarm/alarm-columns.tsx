@@ -109,9 +109,13 @@ function timeColumns(t: TFunction): Column[] {
       title: t('alarm:column.device'),
       ...sortable<AlarmSort>('deviceSn'),
       render: (_, row) => (
-        <div style={{ whiteSpace: 'nowrap' }}>
-          <div>{deviceKindLabel(t, row.deviceType)}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12, fontFamily: 'monospace' }}>
+        <div>
+          <div style={{ whiteSpace: 'nowrap' }}>{deviceKindLabel(t, row.deviceType)}</div>
+          {/* A long serial breaks rather than pushing the last columns under the actions column. */}
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: 12, fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+          >
             {row.deviceSn}
           </Typography.Text>
         </div>
