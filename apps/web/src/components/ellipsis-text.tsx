@@ -34,11 +34,10 @@ export function EllipsisText({
 }
 
 /**
- * A thing's name in a list (a plant, an alarm message, a role, an organisation): where its column is
- * narrower than the name, it wraps onto a second line rather than being cut, so that names with the same
- * start ("Speicher Weber, München" and "…, Kiel") read apart; a longer one ends in an ellipsis, the whole
- * name in a tooltip. A table as wide as the page (PageTable) narrows such columns before it scrolls, down
- * to `minWidth`.
+ * A thing's name in a list (a plant, an alarm message, a role, an organisation), always whole: where its
+ * column is narrower than the name, it wraps onto as many lines as it needs, so that names with the same
+ * start ("Speicher Weber, München" and "…, Kiel") or the same 60 first letters read apart. A table as wide
+ * as the page (PageTable) narrows such columns before it scrolls, down to `minWidth`.
  */
 export function NameText({
   text,
@@ -51,18 +50,9 @@ export function NameText({
   link?: string;
   testId?: string;
 }) {
-  if (!text)
-    return (
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-        —
-      </Typography.Paragraph>
-    );
+  if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <Typography.Paragraph
-      className="pv-name"
-      ellipsis={{ rows: 2, tooltip: text }}
-      style={{ minWidth, marginBottom: 0 }}
-    >
+    <div className="pv-name" style={{ minWidth }}>
       {link ? (
         <Link to={link} data-testid={testId}>
           {text}
@@ -70,6 +60,6 @@ export function NameText({
       ) : (
         text
       )}
-    </Typography.Paragraph>
+    </div>
   );
 }

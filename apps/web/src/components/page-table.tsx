@@ -100,8 +100,8 @@ export function PageTable<Row extends object, Filter>({
       <Table<Row>
         rowKey={'id' as never}
         className="pv-page-table"
-        // As wide as the page, not as its content: a row too wide for it wraps the names in it (NameText,
-        // two lines at most) before the table scrolls sideways. As wide as its content, a table kept
+        // As wide as the page, not as its content: a row too wide for it wraps the names in it (NameText)
+        // before the table scrolls sideways. As wide as its content, a table kept
         // within the screen only by cutting names to fixed widths.
         scroll={{ x: true }}
         tableLayout="auto"

@@ -4,8 +4,7 @@ import { Card, Empty, Table, type TableColumnsType, type TableColumnType, Typogr
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EllipsisText } from '../../../components/ellipsis-text.tsx';
+import { NameText } from '../../../components/ellipsis-text.tsx';
 import { formatNumber, peakUnit } from '../../../components/energy-format.ts';
 import { plantLinks } from '../../../components/page-links.ts';
 import { Pager, useLocalPaging } from '../../../components/pager.tsx';
@@ -72,29 +71,16 @@ export function TotalsRow({
   );
 }
 
-/** Widest a plant's name is shown; the whole name is in its tooltip. */
-const NAME_WIDTH = 240;
-
-/** A plant's name, cut to one line, leading to the plant's page for those who may open it. */
+/** A plant's name, whole, leading to the plant's page for those who may open it. */
 export function PlantName({ id, name, tab }: { id: number; name: string; tab?: 'alarms' }) {
   const mayOpen = usePerm([PERM.stationDetail]);
-  if (!mayOpen) return <EllipsisText text={name} maxWidth={NAME_WIDTH} />;
   return (
-    <Link
-      to={plantLinks.detail(id, tab)}
-      title={name}
-      data-testid="report-plant-link"
-      style={{
-        display: 'inline-block',
-        maxWidth: NAME_WIDTH,
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
-        verticalAlign: 'middle',
-      }}
-    >
-      {name}
-    </Link>
+    <NameText
+      text={name}
+      minWidth={160}
+      link={mayOpen ? plantLinks.detail(id, tab) : undefined}
+      testId="report-plant-link"
+    />
   );
 }
 
@@ -114,7 +100,7 @@ export function plantColumns<
       key: 'orgName',
       title: t('common:field.orgId'),
       dataIndex: 'orgName',
-      render: (name: string) => <EllipsisText text={name} maxWidth={200} />,
+      render: (name: string) => <NameText text={name} minWidth={120} />,
       sorter: (a, b) => a.orgName.localeCompare(b.orgName),
     },
     numberColumn<Row>(withUnit(t('common:field.installedCapacity'), peakUnit()), (p) => p.installedCapacity, {
