@@ -96,7 +96,7 @@ test('a chunk that fails once is asked for again', async ({ page }) => {
 test("the plant's name in the list looks like a link and opens its detail by keyboard", async ({ page }) => {
   await login(page, 'admin', ADMIN_PASSWORD, 'en-GB', '/#/station/monitor');
   const link = page.getByTestId('station-link').first();
-  // The name is the link itself (it wraps to two lines rather than being cut).
+  // The name is the link itself (it wraps rather than being cut).
   const name = link;
   // The link colour of the theme, as on the row's icon buttons.
   const linkColour = await page
