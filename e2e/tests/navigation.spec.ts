@@ -49,6 +49,8 @@ test('Cancel on a changed form asks first; staying keeps the typed text', async 
 
   const dialog = add.locator('.ant-modal-confirm');
   await expect(dialog).toContainText('Discard your changes?');
+  // A click while the dialog still zooms in can land before its buttons listen (seen once in CI).
+  await expect(add.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Keep editing' }).click();
   await expect(dialog).toBeHidden();
   await expect(add.getByTestId('field-stationName')).toHaveValue('Half-typed plant');
