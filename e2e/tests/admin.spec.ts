@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, confirmDialog, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { ADMIN_PASSWORD, confirmDialog, DEMO_PASSWORD, login, pickOption, SHOTS_DIR } from './helpers.ts';
 
 /** The English catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
@@ -285,7 +285,6 @@ test('an installer sees only the users of its own organisation', async ({ page }
 });
 
 /** Every admin screen and dialog renders in three languages; the screenshots are kept for looking at the layout. */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 test.describe('screenshots', () => {
   for (const lang of ['de-DE', 'en-GB', 'zh-CN']) {
     test(`admin screens in ${lang}`, async ({ page }) => {

@@ -3,7 +3,15 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn, stickingOut } from './helpers.ts';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  login,
+  pickOption,
+  SHOTS_DIR,
+  signIn,
+  stickingOut,
+} from './helpers.ts';
 
 /**
  * The alert center with a live dongle: installer A registers a plant through the API, a simulated
@@ -13,7 +21,6 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn, stickingOut }
  * sees nothing of it.
  */
 const HEADERS = { fromType: '2', lang: 'en-GB' };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 /** The catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
 const al = catalogue('../../apps/web/src/i18n/locales/en-GB/alarm.json');

@@ -1,7 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, pickUserMenu } from './helpers.ts';
-
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
+import { DEMO_PASSWORD, login, pickUserMenu, SHOTS_DIR } from './helpers.ts';
 
 /** The personal centre's API tokens tab (`?tab=apiTokens`: a link opens it). */
 async function openTokens(page: Page) {

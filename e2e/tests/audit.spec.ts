@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, SHOTS_DIR, signIn } from './helpers.ts';
 
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const rows = (page: import('@playwright/test').Page) =>
   page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN_PASSWORD, confirmDialog, login, pickOption } from './helpers.ts';
+import { ADMIN_PASSWORD, confirmDialog, login, pickOption, SHOTS_DIR } from './helpers.ts';
 
 /** The catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
@@ -15,7 +15,6 @@ const COLUMNS = [
   ...LANGS.map((l) => `message.${l}`),
   ...LANGS.map((l) => `fixAdvice.${l}`),
 ];
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const unique = () => `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 
 async function openPage(page: Page, lang = 'en-GB') {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, confirmDialog, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { ADMIN_PASSWORD, confirmDialog, DEMO_PASSWORD, login, pickOption, SHOTS_DIR } from './helpers.ts';
 
 /** The English catalogues, so that the tests read the same texts the user sees. */
 const catalogue = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
@@ -8,7 +8,6 @@ const common = catalogue('../../packages/contract/src/locales/en-GB/common.json'
 const basic = catalogue('../../apps/web/src/i18n/locales/en-GB/basic.json');
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 /** Picks an option of an antd Select by its text. */
 

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { DEMO_PASSWORD, login, SHOTS_DIR } from './helpers.ts';
 
 /**
  * Commissioning a plant: installer A adds a plant (through the API, as the add form would), confirms an item
  * of its checklist by hand, invites the owner and downloads the protocol; the checklist in every language;
  * the owner opens the mail's link on a phone and accepts. Screenshots in test-results/screens.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 /**
  * The demo server's development mailbox (no SMTP): where the invitation's link can be read. Each browser
  * server keeps its data in `.data-<its port>` (playwright.config.ts).

@@ -1,12 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { DEMO_PASSWORD, login, SHOTS_DIR } from './helpers.ts';
 
 /**
  * The dashboard with the demo fleet (20 simulated plants over installers A and B, a year of daily energy
  * backfilled): figures, charts and the plant list for the dealer, installer A and the guest; the scope
  * shows in the plant counts; the figures refresh every 10 s.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 /** The number a KPI card shows (digits of its value, whatever the language's separators). */
 async function kpiNumber(page: Page, testId: string): Promise<number> {

@@ -2,7 +2,15 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { DeviceRow } from '@pvstar/contract/device';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn, stickingOut } from './helpers.ts';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  login,
+  pickOption,
+  SHOTS_DIR,
+  signIn,
+  stickingOut,
+} from './helpers.ts';
 
 /**
  * The device center with live data: installer A registers a storage plant through the API, a simulated
@@ -10,7 +18,6 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn, stickingOut }
  * (metrics and a chart) show it.
  */
 const HEADERS = { fromType: '2', lang: 'en-GB' };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 async function api<T>(
   request: APIRequestContext,

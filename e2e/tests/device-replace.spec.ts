@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { DEMO_PASSWORD, login, SHOTS_DIR, signIn } from './helpers.ts';
 import { addKielPlant } from './live-plant.ts';
 
 /**
@@ -7,7 +7,6 @@ import { addKielPlant } from './live-plant.ts';
  * list, confirms, and finds the replacement in the device's history; the form and the history in all eight
  * languages, and on a phone.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const LANGS = ['en-GB', 'de-DE', 'zh-CN', 'it-IT', 'nl-NL', 'fr-FR', 'es-ES', 'pl-PL'] as const;
 
 async function useLanguage(page: Page, lang: string) {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, flowOverlaps, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, flowOverlaps, login, SHOTS_DIR } from './helpers.ts';
 
 /**
  * One figure per concept, signs in words (docs/energy.md "Power now"): the dashboard's live fleet power
@@ -7,7 +7,6 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, flowOverlaps, login } from './helpers.ts
  * and the battery list says "charging"/"discharging" instead of a minus sign. Screenshots of the screens
  * in three languages at 1440×900 and 390×844 are kept for looking at the layout.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 const LANGS = ['en-GB', 'de-DE', 'zh-CN'] as const;
 const SIZES = {

@@ -1,12 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { DEMO_PASSWORD, login, SHOTS_DIR } from './helpers.ts';
 
 /**
  * The fleet map (issue 20): the dashboard's map card, the plant list's map view and the location map on a
  * plant's information tab. The test server has no internet, so no tile loads: exactly the offline case,
  * where the markers must still show on the plain background and a note says the background is missing.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 /** The machine may be busy: a map waits for Leaflet, the plants and the cluster animation. */
 const SLOW = { timeout: 30_000 };

@@ -3,6 +3,9 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 
 export const ADMIN_PASSWORD = 'Admin1234!';
 export const DEMO_PASSWORD = 'Demo1234';
+/** Where the specs put the screenshots a person looks at (test-results/screens unless SHOTS_DIR says). */
+export const SHOTS_DIR =
+  process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 /** A password as the API takes it: every password field is MD5-hashed on the client (requirements §R14.4). */
 export const md5 = (plain: string) => createHash('md5').update(plain).digest('hex');

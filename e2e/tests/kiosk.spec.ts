@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, flowOverlaps, login, signIn } from './helpers.ts';
+import { DEMO_PASSWORD, flowOverlaps, login, SHOTS_DIR, signIn } from './helpers.ts';
 import { apiOk } from './live-plant.ts';
 
 /**
@@ -7,7 +7,6 @@ import { apiOk } from './live-plant.ts';
  * the page opens in a browser without any session, on a wall screen and a phone, in English, German and
  * Chinese; once revoked, the same link says the page is not available.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 const SCREENS = [
   { name: 'wall', viewport: { width: 1920, height: 1080 } },

@@ -1,12 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, SHOTS_DIR, signIn } from './helpers.ts';
 import { apiOk } from './live-plant.ts';
 
 /**
  * The lists at 1440×900: no column sits under a sticky one (every header can be seen, scrolled to),
  * a click on a sortable header sorts on the server; the tags bar keeps the active page in view.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 /** The lists with sticky columns, by route, and the table's test id where the page has one. */
 const LISTS = [

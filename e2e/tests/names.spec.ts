@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, login, stickingOut } from './helpers.ts';
+import { ADMIN_PASSWORD, login, SHOTS_DIR, stickingOut } from './helpers.ts';
 
 /**
  * Names that can be told apart (issue 36): at 1440×900 in German, every list that names plants, devices,
@@ -7,7 +7,6 @@ import { ADMIN_PASSWORD, login, stickingOut } from './helpers.ts';
  * so that "Speicher Weber, München" and "Speicher Weber, Kiel" do not both read "Speicher Weber,…". The
  * role tags, the plant list's figures and the tariff form's date pickers show their whole text too.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 test.use({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
 

@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { DEMO_PASSWORD, login, SHOTS_DIR } from './helpers.ts';
 
 /**
  * House owners (/ower/list): installer A finds the Weber family's owner account, reveals a masked
  * contact and opens the owner's plants; installer B does not see it; the guest sees no reveal button.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 const weberRow = (page: Page) =>
   page.getByTestId('owner-table').locator('tr.ant-table-row').filter({ hasText: 'demo-owner' });

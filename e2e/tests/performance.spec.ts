@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { PlantPerformance } from '@pvstar/contract/performance';
-import { DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { DEMO_PASSWORD, login, SHOTS_DIR, signIn } from './helpers.ts';
 
 /**
  * The plant detail's Performance tab on a demo plant: once the demo's history is in, the jobs role has
@@ -8,7 +8,6 @@ import { DEMO_PASSWORD, login, signIn } from './helpers.ts';
  * the explanation of what PR means here, in the reader's language.
  */
 const HEADERS = { fromType: '2', lang: 'en-GB' };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 let plantId: number;
 let expected: PlantPerformance;

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { PlantOverview, PlantRealtime } from '@pvstar/contract/plant-data';
 import type { StationSaveResult } from '@pvstar/contract/station';
 import { type Fleet, startFleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, SHOTS_DIR, signIn } from './helpers.ts';
 
 /**
  * The plant detail with live data: installer A registers a storage plant through the API, a simulated
@@ -10,7 +10,6 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, login, signIn } from './helpers.ts';
  * overview within a minute, devices, alarms, information, real-time values, parameters, statistics.
  */
 const HEADERS = { fromType: '2', lang: 'en-GB' };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 async function api<T>(
   request: APIRequestContext,

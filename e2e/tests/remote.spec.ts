@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { LANGS } from '@pvstar/contract/lang';
 import type { Fleet } from '@pvstar/simulator/fleet';
-import { DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { DEMO_PASSWORD, login, pickOption, SHOTS_DIR } from './helpers.ts';
 import { startLivePlant } from './live-plant.ts';
 
 /**
@@ -11,7 +11,6 @@ import { startLivePlant } from './live-plant.ts';
  * pending to confirmed with the value read back from the device; a value out of range is refused in
  * the form; the change log lists it all; the guest does not get the controls.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const common = JSON.parse(
   fs.readFileSync(new URL('../../packages/contract/src/locales/en-GB/common.json', import.meta.url), 'utf8'),
 );

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
+import { DEMO_PASSWORD, login, SHOTS_DIR } from './helpers.ts';
 
 /**
  * Reports by e-mail: installer A subscribes from the report page (monthly and weekly, all plants), sees
  * the subscription listed and ends it; the dialog in German and Chinese and on a phone; the unsubscribe
  * link's page for a link whose subscription is gone. Screenshots in test-results/screens.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 test('subscribes to the energy report by e-mail from the report page, and ends it', async ({ page }) => {
   await login(page, 'demo-installer-a', DEMO_PASSWORD, 'en-GB', '/#/report');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import mqtt from 'mqtt';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, signIn } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, SHOTS_DIR, signIn } from './helpers.ts';
 import { addKielPlant, apiOk } from './live-plant.ts';
 
 /**
@@ -9,7 +9,6 @@ import { addKielPlant, apiOk } from './live-plant.ts';
  * on the inverter's detail, in the list and on the history chart of the counter, accepts it, and sees the
  * plant's days recomputed; wide and at 390 px, in English, German and Chinese.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 
 async function useLanguage(page: Page, lang: string) {
   await page.evaluate((l) => localStorage.setItem('language', l), lang);

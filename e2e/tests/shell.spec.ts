@@ -8,6 +8,7 @@ import {
   login,
   md5,
   pickUserMenu,
+  SHOTS_DIR,
   signIn,
   submitSignInForm,
 } from './helpers.ts';
@@ -132,6 +133,16 @@ test('a user holding only System codes sees only that menu', async ({ page, requ
   await expect(sidebar.getByText('Users')).toBeVisible();
   await expect(sidebar.getByText('Roles')).toHaveCount(0);
   await expect(page.getByTestId('area-card')).toHaveCount(1);
+  // An area is a link: reached by keyboard (a ring shows it), opened with Enter.
+  await page.getByTestId('area-card').focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('area-card')).toBeFocused();
+  expect(await page.getByTestId('area-card').evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
+  await page.screenshot({ path: `${SHOTS_DIR}/areas-focused-en-GB.png` });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/system\/user$/);
+  await page.goto('/#/dashboard');
   // Pages of codes the user does not hold are not routed: 401 for a page of the app, 404 for no page.
   await page.goto('/#/system/role');
   await expect(page).toHaveURL(/#\/401$/);

@@ -1,12 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, pickOption, signIn } from './helpers.ts';
+import { DEMO_PASSWORD, login, pickOption, SHOTS_DIR, signIn } from './helpers.ts';
 
 /**
  * The plant center: installer A registers a plant with a dongle and an inverter through the form, sees
  * the dongle's secret once, finds the plant in the list, opens its information, edits it and deletes a
  * throwaway plant; the form shows validation errors on the fields; installer B never sees A's plant.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const run = Date.now().toString(36).toUpperCase().slice(-6);
 const serial = (kind: string, n: number) => `${kind}-E2E${run}${n}`;
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, signIn } from './helpers.ts';
+import { DEMO_PASSWORD, login, SHOTS_DIR, signIn } from './helpers.ts';
 import { apiOk } from './live-plant.ts';
 
 /**
@@ -7,7 +7,6 @@ import { apiOk } from './live-plant.ts';
  * the recomputation of past days run to its end, finds a malformed price file's lines named, imports
  * day-ahead prices after a preview; the section is photographed in the 8 languages, wide and at 390 px.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const LANGS = ['en-GB', 'de-DE', 'zh-CN', 'it-IT', 'nl-NL', 'fr-FR', 'es-ES', 'pl-PL'];
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

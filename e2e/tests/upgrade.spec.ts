@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { FIRMWARE_MANIFEST_FORMAT, type FirmwareManifest, manifestBytes } from '@pvstar/contract/firmware';
 import { LANGS } from '@pvstar/contract/lang';
 import type { Fleet } from '@pvstar/simulator/fleet';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, pickOption, SHOTS_DIR } from './helpers.ts';
 import { startLivePlant } from './live-plant.ts';
 
 /**
@@ -15,7 +15,6 @@ import { startLivePlant } from './live-plant.ts';
  * inverters then report the new version. An older program cannot go to them until the provider marks it
  * as a rollback with a reason, which the task then shows.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const common = JSON.parse(
   fs.readFileSync(new URL('../../packages/contract/src/locales/en-GB/common.json', import.meta.url), 'utf8'),
 );

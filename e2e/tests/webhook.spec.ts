@@ -2,9 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.ts';
-
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
+import { DEMO_PASSWORD, login, SHOTS_DIR } from './helpers.ts';
 
 /** A receiver of the test's own on 127.0.0.1 (the e2e server runs with WEBHOOK_ALLOW_PRIVATE=true). */
 async function startReceiver() {

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, login, SHOTS_DIR } from './helpers.ts';
 
 /**
  * Wording in the user's language (issue 20, items 10, 14 and 15): the device center page names the meters,
  * chargers and heat pumps it lists, built-in roles read in the language, long sidebar titles wrap, and
  * screenshots of these screens in the longest languages at desktop and phone size.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../test-results/screens', import.meta.url).pathname;
 const menu = (lang: string) =>
   JSON.parse(
     fs.readFileSync(new URL(`../../apps/web/src/i18n/locales/${lang}/menu.json`, import.meta.url), 'utf8'),
